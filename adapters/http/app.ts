@@ -1,0 +1,174 @@
+// The Koa app, built from the operations table: one generic handler serves every
+// operation. Parse and decode with the operation's codec → check the request
+// hash → the service (session, load, reduce, commit) → the envelope.
+import Koa from 'koa';
+import Router from '@koa/router';
+import bodyParser from 'koa-bodyparser';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { gameError, messageOf, RESULT_CODES, type GameError } from '../../core/errors.js';
+import { requestError } from '../../core/codecs.js';
+import { OPERATIONS } from '../../core/operations/table.js';
+import { LoginRequest, MoveSetRequest, SignupRequest } from '../../core/operations/player.js';
+import type { AnyOperation } from '../../core/operation.js';
+import { formatTime } from '../../core/time.js';
+import { E } from '../../core/shared/result.js';
+import type { GameService, Answer } from '../service/service.js';
+import { HTTP_STATUS } from './status.js';
+import type { Config } from './config.js';
+import type { Logger } from './log.js';
+import { openApiDocument } from './openapi.js';
+import { adminRouter } from './admin.js';
+
+export type AppConfig = Pick<Config, 'adminToken' | 'requestHashSalt' | 'requestHashRequired' | 'bodyLimitBytes' | 'always200' | 'serverVersion'>;
+
+interface State { requestId: string; resultCode?: number }
+
+/** Writes the envelope: resultCode, resultMessage, serverTime, serverVersion, then the payload. */
+export const envelope = (service: GameService, cfg: AppConfig) => {
+  const offset = service.deps.master.game.timezoneOffsetMinutes;
+  const head = (resultCode: number, resultMessage: string) => ({
+    resultCode, resultMessage, serverTime: formatTime(service.deps.clock(), offset), serverVersion: cfg.serverVersion,
+  });
+  return {
+    ok: (ctx: Koa.ParameterizedContext<State>, payload: Record<string, unknown>) => {
+      ctx.status = 200;
+      ctx.state.resultCode = 0;
+      ctx.body = { ...head(0, ''), ...payload };
+    },
+    error: (ctx: Koa.ParameterizedContext<State>, e: GameError, extra: Record<string, unknown> = {}) => {
+      const resultCode = RESULT_CODES[e.code].resultCode;
+      ctx.status = cfg.always200 ? 200 : HTTP_STATUS[e.code];
+      ctx.state.resultCode = resultCode;
+      ctx.body = { ...head(resultCode, messageOf(e)), ...extra };
+    },
+    raw: (ctx: Koa.ParameterizedContext<State>, status: number, resultCode: number, message: string) => {
+      ctx.status = cfg.always200 ? 200 : status;
+      ctx.state.resultCode = resultCode;
+      ctx.body = head(resultCode, message);
+    },
+  };
+};
+
+const sha256hex = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
+
+const sessionIdOf = (ctx: Koa.Context): string | undefined => {
+  const h = ctx.get('X-STAR-SESSION-ID');
+  if (h) return h;
+  const auth = ctx.get('Authorization');
+  const m = /^Bearer\s+(\S+)$/i.exec(auth);
+  return m ? m[1] : undefined;
+};
+
+/** The request hash (WIRE.md): sha256 of [sessionId + " "] + path + [" " + body] + " " + salt. */
+const checkHash = (ctx: Koa.Context, cfg: AppConfig): GameError | null => {
+  const given = ctx.get('X-STAR-REQUESTHASH');
+  if (!given) return cfg.requestHashRequired ? gameError('INVALID_REQUEST_HASH', {}) : null;
+  const session = ctx.get('X-STAR-SESSION-ID');
+  const raw = (ctx.request as { rawBody?: string }).rawBody ?? '';
+  const text = `${session ? `${session} ` : ''}${ctx.originalUrl}${raw ? ` ${raw}` : ''} ${cfg.requestHashSalt}`;
+  const want = Buffer.from(sha256hex(text), 'utf8');
+  const got = Buffer.from(given.toLowerCase(), 'utf8');
+  return want.length === got.length && timingSafeEqual(want, got) ? null : gameError('INVALID_REQUEST_HASH', {});
+};
+
+/** GET parameters: each given once; a repeated one is refused rather than guessed. */
+const queryOf = (ctx: Koa.Context): E.Either<GameError, Record<string, string>> => {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(ctx.query)) {
+    if (Array.isArray(v)) return E.left(gameError('INVALID_PARAMETERS', { field: k, reason: 'given more than once' }));
+    if (v !== undefined) out[k] = v;
+  }
+  return E.right(out);
+};
+
+const bodyOf = (ctx: Koa.Context): E.Either<GameError, unknown> => {
+  const raw = (ctx.request as { rawBody?: string }).rawBody;
+  const body = (ctx.request as { body?: unknown }).body;
+  if (raw === undefined || raw === '') {
+    // A body we did not parse: only JSON is accepted.
+    if ((ctx.request.length ?? 0) > 0 && !ctx.is('application/json')) {
+      return E.left(gameError('INVALID_PARAMETERS', { field: 'Content-Type', reason: 'must be application/json' }));
+    }
+    return E.right({});
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return E.left(gameError('INVALID_PARAMETERS', { field: '(body)', reason: 'must be a JSON object' }));
+  }
+  return E.right(body);
+};
+
+export const createApp = (service: GameService, cfg: AppConfig, log: Logger): Koa<State> => {
+  const app = new Koa<State>();
+  app.proxy = false;
+  const env = envelope(service, cfg);
+  const router = new Router<State>({ prefix: '/api' });
+
+  const answer = (ctx: Koa.ParameterizedContext<State>, a: Answer) => (E.isLeft(a) ? env.error(ctx, a.left) : env.ok(ctx, a.right));
+
+  const handle = (op: AnyOperation) => async (ctx: Koa.ParameterizedContext<State>) => {
+    const hash = checkHash(ctx, cfg);
+    if (hash) return env.error(ctx, hash);
+    const input = op.method === 'GET' ? queryOf(ctx) : bodyOf(ctx);
+    if (E.isLeft(input)) return env.error(ctx, input.left);
+    if (op.access === 'account') {
+      if (op.name === 'signupPlayer') {
+        const d = SignupRequest.decode(input.right);
+        return d._tag === 'Left' ? env.error(ctx, requestError(d.left)) : answer(ctx, await service.signup(d.right));
+      }
+      if (op.name === 'loginPlayer') {
+        const d = LoginRequest.decode(input.right);
+        return d._tag === 'Left' ? env.error(ctx, requestError(d.left)) : answer(ctx, await service.login(d.right));
+      }
+      const d = MoveSetRequest.decode(input.right);
+      return d._tag === 'Left' ? env.error(ctx, requestError(d.left)) : answer(ctx, await service.moveSet(d.right));
+    }
+    if (!op.reduce) return env.error(ctx, gameError('NOT_IMPLEMENTED', { operation: op.name }));
+    // The session comes first: an anonymous caller learns nothing about request shapes.
+    const auth = await service.resolveSession(sessionIdOf(ctx), service.deps.clock());
+    if (E.isLeft(auth)) return env.error(ctx, auth.left);
+    const decoded = op.request.decode(input.right);
+    if (decoded._tag === 'Left') return env.error(ctx, requestError(decoded.left));
+    return answer(ctx, await service.perform(op, sessionIdOf(ctx), decoded.right));
+  };
+
+  for (const op of OPERATIONS) {
+    if (op.method === 'GET') router.get(op.path, handle(op));
+    else router.post(op.path, handle(op));
+  }
+  router.get('/openapi.json', (ctx) => { ctx.body = openApiDocument(cfg.serverVersion); });
+
+  app.use(async (ctx, next) => {
+    const start = process.hrtime.bigint();
+    ctx.state.requestId = randomUUID();
+    ctx.set('X-Request-Id', ctx.state.requestId);
+    try {
+      await next();
+      if (ctx.body === undefined && ctx.status === 404) env.raw(ctx, 404, RESULT_CODES.INVALID_PARAMETERS.resultCode, `No operation at ${ctx.method} ${ctx.path}.`);
+    } catch (err) {
+      const e = err as { status?: number; type?: string; message?: string };
+      if (e.status === 413 || e.type === 'entity.too.large') {
+        env.error(ctx, gameError('BODY_TOO_LARGE', { limit: cfg.bodyLimitBytes }));
+      } else if (e.status === 400 || e.type === 'entity.parse.failed') {
+        env.error(ctx, gameError('INVALID_PARAMETERS', { field: '(body)', reason: 'is not valid JSON' }));
+      } else if (e.status === 415) {
+        env.error(ctx, gameError('INVALID_PARAMETERS', { field: 'Content-Type', reason: 'is not supported' }));
+      } else {
+        log('error', 'request.failed', { requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, error: e.message, stack: (err as Error).stack });
+        env.error(ctx, gameError('UNKNOWN_ERROR', {}), { requestId: ctx.state.requestId });
+      }
+    }
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    log('info', 'request', { requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, resultCode: ctx.state.resultCode, ms: Math.round(ms * 100) / 100 });
+  });
+  app.use(bodyParser({
+    enableTypes: ['json'], jsonLimit: `${cfg.bodyLimitBytes}b`, strict: true,
+    extendTypes: { json: ['application/json'] },
+    onerror: (err) => { throw err; },
+  }));
+  if (cfg.adminToken) {
+    const admin = adminRouter(service, cfg.adminToken, env);
+    app.use(admin.routes()).use(admin.allowedMethods());
+  }
+  app.use(router.routes());
+  return app;
+};

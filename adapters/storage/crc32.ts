@@ -1,0 +1,16 @@
+// CRC-32 (IEEE), to tell a whole journal record from a torn one.
+const TABLE = (() => {
+  const t = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    t[n] = c >>> 0;
+  }
+  return t;
+})();
+
+export const crc32 = (buf: Uint8Array): number => {
+  let c = 0xffffffff;
+  for (let i = 0; i < buf.length; i++) c = (TABLE[(c ^ (buf[i] as number)) & 0xff] as number) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};

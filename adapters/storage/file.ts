@@ -1,0 +1,274 @@
+// JSON-file storage, the embedded default. A commit is acknowledged only after its
+// journal record is fsynced; concurrent commits share one fsync (group commit).
+// Per-player snapshots are written at checkpoints by temp file + fsync + rename,
+// then the journal is truncated. On start the journal is replayed; a torn last
+// record is detected by its checksum and dropped, never half-applied. Players are
+// loaded lazily and kept in a bounded cache.
+import { mkdir, open, readFile, rename, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import { decodeState, type IndexName, type PlayerState } from '../../core/state.js';
+import { IndexModel } from './index-model.js';
+import { crc32 } from './crc32.js';
+import { StorageError, type Commit, type CommitResult, type Session, type Storage } from './storage.js';
+
+export interface FileStorageOptions {
+  readonly dir: string;
+  /** Clean player states kept in memory. */
+  readonly cacheSize?: number;
+  /** Share one fsync among the commits waiting for it (default true). */
+  readonly groupCommit?: boolean;
+  /** Journal size that triggers a checkpoint. */
+  readonly checkpointBytes?: number;
+  /** Replaces the journal's write and sync, to simulate faults (a full disk) in tests. */
+  readonly faults?: { readonly beforeWrite?: () => void };
+  readonly log?: (event: string, data: Record<string, unknown>) => void;
+}
+
+interface JournalRecord {
+  readonly seq: number;
+  readonly players: PlayerState[];
+  readonly sessions: Array<{ key: string; session: Session | null }>;
+}
+
+interface Pending {
+  readonly commit: Commit;
+  readonly resolve: (r: CommitResult) => void;
+  readonly reject: (e: unknown) => void;
+}
+
+const SHARDS = 256;
+const encodeRecord = (r: JournalRecord): string => {
+  const json = JSON.stringify(r);
+  return `${crc32(Buffer.from(json, 'utf8')).toString(16).padStart(8, '0')} ${json}\n`;
+};
+
+/** Parses journal bytes into whole records; `good` is the offset after the last whole one. */
+export const parseJournal = (buf: Buffer): { records: JournalRecord[]; good: number } => {
+  const records: JournalRecord[] = [];
+  let pos = 0;
+  while (pos < buf.length) {
+    const nl = buf.indexOf(0x0a, pos);
+    if (nl < 0) break; // no newline: the write was torn
+    const line = buf.subarray(pos, nl);
+    if (line.length < 10 || line[8] !== 0x20) break;
+    const body = line.subarray(9);
+    if (Number.parseInt(line.subarray(0, 8).toString('latin1'), 16) !== crc32(body)) break;
+    try {
+      records.push(JSON.parse(body.toString('utf8')) as JournalRecord);
+    } catch {
+      break;
+    }
+    pos = nl + 1;
+  }
+  return { records, good: pos };
+};
+
+const syncDir = async (dir: string): Promise<void> => {
+  const fh = await open(dir, 'r');
+  try { await fh.sync(); } finally { await fh.close(); }
+};
+
+const writeAtomic = async (path: string, data: string): Promise<void> => {
+  const tmp = `${path}.tmp`;
+  const fh = await open(tmp, 'w');
+  try {
+    await fh.writeFile(data, 'utf8');
+    await fh.datasync();
+  } finally {
+    await fh.close();
+  }
+  await rename(tmp, path);
+};
+
+const mapLimit = async <T>(xs: ReadonlyArray<T>, limit: number, f: (x: T) => Promise<void>): Promise<void> => {
+  let i = 0;
+  const worker = async () => { while (i < xs.length) await f(xs[i++] as T); };
+  await Promise.all(Array.from({ length: Math.min(limit, xs.length) }, worker));
+};
+
+export class FileStorage implements Storage {
+  private readonly dirty = new Map<number, PlayerState>();
+  private readonly cache = new Map<number, PlayerState>();
+  private readonly queue: Pending[] = [];
+  private flushing: Promise<void> | null = null;
+  private closed = false;
+  private reserved = 0;
+
+  private constructor(
+    private readonly opts: Required<Omit<FileStorageOptions, 'faults' | 'log'>> & Pick<FileStorageOptions, 'faults' | 'log'>,
+    private index: IndexModel,
+    private journal: FileHandle,
+    private journalSize: number,
+    private seq: number,
+  ) {}
+
+  static async open(o: FileStorageOptions): Promise<FileStorage> {
+    const opts = { cacheSize: 10_000, groupCommit: true, checkpointBytes: 64 * 1024 * 1024, ...o };
+    await mkdir(join(opts.dir, 'players'), { recursive: true });
+    let index = new IndexModel();
+    let seq = 0;
+    try {
+      const cp = JSON.parse(await readFile(join(opts.dir, 'checkpoint.json'), 'utf8')) as { seq: number; index: Parameters<typeof IndexModel.fromJSON>[0] };
+      index = IndexModel.fromJSON(cp.index);
+      seq = cp.seq;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new StorageError(`cannot read ${join(opts.dir, 'checkpoint.json')}`, e);
+    }
+    const journalPath = join(opts.dir, 'journal.log');
+    const created = await open(journalPath, 'a');
+    await created.close();
+    const journal = await open(journalPath, 'r+');
+    const bytes = await readFile(journalPath);
+    const { records, good } = parseJournal(bytes);
+    const store = new FileStorage(opts, index, journal, good, seq);
+    if (good < bytes.length) {
+      // A torn tail from a crash mid-write: never acknowledged, so dropped whole.
+      opts.log?.('journal.torn', { dropped: bytes.length - good });
+      await journal.truncate(good);
+      await journal.datasync();
+    }
+    await syncDir(opts.dir);
+    for (const r of records) {
+      if (r.seq <= seq) continue;
+      const states = r.players.map((p) => {
+        const d = decodeState(p);
+        if (d._tag === 'Left') throw new StorageError(`journal record ${r.seq}: a player state does not decode`);
+        return d.right;
+      });
+      for (const s of states) await store.load(s.playerId);
+      store.index.replay(states, r.sessions, (id) => store.dirty.get(id) ?? store.cache.get(id));
+      for (const s of states) { store.dirty.set(s.playerId, s); store.cache.delete(s.playerId); }
+      store.seq = r.seq;
+    }
+    opts.log?.('storage.open', { dir: opts.dir, replayed: records.filter((r) => r.seq > seq).length, players: index.maxPlayerId });
+    return store;
+  }
+
+  private snapshotPath(id: number): string {
+    return join(this.opts.dir, 'players', String(id % SHARDS), `${id}.json`);
+  }
+
+  private remember(id: number, s: PlayerState): void {
+    this.cache.delete(id);
+    this.cache.set(id, s);
+    if (this.cache.size > this.opts.cacheSize) {
+      const oldest = this.cache.keys().next();
+      if (!oldest.done) this.cache.delete(oldest.value);
+    }
+  }
+
+  async nextPlayerId(): Promise<number> {
+    this.reserved = Math.max(this.reserved, this.index.maxPlayerId) + 1;
+    return this.reserved;
+  }
+
+  async load(playerId: number): Promise<PlayerState | undefined> {
+    const mem = this.dirty.get(playerId) ?? this.cache.get(playerId);
+    if (mem) {
+      if (this.cache.has(playerId)) this.remember(playerId, mem);
+      return mem;
+    }
+    let text: string;
+    try {
+      text = await readFile(this.snapshotPath(playerId), 'utf8');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw new StorageError(`cannot read player ${playerId}`, e);
+    }
+    const d = decodeState(JSON.parse(text));
+    if (d._tag === 'Left') throw new StorageError(`player ${playerId}'s snapshot does not decode`);
+    // A commit or checkpoint may have put a newer state here while we read.
+    const now = this.dirty.get(playerId) ?? this.cache.get(playerId);
+    if (now) return now;
+    this.remember(playerId, d.right);
+    return d.right;
+  }
+
+  async lookup(index: IndexName, key: string): Promise<number | undefined> { return this.index.maps[index].get(key); }
+  async getSession(key: string): Promise<Session | undefined> { return this.index.sessions.get(key); }
+  async playerIds(): Promise<number[]> { return [...new Set(this.index.maps.myCode.values())].sort((a, b) => a - b); }
+
+  commit(commit: Commit): Promise<CommitResult> {
+    if (this.closed) return Promise.reject(new StorageError('storage is closed'));
+    return new Promise<CommitResult>((resolve, reject) => {
+      this.queue.push({ commit, resolve, reject });
+      if (!this.flushing) this.flushing = this.flush().finally(() => { this.flushing = null; });
+    });
+  }
+
+  private async flush(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.opts.groupCommit ? this.queue.splice(0) : this.queue.splice(0, 1);
+      try {
+        await this.writeBatch(batch);
+      } catch (e) {
+        for (const p of batch) p.reject(e);
+      }
+      if (this.journalSize >= this.opts.checkpointBytes) {
+        try { await this.checkpoint(); } catch (e) { this.opts.log?.('checkpoint.failed', { error: String(e) }); }
+      }
+    }
+  }
+
+  private async writeBatch(batch: Pending[]): Promise<void> {
+    for (const p of batch) for (const c of p.commit.players) await this.load(c.state.playerId);
+    const overlay = new Map<number, PlayerState>();
+    const prev = (id: number) => overlay.get(id) ?? this.dirty.get(id) ?? this.cache.get(id);
+    const results: CommitResult[] = [];
+    const undos: Array<() => void> = [];
+    const records: JournalRecord[] = [];
+    for (const p of batch) {
+      const { result, undo } = this.index.apply(p.commit, prev);
+      results.push(result);
+      if (!result.ok) continue;
+      undos.push(undo);
+      for (const c of p.commit.players) overlay.set(c.state.playerId, c.state);
+      records.push({ seq: this.seq + records.length + 1, players: p.commit.players.map((c) => c.state), sessions: [...(p.commit.sessions ?? [])] });
+    }
+    if (records.length > 0) {
+      const buf = Buffer.from(records.map(encodeRecord).join(''), 'utf8');
+      try {
+        this.opts.faults?.beforeWrite?.();
+        await this.journal.write(buf, 0, buf.length, this.journalSize);
+        await this.journal.datasync();
+      } catch (e) {
+        // Nothing of this batch happened: undo the indexes and cut off any partial bytes.
+        for (const u of undos.reverse()) u();
+        try { await this.journal.truncate(this.journalSize); } catch { /* the next write overwrites from journalSize */ }
+        this.opts.log?.('journal.write_failed', { error: (e as NodeJS.ErrnoException).code ?? String(e) });
+        throw new StorageError('the journal write failed', e);
+      }
+      this.journalSize += buf.length;
+      this.seq += records.length;
+      for (const [id, s] of overlay) { this.dirty.set(id, s); this.cache.delete(id); }
+    }
+    batch.forEach((p, i) => p.resolve(results[i] as CommitResult));
+  }
+
+  /** Writes every changed player's snapshot and the indexes, then empties the journal. */
+  private async checkpoint(): Promise<void> {
+    const entries = [...this.dirty];
+    const shards = new Set<number>();
+    for (const [id] of entries) shards.add(id % SHARDS);
+    await mapLimit([...shards], 16, (sh) => mkdir(join(this.opts.dir, 'players', String(sh)), { recursive: true }).then(() => undefined));
+    await mapLimit(entries, 16, ([id, s]) => writeAtomic(this.snapshotPath(id), JSON.stringify(s)));
+    await mapLimit([...shards], 16, (sh) => syncDir(join(this.opts.dir, 'players', String(sh))));
+    await writeAtomic(join(this.opts.dir, 'checkpoint.json'), JSON.stringify({ seq: this.seq, index: this.index.toJSON() }));
+    await syncDir(this.opts.dir);
+    await this.journal.truncate(0);
+    await this.journal.datasync();
+    this.journalSize = 0;
+    for (const [id, s] of entries) {
+      if (this.dirty.get(id) === s) { this.dirty.delete(id); this.remember(id, s); }
+    }
+    this.opts.log?.('checkpoint', { players: entries.length, seq: this.seq });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    while (this.flushing) await this.flushing;
+    if (this.dirty.size > 0) await this.checkpoint();
+    await this.journal.close();
+  }
+}

@@ -1,0 +1,78 @@
+// The indexes every adapter keeps (uuid, myCode, move code → player; sessions),
+// with the uniqueness check and an undo log so a failed write can be rolled back.
+import { INDEX_NAMES, indexKeysOf, type IndexName, type PlayerState } from '../../core/state.js';
+import type { Commit, CommitResult, Session } from './storage.js';
+
+type Undo = () => void;
+
+export class IndexModel {
+  readonly maps: Record<IndexName, Map<string, number>> = { uuid: new Map(), myCode: new Map(), moveCode: new Map() };
+  readonly sessions = new Map<string, Session>();
+  maxPlayerId = 0;
+
+  /**
+   * Checks a commit against current versions (`prev` gives each player's state
+   * as stored, undefined if none) and unique keys; applies it to the indexes if it
+   * passes, returning how to undo that.
+   */
+  apply(commit: Commit, prev: (id: number) => PlayerState | undefined): { result: CommitResult; undo: Undo } {
+    for (const p of commit.players) {
+      const old = prev(p.state.playerId);
+      const have = old ? old.version : null;
+      if (have !== p.expectedVersion) {
+        return { result: { ok: false, conflict: 'version', detail: `player ${p.state.playerId} is at version ${have}, not ${p.expectedVersion}` }, undo: () => {} };
+      }
+    }
+    for (const p of commit.players) {
+      const keys = indexKeysOf(p.state);
+      for (const name of INDEX_NAMES) {
+        for (const k of keys[name]) {
+          const owner = this.maps[name].get(k);
+          if (owner !== undefined && owner !== p.state.playerId) {
+            return { result: { ok: false, conflict: 'unique', detail: `${name} ${k} belongs to another player` }, undo: () => {} };
+          }
+        }
+      }
+    }
+    const undos: Undo[] = [];
+    const set = <K, V>(m: Map<K, V>, k: K, v: V | undefined) => {
+      const had = m.has(k);
+      const before = m.get(k);
+      if (v === undefined) m.delete(k); else m.set(k, v);
+      undos.push(() => { if (had) m.set(k, before as V); else m.delete(k); });
+    };
+    for (const p of commit.players) {
+      const old = prev(p.state.playerId);
+      if (old) {
+        const oldKeys = indexKeysOf(old);
+        for (const name of INDEX_NAMES) for (const k of oldKeys[name]) if (this.maps[name].get(k) === p.state.playerId) set(this.maps[name], k, undefined);
+      }
+      const keys = indexKeysOf(p.state);
+      for (const name of INDEX_NAMES) for (const k of keys[name]) set(this.maps[name], k, p.state.playerId);
+    }
+    for (const s of commit.sessions ?? []) set(this.sessions, s.key, s.session ?? undefined);
+    const maxBefore = this.maxPlayerId;
+    for (const p of commit.players) this.maxPlayerId = Math.max(this.maxPlayerId, p.state.playerId);
+    undos.push(() => { this.maxPlayerId = maxBefore; });
+    return { result: { ok: true }, undo: () => { for (const u of undos.reverse()) u(); } };
+  }
+
+  /** Re-applies a journal record whose validity was checked when it was written. */
+  replay(states: ReadonlyArray<PlayerState>, sessions: ReadonlyArray<{ key: string; session: Session | null }>, prev: (id: number) => PlayerState | undefined): void {
+    const commit: Commit = { players: states.map((s) => ({ state: s, expectedVersion: prev(s.playerId)?.version ?? null })), sessions };
+    this.apply(commit, prev);
+  }
+
+  toJSON() {
+    const obj = (m: Map<string, unknown>) => Object.fromEntries(m);
+    return { maxPlayerId: this.maxPlayerId, uuid: obj(this.maps.uuid), myCode: obj(this.maps.myCode), moveCode: obj(this.maps.moveCode), sessions: obj(this.sessions) };
+  }
+
+  static fromJSON(j: { maxPlayerId: number; uuid: Record<string, number>; myCode: Record<string, number>; moveCode: Record<string, number>; sessions: Record<string, Session> }): IndexModel {
+    const m = new IndexModel();
+    m.maxPlayerId = j.maxPlayerId;
+    for (const name of INDEX_NAMES) for (const [k, v] of Object.entries(j[name])) m.maps[name].set(k, v);
+    for (const [k, v] of Object.entries(j.sessions)) m.sessions.set(k, v);
+    return m;
+  }
+}

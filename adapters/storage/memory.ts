@@ -1,0 +1,25 @@
+// In-memory storage for tests and simulations: the same contract, nothing on disk.
+import type { IndexName, PlayerState } from '../../core/state.js';
+import { IndexModel } from './index-model.js';
+import type { Commit, CommitResult, Session, Storage } from './storage.js';
+
+export class MemoryStorage implements Storage {
+  private readonly states = new Map<number, PlayerState>();
+  private readonly index = new IndexModel();
+  private reserved = 0;
+
+  async nextPlayerId(): Promise<number> {
+    this.reserved = Math.max(this.reserved, this.index.maxPlayerId) + 1;
+    return this.reserved;
+  }
+  async load(playerId: number): Promise<PlayerState | undefined> { return this.states.get(playerId); }
+  async lookup(index: IndexName, key: string): Promise<number | undefined> { return this.index.maps[index].get(key); }
+  async getSession(key: string): Promise<Session | undefined> { return this.index.sessions.get(key); }
+  async playerIds(): Promise<number[]> { return [...this.states.keys()].sort((a, b) => a - b); }
+  async commit(commit: Commit): Promise<CommitResult> {
+    const { result } = this.index.apply(commit, (id) => this.states.get(id));
+    if (result.ok) for (const p of commit.players) this.states.set(p.state.playerId, p.state);
+    return result;
+  }
+  async close(): Promise<void> {}
+}

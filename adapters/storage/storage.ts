@@ -1,0 +1,45 @@
+// The one storage interface every adapter implements (in-memory, JSON files, later
+// PostgreSQL). A commit of several players is atomic and checks each player's
+// expected version, so no write is lost under concurrency.
+import type { IndexName, PlayerState } from '../../core/state.js';
+
+export interface Session {
+  readonly playerId: number;
+  /** The player's session epoch when it was made; a move raises the epoch and voids it. */
+  readonly epoch: number;
+  readonly createdAt: number;
+  readonly lastSeenAt: number;
+}
+
+export interface CommitPlayer {
+  readonly state: PlayerState;
+  /** The version the writer read; null for a new player. */
+  readonly expectedVersion: number | null;
+}
+
+export interface Commit {
+  readonly players: ReadonlyArray<CommitPlayer>;
+  /** Sessions to put (by key, the hash of the session id) or remove (null). */
+  readonly sessions?: ReadonlyArray<{ readonly key: string; readonly session: Session | null }>;
+}
+
+export type CommitResult =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly conflict: 'version' | 'unique'; readonly detail: string };
+
+export interface Storage {
+  /** A fresh player id (ids are never reused). */
+  nextPlayerId(): Promise<number>;
+  load(playerId: number): Promise<PlayerState | undefined>;
+  lookup(index: IndexName, key: string): Promise<number | undefined>;
+  getSession(key: string): Promise<Session | undefined>;
+  commit(commit: Commit): Promise<CommitResult>;
+  /** Every player id (for operator broadcasts). */
+  playerIds(): Promise<number[]>;
+  close(): Promise<void>;
+}
+
+/** A storage failure (disk full, I/O error): the commit did not happen. */
+export class StorageError extends Error {
+  constructor(message: string, cause?: unknown) { super(message, { cause }); }
+}

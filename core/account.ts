@@ -1,0 +1,108 @@
+// Accounts: a new player, log-in checks and the move (account transfer) that binds
+// a player to a new device. These need no session; the service's account
+// handlers call them with the player found through the storage's indexes.
+import type { Master } from './master/index.js';
+import type { PlayerState } from './state.js';
+import type { Rng } from './rng.js';
+import { randomCode } from './rng.js';
+import { DAY, HOUR } from './time.js';
+import { fail, ok, type Result } from './shared/result.js';
+import { sendPresent } from './shared/grant.js';
+import { recordStep } from './operations/tutorial.js';
+import { passwordHash, sameHash, tokenHash } from './secret.js';
+
+export const MY_CODE_LENGTH = 10;
+
+export interface NewPlayer {
+  readonly playerId: number;
+  readonly uuid: string;
+  readonly platform: number;
+  readonly name: string;
+  readonly stepCode: number;
+  /** The access token handed to the device; only its hash is kept. */
+  readonly accessToken: string;
+}
+
+/** A new player on master-data defaults, with the welcome presents and a random friend code. */
+export const createPlayer = (m: Master, p: NewPlayer, rng: Rng, now: number): Result<PlayerState> => {
+  const g = m.game;
+  const name = p.name.trim() === '' ? g.player.defaultName : p.name.trim();
+  if (name.length > g.player.nameMaxLength) return fail('INVALID_PARAMETERS', { field: 'name', reason: `must be at most ${g.player.nameMaxLength} characters` });
+  const level = m.playerLevels.find((l) => l.level === g.player.startLevel) ?? m.playerLevels[0];
+  let s: PlayerState = {
+    schema: 1, version: 0, playerId: p.playerId, name, myCode: randomCode(rng, MY_CODE_LENGTH),
+    createdAt: now, lastLoginAt: now,
+    account: { uuid: p.uuid, platform: p.platform, tokenHash: tokenHash(p.accessToken), movedFrom: [], sessionEpoch: 0 },
+    level: g.player.startLevel, exp: level?.totalExp ?? 0,
+    stamina: { value: level?.staminaMax ?? 0, at: now },
+    gold: g.player.startGold, gem: g.player.startGem, paidGem: g.player.startPaidGem, kirara: g.player.startKirara,
+    limitAdds: { weapon: 0, facility: 0, roomObject: 0 },
+    nextManagedId: 1, items: {},
+    characters: [], weapons: [], facilities: [], roomObjects: [],
+    presents: [], received: [], gachaStats: [], gachaHistory: [], move: null,
+    tutorial: { step: 0, tips: [] }, counters: {},
+  };
+  for (const w of m.welcome) {
+    s = sendPresent(s, w.grant, { title: w.title, message: w.message, source: 'welcome', deadline: w.deadlineDays ? now + w.deadlineDays * DAY : null }, now).state;
+  }
+  if (p.stepCode > 0) {
+    const stepped = recordStep(m, s, p.stepCode);
+    if (stepped._tag === 'Left') return stepped;
+    s = stepped.right;
+  }
+  return ok(s);
+};
+
+/** Checks a log-in: the uuid must be the account's current one and the token must match. */
+export const login = (s: PlayerState, uuid: string, accessToken: string, now: number): Result<PlayerState> => {
+  if (s.account.uuid !== uuid) return s.account.movedFrom.includes(uuid) ? fail('PLAYER_MOVED', {}) : fail('PLAYER_NOT_FOUND', {});
+  if (!sameHash(s.account.tokenHash, tokenHash(accessToken))) return fail('PLAYER_NOT_FOUND', {});
+  return ok({ ...s, lastLoginAt: now });
+};
+
+/** Creates a move code (replacing any earlier one). */
+export const createMoveCode = (m: Master, s: PlayerState, password: string, rng: Rng, now: number): Result<PlayerState> => {
+  const mv = m.game.move;
+  if (password.length < mv.passwordMinLength || password.length > mv.passwordMaxLength) {
+    return fail('INVALID_PARAMETERS', { field: 'password', reason: `must be ${mv.passwordMinLength} to ${mv.passwordMaxLength} characters` });
+  }
+  if (!/^[\x21-\x7e]+$/.test(password)) return fail('INVALID_PARAMETERS', { field: 'password', reason: 'must be printable ASCII letters, digits or symbols' });
+  const code = randomCode(rng, mv.codeLength);
+  const salt = randomCode(rng, 16);
+  return ok({ ...s, move: { code, salt, passwordHash: passwordHash(password, salt), deadline: now + mv.validHours * HOUR, failures: 0 } });
+};
+
+export interface MoveIn {
+  readonly moveCode: string;
+  readonly movePassword: string;
+  readonly uuid: string;
+  readonly platform: number;
+  readonly accessToken: string;
+}
+
+/**
+ * Exchanges a move code: binds the account to the new uuid, issues a new token,
+ * ends every session and spends the code. A wrong password counts a failure,
+ * which must be kept even though the request fails: `state` is then the state to commit.
+ */
+export const applyMove = (m: Master, s: PlayerState, req: MoveIn, now: number): { state: PlayerState; error: ReturnType<typeof fail> | null } => {
+  const mv = s.move;
+  if (!mv || mv.code !== req.moveCode) return { state: s, error: fail('INVALID_MOVE_PARAMETERS', { reason: 'unknown code' }) };
+  if (now >= mv.deadline) return { state: s, error: fail('INVALID_MOVE_PARAMETERS', { reason: 'the code has expired' }) };
+  if (mv.failures >= m.game.move.maxFailures) return { state: s, error: fail('INVALID_MOVE_PARAMETERS', { reason: 'the code is void after too many failed tries' }) };
+  if (!sameHash(mv.passwordHash, passwordHash(req.movePassword, mv.salt))) {
+    const failures = mv.failures + 1;
+    // The code becomes void at the limit: drop it so its index entry goes too.
+    const move = failures >= m.game.move.maxFailures ? null : { ...mv, failures };
+    return { state: { ...s, move }, error: fail('INVALID_MOVE_PARAMETERS', { reason: 'wrong password' }) };
+  }
+  if (req.uuid === s.account.uuid) return { state: s, error: fail('INVALID_MOVE_PARAMETERS', { reason: 'the account is already on this device' }) };
+  const movedFrom = [...s.account.movedFrom.filter((u) => u !== req.uuid), s.account.uuid];
+  return {
+    state: {
+      ...s, move: null, lastLoginAt: now,
+      account: { uuid: req.uuid, platform: req.platform, tokenHash: tokenHash(req.accessToken), movedFrom, sessionEpoch: s.account.sessionEpoch + 1 },
+    },
+    error: null,
+  };
+};

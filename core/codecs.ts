@@ -1,0 +1,114 @@
+// Shared io-ts codecs for requests and master data. Requests accept integers as
+// numbers or numeric strings (WIRE.md); everything else that is not an integer fails.
+import * as t from 'io-ts';
+import { either } from 'fp-ts/lib/Either.js';
+import { gameError, type GameError } from './errors.js';
+
+const INT_TEXT = /^-?\d{1,16}$/;
+
+/** A safe integer given as a number or a numeric string. */
+export const Int = new t.Type<number, number, unknown>(
+  'Int',
+  (u): u is number => typeof u === 'number' && Number.isSafeInteger(u),
+  (u, c) => {
+    if (typeof u === 'number' && Number.isSafeInteger(u)) return t.success(u);
+    if (typeof u === 'string' && INT_TEXT.test(u)) {
+      const n = Number(u);
+      if (Number.isSafeInteger(n)) return t.success(n);
+    }
+    return t.failure(u, c, 'must be an integer');
+  },
+  (n) => n,
+);
+
+const refineInt = (name: string, ok: (n: number) => boolean, why: string) =>
+  new t.Type<number, number, unknown>(
+    name,
+    (u): u is number => Int.is(u) && ok(u),
+    (u, c) => either.chain(Int.validate(u, c), (n) => (ok(n) ? t.success(n) : t.failure(u, c, why))),
+    (n) => n,
+  );
+
+/** An integer ≥ 1 (ids and amounts). */
+export const PosInt = refineInt('PosInt', (n) => n >= 1, 'must be a positive integer');
+/** An integer ≥ 0. */
+export const NonNegInt = refineInt('NonNegInt', (n) => n >= 0, 'must not be negative');
+/** An integer between lo and hi inclusive. */
+export const IntRange = (lo: number, hi: number) =>
+  refineInt(`Int[${lo}..${hi}]`, (n) => n >= lo && n <= hi, `must be between ${lo} and ${hi}`);
+/** An amount in a request: 1 … max. */
+export const Amount = (max: number) => IntRange(1, max);
+
+/** A string of bounded length (UTF-16 units), with no control characters. */
+export const Text = (min: number, max: number) =>
+  new t.Type<string, string, unknown>(
+    `Text[${min}..${max}]`,
+    (u): u is string => typeof u === 'string' && u.length >= min && u.length <= max,
+    (u, c) => {
+      if (typeof u !== 'string') return t.failure(u, c, 'must be a string');
+      if (u.length < min || u.length > max) return t.failure(u, c, `must be ${min} to ${max} characters long`);
+      // eslint-disable-next-line no-control-regex
+      if (/[\u0000-\u001f\u007f]/.test(u)) return t.failure(u, c, 'must not contain control characters');
+      return t.success(u);
+    },
+    (s) => s,
+  );
+
+/** A boolean, also as 0/1 (the original client sends flags as integers). */
+export const Flag = new t.Type<boolean, boolean, unknown>(
+  'Flag',
+  (u): u is boolean => typeof u === 'boolean',
+  (u, c) => {
+    if (typeof u === 'boolean') return t.success(u);
+    if (u === 0 || u === 1 || u === '0' || u === '1') return t.success(u === 1 || u === '1');
+    if (u === 'true' || u === 'false') return t.success(u === 'true');
+    return t.failure(u, c, 'must be a boolean');
+  },
+  (b) => b,
+);
+
+/** Comma-separated ids in a query (`1,2,3`), or a JSON array of ids; at most `max`. */
+export const IdList = (max: number) =>
+  new t.Type<number[], number[], unknown>(
+    'IdList',
+    (u): u is number[] => Array.isArray(u) && u.every((x) => PosInt.is(x)),
+    (u, c) => {
+      const parts = typeof u === 'string' ? (u === '' ? [] : u.split(',')) : Array.isArray(u) ? u : typeof u === 'number' ? [u] : undefined;
+      if (!parts) return t.failure(u, c, 'must be a list of ids');
+      if (parts.length > max) return t.failure(u, c, `must list at most ${max} ids`);
+      const out: number[] = [];
+      for (const p of parts) {
+        const r = PosInt.decode(p);
+        if (r._tag === 'Left') return t.failure(u, c, 'must be a list of positive integer ids');
+        out.push(r.right);
+      }
+      return t.success(out);
+    },
+    (xs) => xs,
+  );
+
+/** An exact object codec: unknown fields are dropped, so a codec is the whole request type. */
+export const obj = <P extends t.Props>(required: P, name?: string) => t.exact(t.type(required), name);
+export const objWithOptional = <P extends t.Props, O extends t.Props>(required: P, optional: O, name?: string) =>
+  t.exact(t.intersection([t.type(required), t.partial(optional)]), name);
+
+/** The path of a failed validation, as `items.0.amount` (intersection and union members are not path steps). */
+const pathOf = (e: t.ValidationError): string => {
+  const keys: string[] = [];
+  for (let i = 1; i < e.context.length; i++) {
+    const parent = e.context[i - 1]?.type as { _tag?: string } | undefined;
+    const key = e.context[i]?.key ?? '';
+    if (key === '' || parent?._tag === 'IntersectionType' || parent?._tag === 'UnionType') continue;
+    keys.push(key);
+  }
+  return keys.join('.') || '(body)';
+};
+
+/** Turns an io-ts failure into the request error a client sees: 103 when missing, else 102. */
+export const requestError = (errors: t.Errors): GameError => {
+  const first = errors[0];
+  if (!first) return gameError('INVALID_PARAMETERS', { field: '(body)', reason: 'is not valid' });
+  const field = pathOf(first);
+  if (first.value === undefined) return gameError('INSUFFICIENT_PARAMETERS', { field });
+  return gameError('INVALID_PARAMETERS', { field, reason: first.message ?? `must be ${first.context[first.context.length - 1]?.type.name ?? 'valid'}` });
+};

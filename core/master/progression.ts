@@ -1,0 +1,15 @@
+// Master data of the progression group (weapons, abilities, training, trade).
+// The foundation needs only what a present or reward of these kinds must name.
+import * as t from 'io-ts';
+import { Name, NonNegInt, PosInt } from './common.js';
+
+export const Weapon = t.type({
+  weaponId: PosInt, name: Name, classId: PosInt, rarity: PosInt, salePrice: NonNegInt,
+  /** For a character's own weapon, that character; otherwise null. */
+  characterId: t.union([PosInt, t.null]),
+});
+export type Weapon = t.TypeOf<typeof Weapon>;
+
+export const progressionFiles = {
+  weapons: t.array(Weapon),
+};

@@ -1,0 +1,99 @@
+// The present box: list, receive (each present on its own: what does not fit stays),
+// and the recently received list.
+import * as t from 'io-ts';
+import { IdList, Int, objWithOptional } from '../codecs.js';
+import { defineOp, type AnyOperation } from '../operation.js';
+import type { Master } from '../master/index.js';
+import type { PlayerState, Present, ReceivedPresent } from '../state.js';
+import { DAY } from '../time.js';
+import { fail, ok } from '../shared/result.js';
+import { tryGrant } from '../shared/grant.js';
+import { RESULT_CODES, messageOf } from '../errors.js';
+import { presentView, timeText, type ViewCtx } from '../view.js';
+import { recordStep } from './tutorial.js';
+
+const newestFirst = <P extends Present>(a: P, b: P): number => b.createdAt - a.createdAt || b.managedPresentId - a.managedPresentId;
+const live = (p: Present, now: number): boolean => p.deadline === null || p.deadline > now;
+
+const receivedView = (p: ReceivedPresent, ctx: ViewCtx) => ({ ...presentView(p, ctx), receivedAt: timeText(ctx, p.receivedAt) });
+
+/** The received list kept: the configured count, no older than the configured age, newest first. */
+const keepReceived = (m: Master, list: ReadonlyArray<ReceivedPresent>, now: number): ReceivedPresent[] => {
+  const horizon = now - m.game.presents.receivedKeepDays * DAY;
+  return list
+    .filter((p) => p.receivedAt >= horizon)
+    .sort((a, b) => b.receivedAt - a.receivedAt || b.managedPresentId - a.managedPresentId)
+    .slice(0, m.game.presents.receivedKeepCount);
+};
+
+const getAll = defineOp({
+  name: 'getAllPlayerPresent', method: 'GET', path: '/player/present/get_all', group: 'present', access: 'session', readOnly: true,
+  summary: 'Lists unreceived presents whose deadline has not passed, newest first.',
+  request: objWithOptional({}, {}, 'GetAllPlayerPresentRequest'),
+  response: t.type({ presents: t.array(t.unknown) }, 'GetAllPlayerPresentResponse'),
+  errors: [],
+  reduce: (s, _req, _rng, now, { master }) =>
+    ok({ state: s, response: { presents: s.presents.filter((p) => live(p, now)).sort(newestFirst).map((p) => presentView(p, { master, now })) } }),
+});
+
+type NotReceivedReason = 'NOT_FOUND' | 'ALREADY_RECEIVED' | 'EXPIRED' | 'CAPACITY';
+
+const receive = defineOp({
+  name: 'getPlayerPresent', method: 'GET', path: '/player/present/get', group: 'present', access: 'session',
+  summary: 'Receives the named presents (receive-all sends every id); what would pass a capacity stays in the box.',
+  request: t.exact(t.intersection([t.type({ managedPresentId: IdList(1000) }), t.partial({ stepCode: Int })]), 'GetPlayerPresentRequest'),
+  response: t.type({ receivedPresents: t.array(t.unknown), notReceived: t.array(t.unknown), presents: t.array(t.unknown) }, 'GetPlayerPresentResponse'),
+  errors: ['INVALID_PARAMETERS', 'INSUFFICIENT_PARAMETERS'],
+  reduce: (s, req, _rng, now, { master: m }) => {
+    const ids = [...new Set(req.managedPresentId)];
+    if (ids.length === 0) return fail('INSUFFICIENT_PARAMETERS', { field: 'managedPresentId' });
+    if (ids.length > m.game.presents.receiveMax) {
+      return fail('INVALID_PARAMETERS', { field: 'managedPresentId', reason: `at most ${m.game.presents.receiveMax} presents at once` });
+    }
+    let state: PlayerState = s;
+    const got: ReceivedPresent[] = [];
+    const notReceived: Array<{ managedPresentId: number; reason: NotReceivedReason; resultCode: number; resultMessage: string }> = [];
+    const miss = (id: number, reason: NotReceivedReason, resultCode: number, resultMessage: string) => notReceived.push({ managedPresentId: id, reason, resultCode, resultMessage });
+    for (const id of ids) {
+      const p = state.presents.find((x) => x.managedPresentId === id);
+      if (!p) {
+        if (state.received.some((x) => x.managedPresentId === id)) miss(id, 'ALREADY_RECEIVED', 0, 'Already received.');
+        else miss(id, 'NOT_FOUND', RESULT_CODES.NOT_FOUND.resultCode, `No present with id ${id}.`);
+        continue;
+      }
+      if (!live(p, now)) { miss(id, 'EXPIRED', 0, 'The present expired.'); continue; }
+      const r = tryGrant(m, state, { kind: p.kind, objectId: p.objectId, amount: p.amount }, now);
+      if (r._tag === 'Left') { miss(id, 'CAPACITY', RESULT_CODES[r.left.code].resultCode, messageOf(r.left)); continue; }
+      const rec: ReceivedPresent = { ...p, receivedAt: now };
+      got.push(rec);
+      state = { ...r.right.state, presents: r.right.state.presents.filter((x) => x.managedPresentId !== id) };
+    }
+    if (got.length > 0) state = { ...state, received: keepReceived(m, [...got, ...state.received], now) };
+    if (req.stepCode !== undefined && req.stepCode > 0) {
+      const stepped = recordStep(m, state, req.stepCode);
+      if (stepped._tag === 'Left') return stepped;
+      state = stepped.right;
+    }
+    const ctx = { master: m, now };
+    return ok({
+      state,
+      response: {
+        receivedPresents: got.map((p) => receivedView(p, ctx)),
+        notReceived,
+        presents: state.presents.filter((p) => live(p, now)).sort(newestFirst).map((p) => presentView(p, ctx)),
+      },
+    });
+  },
+});
+
+const getReceived = defineOp({
+  name: 'getReceivedPlayerPresent', method: 'GET', path: '/player/present/get_received', group: 'present', access: 'session', readOnly: true,
+  summary: 'The recently received presents (configured count and age), newest first.',
+  request: objWithOptional({}, {}, 'GetReceivedPlayerPresentRequest'),
+  response: t.type({ receivedPresents: t.array(t.unknown) }, 'GetReceivedPlayerPresentResponse'),
+  errors: [],
+  reduce: (s, _req, _rng, now, { master }) =>
+    ok({ state: s, response: { receivedPresents: keepReceived(master, s.received, now).map((p) => receivedView(p, { master, now })) } }),
+});
+
+export const presentOps: AnyOperation[] = [getAll, receive, getReceived];

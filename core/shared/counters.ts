@@ -1,0 +1,7 @@
+// Named counters on the player (draws made, quests cleared, …) for achievements and statistics.
+import type { PlayerState } from '../state.js';
+
+export const counter = (s: PlayerState, name: string): number => s.counters[name] ?? 0;
+
+export const bumpCounter = (s: PlayerState, name: string, by = 1): PlayerState =>
+  by === 0 ? s : { ...s, counters: { ...s.counters, [name]: counter(s, name) + by } };

@@ -1,0 +1,149 @@
+// Granting rewards. tryGrant applies a grant or fails on a capacity limit and
+// changes nothing; grantOrPresent sends what does not fit to the present box.
+import type { Grant } from '../master/common.js';
+import type { Master } from '../master/index.js';
+import type { OwnedCharacter, PlayerState, Present } from '../state.js';
+import { E, fail, ok, type Result } from './result.js';
+import { allocateIds, itemCount, storageLimit } from './player.js';
+import { setItem } from './pay.js';
+
+/** What a grant did, for responses. */
+export interface GrantOutcome {
+  readonly grant: Grant;
+  /** Managed ids created (characters, weapons, facilities, room objects). */
+  readonly managedIds: ReadonlyArray<number>;
+  /** A character already owned turned into its limit-break item. */
+  readonly duplicate: { readonly itemId: number; readonly amount: number } | null;
+  /** Sent to the present box because it did not fit (grantOrPresent only). */
+  readonly managedPresentId: number | null;
+}
+
+const outcome = (grant: Grant, managedIds: number[] = [], duplicate: GrantOutcome['duplicate'] = null): GrantOutcome =>
+  ({ grant, managedIds, duplicate, managedPresentId: null });
+
+export const ownedCharacter = (s: PlayerState, characterId: number): OwnedCharacter | undefined =>
+  s.characters.find((c) => c.characterId === characterId);
+
+export const newCharacter = (managedCharacterId: number, characterId: number, now: number): OwnedCharacter => ({
+  managedCharacterId, characterId, level: 1, exp: 0, limitBreak: 0, awakening: 0,
+  evolved: false, view: 0, shown: 0, createdAt: now,
+});
+
+const addItem = (m: Master, s: PlayerState, itemId: number, amount: number): Result<PlayerState> => {
+  const item = m.item.get(itemId);
+  if (!item) return fail('NOT_FOUND', { entity: 'item', id: itemId });
+  const have = itemCount(s, itemId);
+  if (have + amount > item.max) return fail('ITEM_LIMIT', { itemId, max: item.max });
+  return ok({ ...s, items: setItem(s.items, itemId, have + amount) });
+};
+
+const CURRENCY = { gold: 'gold', gem: 'gem', paidGem: 'paidGem', kirara: 'kirara' } as const;
+
+/** Applies a grant, or fails with the capacity it would pass. */
+export const tryGrant = (m: Master, s: PlayerState, g: Grant, now: number): Result<{ state: PlayerState; outcome: GrantOutcome }> => {
+  switch (g.kind) {
+    case 'gold': case 'gem': case 'paidGem': case 'kirara': {
+      const key = CURRENCY[g.kind];
+      const max = m.game.currencyMax[key];
+      if (s[key] + g.amount > max) return fail('CURRENCY_LIMIT', { currency: key, max });
+      return ok({ state: { ...s, [key]: s[key] + g.amount }, outcome: outcome(g) });
+    }
+    case 'item':
+      return E.map((state: PlayerState) => ({ state, outcome: outcome(g) }))(addItem(m, s, g.objectId, g.amount));
+    case 'character': {
+      const c = m.character.get(g.objectId);
+      if (!c) return fail('NOT_FOUND', { entity: 'character', id: g.objectId });
+      const owned = ownedCharacter(s, g.objectId);
+      if (owned) {
+        // A duplicate becomes the character's own limit-break item and raises awakening.
+        const rarity = m.rarity.get(c.rarity);
+        const amount = (rarity?.duplicateItemAmount ?? 1) * g.amount;
+        const withItem = addItem(m, s, c.limitBreakItemId, amount);
+        if (withItem._tag === 'Left') return withItem;
+        const awakening = Math.min(rarity?.maxAwakening ?? 0, owned.awakening + g.amount);
+        const characters = awakening === owned.awakening ? withItem.right.characters
+          : withItem.right.characters.map((x) => (x === owned ? { ...x, awakening } : x));
+        return ok({ state: { ...withItem.right, characters }, outcome: outcome(g, [], { itemId: c.limitBreakItemId, amount }) });
+      }
+      if (s.characters.length >= m.game.limits.characters) return fail('CHARACTER_LIMIT', { max: m.game.limits.characters });
+      const { state, ids } = allocateIds(s, 1);
+      const id = ids[0] as number;
+      const first = { ...state, characters: [...state.characters, newCharacter(id, g.objectId, now)] };
+      // Further copies in the same grant are duplicates.
+      if (g.amount > 1) {
+        const rest = tryGrant(m, first, { ...g, amount: g.amount - 1 }, now);
+        return E.map((r: { state: PlayerState; outcome: GrantOutcome }) => ({ state: r.state, outcome: outcome(g, [id], r.outcome.duplicate) }))(rest);
+      }
+      return ok({ state: first, outcome: outcome(g, [id]) });
+    }
+    case 'weapon': {
+      if (!m.weapon.has(g.objectId)) return fail('NOT_FOUND', { entity: 'weapon', id: g.objectId });
+      const max = storageLimit(m, s, 'weapon');
+      if (s.weapons.length + g.amount > max) return fail('WEAPON_LIMIT', { max });
+      const { state, ids } = allocateIds(s, g.amount);
+      const weapons = [...state.weapons, ...ids.map((id) => ({ managedWeaponId: id, weaponId: g.objectId, level: 1, exp: 0, createdAt: now }))];
+      return ok({ state: { ...state, weapons }, outcome: outcome(g, ids) });
+    }
+    case 'townFacility': {
+      if (!m.facility.has(g.objectId)) return fail('NOT_FOUND', { entity: 'town facility', id: g.objectId });
+      const max = storageLimit(m, s, 'facility');
+      if (s.facilities.length + g.amount > max) return fail('FACILITY_LIMIT', { max });
+      const { state, ids } = allocateIds(s, g.amount);
+      const facilities = [...state.facilities, ...ids.map((id) => ({ managedTownFacilityId: id, facilityId: g.objectId, level: 1, covered: true, createdAt: now }))];
+      return ok({ state: { ...state, facilities }, outcome: outcome(g, ids) });
+    }
+    case 'roomObject': {
+      if (!m.roomObject.has(g.objectId)) return fail('NOT_FOUND', { entity: 'room object', id: g.objectId });
+      const max = storageLimit(m, s, 'roomObject');
+      if (s.roomObjects.length + g.amount > max) return fail('ROOM_OBJECT_LIMIT', { max });
+      const { state, ids } = allocateIds(s, g.amount);
+      const roomObjects = [...state.roomObjects, ...ids.map((id) => ({ managedRoomObjectId: id, roomObjectId: g.objectId, createdAt: now }))];
+      return ok({ state: { ...state, roomObjects }, outcome: outcome(g, ids) });
+    }
+  }
+};
+
+export interface PresentMeta {
+  readonly title: string;
+  readonly message: string;
+  readonly source: string;
+  readonly deadline: number | null;
+}
+
+/** Puts a grant into the present box. */
+export const sendPresent = (s: PlayerState, g: Grant, meta: PresentMeta, now: number): { state: PlayerState; present: Present } => {
+  const { state, ids } = allocateIds(s, 1);
+  const present: Present = {
+    managedPresentId: ids[0] as number, kind: g.kind, objectId: g.objectId, amount: g.amount,
+    title: meta.title, message: meta.message, createdAt: now, deadline: meta.deadline, source: meta.source,
+  };
+  return { state: { ...state, presents: [...state.presents, present] }, present };
+};
+
+export const OVERFLOW: PresentMeta = {
+  title: 'Storage full', message: 'This did not fit in your storage and was kept for you here.', source: 'overflow', deadline: null,
+};
+
+/**
+ * Grants, or when a capacity is full sends the grant to the present box: an
+ * over-maximum grant is never lost. Unknown master ids are still errors.
+ */
+export const grantOrPresent = (m: Master, s: PlayerState, g: Grant, now: number, meta: PresentMeta = OVERFLOW): Result<{ state: PlayerState; outcome: GrantOutcome }> => {
+  const r = tryGrant(m, s, g, now);
+  if (r._tag === 'Right' || r.left.code === 'NOT_FOUND') return r;
+  const sent = sendPresent(s, g, meta, now);
+  return ok({ state: sent.state, outcome: { ...outcome(g), managedPresentId: sent.present.managedPresentId } });
+};
+
+/** Grants several things in order, each with overflow to the present box. */
+export const grantAll = (m: Master, s: PlayerState, gs: ReadonlyArray<Grant>, now: number, meta: PresentMeta = OVERFLOW): Result<{ state: PlayerState; outcomes: GrantOutcome[] }> => {
+  let state = s;
+  const outcomes: GrantOutcome[] = [];
+  for (const g of gs) {
+    const r = grantOrPresent(m, state, g, now, meta);
+    if (r._tag === 'Left') return r;
+    state = r.right.state;
+    outcomes.push(r.right.outcome);
+  }
+  return ok({ state, outcomes });
+};

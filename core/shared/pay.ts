@@ -1,0 +1,76 @@
+// Paying a cost: every part is checked before anything is taken, so a failed
+// payment changes nothing. Free gems go before paid gems unless paid are required.
+import type { Cost } from '../master/common.js';
+import type { Master } from '../master/index.js';
+import type { PlayerState } from '../state.js';
+import { fail, ok, type Result } from './result.js';
+import { itemCount, settleStamina } from './player.js';
+
+/** Sums item amounts by item id, keeping first-seen order. */
+export const mergeItems = (items: ReadonlyArray<{ itemId: number; amount: number }>): Array<{ itemId: number; amount: number }> => {
+  const out: Array<{ itemId: number; amount: number }> = [];
+  for (const it of items) {
+    const found = out.find((o) => o.itemId === it.itemId);
+    if (found) found.amount += it.amount;
+    else out.push({ itemId: it.itemId, amount: it.amount });
+  }
+  return out;
+};
+
+export const setItem = (items: Readonly<Record<string, number>>, itemId: number, amount: number): Record<string, number> => {
+  const next = { ...items };
+  if (amount <= 0) delete next[String(itemId)];
+  else next[String(itemId)] = amount;
+  return next;
+};
+
+/** Checks a cost against the state; the first shortfall is the error. */
+export const checkCost = (m: Master, s: PlayerState, cost: Cost, now: number): Result<true> => {
+  const gold = cost.gold ?? 0;
+  if (gold > s.gold) return fail('GOLD_IS_SHORT', { need: gold, have: s.gold });
+  const paid = cost.paidGem ?? 0;
+  if (paid > s.paidGem) return fail('UNLIMITED_GEM_IS_SHORT', { need: paid, have: s.paidGem });
+  const gem = cost.gem ?? 0;
+  if (gem > s.gem + (s.paidGem - paid)) return fail('GEM_IS_SHORT', { need: gem, have: s.gem + s.paidGem - paid });
+  const kirara = cost.kirara ?? 0;
+  if (kirara > s.kirara) return fail('KIRARA_IS_SHORT', { need: kirara, have: s.kirara });
+  const stamina = cost.stamina ?? 0;
+  if (stamina > 0) {
+    const have = settleStamina(m, s, now).stamina.value;
+    if (stamina > have) return fail('STAMINA_IS_SHORT', { need: stamina, have });
+  }
+  for (const it of mergeItems(cost.items ?? [])) {
+    const have = itemCount(s, it.itemId);
+    if (it.amount > have) return fail('ITEM_IS_SHORT', { itemId: it.itemId, need: it.amount, have });
+  }
+  return ok(true);
+};
+
+/** How a gem cost splits into free and paid gems (free first). */
+export const splitGems = (s: PlayerState, gem: number): { gem: number; paidGem: number } => {
+  const free = Math.min(gem, s.gem);
+  return { gem: free, paidGem: gem - free };
+};
+
+/** Pays a cost whole, or fails with the first shortfall and changes nothing. */
+export const pay = (m: Master, s: PlayerState, cost: Cost, now: number): Result<PlayerState> => {
+  const check = checkCost(m, s, cost, now);
+  if (check._tag === 'Left') return check;
+  let next: PlayerState = s;
+  const gem = splitGems(s, cost.gem ?? 0);
+  const paid = (cost.paidGem ?? 0) + gem.paidGem;
+  if ((cost.gold ?? 0) > 0 || gem.gem > 0 || paid > 0 || (cost.kirara ?? 0) > 0) {
+    next = { ...next, gold: next.gold - (cost.gold ?? 0), gem: next.gem - gem.gem, paidGem: next.paidGem - paid, kirara: next.kirara - (cost.kirara ?? 0) };
+  }
+  if ((cost.stamina ?? 0) > 0) {
+    const settled = settleStamina(m, next, now);
+    next = { ...settled, stamina: { value: settled.stamina.value - (cost.stamina ?? 0), at: settled.stamina.at } };
+  }
+  const items = mergeItems(cost.items ?? []);
+  if (items.length > 0) {
+    let bag = next.items;
+    for (const it of items) bag = setItem(bag, it.itemId, (bag[String(it.itemId)] ?? 0) - it.amount);
+    next = { ...next, items: bag };
+  }
+  return ok(next);
+};

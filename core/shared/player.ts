@@ -1,0 +1,65 @@
+// Derived player values: level info, stamina now, storage limits, player exp.
+import type { Master } from '../master/index.js';
+import type { PlayerLevel } from '../master/base.js';
+import type { PlayerState } from '../state.js';
+
+export const levelRow = (m: Master, level: number): PlayerLevel =>
+  m.playerLevels[Math.min(Math.max(level, 1), m.playerLevels.length) - 1] as PlayerLevel;
+
+export const maxPlayerLevel = (m: Master): number => m.playerLevels.length;
+
+export const staminaMax = (m: Master, s: PlayerState): number => levelRow(m, s.level).staminaMax;
+
+/**
+ * Stamina now: one point per regen interval since `at`, up to the maximum. Stamina
+ * above the maximum (from a level-up refill) does not regenerate but is kept.
+ */
+export const staminaNow = (m: Master, s: PlayerState, now: number): number => {
+  const max = staminaMax(m, s);
+  if (s.stamina.value >= max) return s.stamina.value;
+  const gained = Math.floor(Math.max(0, now - s.stamina.at) / (m.game.stamina.regenSeconds * 1000));
+  return Math.min(max, s.stamina.value + gained);
+};
+
+/** Settles regeneration into the stored value, keeping the partial interval. */
+export const settleStamina = (m: Master, s: PlayerState, now: number): PlayerState => {
+  const max = staminaMax(m, s);
+  if (s.stamina.value >= max) return s.stamina.at === now ? s : { ...s, stamina: { value: s.stamina.value, at: now } };
+  const interval = m.game.stamina.regenSeconds * 1000;
+  const elapsed = Math.max(0, now - s.stamina.at);
+  const gained = Math.floor(elapsed / interval);
+  const value = Math.min(max, s.stamina.value + gained);
+  const at = value >= max ? now : s.stamina.at + gained * interval;
+  return value === s.stamina.value && at === s.stamina.at ? s : { ...s, stamina: { value, at } };
+};
+
+/** Adds player exp; each level gained refills stamina by the new maximum (classic rule). */
+export const addPlayerExp = (m: Master, s: PlayerState, exp: number, now: number): PlayerState => {
+  if (exp <= 0) return s;
+  const cap = maxPlayerLevel(m);
+  const top = levelRow(m, cap).totalExp;
+  const total = Math.min(s.exp + exp, top);
+  let level = s.level;
+  while (level < cap && levelRow(m, level + 1).totalExp <= total) level++;
+  if (level === s.level) return { ...s, exp: total };
+  const settled = settleStamina(m, s, now);
+  return { ...settled, exp: total, level, stamina: { value: settled.stamina.value + levelRow(m, level).staminaMax, at: now } };
+};
+
+export type LimitKind = 'weapon' | 'facility' | 'roomObject';
+const LIMIT_KEY = { weapon: 'weapons', facility: 'facilities', roomObject: 'roomObjects' } as const;
+
+/** Current storage size for a kind: base + step per purchase, up to the cap. */
+export const storageLimit = (m: Master, s: PlayerState, kind: LimitKind): number => {
+  const l = m.game.limits[LIMIT_KEY[kind]];
+  return Math.min(l.cap, l.base + s.limitAdds[kind] * l.step);
+};
+export const limitDef = (m: Master, kind: LimitKind) => m.game.limits[LIMIT_KEY[kind]];
+
+export const itemCount = (s: PlayerState, itemId: number): number => s.items[String(itemId)] ?? 0;
+
+/** Hands out `n` new managed ids. */
+export const allocateIds = (s: PlayerState, n: number): { state: PlayerState; ids: number[] } => {
+  const ids = Array.from({ length: n }, (_, i) => s.nextManagedId + i);
+  return { state: { ...s, nextManagedId: s.nextManagedId + n }, ids };
+};

@@ -1,0 +1,143 @@
+// The player's state: plain JSON data with an io-ts codec, a schema number and a
+// monotonic version for optimistic concurrency. Derived values (stamina now,
+// level caps, limits) are computed from it and master data, never stored twice.
+import * as t from 'io-ts';
+import { GrantKind } from './master/common.js';
+
+const num = t.number;
+const str = t.string;
+const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
+
+export const OwnedCharacter = t.type({
+  managedCharacterId: num, characterId: num, level: num, exp: num,
+  limitBreak: num, awakening: num, evolved: t.boolean,
+  /** Battle view: 0 base form, 1 evolved form. */
+  view: num,
+  shown: num, createdAt: num,
+});
+export type OwnedCharacter = t.TypeOf<typeof OwnedCharacter>;
+
+export const OwnedWeapon = t.type({
+  managedWeaponId: num, weaponId: num, level: num, exp: num, createdAt: num,
+});
+export type OwnedWeapon = t.TypeOf<typeof OwnedWeapon>;
+
+export const OwnedFacility = t.type({
+  managedTownFacilityId: num, facilityId: num, level: num, covered: t.boolean, createdAt: num,
+});
+export type OwnedFacility = t.TypeOf<typeof OwnedFacility>;
+
+export const OwnedRoomObject = t.type({
+  managedRoomObjectId: num, roomObjectId: num, createdAt: num,
+});
+export type OwnedRoomObject = t.TypeOf<typeof OwnedRoomObject>;
+
+export const Present = t.type({
+  managedPresentId: num, kind: GrantKind, objectId: num, amount: num,
+  title: str, message: str, createdAt: num, deadline: nullable(num),
+  /** Where it came from: welcome, operator, overflow, reward. */
+  source: str,
+});
+export type Present = t.TypeOf<typeof Present>;
+
+export const ReceivedPresent = t.intersection([Present, t.type({ receivedAt: num })]);
+export type ReceivedPresent = t.TypeOf<typeof ReceivedPresent>;
+
+export const PendingDraw = t.type({ characterIds: t.array(num), drawnAt: num });
+export type PendingDraw = t.TypeOf<typeof PendingDraw>;
+
+export const GachaStat = t.type({
+  gachaId: num, points: num, totalDraws: num, dayIndex: num, drawsToday: num,
+  firstTenUsed: t.boolean, closed: t.boolean, pending: nullable(PendingDraw),
+});
+export type GachaStat = t.TypeOf<typeof GachaStat>;
+
+export const Payment = t.type({ ticket: num, gem: num, paidGem: num });
+export type Payment = t.TypeOf<typeof Payment>;
+
+export const DrawRecord = t.type({
+  gachaId: num, drawnAt: num, drawType: num, characterIds: t.array(num), payment: Payment, granted: t.boolean,
+});
+export type DrawRecord = t.TypeOf<typeof DrawRecord>;
+
+export const MoveCode = t.type({
+  code: str, passwordHash: str, salt: str, deadline: num, failures: num,
+});
+export type MoveCode = t.TypeOf<typeof MoveCode>;
+
+export const Account = t.type({
+  uuid: str, platform: num, tokenHash: str,
+  /** uuids this account was moved away from: their log-in answers 212. */
+  movedFrom: t.array(str),
+  /** Raised by a move: sessions of an older epoch are void. */
+  sessionEpoch: num,
+});
+export type Account = t.TypeOf<typeof Account>;
+
+export const BaseState = t.type({
+  schema: t.literal(1),
+  version: num,
+  playerId: num,
+  name: str,
+  myCode: str,
+  createdAt: num,
+  lastLoginAt: num,
+  account: Account,
+  level: num,
+  exp: num,
+  /** Stamina as of `at`; the value now is derived by regeneration. */
+  stamina: t.type({ value: num, at: num }),
+  gold: num, gem: num, paidGem: num, kirara: num,
+  /** Storage purchases made with gems, per kind. */
+  limitAdds: t.type({ weapon: num, facility: num, roomObject: num }),
+  /** The next managed id to hand out; ids are never reused. */
+  nextManagedId: num,
+  /** Item counts by item id (JSON object keys are ordered numerically, so this round-trips). */
+  items: t.record(t.string, num),
+  characters: t.array(OwnedCharacter),
+  weapons: t.array(OwnedWeapon),
+  facilities: t.array(OwnedFacility),
+  roomObjects: t.array(OwnedRoomObject),
+  presents: t.array(Present),
+  received: t.array(ReceivedPresent),
+  gachaStats: t.array(GachaStat),
+  gachaHistory: t.array(DrawRecord),
+  move: nullable(MoveCode),
+  tutorial: t.type({ step: num, tips: t.array(num) }),
+  /** Counters for achievements and statistics (draws, clears, …). */
+  counters: t.record(t.string, num),
+});
+
+/**
+ * Fields each later group adds, with the value a player who predates them gets.
+ * A group adds its props here and its default below; decodeState fills them in,
+ * so stored players of an older shape load without a migration step.
+ */
+export const GroupProps = {};
+export const groupDefaults = {};
+
+export const PlayerState = t.intersection([BaseState, t.type(GroupProps)]);
+export type PlayerState = t.TypeOf<typeof PlayerState>;
+
+/** Decodes a stored state, filling fields added since it was written. */
+export const decodeState = (u: unknown): t.Validation<PlayerState> => {
+  if (typeof u === 'object' && u !== null && !Array.isArray(u)) {
+    return PlayerState.decode({ ...groupDefaults, ...(u as Record<string, unknown>) });
+  }
+  return PlayerState.decode(u);
+};
+
+/** The keys a storage indexes a player under: all must be unique across players. */
+export interface IndexKeys {
+  readonly uuid: ReadonlyArray<string>;
+  readonly myCode: ReadonlyArray<string>;
+  readonly moveCode: ReadonlyArray<string>;
+}
+export type IndexName = keyof IndexKeys;
+export const INDEX_NAMES: ReadonlyArray<IndexName> = ['uuid', 'myCode', 'moveCode'];
+
+export const indexKeysOf = (s: PlayerState): IndexKeys => ({
+  uuid: [s.account.uuid, ...s.account.movedFrom],
+  myCode: [s.myCode],
+  moveCode: s.move ? [s.move.code] : [],
+});

@@ -1,0 +1,108 @@
+// The wire view of a player's state: field names as WIRE.md gives them, times as
+// strings in the game's zone. `changes` lists what an operation changed, so every
+// response that changes the player carries the updated parts.
+import type { Master } from './master/index.js';
+import type { PlayerState, Present } from './state.js';
+import { formatTime } from './time.js';
+import { staminaMax, staminaNow, storageLimit } from './shared/player.js';
+
+export interface ViewCtx {
+  readonly master: Master;
+  readonly now: number;
+}
+
+export const timeText = (ctx: ViewCtx, ms: number): string => formatTime(ms, ctx.master.game.timezoneOffsetMinutes);
+export const optTime = (ctx: ViewCtx, ms: number | null): string | null => (ms === null ? null : timeText(ctx, ms));
+
+export const playerView = (s: PlayerState, ctx: ViewCtx) => ({
+  playerId: s.playerId,
+  name: s.name,
+  myCode: s.myCode,
+  level: s.level,
+  exp: s.exp,
+  stamina: staminaNow(ctx.master, s, ctx.now),
+  staminaMax: staminaMax(ctx.master, s),
+  gold: s.gold,
+  gem: s.gem,
+  paidGem: s.paidGem,
+  kirara: s.kirara,
+  characterLimit: ctx.master.game.limits.characters,
+  weaponLimit: storageLimit(ctx.master, s, 'weapon'),
+  facilityLimit: storageLimit(ctx.master, s, 'facility'),
+  roomObjectLimit: storageLimit(ctx.master, s, 'roomObject'),
+  tutorialStep: s.tutorial.step,
+  tutorialTips: s.tutorial.tips,
+  createdAt: timeText(ctx, s.createdAt),
+  lastLoginAt: timeText(ctx, s.lastLoginAt),
+});
+export type PlayerView = ReturnType<typeof playerView>;
+
+export const presentView = (p: Present, ctx: ViewCtx) => ({
+  managedPresentId: p.managedPresentId, kind: p.kind, objectId: p.objectId, amount: p.amount,
+  title: p.title, message: p.message, source: p.source,
+  createdAt: timeText(ctx, p.createdAt), deadline: optTime(ctx, p.deadline),
+});
+
+/** A collection of the state as the client sees it, and how to tell that it changed. */
+export interface CollectionView {
+  readonly wire: string;
+  readonly changed: (before: PlayerState, after: PlayerState) => boolean;
+  readonly view: (s: PlayerState, ctx: ViewCtx) => unknown;
+}
+
+/**
+ * Every owned collection. A group that adds state adds its collection here; the
+ * full view (get_all) and the change lists of every response follow.
+ */
+export const COLLECTIONS: ReadonlyArray<CollectionView> = [
+  {
+    wire: 'managedCharacters',
+    changed: (a, b) => a.characters !== b.characters,
+    view: (s, ctx) => s.characters.map((c) => ({ ...c, createdAt: timeText(ctx, c.createdAt) })),
+  },
+  {
+    wire: 'managedWeapons',
+    changed: (a, b) => a.weapons !== b.weapons,
+    view: (s, ctx) => s.weapons.map((w) => ({ ...w, createdAt: timeText(ctx, w.createdAt) })),
+  },
+  {
+    wire: 'managedTownFacilities',
+    changed: (a, b) => a.facilities !== b.facilities,
+    view: (s, ctx) => s.facilities.map((f) => ({ ...f, createdAt: timeText(ctx, f.createdAt) })),
+  },
+  {
+    wire: 'managedRoomObjects',
+    changed: (a, b) => a.roomObjects !== b.roomObjects,
+    view: (s, ctx) => s.roomObjects.map((o) => ({ ...o, createdAt: timeText(ctx, o.createdAt) })),
+  },
+  {
+    wire: 'itemSummary',
+    changed: (a, b) => a.items !== b.items,
+    view: (s) => Object.entries(s.items).map(([id, amount]) => ({ itemId: Number(id), amount })),
+  },
+  {
+    wire: 'presentCount',
+    changed: (a, b) => a.presents !== b.presents,
+    view: (s, ctx) => s.presents.filter((p) => p.deadline === null || p.deadline > ctx.now).length,
+  },
+];
+
+const PLAYER_FIELDS: ReadonlyArray<keyof PlayerState> = [
+  'name', 'level', 'exp', 'stamina', 'gold', 'gem', 'paidGem', 'kirara', 'limitAdds', 'tutorial', 'lastLoginAt',
+];
+
+/** The parts of the wire view that differ between two states (by reference: updates never mutate). */
+export const changes = (before: PlayerState, after: PlayerState, ctx: ViewCtx): Record<string, unknown> => {
+  const out: Record<string, unknown> = {};
+  if (before === after) return out;
+  if (PLAYER_FIELDS.some((k) => before[k] !== after[k])) out['player'] = playerView(after, ctx);
+  for (const c of COLLECTIONS) if (c.changed(before, after)) out[c.wire] = c.view(after, ctx);
+  return out;
+};
+
+/** The whole state as the client sees it (get_all). */
+export const fullView = (s: PlayerState, ctx: ViewCtx): Record<string, unknown> => {
+  const out: Record<string, unknown> = { player: playerView(s, ctx) };
+  for (const c of COLLECTIONS) out[c.wire] = c.view(s, ctx);
+  return out;
+};
