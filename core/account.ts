@@ -2,7 +2,7 @@
 // a player to a new device. These need no session; the service's account
 // handlers call them with the player found through the storage's indexes.
 import type { Master } from './master/index.js';
-import type { PlayerState } from './state.js';
+import { groupDefaults, type PlayerState } from './state.js';
 import type { Rng } from './rng.js';
 import { randomCode } from './rng.js';
 import { DAY, HOUR } from './time.js';
@@ -41,6 +41,7 @@ export const createPlayer = (m: Master, p: NewPlayer, rng: Rng, now: number): Re
     characters: [], weapons: [], facilities: [], roomObjects: [],
     presents: [], received: [], gachaStats: [], gachaHistory: [], move: null,
     tutorial: { step: 0, tips: [] }, counters: {},
+    ...groupDefaults,
   };
   for (const w of m.welcome) {
     s = sendPresent(s, w.grant, { title: w.title, message: w.message, source: 'welcome', deadline: w.deadlineDays ? now + w.deadlineDays * DAY : null }, now).state;

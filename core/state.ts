@@ -3,6 +3,9 @@
 // level caps, limits) are computed from it and master data, never stored twice.
 import * as t from 'io-ts';
 import { GrantKind } from './master/common.js';
+import { progressionDefaults, progressionProps } from './state/progression.js';
+import { townDefaults, townProps } from './state/town.js';
+import { socialDefaults, socialProps } from './state/social.js';
 
 const num = t.number;
 const str = t.string;
@@ -113,8 +116,8 @@ export const BaseState = t.type({
  * A group adds its props here and its default below; decodeState fills them in,
  * so stored players of an older shape load without a migration step.
  */
-export const GroupProps = {};
-export const groupDefaults = {};
+export const GroupProps = { ...progressionProps, ...townProps, ...socialProps };
+export const groupDefaults = { ...progressionDefaults, ...townDefaults, ...socialDefaults };
 
 export const PlayerState = t.intersection([BaseState, t.type(GroupProps)]);
 export type PlayerState = t.TypeOf<typeof PlayerState>;

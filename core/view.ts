@@ -5,6 +5,9 @@ import type { Master } from './master/index.js';
 import type { PlayerState, Present } from './state.js';
 import { formatTime } from './time.js';
 import { staminaMax, staminaNow, storageLimit } from './shared/player.js';
+import { progressionCollections } from './views/progression.js';
+import { townCollections } from './views/town.js';
+import { socialCollections } from './views/social.js';
 
 export interface ViewCtx {
   readonly master: Master;
@@ -51,10 +54,10 @@ export interface CollectionView {
 }
 
 /**
- * Every owned collection. A group that adds state adds its collection here; the
- * full view (get_all) and the change lists of every response follow.
+ * Every owned collection. A group that adds state adds its collections in
+ * core/views/<group>.ts; the full view (get_all) and every response's changes follow.
  */
-export const COLLECTIONS: ReadonlyArray<CollectionView> = [
+const BASE_COLLECTIONS: ReadonlyArray<CollectionView> = [
   {
     wire: 'managedCharacters',
     changed: (a, b) => a.characters !== b.characters,
@@ -86,6 +89,8 @@ export const COLLECTIONS: ReadonlyArray<CollectionView> = [
     view: (s, ctx) => s.presents.filter((p) => p.deadline === null || p.deadline > ctx.now).length,
   },
 ];
+
+export const COLLECTIONS: ReadonlyArray<CollectionView> = [...BASE_COLLECTIONS, ...progressionCollections, ...townCollections, ...socialCollections];
 
 const PLAYER_FIELDS: ReadonlyArray<keyof PlayerState> = [
   'name', 'level', 'exp', 'stamina', 'gold', 'gem', 'paidGem', 'kirara', 'limitAdds', 'tutorial', 'lastLoginAt',

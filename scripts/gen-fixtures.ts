@@ -141,14 +141,4 @@ out('welcome', [
   { grant: { kind: 'item', objectId: 2002, amount: 10 }, title: 'Welcome!', message: 'Candies to train your first friends.', deadlineDays: 30 },
 ]);
 
-// Minimal entries the foundation's presents can name; the progression and town groups extend these files.
-out('weapons', classes.flatMap((c) => [3, 4, 5].map((r) => ({
-  weaponId: c.classId * 100 + r, name: `${['', '', '', 'Plain', 'Fine', 'Grand'][r]} ${['Blade', 'Wand', 'Staff', 'Wrench', 'Bow'][c.classId - 1]}`,
-  classId: c.classId, rarity: r, salePrice: r * 100, characterId: null,
-}))));
-out('facilities', ['Coin Mint', 'Bakery Stall', 'Lumber Yard', 'Mine', 'Silk Loom', 'Fountain'].map((name, i) => ({
-  facilityId: i + 1, name, category: i < 1 ? 'gold' : i < 5 ? 'material' : 'decoration', salePrice: 500,
-})));
-out('roomObjects', ['Oak Bed', 'Round Table', 'Reading Lamp', 'Bookshelf', 'Potted Fern', 'Wool Rug'].map((name, i) => ({
-  roomObjectId: i + 1, name, category: ['bed', 'table', 'light', 'shelf', 'plant', 'floor'][i], salePrice: 100,
-})));
+// weapons.json, facilities.json and roomObjects.json belong to the progression and town groups.

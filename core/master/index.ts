@@ -2,15 +2,17 @@
 // cross-references, and the indexes built once at start-up.
 import * as t from 'io-ts';
 import { baseFiles, type Character, type Gacha, type Item, type Rarity } from './base.js';
-import { progressionFiles, type Weapon } from './progression.js';
-import { townFiles, type Facility, type RoomObject } from './town.js';
-import { socialFiles } from './social.js';
+import { indexProgression, progressionFiles, type Weapon } from './progression.js';
+import { indexTown, townFiles, type Facility, type RoomObject } from './town.js';
+import { indexSocial, socialFiles } from './social.js';
+import type { MasterFilesOf, MasterProblem } from './types.js';
 import { parseTime } from '../time.js';
 import type { Grant } from './common.js';
 
 export const masterFiles = { ...baseFiles, ...progressionFiles, ...townFiles, ...socialFiles };
 export type MasterFileName = keyof typeof masterFiles;
-export type MasterFiles = { [K in MasterFileName]: t.TypeOf<(typeof masterFiles)[K]> };
+export type MasterFiles = MasterFilesOf;
+export type { MasterProblem };
 
 /** A gacha with its period parsed to instants. */
 export interface GachaIndexed extends Gacha {
@@ -18,7 +20,9 @@ export interface GachaIndexed extends Gacha {
   readonly endsAt: number | null;
 }
 
-export interface Master extends MasterFiles {
+type GroupIndexes = ReturnType<typeof indexProgression> & ReturnType<typeof indexTown> & ReturnType<typeof indexSocial>;
+
+export interface Master extends MasterFiles, GroupIndexes {
   readonly character: ReadonlyMap<number, Character>;
   readonly item: ReadonlyMap<number, Item>;
   readonly rarity: ReadonlyMap<number, Rarity>;
@@ -27,12 +31,6 @@ export interface Master extends MasterFiles {
   readonly facility: ReadonlyMap<number, Facility>;
   readonly roomObject: ReadonlyMap<number, RoomObject>;
   readonly titleIds: ReadonlySet<number>;
-}
-
-export interface MasterProblem {
-  readonly file: string;
-  readonly field: string;
-  readonly message: string;
 }
 
 const pathOf = (e: t.ValidationError): string => {
@@ -161,6 +159,7 @@ export const buildMaster = (raw: Readonly<Record<string, unknown>>): { ok: true;
   if (game.move.passwordMinLength > game.move.passwordMaxLength) problems.push({ file: 'game.json', field: 'move.passwordMinLength', message: 'greater than passwordMaxLength' });
   if (!f.playerLevels.some((l) => l.level === game.player.startLevel)) problems.push({ file: 'game.json', field: 'player.startLevel', message: 'not in playerLevels.json' });
 
+  const groups = { ...indexProgression(f, problems), ...indexTown(f, problems), ...indexSocial(f, problems) };
   if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, master: { ...f, character, item, rarity, gacha, weapon, facility, roomObject, titleIds } };
+  return { ok: true, master: { ...f, ...groups, character, item, rarity, gacha, weapon, facility, roomObject, titleIds } };
 };

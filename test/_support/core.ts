@@ -1,0 +1,79 @@
+// Helpers for reducer tests: master data, a fresh player, running an operation
+// by name, and checks that a failure changed nothing.
+import type { ExecutionContext } from 'ava';
+import { loadMaster } from '../../adapters/master/load.js';
+import { createPlayer } from '../../core/account.js';
+import { rngFromSeed } from '../../core/rng.js';
+import { run, type Executed } from '../../core/operation.js';
+import { operationByName } from '../../core/operations/table.js';
+import type { Master } from '../../core/master/index.js';
+import type { PlayerState } from '../../core/state.js';
+import type { ErrorName, GameError } from '../../core/errors.js';
+import { RESULT_CODES } from '../../core/errors.js';
+import type { Result } from '../../core/shared/result.js';
+
+let cached: Master | undefined;
+export const master = (): Master => (cached ??= loadMaster());
+
+/** 2026-11-21T12:00:00+09:00, a Saturday. */
+export const NOW = Date.UTC(2026, 10, 21, 3, 0, 0);
+
+export const freshPlayer = (opts: { playerId?: number; now?: number; seed?: string; m?: Master } = {}): PlayerState => {
+  const r = createPlayer(opts.m ?? master(), {
+    playerId: opts.playerId ?? 1, uuid: `00000000-0000-4000-8000-${String(opts.playerId ?? 1).padStart(12, '0')}`,
+    platform: 1, name: 'Tester', stepCode: 0, accessToken: 'test-access-token-0001',
+  }, rngFromSeed(opts.seed ?? 'fresh'), opts.now ?? NOW);
+  if (r._tag === 'Left') throw new Error(`createPlayer failed: ${r.left.code}`);
+  return r.right;
+};
+
+export interface RunOpts {
+  readonly seed?: string;
+  readonly now?: number;
+  readonly others?: ReadonlyArray<PlayerState | undefined>;
+  readonly m?: Master;
+}
+
+/** Runs an operation by its table name on a raw request (decoded by its codec). */
+export const runOp = (name: string, state: PlayerState, request: unknown, opts: RunOpts = {}): Result<Executed> => {
+  const op = operationByName(name);
+  if (!op) throw new Error(`no operation ${name}`);
+  return run(op, state, request, rngFromSeed(opts.seed ?? 'seed'), opts.now ?? NOW, { master: opts.m ?? master(), others: opts.others ?? [] });
+};
+
+/** Runs and expects success; returns the result. */
+export const ok = (t: ExecutionContext, name: string, state: PlayerState, request: unknown, opts: RunOpts = {}): Executed => {
+  const r = runOp(name, state, request, opts);
+  if (r._tag === 'Left') {
+    t.fail(`${name} failed with ${r.left.code}: ${JSON.stringify(r.left)}`);
+    throw new Error('unreachable');
+  }
+  return r.right;
+};
+
+/**
+ * Runs and expects the named error; also checks that the input state is
+ * byte-for-byte what it was (a failed operation changes nothing).
+ */
+export const fails = (t: ExecutionContext, code: ErrorName, name: string, state: PlayerState, request: unknown, opts: RunOpts = {}): GameError => {
+  const before = JSON.stringify(state);
+  const r = runOp(name, state, request, opts);
+  t.is(JSON.stringify(state), before, 'the input state was not mutated');
+  if (r._tag === 'Right') {
+    t.fail(`${name} succeeded; expected ${code} (${RESULT_CODES[code].resultCode})`);
+    throw new Error('unreachable');
+  }
+  t.is(r.left.code, code);
+  return r.left;
+};
+
+/** Receives every present in the box (the welcome set). */
+export const receiveAll = (t: ExecutionContext, s: PlayerState, opts: RunOpts = {}): PlayerState =>
+  ok(t, 'getPlayerPresent', s, { managedPresentId: s.presents.map((p) => p.managedPresentId).join(',') }, opts).state;
+
+/** A state with extra currencies or items, for tests that need to pay. */
+export const withWealth = (s: PlayerState, w: { gold?: number; gem?: number; paidGem?: number; kirara?: number; items?: Record<string, number> }): PlayerState => ({
+  ...s,
+  gold: w.gold ?? s.gold, gem: w.gem ?? s.gem, paidGem: w.paidGem ?? s.paidGem, kirara: w.kirara ?? s.kirara,
+  items: { ...s.items, ...(w.items ?? {}) },
+});
