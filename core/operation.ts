@@ -8,6 +8,7 @@ import type { PlayerState } from './state.js';
 import { requestError } from './codecs.js';
 import { changes, type ViewCtx } from './view.js';
 import { E, type Result } from './shared/result.js';
+import { AFTER_HOOKS } from './hooks.js';
 
 /** Another player an operation reads or changes, named by the request. */
 export type OtherRef = { readonly by: 'playerId'; readonly playerId: number } | { readonly by: 'myCode'; readonly myCode: string };
@@ -58,11 +59,6 @@ export type AnyOperation = Operation<unknown, unknown>;
 /** Defines a table entry, checking the reducer against the codecs, then erasing the types. */
 export const defineOp = <Req, Res>(op: Operation<Req, Res>): AnyOperation => op as unknown as AnyOperation;
 
-/** Hooks run after every successful operation that changed the player (achievements use one). */
-export type AfterHook = (before: PlayerState, after: PlayerState, now: number, master: Master) => PlayerState;
-const afterHooks: AfterHook[] = [];
-export const registerAfterHook = (h: AfterHook): void => { afterHooks.push(h); };
-
 export interface Executed {
   readonly state: PlayerState;
   readonly response: Record<string, unknown>;
@@ -85,12 +81,12 @@ export const execute = <Req, Res>(
   const r = op.reduce(state, request, rng, now, env);
   if (E.isLeft(r)) return r;
   let next = r.right.state;
-  if (next !== state) for (const h of afterHooks) next = h(state, next, now, env.master);
+  if (next !== state) for (const h of AFTER_HOOKS) next = h(state, next, now, env.master);
   const others = (r.right.others ?? env.others).map((o, i) => {
     const prev = env.others[i];
     if (!o || !prev || o === prev) return o;
     let after = o;
-    for (const h of afterHooks) after = h(prev, after, now, env.master);
+    for (const h of AFTER_HOOKS) after = h(prev, after, now, env.master);
     return bump(prev, after);
   });
   const ctx: ViewCtx = { master: env.master, now };
