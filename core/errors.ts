@@ -39,6 +39,7 @@ export interface ErrorData {
   GACHA_DRAW_LIMIT: { gachaId: number; reason: string };
   FRIEND_LIMIT: { max: number };
   CURRENCY_LIMIT: { currency: string; max: number };
+  TRADE_LIMIT: { recipeId: number; max: number };
   GACHA_STEP_DRAW_LIMIT: { gachaId: number };
   GACHA_NOTHING_PENDING: { gachaId: number };
   TIMER_RUNNING: { entity: string; completesAt: number };
@@ -57,6 +58,7 @@ export interface ErrorData {
   BUY_OUT_OF_PERIOD: { id: number };
   QUEST_RETRY_LIMIT: { max: number };
   QUEST_ORDER_LIMIT: { reason: string };
+  CHEST_OUT_OF_PERIOD: { chestId: number };
   NOT_YET_FRIEND: { playerId: number };
   ALREADY_FRIEND: { playerId: number };
   NOT_IMPLEMENTED: { operation: string };
@@ -111,6 +113,7 @@ export const RESULT_CODES: { readonly [K in ErrorName]: CodeInfo<K> } = {
   GACHA_DRAW_LIMIT: { resultCode: 309, message: (e) => `Gacha ${e.gachaId} cannot be drawn: ${e.reason}.` },
   FRIEND_LIMIT: { resultCode: 310, message: (e) => `Friend list or requests are full (${e.max}).` },
   CURRENCY_LIMIT: { resultCode: 311, message: (e) => `${e.currency} would pass its maximum of ${e.max}.` },
+  TRADE_LIMIT: { resultCode: 312, message: (e) => `Trade recipe ${e.recipeId} allows at most ${e.max} trades.` },
   GACHA_STEP_DRAW_LIMIT: { resultCode: 314, message: (e) => `Gacha ${e.gachaId}: this step cannot be drawn again.` },
   GACHA_NOTHING_PENDING: { resultCode: 315, message: (e) => `Gacha ${e.gachaId} has no pending draw to fix.` },
   TIMER_RUNNING: { resultCode: 316, message: (e) => `The ${e.entity} is still running.` },
@@ -129,6 +132,7 @@ export const RESULT_CODES: { readonly [K in ErrorName]: CodeInfo<K> } = {
   BUY_OUT_OF_PERIOD: { resultCode: 464, message: (e) => `${e.id} cannot be bought now.` },
   QUEST_RETRY_LIMIT: { resultCode: 465, message: (e) => `The quest was already retried ${e.max} times.` },
   QUEST_ORDER_LIMIT: { resultCode: 466, message: (e) => `The quest cannot be ordered: ${e.reason}.` },
+  CHEST_OUT_OF_PERIOD: { resultCode: 467, message: (e) => `Chest ${e.chestId} is not open now.` },
   NOT_YET_FRIEND: { resultCode: 501, message: (e) => `Player ${e.playerId} is not a friend.` },
   ALREADY_FRIEND: { resultCode: 502, message: (e) => `Player ${e.playerId} is already a friend.` },
   NOT_IMPLEMENTED: { resultCode: 998, message: (e) => `The operation ${e.operation} is not implemented yet.` },

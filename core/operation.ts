@@ -11,7 +11,11 @@ import { E, type Result } from './shared/result.js';
 import { AFTER_HOOKS } from './hooks.js';
 
 /** Another player an operation reads or changes, named by the request. */
-export type OtherRef = { readonly by: 'playerId'; readonly playerId: number } | { readonly by: 'myCode'; readonly myCode: string };
+export type OtherRef = { readonly by: 'playerId'; readonly playerId: number } | { readonly by: 'myCode'; readonly myCode: string }
+  /** Every player the caller has a friend relation with (friends and requests), read from the caller's state. */
+  | { readonly by: 'related' }
+  /** Up to `count` players who committed most recently, the caller left out (guests). */
+  | { readonly by: 'recentlyActive'; readonly count: number };
 
 export interface Env {
   readonly master: Master;

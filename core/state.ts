@@ -27,6 +27,10 @@ export type OwnedWeapon = t.TypeOf<typeof OwnedWeapon>;
 
 export const OwnedFacility = t.type({
   managedTownFacilityId: num, facilityId: num, level: num, covered: t.boolean, createdAt: num,
+  /** A running level-up: a timer settled by the next operation that reads it. */
+  levelUp: nullable(t.type({ startedAt: num, completesAt: num })),
+  /** Production settled up to accruedAt: whole units held (stock) and the part of the next unit (carry, unit·ms). */
+  accruedAt: num, stock: num, carry: num,
 });
 export type OwnedFacility = t.TypeOf<typeof OwnedFacility>;
 

@@ -6,7 +6,7 @@ import type { PlayerState, Present } from './state.js';
 import { formatTime } from './time.js';
 import { staminaMax, staminaNow, storageLimit } from './shared/player.js';
 import { progressionCollections } from './views/progression.js';
-import { townCollections } from './views/town.js';
+import { facilityView, townCollections } from './views/town.js';
 import { socialCollections } from './views/social.js';
 
 export interface ViewCtx {
@@ -71,7 +71,7 @@ const BASE_COLLECTIONS: ReadonlyArray<CollectionView> = [
   {
     wire: 'managedTownFacilities',
     changed: (a, b) => a.facilities !== b.facilities,
-    view: (s, ctx) => s.facilities.map((f) => ({ ...f, createdAt: timeText(ctx, f.createdAt) })),
+    view: (s, ctx) => s.facilities.map((f) => facilityView(f, ctx)),
   },
   {
     wire: 'managedRoomObjects',

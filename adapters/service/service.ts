@@ -8,6 +8,7 @@ import { grantTargetExists } from '../../core/master/index.js';
 import type { Grant } from '../../core/master/common.js';
 import { execute, type AnyOperation, type OtherRef } from '../../core/operation.js';
 import type { PlayerState } from '../../core/state.js';
+import { relatedPlayerIds } from '../../core/state/social.js';
 import { rngFromSeed } from '../../core/rng.js';
 import { applyMove, createPlayer, login } from '../../core/account.js';
 import { sendPresent } from '../../core/shared/grant.js';
@@ -54,8 +55,20 @@ export class GameService {
     return E.right({ key, session });
   }
 
-  private async resolveOthers(refs: ReadonlyArray<OtherRef>): Promise<Array<number | undefined>> {
-    return Promise.all(refs.map((r) => (r.by === 'playerId' ? Promise.resolve(r.playerId) : this.deps.storage.lookup('myCode', r.myCode))));
+  private async resolveOthers(refs: ReadonlyArray<OtherRef>, playerId: number): Promise<Array<number | undefined>> {
+    // A ref can name several players (related, recentlyActive); env.others lists them in ref order.
+    const lists = await Promise.all(refs.map(async (r): Promise<Array<number | undefined>> => {
+      switch (r.by) {
+        case 'playerId': return [r.playerId];
+        case 'myCode': return [await this.deps.storage.lookup('myCode', r.myCode)];
+        case 'related': {
+          const me = await this.deps.storage.load(playerId);
+          return me ? relatedPlayerIds(me) : [];
+        }
+        case 'recentlyActive': return (await this.deps.storage.recentlyActive(r.count + 1)).filter((id) => id !== playerId).slice(0, r.count);
+      }
+    }));
+    return lists.flat();
   }
 
   /** Runs a session operation whose request was already decoded by its codec. */
@@ -65,7 +78,7 @@ export class GameService {
     if (E.isLeft(auth)) return auth;
     const { key, session } = auth.right;
     const playerId = session.playerId;
-    const otherIds = await this.resolveOthers(op.touches?.(request) ?? []);
+    const otherIds = await this.resolveOthers(op.touches?.(request) ?? [], playerId);
     const lockKeys = [playerId, ...otherIds.filter((x): x is number => x !== undefined && x !== playerId)].map((id) => `p:${id}`);
     // Reads of another player need no lock on it; writes to several players lock them all.
     return this.locks.run(op.readOnly ? [`p:${playerId}`] : lockKeys, async () => {

@@ -186,6 +186,7 @@ export class FileStorage implements Storage {
 
   async lookup(index: IndexName, key: string): Promise<number | undefined> { return this.index.maps[index].get(key); }
   async getSession(key: string): Promise<Session | undefined> { return this.index.sessions.get(key); }
+  async recentlyActive(limit: number): Promise<number[]> { return this.index.recentlyActive(limit); }
   async playerIds(): Promise<number[]> { return [...new Set(this.index.maps.myCode.values())].sort((a, b) => a - b); }
 
   commit(commit: Commit): Promise<CommitResult> {

@@ -5,10 +5,16 @@ import type { Commit, CommitResult, Session } from './storage.js';
 
 type Undo = () => void;
 
+const RECENT_KEEP = 200;
+
 export class IndexModel {
   readonly maps: Record<IndexName, Map<string, number>> = { uuid: new Map(), myCode: new Map(), moveCode: new Map() };
   readonly sessions = new Map<string, Session>();
   maxPlayerId = 0;
+  /** Players by most recent commit, newest first, bounded (a technical bound, not a game rule). */
+  private recent: number[] = [];
+
+  recentlyActive(limit: number): number[] { return this.recent.slice(0, Math.max(0, limit)); }
 
   /**
    * Checks a commit against current versions (`prev` gives each player's state
@@ -51,6 +57,10 @@ export class IndexModel {
       for (const name of INDEX_NAMES) for (const k of keys[name]) set(this.maps[name], k, p.state.playerId);
     }
     for (const s of commit.sessions ?? []) set(this.sessions, s.key, s.session ?? undefined);
+    const recentBefore = this.recent;
+    const touched = commit.players.map((p) => p.state.playerId);
+    this.recent = [...touched, ...this.recent.filter((id) => !touched.includes(id))].slice(0, RECENT_KEEP);
+    undos.push(() => { this.recent = recentBefore; });
     const maxBefore = this.maxPlayerId;
     for (const p of commit.players) this.maxPlayerId = Math.max(this.maxPlayerId, p.state.playerId);
     undos.push(() => { this.maxPlayerId = maxBefore; });

@@ -16,6 +16,7 @@ export class MemoryStorage implements Storage {
   async lookup(index: IndexName, key: string): Promise<number | undefined> { return this.index.maps[index].get(key); }
   async getSession(key: string): Promise<Session | undefined> { return this.index.sessions.get(key); }
   async playerIds(): Promise<number[]> { return [...this.states.keys()].sort((a, b) => a - b); }
+  async recentlyActive(limit: number): Promise<number[]> { return this.index.recentlyActive(limit); }
   async commit(commit: Commit): Promise<CommitResult> {
     const { result } = this.index.apply(commit, (id) => this.states.get(id));
     if (result.ok) for (const p of commit.players) this.states.set(p.state.playerId, p.state);

@@ -36,6 +36,8 @@ export interface Storage {
   commit(commit: Commit): Promise<CommitResult>;
   /** Every player id (for operator broadcasts). */
   playerIds(): Promise<number[]>;
+  /** Up to `limit` players who committed most recently, newest first (guests for the friend list; not kept across restarts). */
+  recentlyActive(limit: number): Promise<number[]>;
   close(): Promise<void>;
 }
 

@@ -1,9 +1,68 @@
-// achievement: spec operations of this group, not built yet (see pending.ts).
-import type { AnyOperation } from '../operation.js';
-import { notYet } from './pending.js';
+// Achievements: the list with newAchievementCount, choosing the displayed one, and
+// marking them shown. Unlocking is the engine's (core/hooks.ts), after every operation.
+import * as t from 'io-ts';
+import { IdList, PosInt, obj, objWithOptional } from '../codecs.js';
+import { defineOp, type AnyOperation } from '../operation.js';
+import type { Master } from '../master/index.js';
+import type { PlayerState } from '../state.js';
+import { fail, ok, type Result } from '../shared/result.js';
+import { achievementView, newAchievementCount } from '../views/social.js';
 
-export const achievementOps: AnyOperation[] = [
-  notYet('getAllPlayerAchievement', 'GET', '/player/achievement/get_all', 'achievement', 'All achievements of the player; the response carries newAchievementCount.'),
-  notYet('setPlayerAchievement', 'POST', '/player/achievement/set', 'achievement', 'Sets a specified achievement to the player.'),
-  notYet('shownPlayerAchievement', 'POST', '/player/achievement/shown', 'achievement', 'Marks specified achievements as shown; isNew becomes false.'),
-];
+/** An achievement the player has unlocked: unknown ids are 107, locked ones 317. */
+const unlocked = (m: Master, s: PlayerState, achievementId: number): Result<true> => {
+  if (!m.achievement.has(achievementId)) return fail('NOT_FOUND', { entity: 'achievement', id: achievementId });
+  if (!s.achievements.some((a) => a.achievementId === achievementId)) return fail('STATE_CONFLICT', { reason: `achievement ${achievementId} is not unlocked yet` });
+  return ok(true);
+};
+
+const getAll = defineOp({
+  name: 'getAllPlayerAchievement', method: 'GET', path: '/player/achievement/get_all', group: 'achievement', access: 'session', readOnly: true,
+  summary: 'Unlocked achievements, the displayed one and newAchievementCount (those not yet shown).',
+  request: objWithOptional({}, {}, 'GetAllPlayerAchievementRequest'),
+  response: t.type({ achievements: t.array(t.unknown), newAchievementCount: t.number, displayedAchievementId: t.union([t.number, t.null]) }, 'GetAllPlayerAchievementResponse'),
+  errors: [],
+  reduce: (s, _req, _rng, now, { master }) => ok({
+    state: s,
+    response: {
+      achievements: s.achievements.map((a) => achievementView(a, { master, now })),
+      newAchievementCount: newAchievementCount(s),
+      displayedAchievementId: s.displayedAchievementId,
+    },
+  }),
+});
+
+const set = defineOp({
+  name: 'setPlayerAchievement', method: 'POST', path: '/player/achievement/set', group: 'achievement', access: 'session',
+  summary: 'Chooses the achievement displayed on the player\'s profile; it must be unlocked.',
+  request: obj({ achievementId: PosInt }, 'SetPlayerAchievementRequest'),
+  response: t.type({ displayedAchievementId: t.number }, 'SetPlayerAchievementResponse'),
+  errors: ['NOT_FOUND', 'STATE_CONFLICT'],
+  reduce: (s, req, _rng, _now, { master: m }) => {
+    const u = unlocked(m, s, req.achievementId);
+    if (u._tag === 'Left') return u;
+    const next = s.displayedAchievementId === req.achievementId ? s : { ...s, displayedAchievementId: req.achievementId };
+    return ok({ state: next, response: { displayedAchievementId: req.achievementId } });
+  },
+});
+
+const shown = defineOp({
+  name: 'shownPlayerAchievement', method: 'POST', path: '/player/achievement/shown', group: 'achievement', access: 'session',
+  summary: 'Marks the named achievements (all new ones when none are named) as shown: isNew becomes false.',
+  request: objWithOptional({}, { achievementIds: IdList(1000) }, 'ShownPlayerAchievementRequest'),
+  response: t.type({ newAchievementCount: t.number }, 'ShownPlayerAchievementResponse'),
+  errors: ['NOT_FOUND', 'STATE_CONFLICT'],
+  reduce: (s, req, _rng, _now, { master: m }) => {
+    const ids = req.achievementIds ?? [];
+    for (const id of ids) {
+      const u = unlocked(m, s, id);
+      if (u._tag === 'Left') return u;
+    }
+    const named = new Set(ids);
+    const hit = (id: number) => ids.length === 0 || named.has(id);
+    const changes = s.achievements.some((a) => a.isNew && hit(a.achievementId));
+    const next = changes ? { ...s, achievements: s.achievements.map((a) => (a.isNew && hit(a.achievementId) ? { ...a, isNew: false } : a)) } : s;
+    return ok({ state: next, response: { newAchievementCount: newAchievementCount(next) } });
+  },
+});
+
+export const achievementOps: AnyOperation[] = [getAll, set, shown];

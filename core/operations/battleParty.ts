@@ -1,9 +1,107 @@
-// battleParty: spec operations of this group, not built yet (see pending.ts).
-import type { AnyOperation } from '../operation.js';
-import { notYet } from './pending.js';
+// Battle parties: exactly 15, each a name and 5 slots of a character and a weapon.
+// set_all replaces all 15 after checking every slot; set_name renames one.
+import * as t from 'io-ts';
+import { IntRange, PosInt, Text, obj, objWithOptional } from '../codecs.js';
+import { defineOp, type AnyOperation } from '../operation.js';
+import type { Master } from '../master/index.js';
+import type { PlayerState } from '../state.js';
+import { PARTY_COUNT, PARTY_SLOTS, type BattleParty } from '../state/social.js';
+import { fail, ok, type Result } from '../shared/result.js';
 
-export const battlePartyOps: AnyOperation[] = [
-  notYet('getAllPlayerBattleParty', 'GET', '/player/battle_party/get_all', 'battleParty', 'All 15 battle parties used in quests.'),
-  notYet('setAllPlayerBattleParty', 'POST', '/player/battle_party/set_all', 'battleParty', 'Sets all 15 battle parties.'),
-  notYet('setNamePlayerBattleParty', 'POST', '/player/battle_party/set_name', 'battleParty', 'Sets the name of a specified battle party.'),
-];
+const PartyId = IntRange(1, PARTY_COUNT);
+const PartyName = Text(1, 64);
+
+const checkName = (m: Master, field: string, name: string): Result<string> =>
+  name.length > m.social.battleParty.nameMaxLength
+    ? fail('INVALID_PARAMETERS', { field, reason: `must be at most ${m.social.battleParty.nameMaxLength} characters` })
+    : ok(name);
+
+const SlotIn = objWithOptional({}, { managedCharacterId: t.union([PosInt, t.null]), managedWeaponId: t.union([PosInt, t.null]) }, 'BattlePartySlot');
+const PartyIn = objWithOptional({ slots: t.array(SlotIn) }, { managedBattlePartyId: PartyId, name: PartyName }, 'BattlePartyInput');
+type PartyIn = t.TypeOf<typeof PartyIn>;
+
+/** Checks one party: slot count, owned characters and weapons, no repeats, fitting weapons. */
+const checkParty = (m: Master, s: PlayerState, p: PartyIn, at: string): Result<BattleParty['slots']> => {
+  if (p.slots.length !== PARTY_SLOTS) return fail('INVALID_PARAMETERS', { field: `${at}.slots`, reason: `must hold exactly ${PARTY_SLOTS} slots` });
+  const chars = new Set<number>();
+  const weapons = new Set<number>();
+  const slots: BattleParty['slots'] = [];
+  for (let i = 0; i < p.slots.length; i++) {
+    const slot = p.slots[i] as t.TypeOf<typeof SlotIn>;
+    const field = `${at}.slots.${i}`;
+    const cid = slot.managedCharacterId ?? null;
+    const wid = slot.managedWeaponId ?? null;
+    if (cid === null && wid !== null) return fail('INVALID_PARAMETERS', { field: `${field}.managedWeaponId`, reason: 'a weapon needs a character in its slot' });
+    if (cid !== null) {
+      const c = s.characters.find((x) => x.managedCharacterId === cid);
+      if (!c) return fail('NOT_FOUND', { entity: 'character', id: cid });
+      if (chars.has(cid)) return fail('INVALID_PARAMETERS', { field: `${field}.managedCharacterId`, reason: 'the character is already in this party' });
+      chars.add(cid);
+      if (wid !== null) {
+        const w = s.weapons.find((x) => x.managedWeaponId === wid);
+        if (!w) return fail('NOT_FOUND', { entity: 'weapon', id: wid });
+        if (weapons.has(wid)) return fail('INVALID_PARAMETERS', { field: `${field}.managedWeaponId`, reason: 'the weapon is already in this party' });
+        weapons.add(wid);
+        const wd = m.weapon.get(w.weaponId);
+        const cd = m.character.get(c.characterId);
+        if (!wd || !cd || wd.classId !== cd.classId) return fail('INVALID_PARAMETERS', { field: `${field}.managedWeaponId`, reason: 'the weapon\'s class does not fit the character\'s' });
+        if (wd.characterId !== null && wd.characterId !== c.characterId) return fail('INVALID_PARAMETERS', { field: `${field}.managedWeaponId`, reason: 'the weapon belongs to another character' });
+      }
+    }
+    slots.push({ managedCharacterId: cid, managedWeaponId: wid });
+  }
+  return ok(slots);
+};
+
+const getAll = defineOp({
+  name: 'getAllPlayerBattleParty', method: 'GET', path: '/player/battle_party/get_all', group: 'battleParty', access: 'session', readOnly: true,
+  summary: 'All 15 battle parties with their names and slots.',
+  request: objWithOptional({}, {}, 'GetAllPlayerBattlePartyRequest'),
+  response: t.type({ battleParties: t.array(t.unknown) }, 'GetAllPlayerBattlePartyResponse'),
+  errors: [],
+  reduce: (s) => ok({ state: s, response: { battleParties: s.battleParties } }),
+});
+
+const setAll = defineOp({
+  name: 'setAllPlayerBattleParty', method: 'POST', path: '/player/battle_party/set_all', group: 'battleParty', access: 'session',
+  summary: 'Replaces all 15 battle parties: characters and weapons owned, none repeated within a party, weapons fitting their characters\' class.',
+  request: obj({ battleParties: t.array(PartyIn) }, 'SetAllPlayerBattlePartyRequest'),
+  response: t.type({ battleParties: t.array(t.unknown) }, 'SetAllPlayerBattlePartyResponse'),
+  errors: ['INVALID_PARAMETERS', 'NOT_FOUND'],
+  reduce: (s, req, _rng, _now, { master: m }) => {
+    const given = req.battleParties;
+    if (given.length !== PARTY_COUNT) return fail('INVALID_PARAMETERS', { field: 'battleParties', reason: `must list exactly ${PARTY_COUNT} parties` });
+    // Parties may name their id (any order) or be given in order 1 … 15.
+    const ids = given.map((p, i) => p.managedBattlePartyId ?? i + 1);
+    if (new Set(ids).size !== PARTY_COUNT) return fail('INVALID_PARAMETERS', { field: 'battleParties', reason: `must name each party 1 to ${PARTY_COUNT} once` });
+    const next: BattleParty[] = [];
+    for (let i = 0; i < given.length; i++) {
+      const p = given[i] as PartyIn;
+      const id = ids[i] as number;
+      const old = s.battleParties.find((x) => x.managedBattlePartyId === id);
+      const name = p.name === undefined ? ok(old?.name ?? `Party ${id}`) : checkName(m, `battleParties.${i}.name`, p.name);
+      if (name._tag === 'Left') return name;
+      const slots = checkParty(m, s, p, `battleParties.${i}`);
+      if (slots._tag === 'Left') return slots;
+      next.push({ managedBattlePartyId: id, name: name.right, slots: slots.right });
+    }
+    next.sort((a, b) => a.managedBattlePartyId - b.managedBattlePartyId);
+    return ok({ state: { ...s, battleParties: next }, response: { battleParties: next } });
+  },
+});
+
+const setName = defineOp({
+  name: 'setNamePlayerBattleParty', method: 'POST', path: '/player/battle_party/set_name', group: 'battleParty', access: 'session',
+  summary: 'Renames one battle party (length limit from master data).',
+  request: obj({ managedBattlePartyId: PartyId, name: PartyName }, 'SetNamePlayerBattlePartyRequest'),
+  response: t.type({ managedBattlePartyId: t.number, name: t.string }, 'SetNamePlayerBattlePartyResponse'),
+  errors: ['INVALID_PARAMETERS'],
+  reduce: (s, req, _rng, _now, { master: m }) => {
+    const name = checkName(m, 'name', req.name);
+    if (name._tag === 'Left') return name;
+    const battleParties = s.battleParties.map((p) => (p.managedBattlePartyId === req.managedBattlePartyId ? { ...p, name: name.right } : p));
+    return ok({ state: { ...s, battleParties }, response: { managedBattlePartyId: req.managedBattlePartyId, name: name.right } });
+  },
+});
+
+export const battlePartyOps: AnyOperation[] = [getAll, setAll, setName];

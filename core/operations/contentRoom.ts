@@ -1,9 +1,72 @@
-// contentRoom: spec operations of this group, not built yet (see pending.ts).
-import type { AnyOperation } from '../operation.js';
-import { notYet } from './pending.js';
+// Content rooms: one per title, appearing when the player first owns a character
+// of that title; up to a master-data number of its characters live there.
+import * as t from 'io-ts';
+import { PosInt, obj } from '../codecs.js';
+import { defineOp, type AnyOperation } from '../operation.js';
+import { fail, ok } from '../shared/result.js';
+import { openRoom, putRoomState, roomState } from '../shared/town.js';
 
-export const contentRoomOps: AnyOperation[] = [
-  notYet('getAllPlayerContentRoomMember', 'POST', '/player/content_room/member/get_all', 'contentRoom', 'Characters living in a specified content room.'),
-  notYet('setAllPlayerContentRoomMember', 'POST', '/player/content_room/member/set_all', 'contentRoom', 'Sets the characters living in a specified content room.'),
-  notYet('setShownPlayerContentRoom', 'POST', '/player/content_room/set_shown', 'contentRoom', 'Marks a content room as shown.'),
-];
+const ByRoom = (name: string) => obj({ contentRoomId: PosInt }, name);
+
+const getAllMember = defineOp({
+  name: 'getAllPlayerContentRoomMember', method: 'POST', path: '/player/content_room/member/get_all', group: 'contentRoom', access: 'session', readOnly: true,
+  summary: 'The characters living in a content room.',
+  request: ByRoom('GetAllPlayerContentRoomMemberRequest'),
+  response: t.type({ contentRoomId: t.number, capacity: t.number, isNew: t.boolean, members: t.array(t.type({ managedCharacterId: t.number, characterId: t.number })) }, 'GetAllPlayerContentRoomMemberResponse'),
+  errors: ['NOT_FOUND'],
+  reduce: (s, req, _rng, _now, { master: m }) => {
+    const room = openRoom(m, s, req.contentRoomId);
+    if (room._tag === 'Left') return room;
+    const st = roomState(s, req.contentRoomId);
+    const members = st.managedCharacterIds.map((id) => ({ managedCharacterId: id, characterId: s.characters.find((c) => c.managedCharacterId === id)?.characterId ?? 0 }));
+    return ok({ state: s, response: { contentRoomId: req.contentRoomId, capacity: room.right.capacity, isNew: !st.shown, members } });
+  },
+});
+
+const setAllMember = defineOp({
+  name: 'setAllPlayerContentRoomMember', method: 'POST', path: '/player/content_room/member/set_all', group: 'contentRoom', access: 'session',
+  summary: 'Replaces the characters living in a content room: owned characters of its title, each once, up to its capacity.',
+  request: obj({ contentRoomId: PosInt, managedCharacterIds: t.array(PosInt) }, 'SetAllPlayerContentRoomMemberRequest'),
+  response: t.type({ contentRoomId: t.number, managedCharacterIds: t.array(t.number) }, 'SetAllPlayerContentRoomMemberResponse'),
+  errors: ['NOT_FOUND', 'INVALID_PARAMETERS'],
+  reduce: (s, req, _rng, _now, { master: m }) => {
+    const room = openRoom(m, s, req.contentRoomId);
+    if (room._tag === 'Left') return room;
+    const ids = req.managedCharacterIds;
+    const { capacity, titleId } = room.right;
+    if (ids.length > capacity) return fail('INVALID_PARAMETERS', { field: 'managedCharacterIds', reason: `content room ${req.contentRoomId} holds at most ${capacity} characters` });
+    if (new Set(ids).size !== ids.length) return fail('INVALID_PARAMETERS', { field: 'managedCharacterIds', reason: 'names a character twice' });
+    for (const id of ids) {
+      const c = s.characters.find((x) => x.managedCharacterId === id);
+      if (!c) return fail('NOT_FOUND', { entity: 'character', id });
+      if (m.character.get(c.characterId)?.titleId !== titleId) return fail('INVALID_PARAMETERS', { field: 'managedCharacterIds', reason: `character ${id} is not of title ${titleId}` });
+    }
+    // A character lives in one room at most: joining this one leaves any other.
+    const joining = new Set(ids);
+    let state = s;
+    for (const other of s.contentRooms) {
+      if (other.contentRoomId === req.contentRoomId || !other.managedCharacterIds.some((x) => joining.has(x))) continue;
+      state = putRoomState(state, { ...other, managedCharacterIds: other.managedCharacterIds.filter((x) => !joining.has(x)) });
+    }
+    state = putRoomState(state, { ...roomState(state, req.contentRoomId), managedCharacterIds: [...ids] });
+    return ok({ state, response: { contentRoomId: req.contentRoomId, managedCharacterIds: ids } });
+  },
+});
+
+const setShown = defineOp({
+  name: 'setShownPlayerContentRoom', method: 'POST', path: '/player/content_room/set_shown', group: 'contentRoom', access: 'session',
+  summary: 'Marks a content room as seen (no longer new).',
+  request: ByRoom('SetShownPlayerContentRoomRequest'),
+  response: t.type({ contentRoomId: t.number }, 'SetShownPlayerContentRoomResponse'),
+  errors: ['NOT_FOUND'],
+  reduce: (s, req, _rng, _now, { master: m }) => {
+    const room = openRoom(m, s, req.contentRoomId);
+    if (room._tag === 'Left') return room;
+    const st = roomState(s, req.contentRoomId);
+    // Already shown: nothing changes.
+    const state = st.shown ? s : putRoomState(s, { ...st, shown: true });
+    return ok({ state, response: { contentRoomId: req.contentRoomId } });
+  },
+});
+
+export const contentRoomOps: AnyOperation[] = [getAllMember, setAllMember, setShown];

@@ -1,9 +1,107 @@
-// offer: spec operations of this group, not built yet (see pending.ts).
-import type { AnyOperation } from '../operation.js';
-import { notYet } from './pending.js';
+// Craft offers: conditions (player level, a cleared quest), materials, a duration and
+// rewards. get_all lists the startable and on-going ones; order pays and starts the
+// timer; complete, once the timer has passed, gives the rewards.
+import * as t from 'io-ts';
+import { PosInt, obj, objWithOptional } from '../codecs.js';
+import { defineOp, type AnyOperation } from '../operation.js';
+import type { Master } from '../master/index.js';
+import type { Offer } from '../master/social.js';
+import type { PlayerState } from '../state.js';
+import type { OfferRun } from '../state/social.js';
+import { SECOND } from '../time.js';
+import { fail, ok, type Result } from '../shared/result.js';
+import { pay } from '../shared/pay.js';
+import { grantAll } from '../shared/grant.js';
+import { bumpCounter } from '../shared/counters.js';
+import { isDone, startTimer } from '../shared/timer.js';
+import { offerRunView } from '../views/social.js';
 
-export const offerOps: AnyOperation[] = [
-  notYet('completePlayerOffer', 'POST', '/player/offer/complete', 'offer', 'Completes the offer named in the request.'),
-  notYet('getAllPlayerOffer', 'GET', '/player/offer/get_all', 'offer', 'All offers the player can start.'),
-  notYet('orderPlayerOffer', 'POST', '/player/offer/order', 'offer', 'Starts the offer named in the request.'),
-];
+const offerOf = (m: Master, offerId: number): Result<Offer> => {
+  const o = m.offer.get(offerId);
+  return o ? ok(o) : fail('NOT_FOUND', { entity: 'offer', id: offerId });
+};
+
+const completions = (s: PlayerState, offerId: number): number => s.offerCompletions.find((x) => x.offerId === offerId)?.count ?? 0;
+
+/** Why the player cannot start an offer now, or null when it can. */
+const blocker = (m: Master, s: PlayerState, o: Offer): string | null => {
+  if (s.offers.some((r) => r.offerId === o.offerId)) return `offer ${o.offerId} is already on-going`;
+  if (o.limit !== null && completions(s, o.offerId) >= o.limit) return `offer ${o.offerId} was already completed ${o.limit} times`;
+  if (s.level < o.requires.playerLevel) return `offer ${o.offerId} needs player level ${o.requires.playerLevel}`;
+  const q = o.requires.questId;
+  if (q !== null && !s.questRecords.some((r) => r.questId === q && r.clears > 0)) return `offer ${o.offerId} needs quest ${q} cleared`;
+  if (s.offers.length >= m.social.offer.maxActive) return `at most ${m.social.offer.maxActive} offers can be on-going`;
+  return null;
+};
+
+const offerView = (s: PlayerState, o: Offer) => ({
+  offerId: o.offerId, name: o.name, requires: o.requires, materials: o.materials, durationSeconds: o.durationSeconds,
+  rewards: o.rewards, limit: o.limit, completed: completions(s, o.offerId),
+});
+
+const getAll = defineOp({
+  name: 'getAllPlayerOffer', method: 'GET', path: '/player/offer/get_all', group: 'offer', access: 'session', readOnly: true,
+  summary: 'The offers the player can start now and those on-going (with their timers).',
+  request: objWithOptional({}, {}, 'GetAllPlayerOfferRequest'),
+  response: t.type({ offers: t.array(t.unknown), ongoing: t.array(t.unknown), maxActive: t.number }, 'GetAllPlayerOfferResponse'),
+  errors: [],
+  reduce: (s, _req, _rng, now, { master: m }) => ok({
+    state: s,
+    response: {
+      offers: m.offers.filter((o) => blocker(m, s, o) === null).map((o) => offerView(s, o)),
+      ongoing: s.offers.map((r) => offerRunView(r, { master: m, now })),
+      maxActive: m.social.offer.maxActive,
+    },
+  }),
+});
+
+const order = defineOp({
+  name: 'orderPlayerOffer', method: 'POST', path: '/player/offer/order', group: 'offer', access: 'session',
+  summary: 'Starts an offer: its conditions met, a free slot, under its limit; pays the materials and starts the timer.',
+  request: obj({ offerId: PosInt }, 'OrderPlayerOfferRequest'),
+  response: t.type({ offerId: t.number, completesAt: t.string }, 'OrderPlayerOfferResponse'),
+  errors: ['NOT_FOUND', 'STATE_CONFLICT', 'GOLD_IS_SHORT', 'ITEM_IS_SHORT'],
+  reduce: (s, req, _rng, now, { master: m }) => {
+    const or = offerOf(m, req.offerId);
+    if (or._tag === 'Left') return or;
+    const o = or.right;
+    const why = blocker(m, s, o);
+    if (why !== null) return fail('STATE_CONFLICT', { reason: why });
+    const paid = pay(m, s, { gold: o.materials.gold, items: o.materials.items }, now);
+    if (paid._tag === 'Left') return paid;
+    const run: OfferRun = { offerId: o.offerId, ...startTimer(now, o.durationSeconds * SECOND) };
+    const view = offerRunView(run, { master: m, now });
+    return ok({ state: { ...paid.right, offers: [...paid.right.offers, run] }, response: { offerId: o.offerId, completesAt: view.completesAt } });
+  },
+});
+
+const complete = defineOp({
+  name: 'completePlayerOffer', method: 'POST', path: '/player/offer/complete', group: 'offer', access: 'session',
+  summary: 'Completes an on-going offer once its duration has passed, giving its rewards.',
+  request: obj({ offerId: PosInt }, 'CompletePlayerOfferRequest'),
+  response: t.type({ offerId: t.number, rewards: t.array(t.unknown) }, 'CompletePlayerOfferResponse'),
+  errors: ['NOT_FOUND', 'TIMER_RUNNING'],
+  reduce: (s, req, _rng, now, { master: m }) => {
+    const or = offerOf(m, req.offerId);
+    if (or._tag === 'Left') return or;
+    const o = or.right;
+    const run = s.offers.find((r) => r.offerId === o.offerId);
+    if (!run) return fail('NOT_FOUND', { entity: 'on-going offer', id: o.offerId });
+    if (!isDone(run, now)) return fail('TIMER_RUNNING', { entity: `offer ${o.offerId}`, completesAt: run.completesAt });
+    const count = completions(s, o.offerId) + 1;
+    const had = s.offerCompletions.some((x) => x.offerId === o.offerId);
+    const offerCompletions = had
+      ? s.offerCompletions.map((x) => (x.offerId === o.offerId ? { offerId: x.offerId, count } : x))
+      : [...s.offerCompletions, { offerId: o.offerId, count }].sort((a, b) => a.offerId - b.offerId);
+    const base = { ...s, offers: s.offers.filter((r) => r !== run), offerCompletions };
+    const meta = { title: o.name, message: 'A craft reward that did not fit in your storage.', source: 'reward', deadline: null };
+    const granted = grantAll(m, base, o.rewards, now, meta);
+    if (granted._tag === 'Left') return granted;
+    return ok({
+      state: bumpCounter(granted.right.state, 'offersCompleted'),
+      response: { offerId: o.offerId, rewards: granted.right.outcomes.map((x) => ({ ...x.grant, managedPresentId: x.managedPresentId })) },
+    });
+  },
+});
+
+export const offerOps: AnyOperation[] = [complete, getAll, order];

@@ -1,8 +1,44 @@
-// room: spec operations of this group, not built yet (see pending.ts).
-import type { AnyOperation } from '../operation.js';
-import { notYet } from './pending.js';
+// Rooms: floor 1 (main) and floor 2 (opened by player level), each a grid on which
+// owned room objects are placed once, inside the grid and without overlapping.
+import * as t from 'io-ts';
+import { Int, IntRange, PosInt, obj, objWithOptional } from '../codecs.js';
+import { defineOp, type AnyOperation } from '../operation.js';
+import { fail, ok } from '../shared/result.js';
+import { checkFloor, checkFloorOpen, putFloor, readTarget, touchesPlayer } from '../shared/town.js';
+import { roomsView } from '../views/town.js';
 
-export const roomOps: AnyOperation[] = [
-  notYet('getAllPlayerRoom', 'GET', '/player/room/get_all', 'room', 'Customized room infos of the specified player.'),
-  notYet('setPlayerRoom', 'POST', '/player/room/set', 'room', 'Sets the current player\'s room customization.'),
-];
+/** A placement: the top-left cell and a direction (quarter turns; 1 and 3 swap width and depth). */
+export const Placement = obj({ x: Int, y: Int, dir: IntRange(0, 3) });
+
+const getAll = defineOp({
+  name: 'getAllPlayerRoom', method: 'GET', path: '/player/room/get_all', group: 'room', access: 'session', readOnly: true,
+  summary: 'The rooms of the given player (default: the caller), or one floor; another player\'s show object kinds and positions only.',
+  request: objWithOptional({}, { playerId: PosInt, floorId: PosInt }, 'GetAllPlayerRoomRequest'),
+  response: t.type({ playerId: t.number, rooms: t.array(t.unknown) }, 'GetAllPlayerRoomResponse'),
+  errors: ['PLAYER_NOT_FOUND', 'NOT_FOUND'],
+  touches: touchesPlayer,
+  reduce: (s, req, _rng, _now, { master: m, others }) => {
+    if (req.floorId !== undefined && !m.floor.has(req.floorId)) return fail('NOT_FOUND', { entity: 'floor', id: req.floorId });
+    const r = readTarget(s, req.playerId, others);
+    if (r._tag === 'Left') return r;
+    return ok({ state: s, response: { playerId: r.right.target.playerId, rooms: roomsView(m, r.right.target, r.right.own, req.floorId) } });
+  },
+});
+
+const set = defineOp({
+  name: 'setPlayerRoom', method: 'POST', path: '/player/room/set', group: 'room', access: 'session',
+  summary: 'Replaces the placements of one floor of the caller\'s room.',
+  request: obj({ floorId: PosInt, placements: t.array(t.intersection([obj({ managedRoomObjectId: PosInt }), Placement])) }, 'SetPlayerRoomRequest'),
+  response: t.type({ floorId: t.number }, 'SetPlayerRoomResponse'),
+  errors: ['NOT_FOUND', 'STATE_CONFLICT', 'ROOM_LIMIT'],
+  reduce: (s, req, _rng, _now, { master: m }) => {
+    const open = checkFloorOpen(m, s, req.floorId);
+    if (open._tag === 'Left') return open;
+    const placements = req.placements.map((p) => ({ managedRoomObjectId: p.managedRoomObjectId, x: p.x, y: p.y, dir: p.dir }));
+    const checked = checkFloor(m, s, req.floorId, placements);
+    if (checked._tag === 'Left') return checked;
+    return ok({ state: putFloor(s, req.floorId, placements), response: { floorId: req.floorId } });
+  },
+});
+
+export const roomOps: AnyOperation[] = [getAll, set];

@@ -1,12 +1,156 @@
-// weapon: spec operations of this group, not built yet (see pending.ts).
-import type { AnyOperation } from '../operation.js';
-import { notYet } from './pending.js';
+// Weapons: make by recipe, receive a character's own weapon at level 100, upgrade
+// with exp items and coins, evolve at the maximum level, sell, and buy storage.
+import * as t from 'io-ts';
+import { IdList, PosInt, obj, objWithOptional } from '../codecs.js';
+import { defineOp, type AnyOperation } from '../operation.js';
+import type { OwnedWeapon, PlayerState } from '../state.js';
+import { fail, ok } from '../shared/result.js';
+import { pay } from '../shared/pay.js';
+import { limitDef, storageLimit } from '../shared/player.js';
+import { tryGrant } from '../shared/grant.js';
+import { weaponInBattleParty } from '../shared/parties.js';
+import { checkMaterials, feed, findCharacter, findWeapon, goldPerItem, replace, weaponTotals } from '../shared/growth.js';
+import { ItemAmountRequest } from './character.js';
 
-export const weaponOps: AnyOperation[] = [
-  notYet('addPlayerWeaponLimit', 'POST', '/player/weapon/limit/add', 'weapon', 'Adds a weapon storage slot using gems.'),
-  notYet('evolutionPlayerWeapon', 'POST', '/player/weapon/evolution', 'weapon', 'Evolves the character-specific weapon; items used implicitly.'),
-  notYet('makePlayerWeapon', 'POST', '/player/weapon/make', 'weapon', 'Makes a new weapon; items used implicitly.'),
-  notYet('receivePlayerWeapon', 'POST', '/player/weapon/receive', 'weapon', 'Receives a new weapon when the specific character is at level 100.'),
-  notYet('salePlayerWeapon', 'POST', '/player/weapon/sale', 'weapon', 'Sells a weapon for coins.'),
-  notYet('upgradePlayerWeapon', 'POST', '/player/weapon/upgrade', 'weapon', 'Levels a weapon up using specific items.'),
-];
+const putWeapon = (s: PlayerState, old: OwnedWeapon, next: OwnedWeapon): PlayerState => ({ ...s, weapons: replace(s.weapons, old, next) });
+const WeaponResponse = (name: string) => t.type({ managedWeapon: t.unknown }, name);
+
+// ---- make ----
+const make = defineOp({
+  name: 'makePlayerWeapon', method: 'POST', path: '/player/weapon/make', group: 'weapon', access: 'session',
+  summary: 'Makes a weapon by its recipe (items and coins used implicitly); storage full is 301.',
+  request: obj({ weaponId: PosInt }, 'MakePlayerWeaponRequest'),
+  response: WeaponResponse('MakePlayerWeaponResponse'),
+  errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'WEAPON_LIMIT', 'GOLD_IS_SHORT', 'ITEM_IS_SHORT'],
+  reduce: (s, req, _rng, now, { master: m }) => {
+    const def = m.weapon.get(req.weaponId);
+    if (!def) return fail('NOT_FOUND', { entity: 'weapon', id: req.weaponId });
+    if (!def.recipe) return fail('INVALID_PARAMETERS', { field: 'weaponId', reason: `weapon ${req.weaponId} has no recipe` });
+    const max = storageLimit(m, s, 'weapon');
+    if (s.weapons.length >= max) return fail('WEAPON_LIMIT', { max });
+    const paid = pay(m, s, def.recipe, now);
+    if (paid._tag === 'Left') return paid;
+    const granted = tryGrant(m, paid.right, { kind: 'weapon', objectId: def.weaponId, amount: 1 }, now);
+    if (granted._tag === 'Left') return granted;
+    const state = granted.right.state;
+    return ok({ state, response: { managedWeapon: state.weapons[state.weapons.length - 1] } });
+  },
+});
+
+// ---- receive ----
+const receive = defineOp({
+  name: 'receivePlayerWeapon', method: 'POST', path: '/player/weapon/receive', group: 'weapon', access: 'session',
+  summary: 'Receives the character\'s own weapon, once per character, when the character is at the receive level (100).',
+  request: obj({ managedCharacterId: PosInt }, 'ReceivePlayerWeaponRequest'),
+  response: WeaponResponse('ReceivePlayerWeaponResponse'),
+  errors: ['NOT_FOUND', 'STATE_CONFLICT', 'WEAPON_LIMIT'],
+  reduce: (s, req, _rng, now, { master: m }) => {
+    const found = findCharacter(s, req.managedCharacterId);
+    if (found._tag === 'Left') return found;
+    const c = found.right;
+    const weaponId = m.ownWeapon.get(c.characterId);
+    if (weaponId === undefined) return fail('NOT_FOUND', { entity: 'own weapon of character', id: c.characterId });
+    if (s.ownWeaponsReceived.includes(c.characterId)) return fail('STATE_CONFLICT', { reason: 'this character\'s own weapon was already received' });
+    const need = m.progression.weapon.receiveLevel;
+    if (c.level < need) return fail('STATE_CONFLICT', { reason: `the character must be level ${need}, it is level ${c.level}` });
+    const granted = tryGrant(m, s, { kind: 'weapon', objectId: weaponId, amount: 1 }, now);
+    if (granted._tag === 'Left') return granted;
+    const st = granted.right.state;
+    const state = { ...st, ownWeaponsReceived: [...st.ownWeaponsReceived, c.characterId] };
+    return ok({ state, response: { managedWeapon: state.weapons[state.weapons.length - 1] } });
+  },
+});
+
+// ---- upgrade ----
+const upgrade = defineOp({
+  name: 'upgradePlayerWeapon', method: 'POST', path: '/player/weapon/upgrade', group: 'weapon', access: 'session',
+  summary: 'Levels a weapon with weapon exp items; each item used costs coins (level × perLevel + base); exp past the maximum level is lost; at the maximum is 293.',
+  request: obj({ managedWeaponId: PosInt, items: t.array(ItemAmountRequest) }, 'UpgradePlayerWeaponRequest'),
+  response: t.type({ managedWeapon: t.unknown, usedItems: t.array(t.unknown), gold: t.number }, 'UpgradePlayerWeaponResponse'),
+  errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'WEAPON_UPGRADE_LIMIT', 'ITEM_IS_SHORT', 'GOLD_IS_SHORT'],
+  reduce: (s, req, _rng, now, { master: m }) => {
+    const found = findWeapon(s, req.managedWeaponId);
+    if (found._tag === 'Left') return found;
+    const w = found.right;
+    const def = m.weapon.get(w.weaponId);
+    if (!def) return fail('NOT_FOUND', { entity: 'weapon', id: w.weaponId });
+    const materials = checkMaterials(m, s, req.items, (id) => m.weaponExpItem.has(id), 'a weapon exp item');
+    if (materials._tag === 'Left') return materials;
+    if (w.level >= def.maxLevel) return fail('WEAPON_UPGRADE_LIMIT', { max: def.maxLevel });
+    const cfg = m.progression.weapon;
+    const fed = feed(weaponTotals(m, w), def.maxLevel, w, materials.right, (id) => m.weaponExpItem.get(id) ?? 0, (level) => goldPerItem(cfg.upgradeGold, level));
+    const paid = pay(m, s, { gold: fed.gold, items: fed.used }, now);
+    if (paid._tag === 'Left') return paid;
+    const next = { ...w, level: fed.level, exp: fed.exp };
+    return ok({ state: putWeapon(paid.right, w, next), response: { managedWeapon: next, usedItems: fed.used, gold: fed.gold } });
+  },
+});
+
+// ---- evolution ----
+const evolution = defineOp({
+  name: 'evolutionPlayerWeapon', method: 'POST', path: '/player/weapon/evolution', group: 'weapon', access: 'session',
+  summary: 'Evolves a weapon at its maximum level into its evolved form by its evolution recipe; it keeps its level and exp.',
+  request: obj({ managedWeaponId: PosInt }, 'EvolutionPlayerWeaponRequest'),
+  response: WeaponResponse('EvolutionPlayerWeaponResponse'),
+  errors: ['NOT_FOUND', 'STATE_CONFLICT', 'GOLD_IS_SHORT', 'ITEM_IS_SHORT'],
+  reduce: (s, req, _rng, now, { master: m }) => {
+    const found = findWeapon(s, req.managedWeaponId);
+    if (found._tag === 'Left') return found;
+    const w = found.right;
+    const def = m.weapon.get(w.weaponId);
+    if (!def) return fail('NOT_FOUND', { entity: 'weapon', id: w.weaponId });
+    if (!def.evolution) return fail('STATE_CONFLICT', { reason: `weapon ${def.weaponId} has no evolution` });
+    if (w.level < def.maxLevel) return fail('STATE_CONFLICT', { reason: `evolution needs level ${def.maxLevel}, the weapon is level ${w.level}` });
+    const paid = pay(m, s, def.evolution.cost, now);
+    if (paid._tag === 'Left') return paid;
+    const next = { ...w, weaponId: def.evolution.weaponId };
+    return ok({ state: putWeapon(paid.right, w, next), response: { managedWeapon: next } });
+  },
+});
+
+// ---- sale ----
+const sale = defineOp({
+  name: 'salePlayerWeapon', method: 'POST', path: '/player/weapon/sale', group: 'weapon', access: 'session',
+  summary: 'Sells the named weapons for their sale price in coins; a weapon in a battle party cannot be sold.',
+  request: obj({ managedWeaponIds: IdList(1000) }, 'SalePlayerWeaponRequest'),
+  response: t.type({ managedWeaponIds: t.array(t.number), gold: t.number }, 'SalePlayerWeaponResponse'),
+  errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'INSUFFICIENT_PARAMETERS', 'STATE_CONFLICT', 'CURRENCY_LIMIT'],
+  reduce: (s, req, _rng, _now, { master: m }) => {
+    const ids = req.managedWeaponIds;
+    if (ids.length === 0) return fail('INSUFFICIENT_PARAMETERS', { field: 'managedWeaponIds' });
+    const max = m.progression.weapon.saleMax;
+    if (ids.length > max) return fail('INVALID_PARAMETERS', { field: 'managedWeaponIds', reason: `at most ${max} weapons at once` });
+    if (new Set(ids).size !== ids.length) return fail('INVALID_PARAMETERS', { field: 'managedWeaponIds', reason: 'a weapon is named twice' });
+    let gold = 0;
+    for (const id of ids) {
+      const found = findWeapon(s, id);
+      if (found._tag === 'Left') return found;
+      if (weaponInBattleParty(s, id)) return fail('STATE_CONFLICT', { reason: `weapon ${id} is in a battle party` });
+      gold += m.weapon.get(found.right.weaponId)?.salePrice ?? 0;
+    }
+    const cap = m.game.currencyMax.gold;
+    if (s.gold + gold > cap) return fail('CURRENCY_LIMIT', { currency: 'gold', max: cap });
+    const sold = new Set(ids);
+    const state = { ...s, gold: s.gold + gold, weapons: s.weapons.filter((w) => !sold.has(w.managedWeaponId)) };
+    return ok({ state, response: { managedWeaponIds: ids, gold } });
+  },
+});
+
+// ---- limit/add ----
+const limitAdd = defineOp({
+  name: 'addPlayerWeaponLimit', method: 'POST', path: '/player/weapon/limit/add', group: 'weapon', access: 'session',
+  summary: 'Adds weapon storage slots (+step) for gems, up to the cap (299 over it; 445 short of gems).',
+  request: objWithOptional({}, {}, 'AddPlayerWeaponLimitRequest'),
+  response: t.type({ weaponLimit: t.number }, 'AddPlayerWeaponLimitResponse'),
+  errors: ['WEAPON_EXT_LIMIT', 'GEM_IS_SHORT'],
+  reduce: (s, _req, _rng, now, { master: m }) => {
+    const l = limitDef(m, 'weapon');
+    if (storageLimit(m, s, 'weapon') >= l.cap) return fail('WEAPON_EXT_LIMIT', { max: l.cap });
+    const paid = pay(m, s, { gem: l.gemPrice }, now);
+    if (paid._tag === 'Left') return paid;
+    const state = { ...paid.right, limitAdds: { ...paid.right.limitAdds, weapon: paid.right.limitAdds.weapon + 1 } };
+    return ok({ state, response: { weaponLimit: storageLimit(m, state, 'weapon') } });
+  },
+});
+
+export const weaponOps: AnyOperation[] = [limitAdd, evolution, make, receive, sale, upgrade];

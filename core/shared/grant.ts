@@ -89,7 +89,7 @@ export const tryGrant = (m: Master, s: PlayerState, g: Grant, now: number): Resu
       const max = storageLimit(m, s, 'facility');
       if (s.facilities.length + g.amount > max) return fail('FACILITY_LIMIT', { max });
       const { state, ids } = allocateIds(s, g.amount);
-      const facilities = [...state.facilities, ...ids.map((id) => ({ managedTownFacilityId: id, facilityId: g.objectId, level: 1, covered: true, createdAt: now }))];
+      const facilities = [...state.facilities, ...ids.map((id) => ({ managedTownFacilityId: id, facilityId: g.objectId, level: 1, covered: true, createdAt: now, levelUp: null, accruedAt: now, stock: 0, carry: 0 }))];
       return ok({ state: { ...state, facilities }, outcome: outcome(g, ids) });
     }
     case 'roomObject': {

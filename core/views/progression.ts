@@ -1,5 +1,37 @@
 // Wire views of the collections the progression group adds: each appears in get_all and,
 // when an operation changes it, in that operation's response.
-import type { CollectionView } from '../view.js';
+import type { CollectionView, ViewCtx } from '../view.js';
+import { formatTime } from '../time.js';
 
-export const progressionCollections: ReadonlyArray<CollectionView> = [];
+// Not view.ts's timeText: view.ts imports this module, so a value import back would be a cycle.
+const timeText = (ctx: ViewCtx, ms: number): string => formatTime(ms, ctx.master.game.timezoneOffsetMinutes);
+
+export const progressionCollections: ReadonlyArray<CollectionView> = [
+  {
+    wire: 'supportParties',
+    changed: (a, b) => a.supportParties !== b.supportParties,
+    view: (s) => s.supportParties.map((p, i) => ({ supportPartyNo: i + 1, name: p.name, managedCharacterIds: p.managedCharacterIds })),
+  },
+  {
+    wire: 'managedAbilityTrees',
+    changed: (a, b) => a.abilityTrees !== b.abilityTrees,
+    view: (s) => s.abilityTrees,
+  },
+  {
+    wire: 'managedTrainings',
+    changed: (a, b) => a.trainings !== b.trainings,
+    view: (s, ctx) => s.trainings.map((x) => ({
+      ...x, startedAt: timeText(ctx, x.startedAt), completesAt: timeText(ctx, x.completesAt), completed: ctx.now >= x.completesAt,
+    })),
+  },
+  {
+    wire: 'tradeCounts',
+    changed: (a, b) => a.tradeCounts !== b.tradeCounts,
+    view: (s) => s.tradeCounts,
+  },
+  {
+    wire: 'ownWeaponsReceived',
+    changed: (a, b) => a.ownWeaponsReceived !== b.ownWeaponsReceived,
+    view: (s) => s.ownWeaponsReceived,
+  },
+];

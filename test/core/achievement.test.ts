@@ -1,0 +1,96 @@
+import test from 'ava';
+import { fails, freshPlayer, master, NOW, ok, receiveAll, withWealth } from '../_support/core.js';
+import type { Master } from '../../core/master/index.js';
+import type { PlayerState } from '../../core/state.js';
+import { conditionMet, unlockAchievements } from '../../core/hooks.js';
+import { newCharacter } from '../../core/shared/grant.js';
+
+const idsOf = (s: PlayerState) => s.achievements.map((a) => a.achievementId).sort((a, b) => a - b);
+const byName = (name: string) => master().achievements.find((a) => a.name === name)!.achievementId;
+
+test('a gacha draw unlocks the draw and character achievements, new, and the response reports newAchievementCount', (t) => {
+  const s = withWealth(freshPlayer(), { gem: 10_000 });
+  t.deepEqual(s.achievements, []);
+  const r = ok(t, 'drawPlayerGacha', s, { gachaId: 2, drawType: 1 });
+  t.true(idsOf(r.state).includes(byName('First Wish')));
+  t.true(idsOf(r.state).includes(byName('First Companion')));
+  t.true(r.state.achievements.every((a) => a.isNew && a.unlockedAt === NOW));
+  t.is(r.response['newAchievementCount'], r.state.achievements.length);
+  t.truthy(r.response['achievements']);
+});
+
+test('the engine unlocks each achievement once and leaves the state as it is when nothing is new', (t) => {
+  const m = master();
+  const s = withWealth(freshPlayer(), { gem: 10_000 });
+  const a = ok(t, 'drawPlayerGacha', s, { gachaId: 2, drawType: 1 }).state;
+  const b = ok(t, 'drawPlayerGacha', a, { gachaId: 2, drawType: 1 }, { seed: 'x' }).state;
+  t.is(b.achievements.filter((x) => x.achievementId === byName('First Wish')).length, 1);
+  t.is(unlockAchievements(b, b, NOW, m), b);
+});
+
+test('conditions are read from master data: changing a threshold changes what unlocks', (t) => {
+  const base = master();
+  const s = withWealth(freshPlayer(), { gem: 10_000 });
+  const m: Master = { ...base, achievements: base.achievements.map((a) => (a.name === 'First Wish' ? { ...a, condition: { kind: 'counter', counter: 'gachaDraws', atLeast: 2 } } : a)) };
+  const one = ok(t, 'drawPlayerGacha', s, { gachaId: 2, drawType: 1 }, { m }).state;
+  t.false(idsOf(one).includes(byName('First Wish')));
+  const two = ok(t, 'drawPlayerGacha', one, { gachaId: 2, drawType: 1 }, { m, seed: 'y' }).state;
+  t.true(idsOf(two).includes(byName('First Wish')));
+});
+
+test('every condition kind is checked on the state', (t) => {
+  const s = freshPlayer();
+  const c = (condition: Parameters<typeof conditionMet>[0], x: PlayerState) => conditionMet(condition, x);
+  t.false(c({ kind: 'charactersOwned', atLeast: 1 }, s));
+  t.true(c({ kind: 'charactersOwned', atLeast: 1 }, { ...s, characters: [newCharacter(1, 1011, NOW)] }));
+  t.false(c({ kind: 'friends', atLeast: 1 }, { ...s, friends: [{ playerId: 9, state: 'proposed', since: NOW, name: 'x' }] }));
+  t.true(c({ kind: 'friends', atLeast: 1 }, { ...s, friends: [{ playerId: 9, state: 'friend', since: NOW, name: 'x' }] }));
+  t.true(c({ kind: 'playerLevel', atLeast: 10 }, { ...s, level: 10 }));
+  t.false(c({ kind: 'playerLevel', atLeast: 10 }, { ...s, level: 9 }));
+  t.true(c({ kind: 'facilityLevel', atLeast: 5 }, { ...s, facilities: [{ managedTownFacilityId: 1, facilityId: 1, level: 5, covered: false, createdAt: NOW } as PlayerState['facilities'][number]] }));
+  t.false(c({ kind: 'facilityLevel', atLeast: 5 }, s));
+  t.true(c({ kind: 'questCleared', questId: 1010 }, { ...s, questRecords: [{ questId: 1010, clears: 1, failures: 0, bestClearRank: 1, firstClearedAt: NOW, lastPlayedAt: NOW, skillUse: null }] }));
+  t.false(c({ kind: 'questCleared', questId: 1010 }, { ...s, questRecords: [{ questId: 1010, clears: 0, failures: 2, bestClearRank: 0, firstClearedAt: null, lastPlayedAt: NOW, skillUse: null }] }));
+  t.true(c({ kind: 'counter', counter: 'chestDraws', atLeast: 3 }, { ...s, counters: { chestDraws: 3 } }));
+});
+
+test('a friendship unlocks the friend achievement for both players', (t) => {
+  const a = freshPlayer({ playerId: 1 });
+  const b = freshPlayer({ playerId: 2, seed: 'b' });
+  const p = ok(t, 'proposePlayerFriend', a, { playerId: 2 }, { others: [b] });
+  const f = ok(t, 'acceptPlayerFriend', p.others[0] as PlayerState, { playerId: 1 }, { others: [p.state] });
+  const id = byName('A Friend Indeed');
+  t.true(idsOf(f.state).includes(id));
+  t.true(idsOf(f.others[0] as PlayerState).includes(id));
+});
+
+test('get_all lists unlocked achievements with newAchievementCount; shown clears isNew (named or all)', (t) => {
+  const s = ok(t, 'drawPlayerGacha', withWealth(receiveAll(t, freshPlayer()), { gem: 10_000 }), { gachaId: 2, drawType: 3 }).state;
+  const n = s.achievements.length;
+  t.true(n >= 2);
+  t.is(ok(t, 'getAllPlayerAchievement', s, {}).response['newAchievementCount'], n);
+  const first = s.achievements[0]!.achievementId;
+  const one = ok(t, 'shownPlayerAchievement', s, { achievementIds: [first] });
+  t.is(one.response['newAchievementCount'], n - 1);
+  t.false(one.state.achievements[0]!.isNew);
+  const all = ok(t, 'shownPlayerAchievement', one.state, {});
+  t.is(all.response['newAchievementCount'], 0);
+  t.is(ok(t, 'getAllPlayerAchievement', all.state, {}).response['newAchievementCount'], 0);
+  t.is(ok(t, 'shownPlayerAchievement', all.state, {}).state, all.state, 'nothing new: nothing changes');
+});
+
+test('shown: an unknown achievement is 107, a locked one 317', (t) => {
+  const s = ok(t, 'drawPlayerGacha', withWealth(freshPlayer(), { gem: 10_000 }), { gachaId: 2, drawType: 1 }).state;
+  fails(t, 'NOT_FOUND', 'shownPlayerAchievement', s, { achievementIds: [9999] });
+  fails(t, 'STATE_CONFLICT', 'shownPlayerAchievement', s, { achievementIds: [byName('Veteran')] });
+});
+
+test('set chooses the displayed achievement: it must be unlocked (317), known (107)', (t) => {
+  const s = ok(t, 'drawPlayerGacha', withWealth(freshPlayer(), { gem: 10_000 }), { gachaId: 2, drawType: 1 }).state;
+  const id = byName('First Wish');
+  const r = ok(t, 'setPlayerAchievement', s, { achievementId: id });
+  t.is(r.state.displayedAchievementId, id);
+  t.is(r.response['displayedAchievementId'], id);
+  fails(t, 'STATE_CONFLICT', 'setPlayerAchievement', s, { achievementId: byName('Veteran') });
+  fails(t, 'NOT_FOUND', 'setPlayerAchievement', s, { achievementId: 9999 });
+});

@@ -1,0 +1,153 @@
+import test from 'ava';
+import { fails, freshPlayer, master, NOW, ok } from '../_support/core.js';
+import type { PlayerState } from '../../core/state.js';
+import type { FriendRelation } from '../../core/state/social.js';
+import { newCharacter } from '../../core/shared/grant.js';
+
+const A = () => freshPlayer({ playerId: 1, seed: 'a' });
+const B = () => freshPlayer({ playerId: 2, seed: 'b' });
+const C = () => freshPlayer({ playerId: 3, seed: 'c' });
+
+const rel = (s: PlayerState, id: number) => s.friends.find((f) => f.playerId === id)?.state;
+const fill = (s: PlayerState, state: FriendRelation['state'], n: number, from = 1000): PlayerState => ({
+  ...s, friends: [...s.friends, ...Array.from({ length: n }, (_, i) => ({ playerId: from + i, state, since: NOW, name: 'Filler' }))],
+});
+
+/** Runs a two-player operation and returns both new states. */
+const two = (t: Parameters<typeof ok>[0], name: string, s: PlayerState, o: PlayerState) => {
+  const r = ok(t, name, s, { playerId: o.playerId }, { others: [o] });
+  return { s: r.state, o: r.others[0] as PlayerState, response: r.response };
+};
+
+test('propose records a sent request on the caller and a received one on the target; accept makes both friends', (t) => {
+  const p = two(t, 'proposePlayerFriend', A(), B());
+  t.is(rel(p.s, 2), 'proposed');
+  t.is(rel(p.o, 1), 'received');
+  t.is(p.response['state'], 'proposed');
+  t.is(p.o.version, B().version + 1, 'the other player is committed with a new version');
+  const a = two(t, 'acceptPlayerFriend', p.o, p.s);
+  t.is(rel(a.s, 1), 'friend');
+  t.is(rel(a.o, 2), 'friend');
+  t.is(a.response['state'], 'friend');
+});
+
+test('proposing to a player who already asked makes both friends at once (the simultaneous propose)', (t) => {
+  const first = two(t, 'proposePlayerFriend', A(), B());
+  const back = two(t, 'proposePlayerFriend', first.o, first.s);
+  t.is(back.response['state'], 'friend');
+  t.is(rel(back.s, 1), 'friend');
+  t.is(rel(back.o, 2), 'friend');
+  t.is(back.s.friends.length, 1);
+  t.is(back.o.friends.length, 1);
+});
+
+test('propose: oneself is 102, an unknown player 202, a friend 502, an open request 317', (t) => {
+  const a = A();
+  fails(t, 'INVALID_PARAMETERS', 'proposePlayerFriend', a, { playerId: 1 }, { others: [a] });
+  fails(t, 'PLAYER_NOT_FOUND', 'proposePlayerFriend', a, { playerId: 99 }, { others: [undefined] });
+  const p = two(t, 'proposePlayerFriend', a, B());
+  fails(t, 'STATE_CONFLICT', 'proposePlayerFriend', p.s, { playerId: 2 }, { others: [p.o] });
+  const f = two(t, 'acceptPlayerFriend', p.o, p.s);
+  fails(t, 'ALREADY_FRIEND', 'proposePlayerFriend', f.o, { playerId: 2 }, { others: [f.s] });
+});
+
+test('propose: 310 when either friend list is full or either request list is full', (t) => {
+  const m = master();
+  const max = m.game.limits.friends;
+  const reqMax = m.social.friend.requestLimit;
+  fails(t, 'FRIEND_LIMIT', 'proposePlayerFriend', fill(A(), 'friend', max), { playerId: 2 }, { others: [B()] });
+  fails(t, 'FRIEND_LIMIT', 'proposePlayerFriend', A(), { playerId: 2 }, { others: [fill(B(), 'friend', max)] });
+  fails(t, 'FRIEND_LIMIT', 'proposePlayerFriend', fill(A(), 'proposed', reqMax), { playerId: 2 }, { others: [B()] });
+  fails(t, 'FRIEND_LIMIT', 'proposePlayerFriend', A(), { playerId: 2 }, { others: [fill(B(), 'received', reqMax)] });
+  // One below each limit still works.
+  two(t, 'proposePlayerFriend', fill(A(), 'proposed', reqMax - 1), fill(B(), 'friend', max - 1));
+});
+
+test('accept: no request is 107, a friend 502, oneself 102, unknown 202, a full friend list 310', (t) => {
+  const p = two(t, 'proposePlayerFriend', A(), B());
+  fails(t, 'NOT_FOUND', 'acceptPlayerFriend', p.s, { playerId: 2 }, { others: [p.o] }); // the proposer cannot accept its own request
+  fails(t, 'NOT_FOUND', 'acceptPlayerFriend', C(), { playerId: 1 }, { others: [p.s] });
+  fails(t, 'INVALID_PARAMETERS', 'acceptPlayerFriend', p.o, { playerId: 2 }, { others: [p.o] });
+  fails(t, 'PLAYER_NOT_FOUND', 'acceptPlayerFriend', p.o, { playerId: 9 }, { others: [undefined] });
+  fails(t, 'FRIEND_LIMIT', 'acceptPlayerFriend', fill(p.o, 'friend', master().game.limits.friends), { playerId: 1 }, { others: [p.s] });
+  fails(t, 'FRIEND_LIMIT', 'acceptPlayerFriend', p.o, { playerId: 1 }, { others: [fill(p.s, 'friend', master().game.limits.friends)] });
+  const f = two(t, 'acceptPlayerFriend', p.o, p.s);
+  fails(t, 'ALREADY_FRIEND', 'acceptPlayerFriend', f.s, { playerId: 1 }, { others: [f.o] });
+});
+
+test('refuse removes a received request on both sides; without one it is 107, with a friend 502', (t) => {
+  const p = two(t, 'proposePlayerFriend', A(), B());
+  const r = two(t, 'refusePlayerFriend', p.o, p.s);
+  t.deepEqual(r.s.friends, []);
+  t.deepEqual(r.o.friends, []);
+  fails(t, 'NOT_FOUND', 'refusePlayerFriend', p.s, { playerId: 2 }, { others: [p.o] });
+  fails(t, 'INVALID_PARAMETERS', 'refusePlayerFriend', p.o, { playerId: 2 }, { others: [p.o] });
+  fails(t, 'PLAYER_NOT_FOUND', 'refusePlayerFriend', p.o, { playerId: 9 }, { others: [undefined] });
+  const f = two(t, 'acceptPlayerFriend', p.o, p.s);
+  fails(t, 'ALREADY_FRIEND', 'refusePlayerFriend', f.s, { playerId: 1 }, { others: [f.o] });
+});
+
+test('cancel removes a sent request on both sides; a received one is 107, a friend 502', (t) => {
+  const p = two(t, 'proposePlayerFriend', A(), B());
+  const c = two(t, 'cancelPlayerFriend', p.s, p.o);
+  t.deepEqual(c.s.friends, []);
+  t.deepEqual(c.o.friends, []);
+  fails(t, 'NOT_FOUND', 'cancelPlayerFriend', p.o, { playerId: 1 }, { others: [p.s] });
+  fails(t, 'INVALID_PARAMETERS', 'cancelPlayerFriend', p.s, { playerId: 1 }, { others: [p.s] });
+  fails(t, 'PLAYER_NOT_FOUND', 'cancelPlayerFriend', p.s, { playerId: 9 }, { others: [undefined] });
+  const f = two(t, 'acceptPlayerFriend', p.o, p.s);
+  fails(t, 'ALREADY_FRIEND', 'cancelPlayerFriend', f.o, { playerId: 2 }, { others: [f.s] });
+});
+
+test('terminate ends a friendship on both sides; not a friend is 501', (t) => {
+  const p = two(t, 'proposePlayerFriend', A(), B());
+  fails(t, 'NOT_YET_FRIEND', 'terminatePlayerFriend', p.s, { playerId: 2 }, { others: [p.o] });
+  const f = two(t, 'acceptPlayerFriend', p.o, p.s);
+  const x = two(t, 'terminatePlayerFriend', f.o, f.s);
+  t.deepEqual(x.s.friends, []);
+  t.deepEqual(x.o.friends, []);
+  fails(t, 'NOT_YET_FRIEND', 'terminatePlayerFriend', x.s, { playerId: 2 }, { others: [x.o] });
+  fails(t, 'INVALID_PARAMETERS', 'terminatePlayerFriend', x.s, { playerId: 1 }, { others: [x.s] });
+  fails(t, 'PLAYER_NOT_FOUND', 'terminatePlayerFriend', x.s, { playerId: 9 }, { others: [undefined] });
+});
+
+test('search shows the public summary with support characters; unknown is 202, oneself 102', (t) => {
+  const b0 = B();
+  const b: PlayerState = {
+    ...b0, nextManagedId: b0.nextManagedId + 1,
+    characters: [newCharacter(b0.nextManagedId, 1011, NOW)],
+    supportParties: [{ name: 'Helpers', managedCharacterIds: [b0.nextManagedId] }],
+  };
+  const r = ok(t, 'searchPlayerFriend', A(), { myCode: b.myCode.toLowerCase() }, { others: [b] });
+  const player = r.response['player'] as { playerId: number; name: string; level: number; supportParties: Array<{ characters: Array<{ characterId: number; level: number }> }> };
+  t.is(player.playerId, 2);
+  t.is(player.level, 1);
+  t.deepEqual(player.supportParties[0]?.characters.map((c) => [c.characterId, c.level]), [[1011, 1]]);
+  t.is(r.response['state'], null);
+  fails(t, 'PLAYER_NOT_FOUND', 'searchPlayerFriend', A(), { myCode: 'NOSUCHCODE' }, { others: [undefined] });
+  const a = A();
+  fails(t, 'INVALID_PARAMETERS', 'searchPlayerFriend', a, { myCode: a.myCode }, { others: [a] });
+});
+
+test('get_all lists friends and requests with summaries; guests only from the quest screen, never friends', (t) => {
+  const p = two(t, 'proposePlayerFriend', A(), B());
+  const f = two(t, 'acceptPlayerFriend', p.o, p.s); // f.s is B, f.o is A
+  const c = two(t, 'proposePlayerFriend', C(), f.o); // C asks A
+  const a = c.o;
+  const plain = ok(t, 'getAllPlayerFriend', a, {}, { others: [f.s, c.s] });
+  t.deepEqual((plain.response['friends'] as Array<{ playerId: number }>).map((x) => x.playerId), [2]);
+  t.deepEqual((plain.response['received'] as Array<{ playerId: number }>).map((x) => x.playerId), [3]);
+  t.deepEqual(plain.response['guests'], []);
+  t.is(plain.response['friendCount'], 1);
+
+  const strangers = [4, 5, 6, 7, 8].map((id) => freshPlayer({ playerId: id, seed: `g${id}` }));
+  const others = [f.s, c.s, ...strangers, f.s, a];
+  const q = ok(t, 'getAllPlayerFriend', a, { fromQuest: 1 }, { others, seed: 'one' });
+  const guests = (q.response['guests'] as Array<{ playerId: number }>).map((x) => x.playerId);
+  t.is(guests.length, master().social.friend.guestCount);
+  t.false(guests.includes(2), 'a friend is never a guest');
+  t.false(guests.includes(1), 'oneself is never a guest');
+  t.is(new Set(guests).size, guests.length);
+  const again = ok(t, 'getAllPlayerFriend', a, { fromQuest: 1 }, { others, seed: 'one' });
+  t.deepEqual(again.response['guests'], q.response['guests'], 'the same seed picks the same guests');
+});
