@@ -192,7 +192,16 @@ export class FileStorage implements Storage {
     if (this.closed) return Promise.reject(new StorageError('storage is closed'));
     return new Promise<CommitResult>((resolve, reject) => {
       this.queue.push({ commit, resolve, reject });
-      if (!this.flushing) this.flushing = this.flush().finally(() => { this.flushing = null; });
+      this.kick();
+    });
+  }
+
+  /** Starts the writer unless it runs; when it stops, restarts it for commits queued as it finished. */
+  private kick(): void {
+    if (this.flushing || this.queue.length === 0) return;
+    this.flushing = this.flush().finally(() => {
+      this.flushing = null;
+      this.kick();
     });
   }
 
