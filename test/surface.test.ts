@@ -58,3 +58,8 @@ test('every implemented table entry is exercised by a test (named by operation n
   const untested = OPERATIONS.filter(isImplemented).filter((o) => !tests.includes(`'${o.name}'`) && !tests.includes(o.path));
   t.deepEqual(untested.map((o) => o.name), []);
 });
+
+test('docs/operations.md is what the table generates (run npm run docs after changing the table)', async (t) => {
+  const { operationsMarkdown } = await import('../adapters/http/operations-doc.js');
+  t.is(readFileSync(join(root, 'docs', 'operations.md'), 'utf8'), operationsMarkdown());
+});
