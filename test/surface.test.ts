@@ -9,7 +9,7 @@ import { OPERATIONS, isImplemented } from '../core/operations/table.js';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const specPath = process.env['SPEC_PATH'] ?? join(root, '..', 'shared', 'SPEC.md');
 
-interface SpecOp { name: string; method: string; path: string }
+interface SpecOp { name: string; method: 'GET' | 'POST'; path: string }
 
 /** Reads the operation tables of SPEC.md (rows: name | [method |] /player/... ). */
 const specOps = (): SpecOp[] => {
@@ -19,7 +19,7 @@ const specOps = (): SpecOp[] => {
     const name = cells[1] ?? '';
     const path = cells.find((c) => c.startsWith('/player/'));
     if (!/^[a-z][A-Za-z]+$/.test(name) || !path) continue;
-    const method = cells.find((c) => c === 'GET' || c === 'POST') ?? 'POST';
+    const method = cells.find((c): c is 'GET' | 'POST' => c === 'GET' || c === 'POST') ?? 'POST';
     out.push({ name, method, path });
   }
   return out;

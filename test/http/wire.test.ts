@@ -82,7 +82,8 @@ test('sessions: missing, unknown or idle-expired is 401/203; Bearer works like X
   const h = await startHarness();
   t.teardown(() => h.close());
   const c = await signupLogin(h);
-  for (const headers of [{}, { 'X-STAR-SESSION-ID': 'forged' }, { Authorization: 'Bearer forged' }]) {
+  const forged: Array<Record<string, string>> = [{}, { 'X-STAR-SESSION-ID': 'forged' }, { Authorization: 'Bearer forged' }];
+  for (const headers of forged) {
     const r = await h.call('GET', '/api/player/get_all', undefined, headers);
     t.is(r.status, 401);
     t.is(r.body['resultCode'], 203);
