@@ -94,7 +94,8 @@ export const execute = <Req, Res>(
     return bump(prev, after);
   });
   const ctx: ViewCtx = { master: env.master, now };
-  const response = { ...changes(state, next, ctx), ...(r.right.response as Record<string, unknown>) };
+  const own = r.right.response as Record<string, unknown>;
+  const response = { ...changes(state, next, ctx, own), ...own };
   const changed = next !== state || others.some((o, i) => o !== env.others[i]);
   return E.right({ state: bump(state, next), response, others, changed });
 };

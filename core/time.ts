@@ -28,8 +28,22 @@ const daysFromCivil = (y: number, m: number, d: number): number => {
 
 const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
 
+// Responses format the same instants again and again (every owned thing's creation time).
+const formatted = new Map<string, string>();
+const FORMAT_CACHE_MAX = 10_000;
+
 /** `YYYY-MM-DDTHH:mm:ss` of an instant at a fixed UTC offset (minutes). */
 export const formatTime = (ms: number, offsetMinutes: number): string => {
+  const key = `${ms}@${offsetMinutes}`;
+  const hit = formatted.get(key);
+  if (hit !== undefined) return hit;
+  const text = formatUncached(ms, offsetMinutes);
+  if (formatted.size >= FORMAT_CACHE_MAX) formatted.clear();
+  formatted.set(key, text);
+  return text;
+};
+
+const formatUncached = (ms: number, offsetMinutes: number): string => {
   const local = ms + offsetMinutes * MINUTE;
   const days = Math.floor(local / DAY);
   const { y, m, d } = civil(days);

@@ -2,7 +2,7 @@
 // strings in the game's zone. `changes` lists what an operation changed, so every
 // response that changes the player carries the updated parts.
 import type { Master } from './master/index.js';
-import type { PlayerState, Present } from './state.js';
+import type { OwnedCharacter, OwnedRoomObject, OwnedWeapon, PlayerState, Present } from './state.js';
 import { formatTime } from './time.js';
 import { staminaMax, staminaNow, storageLimit } from './shared/player.js';
 import { progressionCollections } from './views/progression.js';
@@ -46,6 +46,33 @@ export const presentView = (p: Present, ctx: ViewCtx) => ({
   createdAt: timeText(ctx, p.createdAt), deadline: optTime(ctx, p.deadline),
 });
 
+/**
+ * Memoises a view by the identity of what it shows (and the master data, for the
+ * time zone). States are never mutated, so an unchanged object keeps its view and
+ * a response re-formats only what an operation changed.
+ */
+export const memoView = <K extends object, V>(f: (x: K, ctx: ViewCtx) => V): ((x: K, ctx: ViewCtx) => V) => {
+  const byMaster = new WeakMap<Master, WeakMap<K, V>>();
+  return (x, ctx) => {
+    let cache = byMaster.get(ctx.master);
+    if (!cache) { cache = new WeakMap(); byMaster.set(ctx.master, cache); }
+    let v = cache.get(x);
+    if (v === undefined) { v = f(x, ctx); cache.set(x, v); }
+    return v;
+  };
+};
+
+/** A list view built from per-item memoised views, itself memoised by the list. */
+export const memoListView = <T extends object, V>(f: (x: T, ctx: ViewCtx) => V) => {
+  const one = memoView(f);
+  return memoView((xs: ReadonlyArray<T>, ctx: ViewCtx) => xs.map((x) => one(x, ctx)));
+};
+
+export const charactersView = memoListView((c: OwnedCharacter, ctx: ViewCtx) => ({ ...c, createdAt: timeText(ctx, c.createdAt) }));
+const weaponsView = memoListView((w: OwnedWeapon, ctx: ViewCtx) => ({ ...w, createdAt: timeText(ctx, w.createdAt) }));
+const roomObjectsView = memoListView((o: OwnedRoomObject, ctx: ViewCtx) => ({ ...o, createdAt: timeText(ctx, o.createdAt) }));
+const itemsView = memoView((items: Readonly<Record<string, number>>) => Object.entries(items).map(([id, amount]) => ({ itemId: Number(id), amount })));
+
 /** A collection of the state as the client sees it, and how to tell that it changed. */
 export interface CollectionView {
   readonly wire: string;
@@ -61,12 +88,12 @@ const BASE_COLLECTIONS: ReadonlyArray<CollectionView> = [
   {
     wire: 'managedCharacters',
     changed: (a, b) => a.characters !== b.characters,
-    view: (s, ctx) => s.characters.map((c) => ({ ...c, createdAt: timeText(ctx, c.createdAt) })),
+    view: (s, ctx) => charactersView(s.characters, ctx),
   },
   {
     wire: 'managedWeapons',
     changed: (a, b) => a.weapons !== b.weapons,
-    view: (s, ctx) => s.weapons.map((w) => ({ ...w, createdAt: timeText(ctx, w.createdAt) })),
+    view: (s, ctx) => weaponsView(s.weapons, ctx),
   },
   {
     wire: 'managedTownFacilities',
@@ -76,12 +103,12 @@ const BASE_COLLECTIONS: ReadonlyArray<CollectionView> = [
   {
     wire: 'managedRoomObjects',
     changed: (a, b) => a.roomObjects !== b.roomObjects,
-    view: (s, ctx) => s.roomObjects.map((o) => ({ ...o, createdAt: timeText(ctx, o.createdAt) })),
+    view: (s, ctx) => roomObjectsView(s.roomObjects, ctx),
   },
   {
     wire: 'itemSummary',
     changed: (a, b) => a.items !== b.items,
-    view: (s) => Object.entries(s.items).map(([id, amount]) => ({ itemId: Number(id), amount })),
+    view: (s, ctx) => itemsView(s.items, ctx),
   },
   {
     wire: 'presentCount',
@@ -96,12 +123,15 @@ const PLAYER_FIELDS: ReadonlyArray<keyof PlayerState> = [
   'name', 'level', 'exp', 'stamina', 'gold', 'gem', 'paidGem', 'kirara', 'limitAdds', 'tutorial', 'lastLoginAt',
 ];
 
-/** The parts of the wire view that differ between two states (by reference: updates never mutate). */
-export const changes = (before: PlayerState, after: PlayerState, ctx: ViewCtx): Record<string, unknown> => {
+/**
+ * The parts of the wire view that differ between two states (by reference: updates
+ * never mutate). Keys the operation's own response already carries are skipped.
+ */
+export const changes = (before: PlayerState, after: PlayerState, ctx: ViewCtx, given: object = {}): Record<string, unknown> => {
   const out: Record<string, unknown> = {};
   if (before === after) return out;
-  if (PLAYER_FIELDS.some((k) => before[k] !== after[k])) out['player'] = playerView(after, ctx);
-  for (const c of COLLECTIONS) if (c.changed(before, after)) out[c.wire] = c.view(after, ctx);
+  if (!('player' in given) && PLAYER_FIELDS.some((k) => before[k] !== after[k])) out['player'] = playerView(after, ctx);
+  for (const c of COLLECTIONS) if (!(c.wire in given) && c.changed(before, after)) out[c.wire] = c.view(after, ctx);
   return out;
 };
 

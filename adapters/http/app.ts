@@ -167,7 +167,7 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger): Ko
   }));
   if (cfg.adminToken) {
     const admin = adminRouter(service, cfg.adminToken, env);
-    app.use(admin.routes()).use(admin.allowedMethods());
+    app.use(admin.routes());
   }
   app.use(router.routes());
   return app;

@@ -51,6 +51,8 @@ export const loadMaster = (dir: string = DEFAULT_FIXTURES): Master => {
         joined.push(...content);
       }
       raw[name] = joined;
+    } else {
+      problems.push({ file: `${name}.json`, field: '(file)', message: 'file is missing' });
     }
   }
   if (problems.length > 0) throw new MasterDataError(dir, problems);

@@ -15,7 +15,7 @@ import { sendPresent } from '../../core/shared/grant.js';
 import { sha256 } from '../../core/secret.js';
 import type { LoginRequest, MoveSetRequest, SignupRequest } from '../../core/operations/player.js';
 import { E } from '../../core/shared/result.js';
-import type { Commit, Session, Storage } from '../storage/storage.js';
+import type { Commit, IdempotencyRecord, Session, Storage } from '../storage/storage.js';
 import { StorageError } from '../storage/storage.js';
 import { KeyedLock } from './locks.js';
 import { deriveSeed } from './seed.js';
@@ -30,6 +30,14 @@ export interface ServiceDeps {
   /** Makes a fresh random token (access tokens, session ids). */
   readonly newToken: () => string;
   readonly sessionIdleMs: number;
+  /** How long an Idempotency-Key's answer is kept (ms). */
+  readonly idempotencyTtlMs?: number;
+}
+
+/** A request's Idempotency-Key and the hash of what it asks (method, path, body). */
+export interface Idem {
+  readonly key: string;
+  readonly requestHash: string;
 }
 
 export type Answer = E.Either<GameError, Record<string, unknown>>;
@@ -40,9 +48,54 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 const left = (e: GameError): Answer => E.left(e);
 
+const DAY_MS = 86_400_000;
+
+/** The answer kept for an Idempotency-Key; transient failures are not kept (a retry may succeed). */
+const recordOf = (idem: Idem | undefined, answer: Answer, now: number): Commit['idempotency'] => {
+  if (!idem) return [];
+  if (E.isLeft(answer) && (answer.left.code === 'DB_ERROR' || answer.left.code === 'STATE_CONFLICT')) return [];
+  const record: IdempotencyRecord = {
+    requestHash: idem.requestHash,
+    answer: E.isLeft(answer) ? { error: { ...answer.left } } : { ok: answer.right },
+    createdAt: now,
+  };
+  return [{ key: idem.key, record }];
+};
+
 export class GameService {
   private readonly locks = new KeyedLock();
+  /** Idempotency keys whose first request is still running (per process; storage holds the answers). */
+  private readonly inFlight = new Set<string>();
   constructor(readonly deps: ServiceDeps) {}
+
+  private get idemTtl(): number { return this.deps.idempotencyTtlMs ?? DAY_MS; }
+
+  /**
+   * Runs `f` once per Idempotency-Key: a key still running is 409; a key already
+   * answered returns its stored answer (or 422 when the request differs). `f`
+   * commits the record with its own changes; answers without changes commit it alone.
+   */
+  private async once(idem: Idem | undefined, now: number, f: () => Promise<{ answer: Answer; committed: boolean }>): Promise<Answer> {
+    if (!idem) return (await f()).answer;
+    if (this.inFlight.has(idem.key)) return left(gameError('REQUEST_IN_PROGRESS', {}));
+    this.inFlight.add(idem.key);
+    try {
+      const prior = await this.deps.storage.getIdempotency(idem.key);
+      if (prior && now - prior.createdAt < this.idemTtl) {
+        if (prior.requestHash !== idem.requestHash) return left(gameError('IDEMPOTENCY_KEY_REUSED', {}));
+        return 'ok' in prior.answer ? E.right(prior.answer.ok) : E.left(prior.answer.error as unknown as GameError);
+      }
+      const { answer, committed } = await f();
+      const rec = recordOf(idem, answer, now);
+      if (!committed && rec && rec.length > 0) {
+        const c = await this.commit({ players: [], idempotency: rec });
+        if (E.isLeft(c)) return c;
+      }
+      return answer;
+    } finally {
+      this.inFlight.delete(idem.key);
+    }
+  }
 
   private get master(): Master { return this.deps.master; }
 
@@ -72,37 +125,39 @@ export class GameService {
   }
 
   /** Runs a session operation whose request was already decoded by its codec. */
-  async perform(op: AnyOperation, sessionId: string | undefined, request: unknown): Promise<Answer> {
+  async perform(op: AnyOperation, sessionId: string | undefined, request: unknown, idem?: Idem): Promise<Answer> {
     const now = this.deps.clock();
     const auth = await this.resolveSession(sessionId, now);
     if (E.isLeft(auth)) return auth;
     const { key, session } = auth.right;
     const playerId = session.playerId;
+    const scoped = idem ? { ...idem, key: `p${playerId}:${idem.key}` } : undefined;
     const otherIds = await this.resolveOthers(op.touches?.(request) ?? [], playerId);
     const lockKeys = [playerId, ...otherIds.filter((x): x is number => x !== undefined && x !== playerId)].map((id) => `p:${id}`);
     // Reads of another player need no lock on it; writes to several players lock them all.
-    return this.locks.run(op.readOnly ? [`p:${playerId}`] : lockKeys, async () => {
+    return this.locks.run(op.readOnly ? [`p:${playerId}`] : lockKeys, () => this.once(scoped, now, async () => {
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
         const state = await this.deps.storage.load(playerId);
-        if (!state || state.account.sessionEpoch !== session.epoch) return left(gameError('PLAYER_SESSION_EXPIRED', {}));
+        if (!state || state.account.sessionEpoch !== session.epoch) return { answer: left(gameError('PLAYER_SESSION_EXPIRED', {})), committed: false };
         const others = await Promise.all(otherIds.map((id) => (id === undefined ? Promise.resolve(undefined) : id === playerId ? Promise.resolve(state) : this.deps.storage.load(id))));
         const rng = rngFromSeed(deriveSeed(this.deps.seedSecret, playerId, state.version, attempt));
         const r = execute(op, state, request, rng, now, { master: this.master, others });
-        if (E.isLeft(r)) return r;
+        if (E.isLeft(r)) return { answer: r, committed: false };
         const touch = now - session.lastSeenAt > TOUCH_INTERVAL_MS ? [{ key, session: { ...session, lastSeenAt: now } }] : [];
-        if (!r.right.changed && touch.length === 0) return E.right(r.right.response);
+        const answer: Answer = E.right(r.right.response);
+        if (!r.right.changed && touch.length === 0) return { answer, committed: false };
         const players: Array<{ state: PlayerState; expectedVersion: number | null }> = [];
         if (r.right.state !== state) players.push({ state: r.right.state, expectedVersion: state.version });
         r.right.others.forEach((o, i) => {
           const before = others[i];
           if (o && before && o !== before && o.playerId !== playerId) players.push({ state: o, expectedVersion: before.version });
         });
-        const committed = await this.commit({ players, sessions: touch });
-        if (E.isLeft(committed)) return committed;
-        if (committed.right) return E.right(r.right.response);
+        const committed = await this.commit({ players, sessions: touch, idempotency: recordOf(scoped, answer, now) });
+        if (E.isLeft(committed)) return { answer: committed, committed: false };
+        if (committed.right) return { answer, committed: true };
       }
-      return left(gameError('STATE_CONFLICT', { reason: 'the player changed concurrently too often; try again' }));
-    });
+      return { answer: left(gameError('STATE_CONFLICT', { reason: 'the player changed concurrently too often; try again' })), committed: false };
+    }));
   }
 
   /** Commits; Right(false) means a conflict worth retrying, Left a storage failure. */
@@ -116,63 +171,71 @@ export class GameService {
     }
   }
 
-  async signup(req: SignupRequest): Promise<Answer> {
+  async signup(req: SignupRequest, idem?: Idem): Promise<Answer> {
     const now = this.deps.clock();
-    return this.locks.run([`uuid:${req.uuid}`], async () => {
-      if ((await this.deps.storage.lookup('uuid', req.uuid)) !== undefined) return left(gameError('PLAYER_ALREADY_EXISTS', {}));
+    const scoped = idem ? { ...idem, key: `signup:${idem.key}` } : undefined;
+    return this.locks.run([`uuid:${req.uuid}`], () => this.once(scoped, now, async () => {
+      const done = (answer: Answer) => ({ answer, committed: false });
+      if ((await this.deps.storage.lookup('uuid', req.uuid)) !== undefined) return done(left(gameError('PLAYER_ALREADY_EXISTS', {})));
       const playerId = await this.deps.storage.nextPlayerId();
       const accessToken = this.deps.newToken();
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
         const rng = rngFromSeed(deriveSeed(this.deps.seedSecret, 'signup', playerId, attempt));
         const created = createPlayer(this.master, { playerId, uuid: req.uuid, platform: req.platform, name: req.name ?? '', stepCode: req.stepCode ?? 0, accessToken }, rng, now);
-        if (E.isLeft(created)) return created;
-        const committed = await this.commit({ players: [{ state: created.right, expectedVersion: null }] });
-        if (E.isLeft(committed)) return committed;
-        if (committed.right) return E.right({ playerId, accessToken });
+        if (E.isLeft(created)) return done(created);
+        const answer: Answer = E.right({ playerId, accessToken });
+        const committed = await this.commit({ players: [{ state: created.right, expectedVersion: null }], idempotency: recordOf(scoped, answer, now) });
+        if (E.isLeft(committed)) return done(committed);
+        if (committed.right) return { answer, committed: true };
         // A friend-code collision: the next attempt draws another code.
       }
-      return left(gameError('STATE_CONFLICT', { reason: 'could not allocate a friend code; try again' }));
-    });
+      return done(left(gameError('STATE_CONFLICT', { reason: 'could not allocate a friend code; try again' })));
+    }));
   }
 
-  async login(req: LoginRequest): Promise<Answer> {
+  async login(req: LoginRequest, idem?: Idem): Promise<Answer> {
     const now = this.deps.clock();
     const playerId = await this.deps.storage.lookup('uuid', req.uuid);
     if (playerId === undefined) return left(gameError('PLAYER_NOT_FOUND', {}));
-    return this.locks.run([`p:${playerId}`], async () => {
+    const scoped = idem ? { ...idem, key: `login${playerId}:${idem.key}` } : undefined;
+    return this.locks.run([`p:${playerId}`], () => this.once(scoped, now, async () => {
+      const done = (answer: Answer) => ({ answer, committed: false });
       const state = await this.deps.storage.load(playerId);
-      if (!state) return left(gameError('PLAYER_NOT_FOUND', {}));
+      if (!state) return done(left(gameError('PLAYER_NOT_FOUND', {})));
       const r = login(state, req.uuid, req.accessToken, now);
-      if (E.isLeft(r)) return r;
+      if (E.isLeft(r)) return done(r);
       const sessionId = this.deps.newToken();
       const session: Session = { playerId, epoch: state.account.sessionEpoch, createdAt: now, lastSeenAt: now };
       const next = { ...r.right, version: state.version + 1 };
-      const committed = await this.commit({ players: [{ state: next, expectedVersion: state.version }], sessions: [{ key: sha256(`session:${sessionId}`), session }] });
-      if (E.isLeft(committed)) return committed;
-      if (!committed.right) return left(gameError('STATE_CONFLICT', { reason: 'the player changed during log-in; try again' }));
-      return E.right({ sessionId, playerId });
-    });
+      const answer: Answer = E.right({ sessionId, playerId });
+      const committed = await this.commit({ players: [{ state: next, expectedVersion: state.version }], sessions: [{ key: sha256(`session:${sessionId}`), session }], idempotency: recordOf(scoped, answer, now) });
+      if (E.isLeft(committed)) return done(committed);
+      if (!committed.right) return done(left(gameError('STATE_CONFLICT', { reason: 'the player changed during log-in; try again' })));
+      return { answer, committed: true };
+    }));
   }
 
-  async moveSet(req: MoveSetRequest): Promise<Answer> {
+  async moveSet(req: MoveSetRequest, idem?: Idem): Promise<Answer> {
     const now = this.deps.clock();
     const playerId = await this.deps.storage.lookup('moveCode', req.moveCode);
     if (playerId === undefined) return left(gameError('INVALID_MOVE_PARAMETERS', { reason: 'unknown code' }));
-    return this.locks.run([`p:${playerId}`, `uuid:${req.uuid}`], async () => {
+    const scoped = idem ? { ...idem, key: `move${playerId}:${idem.key}` } : undefined;
+    return this.locks.run([`p:${playerId}`, `uuid:${req.uuid}`], () => this.once(scoped, now, async () => {
+      const done = (answer: Answer) => ({ answer, committed: false });
       const state = await this.deps.storage.load(playerId);
-      if (!state) return left(gameError('INVALID_MOVE_PARAMETERS', { reason: 'unknown code' }));
+      if (!state) return done(left(gameError('INVALID_MOVE_PARAMETERS', { reason: 'unknown code' })));
       const holder = await this.deps.storage.lookup('uuid', req.uuid);
-      if (holder !== undefined && holder !== playerId) return left(gameError('PLAYER_ALREADY_EXISTS', {}));
+      if (holder !== undefined && holder !== playerId) return done(left(gameError('PLAYER_ALREADY_EXISTS', {})));
       const accessToken = this.deps.newToken();
       const r = applyMove(this.master, state, { ...req, accessToken }, now);
-      if (r.state !== state) {
-        const committed = await this.commit({ players: [{ state: { ...r.state, version: state.version + 1 }, expectedVersion: state.version }] });
-        if (E.isLeft(committed)) return committed;
-        if (!committed.right) return left(gameError('STATE_CONFLICT', { reason: 'the player changed during the move; try again' }));
-      }
-      if (r.error) return r.error;
-      return E.right({ accessToken, playerId });
-    });
+      const answer: Answer = r.error ?? E.right({ accessToken, playerId });
+      if (r.state === state) return done(answer);
+      // A failed try is kept too (it counts toward voiding the code).
+      const committed = await this.commit({ players: [{ state: { ...r.state, version: state.version + 1 }, expectedVersion: state.version }], idempotency: recordOf(scoped, answer, now) });
+      if (E.isLeft(committed)) return done(committed);
+      if (!committed.right) return done(left(gameError('STATE_CONFLICT', { reason: 'the player changed during the move; try again' })));
+      return { answer, committed: true };
+    }));
   }
 
   // ---- operators ----

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { decodeState, type IndexName, type PlayerState } from '../../core/state.js';
 import { IndexModel } from './index-model.js';
 import { crc32 } from './crc32.js';
-import { StorageError, type Commit, type CommitResult, type Session, type Storage } from './storage.js';
+import { StorageError, type Commit, type CommitResult, type IdempotencyRecord, type Session, type Storage } from './storage.js';
 
 export interface FileStorageOptions {
   readonly dir: string;
@@ -21,6 +21,10 @@ export interface FileStorageOptions {
   readonly checkpointBytes?: number;
   /** Replaces the journal's write and sync, to simulate faults (a full disk) in tests. */
   readonly faults?: { readonly beforeWrite?: () => void };
+  /** Idempotency records older than this are dropped at checkpoints (ms; default a day). */
+  readonly idempotencyTtlMs?: number;
+  /** The clock used to age idempotency records. */
+  readonly clock?: () => number;
   readonly log?: (event: string, data: Record<string, unknown>) => void;
 }
 
@@ -28,6 +32,7 @@ interface JournalRecord {
   readonly seq: number;
   readonly players: PlayerState[];
   readonly sessions: Array<{ key: string; session: Session | null }>;
+  readonly idempotency?: Array<{ key: string; record: IdempotencyRecord }>;
 }
 
 interface Pending {
@@ -95,7 +100,7 @@ export class FileStorage implements Storage {
   private reserved = 0;
 
   private constructor(
-    private readonly opts: Required<Omit<FileStorageOptions, 'faults' | 'log'>> & Pick<FileStorageOptions, 'faults' | 'log'>,
+    private readonly opts: Required<Omit<FileStorageOptions, 'faults' | 'log' | 'clock'>> & Pick<FileStorageOptions, 'faults' | 'log' | 'clock'>,
     private index: IndexModel,
     private journal: FileHandle,
     private journalSize: number,
@@ -103,7 +108,7 @@ export class FileStorage implements Storage {
   ) {}
 
   static async open(o: FileStorageOptions): Promise<FileStorage> {
-    const opts = { cacheSize: 10_000, groupCommit: true, checkpointBytes: 64 * 1024 * 1024, ...o };
+    const opts = { cacheSize: 10_000, groupCommit: true, checkpointBytes: 64 * 1024 * 1024, idempotencyTtlMs: 86_400_000, ...o };
     await mkdir(join(opts.dir, 'players'), { recursive: true });
     let index = new IndexModel();
     let seq = 0;
@@ -136,7 +141,7 @@ export class FileStorage implements Storage {
         return d.right;
       });
       for (const s of states) await store.load(s.playerId);
-      store.index.replay(states, r.sessions, (id) => store.dirty.get(id) ?? store.cache.get(id));
+      store.index.replay(states, r.sessions, (id) => store.dirty.get(id) ?? store.cache.get(id), r.idempotency ?? []);
       for (const s of states) { store.dirty.set(s.playerId, s); store.cache.delete(s.playerId); }
       store.seq = r.seq;
     }
@@ -187,13 +192,23 @@ export class FileStorage implements Storage {
   async lookup(index: IndexName, key: string): Promise<number | undefined> { return this.index.maps[index].get(key); }
   async getSession(key: string): Promise<Session | undefined> { return this.index.sessions.get(key); }
   async recentlyActive(limit: number): Promise<number[]> { return this.index.recentlyActive(limit); }
+  async getIdempotency(key: string): Promise<IdempotencyRecord | undefined> { return this.index.idempotency.get(key); }
   async playerIds(): Promise<number[]> { return [...new Set(this.index.maps.myCode.values())].sort((a, b) => a - b); }
 
   commit(commit: Commit): Promise<CommitResult> {
     if (this.closed) return Promise.reject(new StorageError('storage is closed'));
     return new Promise<CommitResult>((resolve, reject) => {
       this.queue.push({ commit, resolve, reject });
-      if (!this.flushing) this.flushing = this.flush().finally(() => { this.flushing = null; });
+      this.kick();
+    });
+  }
+
+  /** Starts the writer unless it runs; when it stops, restarts it for commits queued as it finished. */
+  private kick(): void {
+    if (this.flushing || this.queue.length === 0) return;
+    this.flushing = this.flush().finally(() => {
+      this.flushing = null;
+      this.kick();
     });
   }
 
@@ -224,7 +239,7 @@ export class FileStorage implements Storage {
       if (!result.ok) continue;
       undos.push(undo);
       for (const c of p.commit.players) overlay.set(c.state.playerId, c.state);
-      records.push({ seq: this.seq + records.length + 1, players: p.commit.players.map((c) => c.state), sessions: [...(p.commit.sessions ?? [])] });
+      records.push({ seq: this.seq + records.length + 1, players: p.commit.players.map((c) => c.state), sessions: [...(p.commit.sessions ?? [])], idempotency: [...(p.commit.idempotency ?? [])] });
     }
     if (records.length > 0) {
       const buf = Buffer.from(records.map(encodeRecord).join(''), 'utf8');
@@ -249,6 +264,7 @@ export class FileStorage implements Storage {
   /** Writes every changed player's snapshot and the indexes, then empties the journal. */
   private async checkpoint(): Promise<void> {
     const entries = [...this.dirty];
+    if (this.opts.clock) this.index.pruneIdempotency(this.opts.clock() - this.opts.idempotencyTtlMs);
     const shards = new Set<number>();
     for (const [id] of entries) shards.add(id % SHARDS);
     await mapLimit([...shards], 16, (sh) => mkdir(join(this.opts.dir, 'players', String(sh)), { recursive: true }).then(() => undefined));

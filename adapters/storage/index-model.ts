@@ -1,7 +1,7 @@
 // The indexes every adapter keeps (uuid, myCode, move code → player; sessions),
 // with the uniqueness check and an undo log so a failed write can be rolled back.
 import { INDEX_NAMES, indexKeysOf, type IndexName, type PlayerState } from '../../core/state.js';
-import type { Commit, CommitResult, Session } from './storage.js';
+import type { Commit, CommitResult, IdempotencyRecord, Session } from './storage.js';
 
 type Undo = () => void;
 
@@ -10,6 +10,7 @@ const RECENT_KEEP = 200;
 export class IndexModel {
   readonly maps: Record<IndexName, Map<string, number>> = { uuid: new Map(), myCode: new Map(), moveCode: new Map() };
   readonly sessions = new Map<string, Session>();
+  readonly idempotency = new Map<string, IdempotencyRecord>();
   maxPlayerId = 0;
   /** Players by most recent commit, newest first, bounded (a technical bound, not a game rule). */
   private recent: number[] = [];
@@ -57,6 +58,7 @@ export class IndexModel {
       for (const name of INDEX_NAMES) for (const k of keys[name]) set(this.maps[name], k, p.state.playerId);
     }
     for (const s of commit.sessions ?? []) set(this.sessions, s.key, s.session ?? undefined);
+    for (const r of commit.idempotency ?? []) set(this.idempotency, r.key, r.record);
     const recentBefore = this.recent;
     const touched = commit.players.map((p) => p.state.playerId);
     this.recent = [...touched, ...this.recent.filter((id) => !touched.includes(id))].slice(0, RECENT_KEEP);
@@ -68,21 +70,27 @@ export class IndexModel {
   }
 
   /** Re-applies a journal record whose validity was checked when it was written. */
-  replay(states: ReadonlyArray<PlayerState>, sessions: ReadonlyArray<{ key: string; session: Session | null }>, prev: (id: number) => PlayerState | undefined): void {
-    const commit: Commit = { players: states.map((s) => ({ state: s, expectedVersion: prev(s.playerId)?.version ?? null })), sessions };
+  replay(states: ReadonlyArray<PlayerState>, sessions: ReadonlyArray<{ key: string; session: Session | null }>, prev: (id: number) => PlayerState | undefined, idempotency: Commit['idempotency'] = []): void {
+    const commit: Commit = { players: states.map((s) => ({ state: s, expectedVersion: prev(s.playerId)?.version ?? null })), sessions, idempotency };
     this.apply(commit, prev);
+  }
+
+  /** Drops idempotency records older than the kept time. */
+  pruneIdempotency(olderThan: number): void {
+    for (const [k, r] of this.idempotency) if (r.createdAt < olderThan) this.idempotency.delete(k);
   }
 
   toJSON() {
     const obj = (m: Map<string, unknown>) => Object.fromEntries(m);
-    return { maxPlayerId: this.maxPlayerId, uuid: obj(this.maps.uuid), myCode: obj(this.maps.myCode), moveCode: obj(this.maps.moveCode), sessions: obj(this.sessions) };
+    return { maxPlayerId: this.maxPlayerId, uuid: obj(this.maps.uuid), myCode: obj(this.maps.myCode), moveCode: obj(this.maps.moveCode), sessions: obj(this.sessions), idempotency: obj(this.idempotency) };
   }
 
-  static fromJSON(j: { maxPlayerId: number; uuid: Record<string, number>; myCode: Record<string, number>; moveCode: Record<string, number>; sessions: Record<string, Session> }): IndexModel {
+  static fromJSON(j: { maxPlayerId: number; uuid: Record<string, number>; myCode: Record<string, number>; moveCode: Record<string, number>; sessions: Record<string, Session>; idempotency?: Record<string, IdempotencyRecord> }): IndexModel {
     const m = new IndexModel();
     m.maxPlayerId = j.maxPlayerId;
     for (const name of INDEX_NAMES) for (const [k, v] of Object.entries(j[name])) m.maps[name].set(k, v);
     for (const [k, v] of Object.entries(j.sessions)) m.sessions.set(k, v);
+    for (const [k, v] of Object.entries(j.idempotency ?? {})) m.idempotency.set(k, v);
     return m;
   }
 }

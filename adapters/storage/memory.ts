@@ -1,7 +1,7 @@
 // In-memory storage for tests and simulations: the same contract, nothing on disk.
 import type { IndexName, PlayerState } from '../../core/state.js';
 import { IndexModel } from './index-model.js';
-import type { Commit, CommitResult, Session, Storage } from './storage.js';
+import type { Commit, CommitResult, IdempotencyRecord, Session, Storage } from './storage.js';
 
 export class MemoryStorage implements Storage {
   private readonly states = new Map<number, PlayerState>();
@@ -15,6 +15,7 @@ export class MemoryStorage implements Storage {
   async load(playerId: number): Promise<PlayerState | undefined> { return this.states.get(playerId); }
   async lookup(index: IndexName, key: string): Promise<number | undefined> { return this.index.maps[index].get(key); }
   async getSession(key: string): Promise<Session | undefined> { return this.index.sessions.get(key); }
+  async getIdempotency(key: string): Promise<IdempotencyRecord | undefined> { return this.index.idempotency.get(key); }
   async playerIds(): Promise<number[]> { return [...this.states.keys()].sort((a, b) => a - b); }
   async recentlyActive(limit: number): Promise<number[]> { return this.index.recentlyActive(limit); }
   async commit(commit: Commit): Promise<CommitResult> {

@@ -11,6 +11,16 @@ export interface Session {
   readonly lastSeenAt: number;
 }
 
+/**
+ * A request answered under an Idempotency-Key: the hash of the request it answered
+ * and the answer (a payload or a game error), committed with the state it changed.
+ */
+export interface IdempotencyRecord {
+  readonly requestHash: string;
+  readonly answer: { readonly ok: Record<string, unknown> } | { readonly error: Record<string, unknown> };
+  readonly createdAt: number;
+}
+
 export interface CommitPlayer {
   readonly state: PlayerState;
   /** The version the writer read; null for a new player. */
@@ -21,6 +31,8 @@ export interface Commit {
   readonly players: ReadonlyArray<CommitPlayer>;
   /** Sessions to put (by key, the hash of the session id) or remove (null). */
   readonly sessions?: ReadonlyArray<{ readonly key: string; readonly session: Session | null }>;
+  /** Idempotency records to keep (by scoped key), in the same atomic commit. */
+  readonly idempotency?: ReadonlyArray<{ readonly key: string; readonly record: IdempotencyRecord }>;
 }
 
 export type CommitResult =
@@ -33,6 +45,7 @@ export interface Storage {
   load(playerId: number): Promise<PlayerState | undefined>;
   lookup(index: IndexName, key: string): Promise<number | undefined>;
   getSession(key: string): Promise<Session | undefined>;
+  getIdempotency(key: string): Promise<IdempotencyRecord | undefined>;
   commit(commit: Commit): Promise<CommitResult>;
   /** Every player id (for operator broadcasts). */
   playerIds(): Promise<number[]>;

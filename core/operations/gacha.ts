@@ -12,7 +12,7 @@ import { fail, ok, type Result } from '../shared/result.js';
 import { itemCount } from '../shared/player.js';
 import { pay, splitGems } from '../shared/pay.js';
 import { grantOrPresent, ownedCharacter } from '../shared/grant.js';
-import { optTime, timeText, type ViewCtx } from '../view.js';
+import { charactersView, optTime, timeText } from '../view.js';
 import { bumpCounter } from '../shared/counters.js';
 
 const DRAW_SINGLE = 1;
@@ -57,8 +57,11 @@ const priceOf = (m: Master, s: PlayerState, g: GachaIndexed, st: GachaStat, draw
   return ok({ cost: { gem: price }, payment: { ticket: 0, ...splitGems(s, price) } });
 };
 
+/** Appends a draw; entries older than the kept days are dropped (only when there are any: the list is in time order). */
 const keepHistory = (m: Master, history: ReadonlyArray<DrawRecord>, rec: DrawRecord, now: number): DrawRecord[] => {
   const horizon = now - m.game.gacha.historyDays * DAY;
+  const first = history[0];
+  if (first === undefined || first.drawnAt >= horizon) return [...history, rec];
   return [...history.filter((h) => h.drawnAt >= horizon), rec];
 };
 
@@ -78,7 +81,6 @@ const resultView = (m: Master, s: PlayerState, g: GachaIndexed, ids: ReadonlyArr
   });
 };
 
-const charactersView = (s: PlayerState, ctx: ViewCtx) => s.characters.map((c) => ({ ...c, createdAt: timeText(ctx, c.createdAt) }));
 
 const grantCharacters = (m: Master, s: PlayerState, ids: ReadonlyArray<number>, now: number): Result<PlayerState> => {
   let cur = s;
@@ -125,7 +127,7 @@ const draw = defineOp({
       const ids = drawMany(m, g, rng, st.pending.characterIds.length);
       const rec: DrawRecord = { gachaId: g.gachaId, drawnAt: now, drawType: req.drawType, characterIds: ids, payment: { ticket: 0, gem: 0, paidGem: 0 }, granted: false };
       const next = putStat({ ...s, gachaHistory: keepHistory(m, s.gachaHistory, rec, now) }, { ...st, pending: { characterIds: ids, drawnAt: now } });
-      return ok({ state: next, response: { gachaResults: resultView(m, s, g, ids), pending: true, managedCharacters: charactersView(next, ctx) } });
+      return ok({ state: next, response: { gachaResults: resultView(m, s, g, ids), pending: true, managedCharacters: charactersView(next.characters, ctx) } });
     }
     if (g.reDraw && st.pending) return fail('GACHA_DRAW_LIMIT', { gachaId: g.gachaId, reason: 'a draw is pending: re-draw or fix it' });
 
@@ -154,7 +156,7 @@ const draw = defineOp({
       if (granted._tag === 'Left') return granted;
       next = granted.right;
     }
-    return ok({ state: next, response: { gachaResults: results, pending: g.reDraw, managedCharacters: charactersView(next, ctx) } });
+    return ok({ state: next, response: { gachaResults: results, pending: g.reDraw, managedCharacters: charactersView(next.characters, ctx) } });
   },
 });
 
@@ -179,7 +181,7 @@ const fix = defineOp({
     if (granted._tag === 'Left') return granted;
     const rec: DrawRecord = { gachaId: g.gachaId, drawnAt: now, drawType: 0, characterIds: ids, payment: { ticket: 0, gem: 0, paidGem: 0 }, granted: true };
     const next = { ...granted.right, gachaHistory: keepHistory(m, granted.right.gachaHistory, rec, now) };
-    return ok({ state: next, response: { gachaId: g.gachaId, gachaResults: results, managedCharacters: charactersView(next, { master: m, now }) } });
+    return ok({ state: next, response: { gachaId: g.gachaId, gachaResults: results, managedCharacters: charactersView(next.characters, { master: m, now }) } });
   },
 });
 

@@ -1,0 +1,49 @@
+// The operations reference in Markdown, derived from the table and its codecs.
+import { OPERATIONS, isImplemented } from '../../core/operations/table.js';
+import { RESULT_CODES, ERROR_NAMES } from '../../core/errors.js';
+import { HTTP_STATUS } from './status.js';
+import { schemaOf } from './openapi.js';
+
+const fieldsOf = (schema: Record<string, unknown>): string => {
+  const props = (schema['properties'] as Record<string, Record<string, unknown>> | undefined) ?? {};
+  const required = new Set((schema['required'] as string[] | undefined) ?? []);
+  const names = Object.keys(props);
+  if (names.length === 0) return '—';
+  return names.map((n) => `\`${n}\`${required.has(n) ? '' : '?'}`).join(', ');
+};
+
+export const operationsMarkdown = (): string => {
+  const lines: string[] = [
+    '# Operations',
+    '',
+    'Generated from the operations table by `npm run docs`; do not edit by hand. Every path is under `/api`.',
+    'Session operations need `X-STAR-SESSION-ID` (or `Authorization: Bearer`). `?` marks an optional field.',
+    'The machine-readable form, with full schemas, is served at `GET /api/openapi.json`.',
+    '',
+  ];
+  const groups = [...new Set(OPERATIONS.map((o) => o.group))];
+  for (const g of groups) {
+    lines.push(`## ${g}`, '', '| operation | method and path | request | result codes | status |', '|---|---|---|---|---|');
+    for (const op of OPERATIONS.filter((o) => o.group === g)) {
+      const codes = isImplemented(op) ? op.errors.map((e) => RESULT_CODES[e].resultCode).filter((c, i, a) => a.indexOf(c) === i).join(', ') || '—' : '998';
+      lines.push(`| ${op.name} | ${op.method} \`${op.path}\` | ${fieldsOf(schemaOf(op.request))} | ${codes} | ${isImplemented(op) ? 'implemented' : 'not yet'} |`);
+    }
+    lines.push('');
+  }
+  lines.push('## Result codes', '', '| code | name | HTTP status | message |', '|---|---|---|---|');
+  for (const name of [...ERROR_NAMES].sort((a, b) => RESULT_CODES[a].resultCode - RESULT_CODES[b].resultCode)) {
+    lines.push(`| ${RESULT_CODES[name].resultCode} | ${name} | ${HTTP_STATUS[name]} | ${describe(name)} |`);
+  }
+  lines.push('', 'Every request error also names the field (102 invalid, 103 missing). Unknown paths answer 404 with 102.', '');
+  return `${lines.join('\n')}\n`;
+};
+
+const DESCRIPTIONS: Partial<Record<(typeof ERROR_NAMES)[number], string>> = {
+  INVALID_PARAMETERS: 'a field is not valid (named in the message)',
+  INSUFFICIENT_PARAMETERS: 'a required field is missing',
+  NOT_FOUND: 'no such entity (master id or owned id)',
+  DB_ERROR: 'storage failed (disk full, I/O); nothing changed',
+  NOT_IMPLEMENTED: 'the operation is routed but not built yet',
+};
+const describe = (name: (typeof ERROR_NAMES)[number]): string =>
+  DESCRIPTIONS[name] ?? name.toLowerCase().replace(/_/g, ' ');

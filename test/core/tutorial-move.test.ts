@@ -1,0 +1,70 @@
+import test from 'ava';
+import { fails, freshPlayer, NOW, ok } from '../_support/core.js';
+import { applyMove, login } from '../../core/account.js';
+import { master } from '../_support/core.js';
+import { HOUR } from '../../core/time.js';
+
+test('tutorial steps only move forward; -1 finishes; repeating the current step is a no-op', (t) => {
+  let s = ok(t, 'addPlayerTutorialStep', freshPlayer(), { stepCode: 3 }).state;
+  t.is(s.tutorial.step, 3);
+  const same = ok(t, 'addPlayerTutorialStep', s, { stepCode: 3 });
+  t.is(same.state, s, 'nothing changed');
+  fails(t, 'INVALID_PARAMETERS', 'addPlayerTutorialStep', s, { stepCode: 2 });
+  s = ok(t, 'addPlayerTutorialStep', s, { stepCode: -1 }).state;
+  t.is(s.tutorial.step, -1);
+  fails(t, 'INVALID_PARAMETERS', 'addPlayerTutorialStep', s, { stepCode: 4 });
+  fails(t, 'INVALID_PARAMETERS', 'addPlayerTutorialStep', freshPlayer(), { stepCode: -5 });
+  fails(t, 'INSUFFICIENT_PARAMETERS', 'addPlayerTutorialStep', freshPlayer(), {});
+});
+
+test('tips are recorded once, in order', (t) => {
+  let s = ok(t, 'addPlayerTutorialTip', freshPlayer(), { tipId: 7 }).state;
+  s = ok(t, 'addPlayerTutorialTip', s, { tipId: 2 }).state;
+  const again = ok(t, 'addPlayerTutorialTip', s, { tipId: 7 });
+  t.deepEqual(again.state.tutorial.tips, [2, 7]);
+  t.is(again.state, s);
+  fails(t, 'INVALID_PARAMETERS', 'addPlayerTutorialTip', s, { tipId: 0 });
+  fails(t, 'INVALID_PARAMETERS', 'addPlayerTutorialTip', s, { tipId: master().game.tutorial.maxTipId + 1 });
+});
+
+const NEW = '11111111-2222-4333-8444-555555555555';
+const moveIn = (code: string, password: string) => ({ moveCode: code, movePassword: password, uuid: NEW, platform: 2, accessToken: 'new-token-0000000001' });
+
+test('move/get makes a 10-character code valid for the configured time; password length is checked', (t) => {
+  const r = ok(t, 'getPlayerMove', freshPlayer(), { password: 'secret123' });
+  t.regex(r.response['moveCode'] as string, /^[A-Z0-9]{10}$/);
+  t.is(r.state.move?.deadline, NOW + master().game.move.validHours * HOUR);
+  t.false(JSON.stringify(r.state).includes('secret123'), 'the password is kept only as a hash');
+  fails(t, 'INVALID_PARAMETERS', 'getPlayerMove', freshPlayer(), { password: 'abc' });
+  fails(t, 'INVALID_PARAMETERS', 'getPlayerMove', freshPlayer(), { password: 'x'.repeat(17) });
+});
+
+test('a move binds the new uuid, issues a new token, ends sessions and spends the code', (t) => {
+  const s = ok(t, 'getPlayerMove', freshPlayer(), { password: 'secret123' }).state;
+  const code = s.move!.code;
+  const r = applyMove(master(), s, moveIn(code, 'secret123'), NOW + HOUR);
+  t.is(r.error, null);
+  t.is(r.state.account.uuid, NEW);
+  t.is(r.state.account.sessionEpoch, s.account.sessionEpoch + 1);
+  t.is(r.state.move, null);
+  t.deepEqual(r.state.account.movedFrom, [s.account.uuid]);
+  const old = login(r.state, s.account.uuid, 'test-access-token-0001', NOW);
+  t.is(old._tag === 'Left' ? old.left.code : 'ok', 'PLAYER_MOVED');
+  t.is(login(r.state, NEW, 'new-token-0000000001', NOW)._tag, 'Right');
+  t.is(login(r.state, NEW, 'test-access-token-0001', NOW)._tag, 'Left', 'the old token no longer works');
+});
+
+test('a wrong password counts; the code is void after the configured failures; expired codes are refused', (t) => {
+  const s = ok(t, 'getPlayerMove', freshPlayer(), { password: 'secret123' }).state;
+  const code = s.move!.code;
+  let cur = s;
+  for (let i = 0; i < master().game.move.maxFailures; i++) {
+    const r = applyMove(master(), cur, moveIn(code, 'wrong-pass'), NOW);
+    t.is(r.error?._tag === 'Left' ? r.error.left.code : null, 'INVALID_MOVE_PARAMETERS');
+    cur = r.state;
+  }
+  t.is(cur.move, null, 'void after too many failures');
+  const late = applyMove(master(), s, moveIn(code, 'secret123'), NOW + 25 * HOUR);
+  t.is(late.error?._tag === 'Left' ? late.error.left.code : null, 'INVALID_MOVE_PARAMETERS');
+  t.is(late.state, s, 'an expired code changes nothing');
+});

@@ -1,0 +1,113 @@
+// The storage contract: the same suite runs against every adapter.
+import test from 'ava';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MemoryStorage } from '../../adapters/storage/memory.js';
+import { FileStorage } from '../../adapters/storage/file.js';
+import type { Storage } from '../../adapters/storage/storage.js';
+import { freshPlayer } from '../_support/core.js';
+import type { PlayerState } from '../../core/state.js';
+
+interface Adapter { name: string; make: () => Promise<{ storage: Storage; cleanup: () => Promise<void> }> }
+
+const tmp = () => mkdtempSync(join(tmpdir(), 'hoshi-contract-'));
+export const ADAPTERS: Adapter[] = [
+  { name: 'memory', make: async () => ({ storage: new MemoryStorage(), cleanup: async () => {} }) },
+  {
+    name: 'file',
+    make: async () => {
+      const dir = tmp();
+      const storage = await FileStorage.open({ dir, cacheSize: 4 });
+      return { storage, cleanup: async () => { await storage.close(); rmSync(dir, { recursive: true, force: true }); } };
+    },
+  },
+];
+
+const player = (id: number): PlayerState => freshPlayer({ playerId: id, seed: `p${id}` });
+const bump = (s: PlayerState, patch: Partial<PlayerState>): PlayerState => ({ ...s, ...patch, version: s.version + 1 });
+
+for (const a of ADAPTERS) {
+  const it = (title: string, f: (t: import('ava').ExecutionContext, s: Storage) => Promise<void>) =>
+    test(`${a.name}: ${title}`, async (t) => {
+      const { storage, cleanup } = await a.make();
+      t.teardown(cleanup);
+      await f(t, storage);
+    });
+
+  it('a committed player loads back equal, and its keys are indexed', async (t, s) => {
+    const p = player(await s.nextPlayerId());
+    t.deepEqual(await s.commit({ players: [{ state: p, expectedVersion: null }] }), { ok: true });
+    t.deepEqual(await s.load(p.playerId), p);
+    t.is(await s.lookup('uuid', p.account.uuid), p.playerId);
+    t.is(await s.lookup('myCode', p.myCode), p.playerId);
+    t.is(await s.load(999), undefined);
+    t.is(await s.lookup('uuid', 'nobody'), undefined);
+    t.deepEqual(await s.playerIds(), [p.playerId]);
+  });
+
+  it('player ids are never handed out twice', async (t, s) => {
+    const ids = await Promise.all(Array.from({ length: 20 }, () => s.nextPlayerId()));
+    t.is(new Set(ids).size, 20);
+  });
+
+  it('a stale expected version is a conflict and changes nothing', async (t, s) => {
+    const p = player(1);
+    await s.commit({ players: [{ state: p, expectedVersion: null }] });
+    const v1 = bump(p, { gold: 1 });
+    t.true((await s.commit({ players: [{ state: v1, expectedVersion: 0 }] })).ok);
+    const stale = await s.commit({ players: [{ state: bump(p, { gold: 2 }), expectedVersion: 0 }] });
+    t.like(stale, { ok: false, conflict: 'version' });
+    t.is((await s.load(1))?.gold, 1);
+    const dup = await s.commit({ players: [{ state: p, expectedVersion: null }] });
+    t.like(dup, { ok: false, conflict: 'version' }, 'creating an existing player is a conflict');
+  });
+
+  it('a unique key held by another player is a conflict', async (t, s) => {
+    const p1 = player(1);
+    const p2 = { ...player(2), myCode: p1.myCode };
+    await s.commit({ players: [{ state: p1, expectedVersion: null }] });
+    t.like(await s.commit({ players: [{ state: p2, expectedVersion: null }] }), { ok: false, conflict: 'unique' });
+    t.is(await s.load(2), undefined);
+  });
+
+  it('changed keys move: the old key is freed, the new one indexed', async (t, s) => {
+    const p = player(1);
+    await s.commit({ players: [{ state: p, expectedVersion: null }] });
+    const moved = bump(p, { move: { code: 'MOVECODE01', salt: 's', passwordHash: 'h', deadline: 1, failures: 0 } });
+    await s.commit({ players: [{ state: moved, expectedVersion: 0 }] });
+    t.is(await s.lookup('moveCode', 'MOVECODE01'), 1);
+    await s.commit({ players: [{ state: bump(moved, { move: null }), expectedVersion: 1 }] });
+    t.is(await s.lookup('moveCode', 'MOVECODE01'), undefined);
+  });
+
+  it('a commit of several players is all or nothing', async (t, s) => {
+    const p1 = player(1);
+    const p2 = player(2);
+    await s.commit({ players: [{ state: p1, expectedVersion: null }, { state: p2, expectedVersion: null }] });
+    const res = await s.commit({ players: [{ state: bump(p1, { gold: 5 }), expectedVersion: 0 }, { state: bump(p2, { gold: 5 }), expectedVersion: 7 }] });
+    t.false(res.ok);
+    t.is((await s.load(1))?.gold, p1.gold, 'the valid half was not applied');
+    t.true((await s.commit({ players: [{ state: bump(p1, { gold: 5 }), expectedVersion: 0 }, { state: bump(p2, { gold: 6 }), expectedVersion: 0 }] })).ok);
+    t.deepEqual([(await s.load(1))?.gold, (await s.load(2))?.gold], [5, 6]);
+  });
+
+  it('sessions are put, read and removed with commits', async (t, s) => {
+    const p = player(1);
+    const session = { playerId: 1, epoch: 0, createdAt: 10, lastSeenAt: 10 };
+    await s.commit({ players: [{ state: p, expectedVersion: null }], sessions: [{ key: 'k1', session }] });
+    t.deepEqual(await s.getSession('k1'), session);
+    await s.commit({ players: [], sessions: [{ key: 'k1', session: null }] });
+    t.is(await s.getSession('k1'), undefined);
+  });
+
+  it('concurrent commits to different players all land; to one player exactly one per version', async (t, s) => {
+    const ps = Array.from({ length: 30 }, (_, i) => player(i + 1));
+    const created = await Promise.all(ps.map((p) => s.commit({ players: [{ state: p, expectedVersion: null }] })));
+    t.true(created.every((r) => r.ok));
+    const racing = await Promise.all(Array.from({ length: 10 }, (_, i) => s.commit({ players: [{ state: bump(ps[0]!, { gold: i }), expectedVersion: 0 }] })));
+    t.is(racing.filter((r) => r.ok).length, 1);
+    t.is((await s.load(1))?.version, 1);
+    t.is((await s.playerIds()).length, 30);
+  });
+}

@@ -1,0 +1,128 @@
+// What only the JSON-file adapter promises: durability across restarts and
+// crashes, torn-record recovery, checkpoints, lazy loading and disk faults.
+import test from 'ava';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FileStorage, parseJournal } from '../../adapters/storage/file.js';
+import { StorageError } from '../../adapters/storage/storage.js';
+import { freshPlayer } from '../_support/core.js';
+import type { PlayerState } from '../../core/state.js';
+
+const dirFor = (t: import('ava').ExecutionContext) => {
+  const dir = mkdtempSync(join(tmpdir(), 'hoshi-file-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+};
+const player = (id: number): PlayerState => freshPlayer({ playerId: id, seed: `p${id}` });
+const bump = (s: PlayerState, gold: number): PlayerState => ({ ...s, gold, version: s.version + 1 });
+
+test('a reopened store has every commit, after a clean close', async (t) => {
+  const dir = dirFor(t);
+  const a = await FileStorage.open({ dir });
+  await a.commit({ players: [{ state: player(1), expectedVersion: null }], sessions: [{ key: 's', session: { playerId: 1, epoch: 0, createdAt: 1, lastSeenAt: 1 } }] });
+  await a.commit({ players: [{ state: bump(player(1), 77), expectedVersion: 0 }] });
+  await a.close();
+  t.is(statSync(join(dir, 'journal.log')).size, 0, 'close checkpoints and empties the journal');
+  t.true(existsSync(join(dir, 'players', '1', '1.json')));
+  const b = await FileStorage.open({ dir });
+  t.is((await b.load(1))?.gold, 77);
+  t.is(await b.lookup('myCode', player(1).myCode), 1);
+  t.truthy(await b.getSession('s'));
+  t.is(await b.nextPlayerId(), 2);
+  await b.close();
+});
+
+test('without a close (a crash), the journal is replayed on open', async (t) => {
+  const dir = dirFor(t);
+  const a = await FileStorage.open({ dir });
+  for (let i = 1; i <= 20; i++) await a.commit({ players: [{ state: player(i), expectedVersion: null }] });
+  await a.commit({ players: [{ state: bump(player(3), 33), expectedVersion: 0 }] });
+  // `a` is abandoned without close, as a killed process would leave it.
+  const b = await FileStorage.open({ dir });
+  t.is((await b.playerIds()).length, 20);
+  t.is((await b.load(3))?.gold, 33);
+  t.is(await b.lookup('uuid', player(20).account.uuid), 20);
+  await b.close();
+});
+
+test('a torn last record is dropped whole and the file is cut back to the last whole record', async (t) => {
+  const dir = dirFor(t);
+  const a = await FileStorage.open({ dir });
+  await a.commit({ players: [{ state: player(1), expectedVersion: null }] });
+  const whole = statSync(join(dir, 'journal.log')).size;
+  // Half of a second record, as a crash in the middle of a write leaves it.
+  const full = readFileSync(join(dir, 'journal.log'));
+  appendFileSync(join(dir, 'journal.log'), full.subarray(0, Math.floor(full.length / 2)));
+  const b = await FileStorage.open({ dir });
+  t.is(statSync(join(dir, 'journal.log')).size, whole);
+  t.deepEqual(await b.playerIds(), [1]);
+  await b.commit({ players: [{ state: player(2), expectedVersion: null }] });
+  await b.close();
+  const c = await FileStorage.open({ dir });
+  t.deepEqual(await c.playerIds(), [1, 2], 'later writes follow the cut cleanly');
+  await c.close();
+});
+
+test('a record whose checksum does not match is not applied', (t) => {
+  const good = '00000000 {"seq":1,"players":[],"sessions":[]}\n';
+  const { records, good: end } = parseJournal(Buffer.from(good));
+  t.is(records.length, 0);
+  t.is(end, 0);
+});
+
+test('checkpoints write snapshots, empty the journal, and players load lazily through a bounded cache', async (t) => {
+  const dir = dirFor(t);
+  const a = await FileStorage.open({ dir, checkpointBytes: 50_000, cacheSize: 3 });
+  for (let i = 1; i <= 40; i++) await a.commit({ players: [{ state: player(i), expectedVersion: null }] });
+  t.true(statSync(join(dir, 'journal.log')).size < 50_000 + 20_000, 'the journal was checkpointed');
+  t.true(existsSync(join(dir, 'checkpoint.json')));
+  for (let i = 1; i <= 40; i++) t.is((await a.load(i))?.playerId, i);
+  await a.close();
+  const b = await FileStorage.open({ dir, cacheSize: 2 });
+  for (let i = 40; i >= 1; i--) t.is((await b.load(i))?.myCode, player(i).myCode);
+  await b.close();
+});
+
+test('group commit: concurrent commits share fsyncs and all land, in one or per-commit mode', async (t) => {
+  for (const groupCommit of [true, false]) {
+    const dir = dirFor(t);
+    const a = await FileStorage.open({ dir, groupCommit });
+    const res = await Promise.all(Array.from({ length: 50 }, (_, i) => a.commit({ players: [{ state: player(i + 1), expectedVersion: null }] })));
+    t.true(res.every((r) => r.ok));
+    const lines = readFileSync(join(dir, 'journal.log'), 'utf8').trim().split('\n');
+    t.is(lines.length, 50);
+    await a.close();
+  }
+});
+
+test('a failed write (disk full) rejects the commit, changes nothing, and the store recovers', async (t) => {
+  const dir = dirFor(t);
+  let full = false;
+  const a = await FileStorage.open({ dir, faults: { beforeWrite: () => { if (full) throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }); } } });
+  await a.commit({ players: [{ state: player(1), expectedVersion: null }] });
+  full = true;
+  const err = await t.throwsAsync(a.commit({ players: [{ state: bump(player(1), 9), expectedVersion: 0 }, { state: player(2), expectedVersion: null }] }));
+  t.true(err instanceof StorageError);
+  t.is((await a.load(1))?.gold, player(1).gold);
+  t.is(await a.load(2), undefined);
+  t.is(await a.lookup('uuid', player(2).account.uuid), undefined, 'the index was rolled back');
+  full = false;
+  t.true((await a.commit({ players: [{ state: bump(player(1), 9), expectedVersion: 0 }] })).ok);
+  await a.close();
+  const b = await FileStorage.open({ dir });
+  t.is((await b.load(1))?.gold, 9);
+  t.is(await b.load(2), undefined);
+  await b.close();
+});
+
+test('a snapshot that does not decode is reported, not silently dropped', async (t) => {
+  const dir = dirFor(t);
+  const a = await FileStorage.open({ dir });
+  await a.commit({ players: [{ state: player(1), expectedVersion: null }] });
+  await a.close();
+  writeFileSync(join(dir, 'players', '1', '1.json'), '{"not":"a player"}');
+  const b = await FileStorage.open({ dir });
+  await t.throwsAsync(b.load(1), { instanceOf: StorageError });
+  await b.close();
+});

@@ -1,0 +1,65 @@
+// The whole surface: every operation in the spec has a table entry, every table
+// entry is routed and documented, and every implemented one is named by a test.
+import test from 'ava';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { OPERATIONS, isImplemented } from '../core/operations/table.js';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const specPath = process.env['SPEC_PATH'] ?? join(root, '..', 'shared', 'SPEC.md');
+
+interface SpecOp { name: string; method: 'GET' | 'POST'; path: string }
+
+/** Reads the operation tables of SPEC.md (rows: name | [method |] /player/... ). */
+const specOps = (): SpecOp[] => {
+  const out: SpecOp[] = [];
+  for (const line of readFileSync(specPath, 'utf8').split('\n')) {
+    const cells = line.split('|').map((c) => c.trim());
+    const name = cells[1] ?? '';
+    const path = cells.find((c) => c.startsWith('/player/'));
+    if (!/^[a-z][A-Za-z]+$/.test(name) || !path) continue;
+    const method = cells.find((c): c is 'GET' | 'POST' => c === 'GET' || c === 'POST') ?? 'POST';
+    out.push({ name, method, path });
+  }
+  return out;
+};
+
+test('SPEC.md is beside the project (shared/)', (t) => {
+  t.true(existsSync(specPath), `expected the spec at ${specPath}`);
+});
+
+test('every spec operation has a table entry with its exact method and path', (t) => {
+  const spec = specOps();
+  t.is(spec.length, 82, 'the spec lists 82 operations');
+  for (const s of spec) {
+    const op = OPERATIONS.find((o) => o.name === s.name);
+    t.truthy(op, `no table entry for ${s.name}`);
+    t.is(op?.method, s.method, `${s.name} method`);
+    t.is(op?.path, s.path, `${s.name} path`);
+  }
+  const names = OPERATIONS.map((o) => o.name);
+  t.is(new Set(names).size, names.length, 'names are unique');
+  const routes = OPERATIONS.map((o) => `${o.method} ${o.path}`);
+  t.is(new Set(routes).size, routes.length, 'routes are unique');
+  const implemented = spec.filter((s) => isImplemented(OPERATIONS.find((o) => o.name === s.name)!));
+  t.log(`implemented ${implemented.length}/${spec.length} spec operations: ${implemented.map((s) => s.name).join(', ')}`);
+  const pending = spec.filter((s) => !implemented.includes(s));
+  if (pending.length > 0) t.log(`not yet implemented: ${pending.map((s) => s.name).join(', ')}`);
+});
+
+const walk = (dir: string): string[] => readdirSync(dir).flatMap((f) => {
+  const p = join(dir, f);
+  return statSync(p).isDirectory() ? walk(p) : p.endsWith('.ts') ? [p] : [];
+});
+
+test('every implemented table entry is exercised by a test (named by operation name or path)', (t) => {
+  const tests = walk(join(root, 'test')).filter((f) => !f.endsWith('surface.test.ts')).map((f) => readFileSync(f, 'utf8')).join('\n');
+  const untested = OPERATIONS.filter(isImplemented).filter((o) => !tests.includes(`'${o.name}'`) && !tests.includes(o.path));
+  t.deepEqual(untested.map((o) => o.name), []);
+});
+
+test('docs/operations.md is what the table generates (run npm run docs after changing the table)', async (t) => {
+  const { operationsMarkdown } = await import('../adapters/http/operations-doc.js');
+  t.is(readFileSync(join(root, 'docs', 'operations.md'), 'utf8'), operationsMarkdown());
+});
