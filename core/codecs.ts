@@ -93,7 +93,7 @@ export const objWithOptional = <P extends t.Props, O extends t.Props>(required: 
   t.exact(t.intersection([t.type(required), t.partial(optional)]), name);
 
 /** The path of a failed validation, as `items.0.amount` (intersection and union members are not path steps). */
-const pathOf = (e: t.ValidationError): string => {
+export const pathOf = (e: t.ValidationError, whole = '(body)'): string => {
   const keys: string[] = [];
   for (let i = 1; i < e.context.length; i++) {
     const parent = e.context[i - 1]?.type as { _tag?: string } | undefined;
@@ -101,7 +101,7 @@ const pathOf = (e: t.ValidationError): string => {
     if (key === '' || parent?._tag === 'IntersectionType' || parent?._tag === 'UnionType') continue;
     keys.push(key);
   }
-  return keys.join('.') || '(body)';
+  return keys.join('.') || whole;
 };
 
 /** Turns an io-ts failure into the request error a client sees: 103 when missing, else 102. */

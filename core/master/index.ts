@@ -7,6 +7,7 @@ import { indexTown, townFiles, type Facility, type RoomObject } from './town.js'
 import { indexSocial, socialFiles } from './social.js';
 import type { MasterFilesOf, MasterProblem } from './types.js';
 import { parseTime } from '../time.js';
+import { pathOf } from '../codecs.js';
 import type { Grant } from './common.js';
 
 export const masterFiles = { ...baseFiles, ...progressionFiles, ...townFiles, ...socialFiles };
@@ -33,16 +34,6 @@ export interface Master extends MasterFiles, GroupIndexes {
   readonly titleIds: ReadonlySet<number>;
 }
 
-const pathOf = (e: t.ValidationError): string => {
-  const keys: string[] = [];
-  for (let i = 1; i < e.context.length; i++) {
-    const parent = e.context[i - 1]?.type as { _tag?: string } | undefined;
-    const key = e.context[i]?.key ?? '';
-    if (key === '' || parent?._tag === 'IntersectionType' || parent?._tag === 'UnionType') continue;
-    keys.push(key);
-  }
-  return keys.join('.') || '(file)';
-};
 
 const indexBy = <T, K extends keyof T>(
   rows: ReadonlyArray<T>, key: K, file: string, problems: MasterProblem[],
@@ -82,7 +73,7 @@ export const buildMaster = (raw: Readonly<Record<string, unknown>>): { ok: true;
     const r = codec.decode(raw[name]);
     if (r._tag === 'Left') {
       for (const e of r.left.slice(0, 10)) {
-        problems.push({ file, field: pathOf(e), message: e.message ?? `expected ${e.context[e.context.length - 1]?.type.name}, got ${JSON.stringify(e.value)?.slice(0, 60)}` });
+        problems.push({ file, field: pathOf(e, '(file)'), message: e.message ?? `expected ${e.context[e.context.length - 1]?.type.name}, got ${JSON.stringify(e.value)?.slice(0, 60)}` });
       }
     } else files[name] = r.right;
   }

@@ -40,14 +40,14 @@ test('conditions are read from master data: changing a threshold changes what un
 
 test('every condition kind is checked on the state', (t) => {
   const s = freshPlayer();
-  const c = (condition: Parameters<typeof conditionMet>[0], x: PlayerState) => conditionMet(condition, x);
+  const c = (condition: Parameters<typeof conditionMet>[0], x: PlayerState) => conditionMet(condition, x, NOW);
   t.false(c({ kind: 'charactersOwned', atLeast: 1 }, s));
   t.true(c({ kind: 'charactersOwned', atLeast: 1 }, { ...s, characters: [newCharacter(1, 1011, NOW)] }));
   t.false(c({ kind: 'friends', atLeast: 1 }, { ...s, friends: [{ playerId: 9, state: 'proposed', since: NOW, name: 'x' }] }));
   t.true(c({ kind: 'friends', atLeast: 1 }, { ...s, friends: [{ playerId: 9, state: 'friend', since: NOW, name: 'x' }] }));
   t.true(c({ kind: 'playerLevel', atLeast: 10 }, { ...s, level: 10 }));
   t.false(c({ kind: 'playerLevel', atLeast: 10 }, { ...s, level: 9 }));
-  t.true(c({ kind: 'facilityLevel', atLeast: 5 }, { ...s, facilities: [{ managedTownFacilityId: 1, facilityId: 1, level: 5, covered: false, createdAt: NOW } as PlayerState['facilities'][number]] }));
+  t.true(c({ kind: 'facilityLevel', atLeast: 5 }, { ...s, facilities: [{ managedTownFacilityId: 1, facilityId: 1, level: 5, covered: false, createdAt: NOW, levelUp: null, accruedAt: NOW, stock: 0, carry: 0 }] }));
   t.false(c({ kind: 'facilityLevel', atLeast: 5 }, s));
   t.true(c({ kind: 'questCleared', questId: 1010 }, { ...s, questRecords: [{ questId: 1010, clears: 1, failures: 0, bestClearRank: 1, firstClearedAt: NOW, lastPlayedAt: NOW, skillUse: null }] }));
   t.false(c({ kind: 'questCleared', questId: 1010 }, { ...s, questRecords: [{ questId: 1010, clears: 0, failures: 2, bestClearRank: 0, firstClearedAt: null, lastPlayedAt: NOW, skillUse: null }] }));
@@ -93,4 +93,17 @@ test('set chooses the displayed achievement: it must be unlocked (317), known (1
   t.is(r.response['displayedAchievementId'], id);
   fails(t, 'STATE_CONFLICT', 'setPlayerAchievement', s, { achievementId: byName('Veteran') });
   fails(t, 'NOT_FOUND', 'setPlayerAchievement', s, { achievementId: 9999 });
+});
+
+test('a facility level-up whose time has passed counts for achievements at the next operation, untouched', (t) => {
+  const facility = { managedTownFacilityId: 900, facilityId: 1, level: 4, covered: false, createdAt: NOW, levelUp: { startedAt: NOW, completesAt: NOW + 1000 }, accruedAt: NOW, stock: 0, carry: 0 };
+  const s: PlayerState = { ...freshPlayer(), facilities: [facility] };
+  const cond = { kind: 'facilityLevel' as const, atLeast: 5 };
+  t.false(conditionMet(cond, s, NOW + 999));
+  t.true(conditionMet(cond, s, NOW + 1000));
+  // Any operation (here a tip) after the timer unlocks it.
+  const r = ok(t, 'addPlayerTutorialTip', s, { tipId: 1 }, { now: NOW + 5000 });
+  const builder = master().achievements.find((a) => a.condition.kind === 'facilityLevel' && a.condition.atLeast <= 5);
+  t.truthy(builder);
+  t.true(r.state.achievements.some((a) => a.achievementId === builder!.achievementId && a.isNew));
 });
