@@ -14,7 +14,7 @@ export interface Config {
   readonly always200: boolean;
   readonly serverVersion: number;
   readonly cacheSize: number;
-  readonly logLevel: 'info' | 'error' | 'silent';
+  readonly logLevel: 'info' | 'notice' | 'error' | 'silent';
   readonly production: boolean;
 }
 
@@ -33,7 +33,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): Config => {
   const storage = env['STORAGE'] ?? 'file';
   if (storage !== 'file' && storage !== 'memory') throw new Error(`STORAGE must be file or memory, got ${JSON.stringify(storage)}`);
   const logLevel = env['LOG_LEVEL'] ?? 'info';
-  if (logLevel !== 'info' && logLevel !== 'error' && logLevel !== 'silent') throw new Error('LOG_LEVEL must be info, error or silent');
+  if (logLevel !== 'info' && logLevel !== 'notice' && logLevel !== 'error' && logLevel !== 'silent') throw new Error('LOG_LEVEL must be info, notice, error or silent');
   return {
     port: int(env['PORT'], 8080, 'PORT'),
     host: env['HOST'] ?? '0.0.0.0',

@@ -1,9 +1,13 @@
-// Structured JSON logs, one line an event.
-export type Logger = (level: 'info' | 'error', event: string, data?: Record<string, unknown>) => void;
+// Structured JSON logs, one line an event. Levels: info (every request), notice
+// (start-up, shutdown, checkpoints), error. LOG_LEVEL names the least shown.
+export type Level = 'info' | 'notice' | 'error';
+export type Logger = (level: Level, event: string, data?: Record<string, unknown>) => void;
 
-export const jsonLogger = (min: 'info' | 'error' | 'silent', write: (line: string) => void = (l) => process.stdout.write(l)): Logger =>
+const RANK: Record<Level | 'silent', number> = { info: 0, notice: 1, error: 2, silent: 3 };
+
+export const jsonLogger = (min: Level | 'silent', write: (line: string) => void = (l) => process.stdout.write(l)): Logger =>
   (level, event, data = {}) => {
-    if (min === 'silent' || (min === 'error' && level === 'info')) return;
+    if (RANK[level] < RANK[min]) return;
     write(`${JSON.stringify({ ts: new Date().toISOString(), level, event, ...data })}\n`);
   };
 

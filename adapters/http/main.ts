@@ -37,7 +37,7 @@ const main = async (): Promise<void> => {
   }
   const storage: Storage = cfg.storage === 'memory'
     ? new MemoryStorage()
-    : await FileStorage.open({ dir: resolve(cfg.dataDir), cacheSize: cfg.cacheSize, log: (event, data) => log('info', event, data) });
+    : await FileStorage.open({ dir: resolve(cfg.dataDir), cacheSize: cfg.cacheSize, log: (event, data) => log('notice', event, data) });
   const service = new GameService({
     storage, master, clock: () => Date.now(), seedSecret: cfg.seedSecret,
     newToken: () => randomBytes(24).toString('base64url'), sessionIdleMs: cfg.sessionIdleSeconds * 1000,
@@ -45,15 +45,15 @@ const main = async (): Promise<void> => {
   const app = createApp(service, cfg, log);
   const server = app.listen(cfg.port, cfg.host, () => {
     const addr = server.address();
-    log('info', 'listening', { port: typeof addr === 'object' && addr ? addr.port : cfg.port, storage: cfg.storage, dataDir: cfg.dataDir, admin: cfg.adminToken !== undefined });
+    log('notice', 'listening', { port: typeof addr === 'object' && addr ? addr.port : cfg.port, storage: cfg.storage, dataDir: cfg.dataDir, admin: cfg.adminToken !== undefined });
   });
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log('info', 'stopping', { signal });
+    log('notice', 'stopping', { signal });
     server.close(() => {
-      void storage.close().then(() => { log('info', 'stopped', {}); process.exit(0); });
+      void storage.close().then(() => { log('notice', 'stopped', {}); process.exit(0); });
     });
     server.closeIdleConnections();
   };

@@ -14,7 +14,7 @@ export interface Child {
 export const startChild = (env: Record<string, string>): Promise<Child> =>
   new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, ['--import', 'tsx', 'adapters/http/main.ts'], {
-      cwd: root, env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: root, env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'notice', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
     });
     let buf = '';
     let started = false;
