@@ -13,15 +13,28 @@ import { passwordHash, sameHash, tokenHash } from './secret.js';
 
 export const MY_CODE_LENGTH = 10;
 
-export interface NewPlayer {
+/**
+ * Each player's managed ids come from a range of their own (playerId × span + n):
+ * ids are unique across players, so another player's id never names something of
+ * yours. 2^24 ids a player and 2^29 players stay within 2^53.
+ */
+export const MANAGED_ID_SPAN = 2 ** 24;
+
+export type NewPlayer = {
   readonly playerId: number;
   readonly uuid: string;
   readonly platform: number;
   readonly name: string;
   readonly stepCode: number;
+} & (
   /** The access token handed to the device; only its hash is kept. */
-  readonly accessToken: string;
-}
+  | { readonly accessToken: string }
+  /** Or that hash itself: a replay never sees the token. */
+  | { readonly tokenHash: string }
+);
+
+const hashOf = (p: { readonly accessToken: string } | { readonly tokenHash: string }): string =>
+  'tokenHash' in p ? p.tokenHash : tokenHash(p.accessToken);
 
 /** A new player on master-data defaults, with the welcome presents and a random friend code. */
 export const createPlayer = (m: Master, p: NewPlayer, rng: Rng, now: number): Result<PlayerState> => {
@@ -32,12 +45,12 @@ export const createPlayer = (m: Master, p: NewPlayer, rng: Rng, now: number): Re
   let s: PlayerState = {
     schema: 1, version: 0, playerId: p.playerId, name, myCode: randomCode(rng, MY_CODE_LENGTH),
     createdAt: now, lastLoginAt: now,
-    account: { uuid: p.uuid, platform: p.platform, tokenHash: tokenHash(p.accessToken), movedFrom: [], sessionEpoch: 0 },
+    account: { uuid: p.uuid, platform: p.platform, tokenHash: hashOf(p), movedFrom: [], sessionEpoch: 0 },
     level: g.player.startLevel, exp: level?.totalExp ?? 0,
     stamina: { value: level?.staminaMax ?? 0, at: now },
     gold: g.player.startGold, gem: g.player.startGem, paidGem: g.player.startPaidGem, kirara: g.player.startKirara,
     limitAdds: { weapon: 0, facility: 0, roomObject: 0 },
-    nextManagedId: 1, items: {},
+    nextManagedId: p.playerId * MANAGED_ID_SPAN + 1, items: [],
     characters: [], weapons: [], facilities: [], roomObjects: [],
     presents: [], received: [], gachaStats: [], gachaHistory: [], move: null,
     tutorial: { step: 0, tips: [] }, counters: {},
@@ -58,8 +71,11 @@ export const createPlayer = (m: Master, p: NewPlayer, rng: Rng, now: number): Re
 export const login = (s: PlayerState, uuid: string, accessToken: string, now: number): Result<PlayerState> => {
   if (s.account.uuid !== uuid) return s.account.movedFrom.includes(uuid) ? fail('PLAYER_MOVED', {}) : fail('PLAYER_NOT_FOUND', {});
   if (!sameHash(s.account.tokenHash, tokenHash(accessToken))) return fail('PLAYER_NOT_FOUND', {});
-  return ok({ ...s, lastLoginAt: now });
+  return ok(markLogin(s, now));
 };
+
+/** What a successful log-in changes (a replay applies it without the token). */
+export const markLogin = (s: PlayerState, now: number): PlayerState => ({ ...s, lastLoginAt: now });
 
 /** Creates a move code (replacing any earlier one). */
 export const createMoveCode = (m: Master, s: PlayerState, password: string, rng: Rng, now: number): Result<PlayerState> => {
@@ -73,13 +89,16 @@ export const createMoveCode = (m: Master, s: PlayerState, password: string, rng:
   return ok({ ...s, move: { code, salt, passwordHash: passwordHash(password, salt), deadline: now + mv.validHours * HOUR, failures: 0 } });
 };
 
-export interface MoveIn {
+export type MoveIn = {
   readonly moveCode: string;
-  readonly movePassword: string;
   readonly uuid: string;
   readonly platform: number;
-  readonly accessToken: string;
-}
+} & ({ readonly accessToken: string } | { readonly tokenHash: string })
+  /** The password tried, or its hash with the code's salt (moveAttemptHash; a replay keeps no password). */
+  & ({ readonly movePassword: string } | { readonly movePasswordHash: string });
+
+/** The hash a move compares with the code's: the password tried, salted with the player's code salt. */
+export const moveAttemptHash = (s: PlayerState, password: string): string => passwordHash(password, s.move?.salt ?? '');
 
 /**
  * Exchanges a move code: binds the account to the new uuid, issues a new token,
@@ -91,7 +110,8 @@ export const applyMove = (m: Master, s: PlayerState, req: MoveIn, now: number): 
   if (!mv || mv.code !== req.moveCode) return { state: s, error: fail('INVALID_MOVE_PARAMETERS', { reason: 'unknown code' }) };
   if (now >= mv.deadline) return { state: s, error: fail('INVALID_MOVE_PARAMETERS', { reason: 'the code has expired' }) };
   if (mv.failures >= m.game.move.maxFailures) return { state: s, error: fail('INVALID_MOVE_PARAMETERS', { reason: 'the code is void after too many failed tries' }) };
-  if (!sameHash(mv.passwordHash, passwordHash(req.movePassword, mv.salt))) {
+  const attempt = 'movePasswordHash' in req ? req.movePasswordHash : passwordHash(req.movePassword, mv.salt);
+  if (!sameHash(mv.passwordHash, attempt)) {
     const failures = mv.failures + 1;
     // The code becomes void at the limit: drop it so its index entry goes too.
     const move = failures >= m.game.move.maxFailures ? null : { ...mv, failures };
@@ -102,7 +122,7 @@ export const applyMove = (m: Master, s: PlayerState, req: MoveIn, now: number): 
   return {
     state: {
       ...s, move: null, lastLoginAt: now,
-      account: { uuid: req.uuid, platform: req.platform, tokenHash: tokenHash(req.accessToken), movedFrom, sessionEpoch: s.account.sessionEpoch + 1 },
+      account: { uuid: req.uuid, platform: req.platform, tokenHash: hashOf(req), movedFrom, sessionEpoch: s.account.sessionEpoch + 1 },
     },
     error: null,
   };

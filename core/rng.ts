@@ -15,6 +15,13 @@ export const rngFromSeed = (seed: string): Rng => {
   return { next, int: (n) => Math.floor(next() * n) };
 };
 
+/** The same Rng as rngFromSeed(seed()), made on first use: most operations draw nothing. */
+export const lazyRng = (seed: () => string): Rng => {
+  let rng: Rng | undefined;
+  const get = () => (rng ??= rngFromSeed(seed()));
+  return { next: () => get().next(), int: (n) => get().int(n) };
+};
+
 /**
  * Picks one entry by integer weight. Entries are an ordered array, never an
  * object's keys, so the same seed picks the same entry everywhere.

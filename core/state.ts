@@ -59,6 +59,9 @@ export const GachaStat = t.type({
 });
 export type GachaStat = t.TypeOf<typeof GachaStat>;
 
+export const ItemStack = t.type({ itemId: num, amount: num });
+export type ItemStack = t.TypeOf<typeof ItemStack>;
+
 export const Payment = t.type({ ticket: num, gem: num, paidGem: num });
 export type Payment = t.TypeOf<typeof Payment>;
 
@@ -99,8 +102,8 @@ export const BaseState = t.type({
   limitAdds: t.type({ weapon: num, facility: num, roomObject: num }),
   /** The next managed id to hand out; ids are never reused. */
   nextManagedId: num,
-  /** Item counts by item id (JSON object keys are ordered numerically, so this round-trips). */
-  items: t.record(t.string, num),
+  /** Item counts, sorted by item id, no zero amounts (an array: integer-keyed objects are slow to copy in V8). */
+  items: t.array(ItemStack),
   characters: t.array(OwnedCharacter),
   weapons: t.array(OwnedWeapon),
   facilities: t.array(OwnedFacility),
@@ -126,10 +129,22 @@ export const groupDefaults = { ...progressionDefaults, ...townDefaults, ...socia
 export const PlayerState = t.intersection([BaseState, t.type(GroupProps)]);
 export type PlayerState = t.TypeOf<typeof PlayerState>;
 
+/** States stored before items became a sorted array kept them as `{ "itemId": amount }`. */
+const migrateItems = (items: unknown): { items?: unknown } => {
+  if (typeof items !== 'object' || items === null || Array.isArray(items)) return {};
+  return {
+    items: Object.entries(items as Record<string, unknown>)
+      .map(([id, amount]) => ({ itemId: Number(id), amount }))
+      .filter((it) => it.amount !== 0)
+      .sort((a, b) => a.itemId - b.itemId),
+  };
+};
+
 /** Decodes a stored state, filling fields added since it was written. */
 export const decodeState = (u: unknown): t.Validation<PlayerState> => {
   if (typeof u === 'object' && u !== null && !Array.isArray(u)) {
-    return PlayerState.decode({ ...groupDefaults, ...(u as Record<string, unknown>) });
+    const o = u as Record<string, unknown>;
+    return PlayerState.decode({ ...groupDefaults, ...o, ...migrateItems(o['items']) });
   }
   return PlayerState.decode(u);
 };

@@ -40,11 +40,7 @@ export const playerView = (s: PlayerState, ctx: ViewCtx) => ({
 });
 export type PlayerView = ReturnType<typeof playerView>;
 
-export const presentView = (p: Present, ctx: ViewCtx) => ({
-  managedPresentId: p.managedPresentId, kind: p.kind, objectId: p.objectId, amount: p.amount,
-  title: p.title, message: p.message, source: p.source,
-  createdAt: timeText(ctx, p.createdAt), deadline: optTime(ctx, p.deadline),
-});
+
 
 /**
  * Memoises a view by the identity of what it shows (and the master data, for the
@@ -68,10 +64,16 @@ export const memoListView = <T extends object, V>(f: (x: T, ctx: ViewCtx) => V) 
   return memoView((xs: ReadonlyArray<T>, ctx: ViewCtx) => xs.map((x) => one(x, ctx)));
 };
 
+/** Memoised by the present (a box is listed whole after every receive). */
+export const presentView = memoView((p: Present, ctx: ViewCtx) => ({
+  managedPresentId: p.managedPresentId, kind: p.kind, objectId: p.objectId, amount: p.amount,
+  title: p.title, message: p.message, source: p.source,
+  createdAt: timeText(ctx, p.createdAt), deadline: optTime(ctx, p.deadline),
+}));
+
 export const charactersView = memoListView((c: OwnedCharacter, ctx: ViewCtx) => ({ ...c, createdAt: timeText(ctx, c.createdAt) }));
 const weaponsView = memoListView((w: OwnedWeapon, ctx: ViewCtx) => ({ ...w, createdAt: timeText(ctx, w.createdAt) }));
 const roomObjectsView = memoListView((o: OwnedRoomObject, ctx: ViewCtx) => ({ ...o, createdAt: timeText(ctx, o.createdAt) }));
-const itemsView = memoView((items: Readonly<Record<string, number>>) => Object.entries(items).map(([id, amount]) => ({ itemId: Number(id), amount })));
 
 /** A collection of the state as the client sees it, and how to tell that it changed. */
 export interface CollectionView {
@@ -108,7 +110,8 @@ const BASE_COLLECTIONS: ReadonlyArray<CollectionView> = [
   {
     wire: 'itemSummary',
     changed: (a, b) => a.items !== b.items,
-    view: (s, ctx) => itemsView(s.items, ctx),
+    // Stored as the wire shows it: [{itemId, amount}] sorted by item id.
+    view: (s) => s.items,
   },
   {
     wire: 'presentCount',

@@ -12,14 +12,15 @@ import { LoginRequest, MoveSetRequest, SignupRequest } from '../../core/operatio
 import type { AnyOperation } from '../../core/operation.js';
 import { formatTime } from '../../core/time.js';
 import { E } from '../../core/shared/result.js';
-import type { GameService, Answer } from '../service/service.js';
+import type { GameService, Answer, Idem } from '../service/service.js';
+import { RateLimiter } from './rate-limit.js';
 import { HTTP_STATUS } from './status.js';
 import type { Config } from './config.js';
 import type { Logger } from './log.js';
 import { openApiDocument } from './openapi.js';
 import { adminRouter } from './admin.js';
 
-export type AppConfig = Pick<Config, 'adminToken' | 'requestHashSalt' | 'requestHashRequired' | 'bodyLimitBytes' | 'always200' | 'serverVersion'>;
+export type AppConfig = Pick<Config, 'adminToken' | 'requestHashSalt' | 'requestHashRequired' | 'bodyLimitBytes' | 'always200' | 'serverVersion'> & Partial<Pick<Config, 'rateLimits'>>;
 
 interface State { requestId: string; resultCode?: number }
 
@@ -71,6 +72,17 @@ const checkHash = (ctx: Koa.Context, cfg: AppConfig): GameError | null => {
   return want.length === got.length && timingSafeEqual(want, got) ? null : gameError('INVALID_REQUEST_HASH', {});
 };
 
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** The Idempotency-Key of a POST, with the hash of what it asks (method, path as sent, raw body). */
+const idemOf = (ctx: Koa.Context): E.Either<GameError, Idem | undefined> => {
+  const key = ctx.get('Idempotency-Key');
+  if (!key || ctx.method !== 'POST') return E.right(undefined);
+  if (!IDEMPOTENCY_KEY.test(key)) return E.left(gameError('INVALID_PARAMETERS', { field: 'Idempotency-Key', reason: 'must be 1 to 255 printable ASCII characters' }));
+  const raw = (ctx.request as { rawBody?: string }).rawBody ?? '';
+  return E.right({ key, requestHash: sha256hex(`${ctx.method} ${ctx.originalUrl} ${raw}`) });
+};
+
 /** GET parameters: each given once; a repeated one is refused rather than guessed. */
 const queryOf = (ctx: Koa.Context): E.Either<GameError, Record<string, string>> => {
   const out: Record<string, string> = {};
@@ -91,6 +103,8 @@ const bodyOf = (ctx: Koa.Context): E.Either<GameError, unknown> => {
     }
     return E.right({});
   }
+  // Bytes that are not UTF-8 arrive as U+FFFD: refuse them rather than store replacement characters.
+  if (raw.includes('\uFFFD')) return E.left(gameError('INVALID_PARAMETERS', { field: '(body)', reason: 'is not valid UTF-8' }));
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return E.left(gameError('INVALID_PARAMETERS', { field: '(body)', reason: 'must be a JSON object' }));
   }
@@ -110,17 +124,19 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger): Ko
     if (hash) return env.error(ctx, hash);
     const input = op.method === 'GET' ? queryOf(ctx) : bodyOf(ctx);
     if (E.isLeft(input)) return env.error(ctx, input.left);
+    const idem = idemOf(ctx);
+    if (E.isLeft(idem)) return env.error(ctx, idem.left);
     if (op.access === 'account') {
       if (op.name === 'signupPlayer') {
         const d = SignupRequest.decode(input.right);
-        return d._tag === 'Left' ? env.error(ctx, requestError(d.left)) : answer(ctx, await service.signup(d.right));
+        return d._tag === 'Left' ? env.error(ctx, requestError(d.left)) : answer(ctx, await service.signup(d.right, idem.right));
       }
       if (op.name === 'loginPlayer') {
         const d = LoginRequest.decode(input.right);
-        return d._tag === 'Left' ? env.error(ctx, requestError(d.left)) : answer(ctx, await service.login(d.right));
+        return d._tag === 'Left' ? env.error(ctx, requestError(d.left)) : answer(ctx, await service.login(d.right, idem.right));
       }
       const d = MoveSetRequest.decode(input.right);
-      return d._tag === 'Left' ? env.error(ctx, requestError(d.left)) : answer(ctx, await service.moveSet(d.right));
+      return d._tag === 'Left' ? env.error(ctx, requestError(d.left)) : answer(ctx, await service.moveSet(d.right, idem.right));
     }
     if (!op.reduce) return env.error(ctx, gameError('NOT_IMPLEMENTED', { operation: op.name }));
     // The session comes first: an anonymous caller learns nothing about request shapes.
@@ -128,7 +144,23 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger): Ko
     if (E.isLeft(auth)) return env.error(ctx, auth.left);
     const decoded = op.request.decode(input.right);
     if (decoded._tag === 'Left') return env.error(ctx, requestError(decoded.left));
-    return answer(ctx, await service.perform(op, sessionIdOf(ctx), decoded.right));
+    return answer(ctx, await service.perform(op, sessionIdOf(ctx), decoded.right, idem.right));
+  };
+
+  // Rate limits: every caller's address, each session, and a stricter bucket for account operations.
+  const limiter = cfg.rateLimits ? new RateLimiter(service.deps.clock) : null;
+  const ACCOUNT_PATHS = new Set(['/api/player/signup', '/api/player/login', '/api/player/move/set', '/api/player/move/get']);
+  const limited = (ctx: Koa.ParameterizedContext<State>): number => {
+    const limits = cfg.rateLimits;
+    if (!limiter || !limits) return 0;
+    const byAddress = limiter.take(`a:${ctx.ip}`, limits.address);
+    if (byAddress > 0) return byAddress;
+    if (ACCOUNT_PATHS.has(ctx.path)) {
+      const byAccount = limiter.take(`m:${ctx.ip}`, limits.account);
+      if (byAccount > 0) return byAccount;
+    }
+    const session = sessionIdOf(ctx);
+    return session ? limiter.take(`s:${session}`, limits.session) : 0;
   };
 
   for (const op of OPERATIONS) {
@@ -142,7 +174,11 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger): Ko
     ctx.state.requestId = randomUUID();
     ctx.set('X-Request-Id', ctx.state.requestId);
     try {
-      await next();
+      const wait = ctx.path.startsWith('/api/') ? limited(ctx) : 0;
+      if (wait > 0) {
+        ctx.set('Retry-After', String(wait));
+        env.error(ctx, gameError('RATE_LIMITED', { retryAfterSeconds: wait }));
+      } else await next();
       if (ctx.body === undefined && ctx.status === 404) env.raw(ctx, 404, RESULT_CODES.INVALID_PARAMETERS.resultCode, `No operation at ${ctx.method} ${ctx.path}.`);
     } catch (err) {
       const e = err as { status?: number; type?: string; message?: string };

@@ -1,4 +1,5 @@
 // Configuration from environment variables, each with its documented default (README).
+import { DEFAULT_LIMITS, type RateLimits } from './rate-limit.js';
 export interface Config {
   readonly port: number;
   readonly host: string;
@@ -16,6 +17,17 @@ export interface Config {
   readonly cacheSize: number;
   readonly logLevel: 'info' | 'notice' | 'error' | 'silent';
   readonly production: boolean;
+  /** Null: rate limits off (RATE_LIMITS=off). */
+  readonly rateLimits: RateLimits | null;
+  readonly idempotencyTtlSeconds: number;
+  /** On SIGTERM, how long requests in flight may take before their connections are closed. */
+  readonly shutdownGraceSeconds: number;
+  /** PostgreSQL instead of JSON files when set. */
+  readonly databaseUrl: string | undefined;
+  readonly pgSchema: string;
+  readonly pgPoolSize: number;
+  readonly pgStatementTimeoutMs: number;
+  readonly pgRetries: number;
 }
 
 export const DEV_HASH_SALT = 'hoshi-dev-salt';
@@ -25,6 +37,12 @@ const int = (v: string | undefined, d: number, name: string): number => {
   if (v === undefined || v === '') return d;
   const n = Number(v);
   if (!Number.isSafeInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got ${JSON.stringify(v)}`);
+  return n;
+};
+const num = (v: string | undefined, d: number, name: string): number => {
+  if (v === undefined || v === '') return d;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got ${JSON.stringify(v)}`);
   return n;
 };
 const bool = (v: string | undefined, d: boolean): boolean => (v === undefined || v === '' ? d : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase()));
@@ -51,5 +69,24 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): Config => {
     cacheSize: int(env['CACHE_SIZE'], 10_000, 'CACHE_SIZE'),
     logLevel,
     production: env['NODE_ENV'] === 'production',
+    rateLimits: ['off', '0', 'false', 'no'].includes((env['RATE_LIMITS'] ?? 'on').toLowerCase()) ? null : {
+      session: { rate: num(env['RATE_LIMIT_SESSION_PER_SECOND'], DEFAULT_LIMITS.session.rate, 'RATE_LIMIT_SESSION_PER_SECOND'), burst: int(env['RATE_LIMIT_SESSION_BURST'], DEFAULT_LIMITS.session.burst, 'RATE_LIMIT_SESSION_BURST') },
+      address: { rate: num(env['RATE_LIMIT_ADDRESS_PER_SECOND'], DEFAULT_LIMITS.address.rate, 'RATE_LIMIT_ADDRESS_PER_SECOND'), burst: int(env['RATE_LIMIT_ADDRESS_BURST'], DEFAULT_LIMITS.address.burst, 'RATE_LIMIT_ADDRESS_BURST') },
+      account: { rate: num(env['RATE_LIMIT_ACCOUNT_PER_SECOND'], DEFAULT_LIMITS.account.rate, 'RATE_LIMIT_ACCOUNT_PER_SECOND'), burst: int(env['RATE_LIMIT_ACCOUNT_BURST'], DEFAULT_LIMITS.account.burst, 'RATE_LIMIT_ACCOUNT_BURST') },
+    },
+    idempotencyTtlSeconds: int(env['IDEMPOTENCY_TTL_SECONDS'], 86_400, 'IDEMPOTENCY_TTL_SECONDS'),
+    shutdownGraceSeconds: int(env['SHUTDOWN_GRACE_SECONDS'], 10, 'SHUTDOWN_GRACE_SECONDS'),
+    databaseUrl: env['DATABASE_URL'] || undefined,
+    pgSchema: env['PG_SCHEMA'] ?? 'hoshi',
+    pgPoolSize: int(env['PG_POOL_SIZE'], 10, 'PG_POOL_SIZE'),
+    pgStatementTimeoutMs: int(env['PG_STATEMENT_TIMEOUT_MS'], 5000, 'PG_STATEMENT_TIMEOUT_MS'),
+    pgRetries: int(env['PG_RETRIES'], 5, 'PG_RETRIES'),
   };
 };
+
+/** Secrets left at their development defaults, or too short to resist guessing. */
+export const weakSecrets = (cfg: Pick<Config, 'requestHashSalt' | 'seedSecret' | 'adminToken'>): string[] => [
+  cfg.requestHashSalt === DEV_HASH_SALT ? 'REQUEST_HASH_SALT' : null,
+  cfg.seedSecret === DEV_SEED_SECRET || cfg.seedSecret.length < 16 ? 'SEED_SECRET' : null,
+  cfg.adminToken !== undefined && cfg.adminToken.length < 16 ? 'ADMIN_TOKEN' : null,
+].filter((x): x is string => x !== null);

@@ -2,12 +2,13 @@
 // fixtures, port 8080. SIGTERM stops accepting, finishes in-flight requests, flushes.
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { configFromEnv, DEV_HASH_SALT, DEV_SEED_SECRET } from './config.js';
+import { configFromEnv, weakSecrets } from './config.js';
 import { jsonLogger } from './log.js';
 import { createApp } from './app.js';
-import { loadMaster, MasterDataError } from '../master/load.js';
+import { loadMaster, MasterDataError, masterSourceOf, writeMasterSnapshot } from '../master/load.js';
 import { FileStorage } from '../storage/file.js';
 import { MemoryStorage } from '../storage/memory.js';
+import { PostgresStorage } from '../storage/postgres.js';
 import type { Storage } from '../storage/storage.js';
 import { GameService } from '../service/service.js';
 
@@ -24,37 +25,54 @@ const main = async (): Promise<void> => {
     }
     throw e;
   }
-  const defaults = [
-    cfg.requestHashSalt === DEV_HASH_SALT ? 'REQUEST_HASH_SALT' : null,
-    cfg.seedSecret === DEV_SEED_SECRET ? 'SEED_SECRET' : null,
-  ].filter((x): x is string => x !== null);
-  if (defaults.length > 0) {
+  const weak = weakSecrets(cfg);
+  if (weak.length > 0) {
     if (cfg.production) {
-      process.stderr.write(`refusing to start in production with default secrets: ${defaults.join(', ')}\n`);
+      process.stderr.write(`refusing to start in production with default or weak secrets: ${weak.join(', ')}\n`);
       process.exit(2);
     }
-    log('error', 'config.default_secrets', { settings: defaults, note: 'set them before going to production' });
+    log('error', 'config.default_secrets', { settings: weak, note: 'set them before going to production (NODE_ENV=production refuses to start)' });
   }
-  const storage: Storage = cfg.storage === 'memory'
-    ? new MemoryStorage()
-    : await FileStorage.open({ dir: resolve(cfg.dataDir), cacheSize: cfg.cacheSize, log: (event, data) => log('notice', event, data) });
+  const storageLog = (event: string, data: Record<string, unknown>) => log('notice', event, data);
+  const storage: Storage = cfg.databaseUrl
+    ? await PostgresStorage.open({
+      connectionString: cfg.databaseUrl, schema: cfg.pgSchema, poolSize: cfg.pgPoolSize,
+      statementTimeoutMs: cfg.pgStatementTimeoutMs, retries: cfg.pgRetries, log: storageLog,
+    })
+    : cfg.storage === 'memory'
+      ? new MemoryStorage()
+      : await FileStorage.open({
+        dir: resolve(cfg.dataDir), cacheSize: cfg.cacheSize, log: storageLog,
+        idempotencyTtlMs: cfg.idempotencyTtlSeconds * 1000, clock: () => Date.now(),
+      });
+  // A copy of the master data by hash, so a replay loads what each log entry saw (issue 6).
+  if (storage instanceof PostgresStorage) {
+    const src = masterSourceOf(master);
+    if (src) await storage.saveMasterSnapshot(src.hash, src.raw);
+  } else if (cfg.storage !== 'memory') writeMasterSnapshot(resolve(cfg.dataDir), master);
   const service = new GameService({
     storage, master, clock: () => Date.now(), seedSecret: cfg.seedSecret,
     newToken: () => randomBytes(24).toString('base64url'), sessionIdleMs: cfg.sessionIdleSeconds * 1000,
+    idempotencyTtlMs: cfg.idempotencyTtlSeconds * 1000,
   });
   const app = createApp(service, cfg, log);
   const server = app.listen(cfg.port, cfg.host, () => {
     const addr = server.address();
-    log('notice', 'listening', { port: typeof addr === 'object' && addr ? addr.port : cfg.port, storage: cfg.storage, dataDir: cfg.dataDir, admin: cfg.adminToken !== undefined });
+    log('notice', 'listening', { port: typeof addr === 'object' && addr ? addr.port : cfg.port, storage: cfg.databaseUrl ? 'postgres' : cfg.storage, dataDir: cfg.dataDir, admin: cfg.adminToken !== undefined });
   });
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     log('notice', 'stopping', { signal });
+    // Stop accepting; requests in flight finish; keep-alive connections close as they go idle.
     server.close(() => {
+      clearInterval(idle);
+      clearTimeout(hard);
       void storage.close().then(() => { log('notice', 'stopped', {}); process.exit(0); });
     });
+    const idle = setInterval(() => server.closeIdleConnections(), 50);
+    const hard = setTimeout(() => server.closeAllConnections(), cfg.shutdownGraceSeconds * 1000);
     server.closeIdleConnections();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));

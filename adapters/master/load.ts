@@ -1,7 +1,8 @@
 // Reads master data from a directory: each master file is `<name>.json`, or a
 // folder `<name>/` whose JSON arrays are joined in file-name order (so groups can
 // keep their own part). Problems name the file and the field.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as t from 'io-ts';
@@ -23,6 +24,49 @@ const readJson = (path: string, file: string, problems: MasterProblem[]): unknow
     return undefined;
   }
 };
+
+/** The decoded files a Master was built from, by file name: what its hash covers and a snapshot holds. */
+export type MasterFiles = Record<string, unknown>;
+
+/** sha256 of the decoded master files' JSON (in the order of masterFiles): names the master data a log entry ran with. */
+export const hashMasterFiles = (raw: MasterFiles): string => createHash('sha256').update(JSON.stringify(raw), 'utf8').digest('hex');
+
+const sources = new WeakMap<Master, { raw: MasterFiles; hash: string }>();
+
+/** The files and hash a Master was loaded from (undefined for one built otherwise). */
+export const masterSourceOf = (m: Master): { readonly raw: MasterFiles; readonly hash: string } | undefined => sources.get(m);
+
+/** The hash of a Master loaded here (or built by masterFromFiles); undefined for one built otherwise. */
+export const masterHashOf = (m: Master): string | undefined => sources.get(m)?.hash;
+
+/** Builds master data from decoded files (a snapshot), remembering its hash. */
+export const masterFromFiles = (raw: MasterFiles): Master => {
+  const built = buildMaster(raw);
+  if (!built.ok) throw new MasterDataError('(snapshot)', built.problems);
+  sources.set(built.master, { raw, hash: hashMasterFiles(raw) });
+  return built.master;
+};
+
+/**
+ * Keeps a copy of a loaded Master's files as DIR/master/<hash>.json (if missing),
+ * so a replay can load the master data each log entry saw. Returns the hash.
+ */
+export const writeMasterSnapshot = (dataDir: string, m: Master): string | undefined => {
+  const src = sources.get(m);
+  if (!src) return undefined;
+  const dir = join(dataDir, 'master');
+  const path = join(dir, `${src.hash}.json`);
+  if (!existsSync(path)) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(`${path}.tmp`, JSON.stringify(src.raw));
+    renameSync(`${path}.tmp`, path);
+  }
+  return src.hash;
+};
+
+/** Reads the snapshot DIR/master/<hash>.json written by writeMasterSnapshot. */
+export const readMasterSnapshot = (dataDir: string, hash: string): Master =>
+  masterFromFiles(JSON.parse(readFileSync(join(dataDir, 'master', `${hash}.json`), 'utf8')) as MasterFiles);
 
 /** Loads and validates master data; throws MasterDataError listing every problem. */
 export const loadMaster = (dir: string = DEFAULT_FIXTURES): Master => {
@@ -58,5 +102,6 @@ export const loadMaster = (dir: string = DEFAULT_FIXTURES): Master => {
   if (problems.length > 0) throw new MasterDataError(dir, problems);
   const built = buildMaster(raw);
   if (!built.ok) throw new MasterDataError(dir, built.problems);
+  sources.set(built.master, { raw, hash: hashMasterFiles(raw) });
   return built.master;
 };

@@ -9,14 +9,16 @@ import type { Grant } from '../../core/master/common.js';
 import { execute, type AnyOperation, type OtherRef } from '../../core/operation.js';
 import type { PlayerState } from '../../core/state.js';
 import { relatedPlayerIds } from '../../core/state/social.js';
-import { rngFromSeed } from '../../core/rng.js';
-import { applyMove, createPlayer, login } from '../../core/account.js';
+import { lazyRng, rngFromSeed } from '../../core/rng.js';
+import { applyMove, createPlayer, login, moveAttemptHash } from '../../core/account.js';
 import { sendPresent } from '../../core/shared/grant.js';
-import { sha256 } from '../../core/secret.js';
+import { sha256, tokenHash } from '../../core/secret.js';
 import type { LoginRequest, MoveSetRequest, SignupRequest } from '../../core/operations/player.js';
 import { E } from '../../core/shared/result.js';
 import type { Commit, IdempotencyRecord, Session, Storage } from '../storage/storage.js';
 import { StorageError } from '../storage/storage.js';
+import { logResults, redactForLog, type LogEntry } from '../storage/log.js';
+import { masterHashOf } from '../master/load.js';
 import { KeyedLock } from './locks.js';
 import { deriveSeed } from './seed.js';
 
@@ -32,6 +34,8 @@ export interface ServiceDeps {
   readonly sessionIdleMs: number;
   /** How long an Idempotency-Key's answer is kept (ms). */
   readonly idempotencyTtlMs?: number;
+  /** The master data's hash for the replay log (default: the hash loadMaster recorded, else one of its contents). */
+  readonly masterHash?: string;
 }
 
 /** A request's Idempotency-Key and the hash of what it asks (method, path, body). */
@@ -70,34 +74,45 @@ export class GameService {
 
   private get idemTtl(): number { return this.deps.idempotencyTtlMs ?? DAY_MS; }
 
+  private knownMasterHash: string | undefined;
+  /** Names the master data in every replay-log entry. */
+  get masterHash(): string {
+    return this.knownMasterHash ??= this.deps.masterHash ?? masterHashOf(this.deps.master)
+      ?? sha256(JSON.stringify(this.deps.master, (_k, v: unknown) => (v instanceof Map ? [...v] : v)));
+  }
+
+  private get master(): Master { return this.deps.master; }
+
   /**
-   * Runs `f` once per Idempotency-Key: a key still running is 409; a key already
-   * answered returns its stored answer (or 422 when the request differs). `f`
-   * commits the record with its own changes; answers without changes commit it alone.
+   * Runs `f` under the locks once per Idempotency-Key. The key is claimed before
+   * the locks are taken, so a second request with it while the first still runs is
+   * 409 at once; a key already answered returns its stored answer (or 422 when the
+   * request differs). `f` commits the record with its own changes; answers that
+   * commit nothing commit the record alone.
    */
-  private async once(idem: Idem | undefined, now: number, f: () => Promise<{ answer: Answer; committed: boolean }>): Promise<Answer> {
-    if (!idem) return (await f()).answer;
+  private async once(idem: Idem | undefined, now: number, lockKeys: ReadonlyArray<string>, f: () => Promise<{ answer: Answer; committed: boolean }>): Promise<Answer> {
+    if (!idem) return this.locks.run(lockKeys, async () => (await f()).answer);
     if (this.inFlight.has(idem.key)) return left(gameError('REQUEST_IN_PROGRESS', {}));
     this.inFlight.add(idem.key);
     try {
-      const prior = await this.deps.storage.getIdempotency(idem.key);
-      if (prior && now - prior.createdAt < this.idemTtl) {
-        if (prior.requestHash !== idem.requestHash) return left(gameError('IDEMPOTENCY_KEY_REUSED', {}));
-        return 'ok' in prior.answer ? E.right(prior.answer.ok) : E.left(prior.answer.error as unknown as GameError);
-      }
-      const { answer, committed } = await f();
-      const rec = recordOf(idem, answer, now);
-      if (!committed && rec && rec.length > 0) {
-        const c = await this.commit({ players: [], idempotency: rec });
-        if (E.isLeft(c)) return c;
-      }
-      return answer;
+      return await this.locks.run(lockKeys, async () => {
+        const prior = await this.deps.storage.getIdempotency(idem.key);
+        if (prior && now - prior.createdAt < this.idemTtl) {
+          if (prior.requestHash !== idem.requestHash) return left(gameError('IDEMPOTENCY_KEY_REUSED', {}));
+          return 'ok' in prior.answer ? E.right(prior.answer.ok) : E.left(prior.answer.error as unknown as GameError);
+        }
+        const { answer, committed } = await f();
+        const rec = recordOf(idem, answer, now);
+        if (!committed && rec && rec.length > 0) {
+          const c = await this.commit({ players: [], idempotency: rec });
+          if (E.isLeft(c)) return c;
+        }
+        return answer;
+      });
     } finally {
       this.inFlight.delete(idem.key);
     }
   }
-
-  private get master(): Master { return this.deps.master; }
 
   /** The session's player, or 203. A move raises the player's epoch and voids older sessions. */
   async resolveSession(sessionId: string | undefined, now: number): Promise<E.Either<GameError, { key: string; session: Session }>> {
@@ -135,13 +150,15 @@ export class GameService {
     const otherIds = await this.resolveOthers(op.touches?.(request) ?? [], playerId);
     const lockKeys = [playerId, ...otherIds.filter((x): x is number => x !== undefined && x !== playerId)].map((id) => `p:${id}`);
     // Reads of another player need no lock on it; writes to several players lock them all.
-    return this.locks.run(op.readOnly ? [`p:${playerId}`] : lockKeys, () => this.once(scoped, now, async () => {
+    return this.once(scoped, now, op.readOnly ? [`p:${playerId}`] : lockKeys, async () => {
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
         const state = await this.deps.storage.load(playerId);
         if (!state || state.account.sessionEpoch !== session.epoch) return { answer: left(gameError('PLAYER_SESSION_EXPIRED', {})), committed: false };
         const others = await Promise.all(otherIds.map((id) => (id === undefined ? Promise.resolve(undefined) : id === playerId ? Promise.resolve(state) : this.deps.storage.load(id))));
-        const rng = rngFromSeed(deriveSeed(this.deps.seedSecret, playerId, state.version, attempt));
-        const r = execute(op, state, request, rng, now, { master: this.master, others });
+        // Derived only when used (a draw, or a commit's log entry): reads skip the HMAC and the rng set-up.
+        let seedMemo: string | undefined;
+        const seedOf = () => (seedMemo ??= deriveSeed(this.deps.seedSecret, playerId, state.version, attempt));
+        const r = execute(op, state, request, lazyRng(seedOf), now, { master: this.master, others });
         if (E.isLeft(r)) return { answer: r, committed: false };
         const touch = now - session.lastSeenAt > TOUCH_INTERVAL_MS ? [{ key, session: { ...session, lastSeenAt: now } }] : [];
         const answer: Answer = E.right(r.right.response);
@@ -152,12 +169,16 @@ export class GameService {
           const before = others[i];
           if (o && before && o !== before && o.playerId !== playerId) players.push({ state: o, expectedVersion: before.version });
         });
-        const committed = await this.commit({ players, sessions: touch, idempotency: recordOf(scoped, answer, now) });
+        const log: LogEntry[] = players.length === 0 ? [] : [{
+          kind: 'op', at: now, masterHash: this.masterHash, playerIds: players.map((p) => p.state.playerId), results: logResults(players.map((p) => p.state)),
+          op: op.name, playerId, ...redactForLog(request, r.right.state), seed: seedOf(), others: otherIds.map((id) => id ?? null),
+        }];
+        const committed = await this.commit({ players, sessions: touch, idempotency: recordOf(scoped, answer, now), log });
         if (E.isLeft(committed)) return { answer: committed, committed: false };
         if (committed.right) return { answer, committed: true };
       }
       return { answer: left(gameError('STATE_CONFLICT', { reason: 'the player changed concurrently too often; try again' })), committed: false };
-    }));
+    });
   }
 
   /** Commits; Right(false) means a conflict worth retrying, Left a storage failure. */
@@ -174,23 +195,25 @@ export class GameService {
   async signup(req: SignupRequest, idem?: Idem): Promise<Answer> {
     const now = this.deps.clock();
     const scoped = idem ? { ...idem, key: `signup:${idem.key}` } : undefined;
-    return this.locks.run([`uuid:${req.uuid}`], () => this.once(scoped, now, async () => {
+    return this.once(scoped, now, [`uuid:${req.uuid}`], async () => {
       const done = (answer: Answer) => ({ answer, committed: false });
       if ((await this.deps.storage.lookup('uuid', req.uuid)) !== undefined) return done(left(gameError('PLAYER_ALREADY_EXISTS', {})));
       const playerId = await this.deps.storage.nextPlayerId();
       const accessToken = this.deps.newToken();
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-        const rng = rngFromSeed(deriveSeed(this.deps.seedSecret, 'signup', playerId, attempt));
-        const created = createPlayer(this.master, { playerId, uuid: req.uuid, platform: req.platform, name: req.name ?? '', stepCode: req.stepCode ?? 0, accessToken }, rng, now);
+        const seed = deriveSeed(this.deps.seedSecret, 'signup', playerId, attempt);
+        const inputs = { playerId, uuid: req.uuid, platform: req.platform, name: req.name ?? '', stepCode: req.stepCode ?? 0, tokenHash: tokenHash(accessToken) };
+        const created = createPlayer(this.master, inputs, rngFromSeed(seed), now);
         if (E.isLeft(created)) return done(created);
         const answer: Answer = E.right({ playerId, accessToken });
-        const committed = await this.commit({ players: [{ state: created.right, expectedVersion: null }], idempotency: recordOf(scoped, answer, now) });
+        const log: LogEntry[] = [{ kind: 'signup', at: now, masterHash: this.masterHash, playerIds: [playerId], results: logResults([created.right]), ...inputs, seed }];
+        const committed = await this.commit({ players: [{ state: created.right, expectedVersion: null }], idempotency: recordOf(scoped, answer, now), log });
         if (E.isLeft(committed)) return done(committed);
         if (committed.right) return { answer, committed: true };
         // A friend-code collision: the next attempt draws another code.
       }
       return done(left(gameError('STATE_CONFLICT', { reason: 'could not allocate a friend code; try again' })));
-    }));
+    });
   }
 
   async login(req: LoginRequest, idem?: Idem): Promise<Answer> {
@@ -198,7 +221,7 @@ export class GameService {
     const playerId = await this.deps.storage.lookup('uuid', req.uuid);
     if (playerId === undefined) return left(gameError('PLAYER_NOT_FOUND', {}));
     const scoped = idem ? { ...idem, key: `login${playerId}:${idem.key}` } : undefined;
-    return this.locks.run([`p:${playerId}`], () => this.once(scoped, now, async () => {
+    return this.once(scoped, now, [`p:${playerId}`], async () => {
       const done = (answer: Answer) => ({ answer, committed: false });
       const state = await this.deps.storage.load(playerId);
       if (!state) return done(left(gameError('PLAYER_NOT_FOUND', {})));
@@ -208,11 +231,12 @@ export class GameService {
       const session: Session = { playerId, epoch: state.account.sessionEpoch, createdAt: now, lastSeenAt: now };
       const next = { ...r.right, version: state.version + 1 };
       const answer: Answer = E.right({ sessionId, playerId });
-      const committed = await this.commit({ players: [{ state: next, expectedVersion: state.version }], sessions: [{ key: sha256(`session:${sessionId}`), session }], idempotency: recordOf(scoped, answer, now) });
+      const log: LogEntry[] = [{ kind: 'login', at: now, masterHash: this.masterHash, playerIds: [playerId], results: logResults([next]), playerId }];
+      const committed = await this.commit({ players: [{ state: next, expectedVersion: state.version }], sessions: [{ key: sha256(`session:${sessionId}`), session }], idempotency: recordOf(scoped, answer, now), log });
       if (E.isLeft(committed)) return done(committed);
       if (!committed.right) return done(left(gameError('STATE_CONFLICT', { reason: 'the player changed during log-in; try again' })));
       return { answer, committed: true };
-    }));
+    });
   }
 
   async moveSet(req: MoveSetRequest, idem?: Idem): Promise<Answer> {
@@ -220,22 +244,26 @@ export class GameService {
     const playerId = await this.deps.storage.lookup('moveCode', req.moveCode);
     if (playerId === undefined) return left(gameError('INVALID_MOVE_PARAMETERS', { reason: 'unknown code' }));
     const scoped = idem ? { ...idem, key: `move${playerId}:${idem.key}` } : undefined;
-    return this.locks.run([`p:${playerId}`, `uuid:${req.uuid}`], () => this.once(scoped, now, async () => {
+    return this.once(scoped, now, [`p:${playerId}`, `uuid:${req.uuid}`], async () => {
       const done = (answer: Answer) => ({ answer, committed: false });
       const state = await this.deps.storage.load(playerId);
       if (!state) return done(left(gameError('INVALID_MOVE_PARAMETERS', { reason: 'unknown code' })));
       const holder = await this.deps.storage.lookup('uuid', req.uuid);
       if (holder !== undefined && holder !== playerId) return done(left(gameError('PLAYER_ALREADY_EXISTS', {})));
       const accessToken = this.deps.newToken();
-      const r = applyMove(this.master, state, { ...req, accessToken }, now);
+      // Hashed once here, so the log keeps the attempt without the password.
+      const inputs = { moveCode: req.moveCode, uuid: req.uuid, platform: req.platform, tokenHash: tokenHash(accessToken), movePasswordHash: state.move ? moveAttemptHash(state, req.movePassword) : '' };
+      const r = applyMove(this.master, state, inputs, now);
       const answer: Answer = r.error ?? E.right({ accessToken, playerId });
       if (r.state === state) return done(answer);
       // A failed try is kept too (it counts toward voiding the code).
-      const committed = await this.commit({ players: [{ state: { ...r.state, version: state.version + 1 }, expectedVersion: state.version }], idempotency: recordOf(scoped, answer, now) });
+      const next = { ...r.state, version: state.version + 1 };
+      const log: LogEntry[] = [{ kind: 'moveSet', at: now, masterHash: this.masterHash, playerIds: [playerId], results: logResults([next]), playerId, ...inputs }];
+      const committed = await this.commit({ players: [{ state: next, expectedVersion: state.version }], idempotency: recordOf(scoped, answer, now), log });
       if (E.isLeft(committed)) return done(committed);
       if (!committed.right) return done(left(gameError('STATE_CONFLICT', { reason: 'the player changed during the move; try again' })));
       return { answer, committed: true };
-    }));
+    });
   }
 
   // ---- operators ----
@@ -255,8 +283,9 @@ export class GameService {
         for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
           const state = await this.deps.storage.load(id);
           if (!state) return E.right(false);
-          const next = sendPresent(state, grant, { ...meta, source: 'operator' }, now).state;
-          const committed = await this.commit({ players: [{ state: { ...next, version: state.version + 1 }, expectedVersion: state.version }] });
+          const next = { ...sendPresent(state, grant, { ...meta, source: 'operator' }, now).state, version: state.version + 1 };
+          const log: LogEntry[] = [{ kind: 'admin.present', at: now, masterHash: this.masterHash, playerIds: [id], results: logResults([next]), playerId: id, grant, meta }];
+          const committed = await this.commit({ players: [{ state: next, expectedVersion: state.version }], log });
           if (E.isLeft(committed)) return committed;
           if (committed.right) return E.right(true);
         }

@@ -1,4 +1,6 @@
 // CRC-32 (IEEE), to tell a whole journal record from a torn one.
+import zlib from 'node:zlib';
+
 const TABLE = (() => {
   const t = new Uint32Array(256);
   for (let n = 0; n < 256; n++) {
@@ -9,8 +11,11 @@ const TABLE = (() => {
   return t;
 })();
 
-export const crc32 = (buf: Uint8Array): number => {
+const jsCrc32 = (buf: Uint8Array): number => {
   let c = 0xffffffff;
   for (let i = 0; i < buf.length; i++) c = (TABLE[(c ^ (buf[i] as number)) & 0xff] as number) ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 };
+
+// Node's own (zlib, from 20.15) is ~20× faster than the table loop on a 25 kB record; same values.
+export const crc32: (buf: Uint8Array) => number = typeof zlib.crc32 === 'function' ? (buf) => zlib.crc32(buf) : jsCrc32;

@@ -3,12 +3,16 @@
 // Per-player snapshots are written at checkpoints by temp file + fsync + rename,
 // then the journal is truncated. On start the journal is replayed; a torn last
 // record is detected by its checksum and dropped, never half-applied. Players are
-// loaded lazily and kept in a bounded cache.
+// loaded lazily and kept in a bounded cache. Replay-log entries ride in the
+// journal records and are appended to oplog.jsonl, which is never truncated: it
+// is fsynced before a checkpoint empties the journal, and on open the entries of
+// the replayed journal that it lacks are appended.
 import { mkdir, open, readFile, rename, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decodeState, type IndexName, type PlayerState } from '../../core/state.js';
 import { IndexModel } from './index-model.js';
 import { crc32 } from './crc32.js';
+import { canonicalJson, parseLog, type LogEntry } from './log.js';
 import { StorageError, type Commit, type CommitResult, type IdempotencyRecord, type Session, type Storage } from './storage.js';
 
 export interface FileStorageOptions {
@@ -33,6 +37,7 @@ interface JournalRecord {
   readonly players: PlayerState[];
   readonly sessions: Array<{ key: string; session: Session | null }>;
   readonly idempotency?: Array<{ key: string; record: IdempotencyRecord }>;
+  readonly log?: LogEntry[];
 }
 
 interface Pending {
@@ -43,7 +48,9 @@ interface Pending {
 
 const SHARDS = 256;
 const encodeRecord = (r: JournalRecord): string => {
-  const json = JSON.stringify(r);
+  // Player states through canonicalJson, which reuses the JSON of their unchanged parts.
+  const { players, ...rest } = r;
+  const json = `{"players":[${players.map(canonicalJson).join(',')}],${JSON.stringify(rest).slice(1)}`;
   return `${crc32(Buffer.from(json, 'utf8')).toString(16).padStart(8, '0')} ${json}\n`;
 };
 
@@ -98,6 +105,8 @@ export class FileStorage implements Storage {
   private flushing: Promise<void> | null = null;
   private closed = false;
   private reserved = 0;
+  /** Log entries in the journal but not yet written to the oplog (a failed append is retried). */
+  private backlog: LogEntry[] = [];
 
   private constructor(
     private readonly opts: Required<Omit<FileStorageOptions, 'faults' | 'log' | 'clock'>> & Pick<FileStorageOptions, 'faults' | 'log' | 'clock'>,
@@ -105,6 +114,10 @@ export class FileStorage implements Storage {
     private journal: FileHandle,
     private journalSize: number,
     private seq: number,
+    private readonly oplog: FileHandle,
+    private oplogSize: number,
+    /** The seq of the last log entry committed. */
+    private logSeq: number,
   ) {}
 
   static async open(o: FileStorageOptions): Promise<FileStorage> {
@@ -125,7 +138,19 @@ export class FileStorage implements Storage {
     const journal = await open(journalPath, 'r+');
     const bytes = await readFile(journalPath);
     const { records, good } = parseJournal(bytes);
-    const store = new FileStorage(opts, index, journal, good, seq);
+    const oplogPath = join(opts.dir, 'oplog.jsonl');
+    const oplogCreated = await open(oplogPath, 'a');
+    await oplogCreated.close();
+    const oplog = await open(oplogPath, 'r+');
+    const logBytes = await readFile(oplogPath);
+    const parsedLog = parseLog(logBytes);
+    if (parsedLog.good < logBytes.length) {
+      // A torn oplog line: its entry is still in the journal and is appended again below.
+      await oplog.truncate(parsedLog.good);
+      await oplog.datasync();
+    }
+    const lastLogged = parsedLog.entries.at(-1)?.seq ?? 0;
+    const store = new FileStorage(opts, index, journal, good, seq, oplog, parsedLog.good, lastLogged);
     if (good < bytes.length) {
       // A torn tail from a crash mid-write: never acknowledged, so dropped whole.
       opts.log?.('journal.torn', { dropped: bytes.length - good });
@@ -144,6 +169,12 @@ export class FileStorage implements Storage {
       store.index.replay(states, r.sessions, (id) => store.dirty.get(id) ?? store.cache.get(id), r.idempotency ?? []);
       for (const s of states) { store.dirty.set(s.playerId, s); store.cache.delete(s.playerId); }
       store.seq = r.seq;
+    }
+    // Every logged entry still in the journal (a checkpoint fsyncs the oplog before emptying it).
+    for (const r of records) for (const e of r.log ?? []) if ((e.seq ?? 0) > store.logSeq) { store.backlog.push(e); store.logSeq = e.seq ?? store.logSeq; }
+    if (store.backlog.length > 0) {
+      await store.appendLog();
+      await store.oplog.datasync();
     }
     opts.log?.('storage.open', { dir: opts.dir, replayed: records.filter((r) => r.seq > seq).length, players: index.maxPlayerId });
     return store;
@@ -227,25 +258,36 @@ export class FileStorage implements Storage {
   }
 
   private async writeBatch(batch: Pending[]): Promise<void> {
-    for (const p of batch) for (const c of p.commit.players) await this.load(c.state.playerId);
+    // Held here too: with a small cache, loading one player of the batch may evict another.
+    const loaded = new Map<number, PlayerState | undefined>();
+    for (const p of batch) for (const c of p.commit.players) loaded.set(c.state.playerId, await this.load(c.state.playerId));
     const overlay = new Map<number, PlayerState>();
-    const prev = (id: number) => overlay.get(id) ?? this.dirty.get(id) ?? this.cache.get(id);
+    const prev = (id: number) => overlay.get(id) ?? this.dirty.get(id) ?? this.cache.get(id) ?? loaded.get(id);
     const results: CommitResult[] = [];
     const undos: Array<() => void> = [];
     const records: JournalRecord[] = [];
+    const logged: LogEntry[] = [];
     for (const p of batch) {
       const { result, undo } = this.index.apply(p.commit, prev);
       results.push(result);
       if (!result.ok) continue;
       undos.push(undo);
       for (const c of p.commit.players) overlay.set(c.state.playerId, c.state);
-      records.push({ seq: this.seq + records.length + 1, players: p.commit.players.map((c) => c.state), sessions: [...(p.commit.sessions ?? [])], idempotency: [...(p.commit.idempotency ?? [])] });
+      const log = (p.commit.log ?? []).map((e) => ({ ...e, seq: this.logSeq + logged.length + 1 }));
+      logged.push(...log);
+      records.push({ seq: this.seq + records.length + 1, players: p.commit.players.map((c) => c.state), sessions: [...(p.commit.sessions ?? [])], idempotency: [...(p.commit.idempotency ?? [])], ...(log.length > 0 ? { log } : {}) });
     }
     if (records.length > 0) {
       const buf = Buffer.from(records.map(encodeRecord).join(''), 'utf8');
       try {
         this.opts.faults?.beforeWrite?.();
-        await this.journal.write(buf, 0, buf.length, this.journalSize);
+        // A write may be short (a nearly full disk) without an error: write on until all is down,
+        // so that a lack of space surfaces as ENOSPC instead of a silently torn record.
+        for (let done = 0; done < buf.length;) {
+          const { bytesWritten } = await this.journal.write(buf, done, buf.length - done, this.journalSize + done);
+          if (bytesWritten <= 0) throw Object.assign(new Error('the journal write made no progress'), { code: 'EIO' });
+          done += bytesWritten;
+        }
         await this.journal.datasync();
       } catch (e) {
         // Nothing of this batch happened: undo the indexes and cut off any partial bytes.
@@ -256,19 +298,46 @@ export class FileStorage implements Storage {
       }
       this.journalSize += buf.length;
       this.seq += records.length;
+      this.logSeq += logged.length;
       for (const [id, s] of overlay) { this.dirty.set(id, s); this.cache.delete(id); }
+      this.backlog.push(...logged);
+      // Durable already (the journal holds them): a failed append is retried by the next batch or checkpoint.
+      try { await this.appendLog(); } catch (e) { this.opts.log?.('oplog.write_failed', { error: (e as NodeJS.ErrnoException).code ?? String(e) }); }
     }
     batch.forEach((p, i) => p.resolve(results[i] as CommitResult));
   }
 
+  /** Appends the backlog to the oplog (not synced: the journal keeps the entries until a checkpoint syncs it). */
+  private async appendLog(): Promise<void> {
+    if (this.backlog.length === 0) return;
+    const buf = Buffer.from(this.backlog.map((e) => `${JSON.stringify(e)}\n`).join(''), 'utf8');
+    try {
+      await this.oplog.write(buf, 0, buf.length, this.oplogSize);
+    } catch (e) {
+      try { await this.oplog.truncate(this.oplogSize); } catch { /* the next append overwrites from oplogSize */ }
+      throw e;
+    }
+    this.oplogSize += buf.length;
+    this.backlog = [];
+  }
+
+  async readLog(): Promise<LogEntry[]> {
+    const buf = Buffer.alloc(this.oplogSize);
+    if (this.oplogSize > 0) await this.oplog.read(buf, 0, this.oplogSize, 0);
+    return [...parseLog(buf).entries, ...this.backlog];
+  }
+
   /** Writes every changed player's snapshot and the indexes, then empties the journal. */
   private async checkpoint(): Promise<void> {
+    // The journal is the log's only other copy: the oplog must be whole on disk first.
+    await this.appendLog();
+    await this.oplog.datasync();
     const entries = [...this.dirty];
     if (this.opts.clock) this.index.pruneIdempotency(this.opts.clock() - this.opts.idempotencyTtlMs);
     const shards = new Set<number>();
     for (const [id] of entries) shards.add(id % SHARDS);
     await mapLimit([...shards], 16, (sh) => mkdir(join(this.opts.dir, 'players', String(sh)), { recursive: true }).then(() => undefined));
-    await mapLimit(entries, 16, ([id, s]) => writeAtomic(this.snapshotPath(id), JSON.stringify(s)));
+    await mapLimit(entries, 16, ([id, s]) => writeAtomic(this.snapshotPath(id), canonicalJson(s)));
     await mapLimit([...shards], 16, (sh) => syncDir(join(this.opts.dir, 'players', String(sh))));
     await writeAtomic(join(this.opts.dir, 'checkpoint.json'), JSON.stringify({ seq: this.seq, index: this.index.toJSON() }));
     await syncDir(this.opts.dir);
@@ -287,5 +356,6 @@ export class FileStorage implements Storage {
     while (this.flushing) await this.flushing;
     if (this.dirty.size > 0) await this.checkpoint();
     await this.journal.close();
+    await this.oplog.close();
   }
 }

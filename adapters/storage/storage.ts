@@ -2,6 +2,7 @@
 // PostgreSQL). A commit of several players is atomic and checks each player's
 // expected version, so no write is lost under concurrency.
 import type { IndexName, PlayerState } from '../../core/state.js';
+import type { LogEntry } from './log.js';
 
 export interface Session {
   readonly playerId: number;
@@ -33,6 +34,8 @@ export interface Commit {
   readonly sessions?: ReadonlyArray<{ readonly key: string; readonly session: Session | null }>;
   /** Idempotency records to keep (by scoped key), in the same atomic commit. */
   readonly idempotency?: ReadonlyArray<{ readonly key: string; readonly record: IdempotencyRecord }>;
+  /** Replay-log entries for the state changes of this commit, kept or dropped with it (the storage numbers them). */
+  readonly log?: ReadonlyArray<LogEntry>;
 }
 
 export type CommitResult =
@@ -51,6 +54,8 @@ export interface Storage {
   playerIds(): Promise<number[]>;
   /** Up to `limit` players who committed most recently, newest first (guests for the friend list; not kept across restarts). */
   recentlyActive(limit: number): Promise<number[]>;
+  /** The whole replay log, in commit order, each entry with its seq. */
+  readLog(): Promise<LogEntry[]>;
   close(): Promise<void>;
 }
 

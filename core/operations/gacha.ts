@@ -221,6 +221,33 @@ const getAll = defineOp({
 });
 
 // ---- box/get ----
+/** What box/get shows that depends only on master data, built once per gacha (it is most of the answer). */
+const boxOf = (() => {
+  const cache = new WeakMap<Master, Map<number, ReturnType<typeof buildBox>>>();
+  const buildBox = (m: Master, g: GachaIndexed) => {
+    const table = tableOf(m, g);
+    const rates = publish(table);
+    const named = (id: number) => ({ characterId: id, name: m.character.get(id)?.name ?? '', rarity: m.character.get(id)?.rarity ?? 0 });
+    return {
+      pickups: rates.characters.filter((c) => c.pickup).map((c) => ({ ...named(c.characterId), probability: c.probability })),
+      targets: g.targets.map((x) => ({ ...named(x.characterId), points: x.points })),
+      rarityRates: rates.rarities,
+      characters: rates.characters.map((c) => ({ ...named(c.characterId), pickup: c.pickup, probability: c.probability })),
+      guarantee: g.guaranteeMinRarity === null ? null : {
+        minRarity: g.guaranteeMinRarity, appliesTo: 'the last pull of a multi-draw with none at or above minRarity',
+        ...publish(rowsFrom(table, g.guaranteeMinRarity)),
+      },
+    };
+  };
+  return (m: Master, g: GachaIndexed) => {
+    let perMaster = cache.get(m);
+    if (!perMaster) { perMaster = new Map(); cache.set(m, perMaster); }
+    let box = perMaster.get(g.gachaId);
+    if (!box) { box = buildBox(m, g); perMaster.set(g.gachaId, box); }
+    return box;
+  };
+})();
+
 const box = defineOp({
   name: 'getPlayerGachaBox', method: 'GET', path: '/player/gacha/box/get', group: 'gacha', access: 'session', readOnly: true,
   summary: 'Pickup and target characters of a gacha and the exact probability of every character, from the tables the draw uses.',
@@ -231,23 +258,17 @@ const box = defineOp({
     const gr = gachaOf(m, req.gachaId);
     if (gr._tag === 'Left') return gr;
     const g = gr.right;
-    const table = tableOf(m, g);
-    const rates = publish(table);
+    const box = boxOf(m, g);
     const st = statOf(s, g.gachaId);
-    const named = (id: number) => ({ characterId: id, name: m.character.get(id)?.name ?? '', rarity: m.character.get(id)?.rarity ?? 0 });
-    const guarantee = g.guaranteeMinRarity === null ? null : {
-      minRarity: g.guaranteeMinRarity, appliesTo: 'the last pull of a multi-draw with none at or above minRarity',
-      ...publish(rowsFrom(table, g.guaranteeMinRarity)),
-    };
     return ok({
       state: s,
       response: {
         gachaId: g.gachaId, name: g.name, points: st.points,
-        pickups: rates.characters.filter((c) => c.pickup).map((c) => ({ ...named(c.characterId), probability: c.probability })),
-        targets: g.targets.map((x) => ({ ...named(x.characterId), points: x.points, owned: ownedCharacter(s, x.characterId) !== undefined })),
-        rarityRates: rates.rarities,
-        characters: rates.characters.map((c) => ({ ...named(c.characterId), pickup: c.pickup, probability: c.probability })),
-        guarantee,
+        pickups: box.pickups,
+        targets: box.targets.map((x) => ({ ...x, owned: ownedCharacter(s, x.characterId) !== undefined })),
+        rarityRates: box.rarityRates,
+        characters: box.characters,
+        guarantee: box.guarantee,
       },
     });
   },

@@ -2,9 +2,9 @@
 // payment changes nothing. Free gems go before paid gems unless paid are required.
 import type { Cost } from '../master/common.js';
 import type { Master } from '../master/index.js';
-import type { PlayerState } from '../state.js';
+import type { ItemStack, PlayerState } from '../state.js';
 import { fail, ok, type Result } from './result.js';
-import { itemCount, settleStamina } from './player.js';
+import { itemAmount, itemCount, itemIndex, settleStamina } from './player.js';
 
 /** Sums item amounts by item id, keeping first-seen order. */
 export const mergeItems = (items: ReadonlyArray<{ itemId: number; amount: number }>): Array<{ itemId: number; amount: number }> => {
@@ -17,10 +17,15 @@ export const mergeItems = (items: ReadonlyArray<{ itemId: number; amount: number
   return out;
 };
 
-export const setItem = (items: Readonly<Record<string, number>>, itemId: number, amount: number): Record<string, number> => {
-  const next = { ...items };
-  if (amount <= 0) delete next[String(itemId)];
-  else next[String(itemId)] = amount;
+/** The item list with one item's amount set (removed at zero), kept sorted by item id; the input is not changed. */
+export const setItem = (items: ReadonlyArray<ItemStack>, itemId: number, amount: number): ItemStack[] => {
+  const i = itemIndex(items, itemId);
+  const found = i < items.length && (items[i] as ItemStack).itemId === itemId;
+  const next = items.slice();
+  if (amount <= 0) {
+    if (found) next.splice(i, 1);
+  } else if (found) next[i] = { itemId, amount };
+  else next.splice(i, 0, { itemId, amount });
   return next;
 };
 
@@ -69,7 +74,7 @@ export const pay = (m: Master, s: PlayerState, cost: Cost, now: number): Result<
   const items = mergeItems(cost.items ?? []);
   if (items.length > 0) {
     let bag = next.items;
-    for (const it of items) bag = setItem(bag, it.itemId, (bag[String(it.itemId)] ?? 0) - it.amount);
+    for (const it of items) bag = setItem(bag, it.itemId, itemAmount(bag, it.itemId) - it.amount);
     next = { ...next, items: bag };
   }
   return ok(next);

@@ -1,7 +1,7 @@
 // Derived player values: level info, stamina now, storage limits, player exp.
 import type { Master } from '../master/index.js';
 import type { PlayerLevel } from '../master/base.js';
-import type { PlayerState } from '../state.js';
+import type { ItemStack, PlayerState } from '../state.js';
 
 export const levelRow = (m: Master, level: number): PlayerLevel =>
   m.playerLevels[Math.min(Math.max(level, 1), m.playerLevels.length) - 1] as PlayerLevel;
@@ -56,7 +56,24 @@ export const storageLimit = (m: Master, s: PlayerState, kind: LimitKind): number
 };
 export const limitDef = (m: Master, kind: LimitKind) => m.game.limits[LIMIT_KEY[kind]];
 
-export const itemCount = (s: PlayerState, itemId: number): number => s.items[String(itemId)] ?? 0;
+/** Where an item is, or would be inserted, in a list sorted by item id (binary search). */
+export const itemIndex = (items: ReadonlyArray<ItemStack>, itemId: number): number => {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((items[mid] as ItemStack).itemId < itemId) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+};
+
+export const itemAmount = (items: ReadonlyArray<ItemStack>, itemId: number): number => {
+  const it = items[itemIndex(items, itemId)];
+  return it !== undefined && it.itemId === itemId ? it.amount : 0;
+};
+
+export const itemCount = (s: PlayerState, itemId: number): number => itemAmount(s.items, itemId);
 
 /** Hands out `n` new managed ids. */
 export const allocateIds = (s: PlayerState, n: number): { state: PlayerState; ids: number[] } => {

@@ -11,6 +11,7 @@ import type { PlayerState } from '../../core/state.js';
 import type { ErrorName, GameError } from '../../core/errors.js';
 import { RESULT_CODES } from '../../core/errors.js';
 import type { Result } from '../../core/shared/result.js';
+import { setItem } from '../../core/shared/pay.js';
 
 let cached: Master | undefined;
 export const master = (): Master => (cached ??= loadMaster());
@@ -75,5 +76,8 @@ export const receiveAll = (t: ExecutionContext, s: PlayerState, opts: RunOpts = 
 export const withWealth = (s: PlayerState, w: { gold?: number; gem?: number; paidGem?: number; kirara?: number; items?: Record<string, number> }): PlayerState => ({
   ...s,
   gold: w.gold ?? s.gold, gem: w.gem ?? s.gem, paidGem: w.paidGem ?? s.paidGem, kirara: w.kirara ?? s.kirara,
-  items: { ...s.items, ...(w.items ?? {}) },
+  items: Object.entries(w.items ?? {}).reduce((bag, [id, n]) => setItem(bag, Number(id), n), s.items),
 });
+
+/** A player's items as `{ "itemId": amount }`, for short checks (absent items are undefined). */
+export const itemsOf = (s: PlayerState): Record<string, number> => Object.fromEntries(s.items.map((i) => [String(i.itemId), i.amount]));

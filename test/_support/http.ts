@@ -16,7 +16,7 @@ export interface Harness {
   readonly service: GameService;
   /** Moves the server's clock. */
   readonly clock: { now: number };
-  call(method: 'GET' | 'POST', path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }>;
+  call(method: 'GET' | 'POST', path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: Record<string, unknown>; headers: Record<string, string> }>;
   close(): Promise<void>;
 }
 
@@ -45,7 +45,7 @@ export const startHarness = async (opts: { storage?: Storage; cfg?: Partial<AppC
       }
       const res = await fetch(`${url}${path}`, init);
       const text = await res.text();
-      return { status: res.status, body: JSON.parse(text) as Record<string, unknown> };
+      return { status: res.status, body: JSON.parse(text) as Record<string, unknown>, headers: Object.fromEntries(res.headers.entries()) };
     },
     close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };

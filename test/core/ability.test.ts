@@ -1,5 +1,5 @@
 import test from 'ava';
-import { fails, freshPlayer, master, ok, withWealth } from '../_support/core.js';
+import { fails, freshPlayer, master, ok, withWealth, itemsOf } from '../_support/core.js';
 import { tryGrant } from '../../core/shared/grant.js';
 import type { PlayerState } from '../../core/state.js';
 
@@ -30,11 +30,11 @@ test('release unlocks the tree with its class key or the star key, using the ite
   const { s, id } = withCharacter(STAR5, { items: { 10101: 1, 10100: 1 } });
   const a = ok(t, 'releasePlayerAbility', s, { managedCharacterId: id, itemId: 10101 });
   t.deepEqual(a.state.abilityTrees, [{ managedCharacterId: id, slots: [] }]);
-  t.is(a.state.items['10101'], undefined);
+  t.is(itemsOf(a.state)['10101'], undefined);
   t.truthy(a.response['managedAbilityTrees']);
   const b = ok(t, 'releasePlayerAbility', s, { managedCharacterId: id, itemId: 10100 });
-  t.is(b.state.items['10100'], undefined);
-  t.is(b.state.items['10101'], 1);
+  t.is(itemsOf(b.state)['10100'], undefined);
+  t.is(itemsOf(b.state)['10101'], 1);
 });
 
 test('release errors: already unlocked 317, an item that does not unlock it 102, unknown item or character 107, short 442', (t) => {
@@ -54,7 +54,7 @@ test('release_slot pays the slot cost and unlocks the slot', (t) => {
   const r = ok(t, 'releaseSlotPlayerAbility', a, { managedCharacterId: id, slotNo: 2 });
   t.deepEqual(r.state.abilityTrees[0]?.slots, [{ slotNo: 2, sphere: null }]);
   t.is(a.gold - r.state.gold, 2000);
-  t.is(r.state.items[String(DEW)], 10);
+  t.is(itemsOf(r.state)[String(DEW)], 10);
   const r2 = ok(t, 'releaseSlotPlayerAbility', r.state, { managedCharacterId: id, slotNo: 1 });
   t.deepEqual(r2.state.abilityTrees[0]?.slots.map((x) => x.slotNo), [1, 2]);
 });
@@ -76,11 +76,11 @@ test('equip puts a fruit item into the slot; the one it replaces returns to the 
   const { s, id } = withSlot(t, { [FRUIT_A]: 1, [FRUIT_B]: 1 });
   const a = ok(t, 'equipPlayerAbility', s, { managedCharacterId: id, slotNo: 1, itemId: FRUIT_A });
   t.deepEqual(a.state.abilityTrees[0]?.slots, [{ slotNo: 1, sphere: { itemId: FRUIT_A, level: 1, exp: 0 } }]);
-  t.is(a.state.items[String(FRUIT_A)], undefined);
+  t.is(itemsOf(a.state)[String(FRUIT_A)], undefined);
   const b = ok(t, 'equipPlayerAbility', a.state, { managedCharacterId: id, slotNo: 1, itemId: FRUIT_B });
   t.is(b.state.abilityTrees[0]?.slots[0]?.sphere?.itemId, FRUIT_B);
-  t.is(b.state.items[String(FRUIT_A)], 1);
-  t.is(b.state.items[String(FRUIT_B)], undefined);
+  t.is(itemsOf(b.state)[String(FRUIT_A)], 1);
+  t.is(itemsOf(b.state)[String(FRUIT_B)], undefined);
 });
 
 test('equip: a replaced fruit over its item maximum goes to the present box, not lost', (t) => {
@@ -88,7 +88,7 @@ test('equip: a replaced fruit over its item maximum goes to the present box, not
   const a = ok(t, 'equipPlayerAbility', s, { managedCharacterId: id, slotNo: 1, itemId: FRUIT_A }).state;
   const max = m.item.get(FRUIT_A)?.max ?? 0;
   const b = ok(t, 'equipPlayerAbility', withWealth(a, { items: { [FRUIT_A]: max } }), { managedCharacterId: id, slotNo: 1, itemId: FRUIT_B });
-  t.is(b.state.items[String(FRUIT_A)], max);
+  t.is(itemsOf(b.state)[String(FRUIT_A)], max);
   t.like(b.state.presents.at(-1), { kind: 'item', objectId: FRUIT_A, amount: 1 });
 });
 
@@ -115,7 +115,7 @@ test('upgrade_sphere levels the fruit with the named materials at coins per item
   // Up to the maximum: 1000 exp is level 5; the rest of the items stay.
   const top = ok(t, 'upgradeSpherePlayerAbility', r.state, { managedCharacterId: id, slotNo: 1, items: [{ itemId: STARLIT, amount: 10 }] });
   t.deepEqual(top.state.abilityTrees[0]?.slots[0]?.sphere, { itemId: FRUIT_A, level: 5, exp: 1000 });
-  t.is(top.state.items[String(STARLIT)], 5);
+  t.is(itemsOf(top.state)[String(STARLIT)], 5);
   fails(t, 'STATE_CONFLICT', 'upgradeSpherePlayerAbility', top.state, { managedCharacterId: id, slotNo: 1, items: [{ itemId: STARLIT, amount: 1 }] });
 });
 

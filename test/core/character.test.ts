@@ -1,6 +1,6 @@
 import test from 'ava';
 import fc from 'fast-check';
-import { fails, freshPlayer, master, ok, runOp, withWealth } from '../_support/core.js';
+import { fails, freshPlayer, master, ok, runOp, withWealth, itemsOf } from '../_support/core.js';
 import { tryGrant } from '../../core/shared/grant.js';
 import { levelCap } from '../../core/shared/growth.js';
 import { mergeItems } from '../../core/shared/pay.js';
@@ -37,8 +37,8 @@ test('upgrade: each item costs level × 20 + 80 coins at the level before it, an
   // Levels: 0 → 150 (level 2: 120), → 300 (level 3: 280), → 400 (level 3).
   t.is(c.level, 3);
   t.is(s.gold - r.state.gold, (1 * 20 + 80) + (2 * 20 + 80) + (3 * 20 + 80));
-  t.is(r.state.items[String(FLAME_SMALL)], undefined);
-  t.is(r.state.items[String(TIDE_SMALL)], undefined);
+  t.is(itemsOf(r.state)[String(FLAME_SMALL)], undefined);
+  t.is(itemsOf(r.state)[String(TIDE_SMALL)], undefined);
   t.truthy(r.response['managedCharacters'], 'the response carries what changed');
   t.truthy(r.response['player']);
 });
@@ -49,7 +49,7 @@ test('upgrade: exp past the cap is lost and items after the cap are not used or 
   const c = ch(r.state);
   t.is(c.level, 60);
   t.is(c.exp, totalExp(60));
-  const used = 500 - (r.state.items[String(FLAME_LARGE)] ?? 0);
+  const used = 500 - (itemsOf(r.state)[String(FLAME_LARGE)] ?? 0);
   t.true(used < 500);
   t.deepEqual(r.response['usedItems'], [{ itemId: FLAME_LARGE, amount: used }]);
   t.is(used, Math.ceil(totalExp(60) / 3000));
@@ -112,7 +112,7 @@ test('property: a character\'s level never passes its cap, exp past the cap is l
           allUsed++;
         }
       }
-      const spent = candies.reduce((a, i) => a + 9999 - (r.right.state.items[String(i)] ?? 0), 0);
+      const spent = candies.reduce((a, i) => a + 9999 - (itemsOf(r.right.state)[String(i)] ?? 0), 0);
       return s.gold - r.right.state.gold === gold && c.level === level && c.exp === exp && spent === allUsed;
     },
   ), { numRuns: 60 });
@@ -125,15 +125,15 @@ test('limitBreak with the own item uses the rarity\'s amount and raises the cap 
   const c = ch(s);
   const r = ok(t, 'limitbreakPlayerCharacter', s, { managedCharacterId: c.managedCharacterId });
   t.is(ch(r.state).limitBreak, 1);
-  t.is(r.state.items['101013'], 2);
+  t.is(itemsOf(r.state)['101013'], 2);
   t.is(levelCap(m, ch(r.state)), 55);
 });
 
 test('limitBreak with the universal item named counts the same as the own item', (t) => {
   const s = withCharacters([STAR3], { items: { 9001: 5, 101013: 5 } });
   const r = ok(t, 'limitbreakPlayerCharacter', s, { managedCharacterId: ch(s).managedCharacterId, itemId: 9001 });
-  t.is(r.state.items['9001'], undefined);
-  t.is(r.state.items['101013'], 5);
+  t.is(itemsOf(r.state)['9001'], undefined);
+  t.is(itemsOf(r.state)['101013'], 5);
 });
 
 test('limitBreak errors: another character\'s item 102, unknown item 107, unknown character 107, short 442, at the maximum 308', (t) => {
@@ -157,8 +157,8 @@ test('evolution at the last limit break\'s cap pays items and coins, raises the 
   t.is(c.view, 1);
   t.is(levelCap(m, c), 100);
   t.is(r.state.gold, 100_000);
-  t.is(r.state.items['4001'], undefined);
-  t.is(r.state.items['4100'], undefined);
+  t.is(itemsOf(r.state)['4001'], undefined);
+  t.is(itemsOf(r.state)['4100'], undefined);
 });
 
 test('evolution errors: evolved 317, limit breaks missing 317, below the cap 317, short of items 442 or coins 441, unknown 107', (t) => {

@@ -1,6 +1,6 @@
 import test from 'ava';
 import fc from 'fast-check';
-import { fails, freshPlayer, master, NOW, ok, runOp, withWealth } from '../_support/core.js';
+import { fails, freshPlayer, master, NOW, ok, runOp, withWealth, itemsOf } from '../_support/core.js';
 import type { PlayerState } from '../../core/state.js';
 
 const LANTERN = 1;
@@ -38,7 +38,7 @@ test('get_all lists the chests open now with step and remaining; get_step lists 
 test('draw pays count × cost and yields count prizes from the box', (t) => {
   const s = rich(10);
   const r = ok(t, 'drawPlayerChest', s, { chestId: LANTERN, count: 4 });
-  t.is(r.state.items[String(token())], 6);
+  t.is(itemsOf(r.state)[String(token())], 6);
   t.is((r.response['results'] as unknown[]).length, 4);
   t.is(r.response['remaining'], stepSize(0) - 4);
   t.is(r.state.counters['chestDraws'], 4);

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { fails, freshPlayer, master, NOW, ok, receiveAll, withWealth } from '../_support/core.js';
+import { fails, freshPlayer, master, NOW, ok, receiveAll, withWealth, itemsOf } from '../_support/core.js';
 import { DAY, HOUR } from '../../core/time.js';
 import { statOf } from '../../core/operations/gacha.js';
 
@@ -7,9 +7,9 @@ const rich = (t: Parameters<typeof receiveAll>[0]) => withWealth(receiveAll(t, f
 
 test('a single draw with the ticket held spends the ticket, not gems', (t) => {
   const s = receiveAll(t, freshPlayer());
-  t.is(s.items['3001'], 1);
+  t.is(itemsOf(s)['3001'], 1);
   const r = ok(t, 'drawPlayerGacha', s, { gachaId: 2, drawType: 1 });
-  t.is(r.state.items['3001'], undefined);
+  t.is(itemsOf(r.state)['3001'], undefined);
   t.is(r.state.gem, s.gem);
   t.is((r.response['gachaResults'] as unknown[]).length, 1);
   t.is(r.state.gachaHistory.at(-1)?.payment.ticket, 1);
@@ -94,7 +94,7 @@ test('a duplicate becomes its limit-break item and raises awakening', (t) => {
   const c = m.character.get(id)!;
   const amount = m.rarity.get(c.rarity)!.duplicateItemAmount;
   t.is(r2.state.characters.length, 1);
-  t.is(r2.state.items[String(c.limitBreakItemId)], amount);
+  t.is(itemsOf(r2.state)[String(c.limitBreakItemId)], amount);
   t.is(r2.state.characters[0]!.awakening, 1);
   const res = (r2.response['gachaResults'] as Array<{ isNew: boolean; itemId: number }>)[0]!;
   t.false(res.isNew);

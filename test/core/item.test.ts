@@ -1,6 +1,6 @@
 import test from 'ava';
 import fc from 'fast-check';
-import { fails, freshPlayer, master, NOW, ok, runOp, withWealth } from '../_support/core.js';
+import { fails, freshPlayer, master, NOW, ok, runOp, withWealth, itemsOf } from '../_support/core.js';
 import { DAY, HOUR } from '../../core/time.js';
 import { itemCount } from '../../core/shared/player.js';
 import type { PlayerState } from '../../core/state.js';
@@ -12,11 +12,11 @@ const rich = (items: Record<string, number> = {}) => withWealth(freshPlayer(), {
 test('sale sells an amount of an item for its sale price', (t) => {
   const s = rich({ 2001: 10 });
   const r = ok(t, 'salePlayerItem', s, { itemId: 2001, amount: 4 });
-  t.is(r.state.items['2001'], 6);
+  t.is(itemsOf(r.state)['2001'], 6);
   t.is(r.state.gold - s.gold, 4 * 20);
   t.deepEqual(r.response['itemSummary'], [{ itemId: 2001, amount: 6 }]);
   const all = ok(t, 'salePlayerItem', r.state, { itemId: 2001, amount: 6 });
-  t.is(all.state.items['2001'], undefined);
+  t.is(itemsOf(all.state)['2001'], undefined);
 });
 
 test('sale errors: unknown 107, not sellable 102, over the maximum 102, zero/negative/fractional 102, short 442, coins over the maximum 311', (t) => {
@@ -47,8 +47,8 @@ test('trade/recipe/get_all lists constant recipes and the event recipes open now
 test('trade pays count × the source and grants count × the result, counting against the limit', (t) => {
   const s = rich({ 10501: 30 });
   const r = ok(t, 'tradePlayerItemTrade', s, { recipeId: 4, count: 2 });
-  t.is(r.state.items['10501'], 10);
-  t.is(r.state.items['3001'], 2);
+  t.is(itemsOf(r.state)['10501'], 10);
+  t.is(itemsOf(r.state)['3001'], 2);
   t.deepEqual(r.state.tradeCounts, [{ recipeId: 4, total: 2, dayIndex: r.state.tradeCounts[0]?.dayIndex ?? 0, today: 2 }]);
   t.is((r.response['recipe'] as { remaining: number }).remaining, 18);
 });
@@ -57,7 +57,7 @@ test('trade: the daily limit is 312 until the game day turns; coins in the sourc
   const s = rich({ 5005: 200 });
   const a = ok(t, 'tradePlayerItemTrade', s, { recipeId: 2, count: 3 });
   t.is(s.gold - a.state.gold, 15_000);
-  t.is(a.state.items['9001'], 3);
+  t.is(itemsOf(a.state)['9001'], 3);
   fails(t, 'TRADE_LIMIT', 'tradePlayerItemTrade', a.state, { recipeId: 2, count: 1 }, { now: NOW + HOUR });
   ok(t, 'tradePlayerItemTrade', a.state, { recipeId: 2, count: 1 }, { now: NOW + DAY });
 });
@@ -80,7 +80,7 @@ test('trade errors: unknown 107, out of period 463 (past and future), over the t
 test('trade: a result over its item maximum goes to the present box', (t) => {
   const s = rich({ 10401: 10, 10002: 9999 });
   const r = ok(t, 'tradePlayerItemTrade', s, { recipeId: 1, count: 2 });
-  t.is(r.state.items['10002'], 9999);
+  t.is(itemsOf(r.state)['10002'], 9999);
   t.like(r.state.presents.at(-1), { kind: 'item', objectId: 10002, amount: 2 });
   t.is(r.response['managedPresentId'], r.state.presents.at(-1)?.managedPresentId);
 });
@@ -88,7 +88,7 @@ test('trade: a result over its item maximum goes to the present box', (t) => {
 // ---- properties ----
 const value = (s: PlayerState): Map<number, number> => {
   const out = new Map<number, number>();
-  for (const [id, n] of Object.entries(s.items)) out.set(Number(id), n);
+  for (const [id, n] of Object.entries(itemsOf(s))) out.set(Number(id), n);
   for (const p of s.presents) if (p.kind === 'item') out.set(p.objectId, (out.get(p.objectId) ?? 0) + p.amount);
   return out;
 };

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { fails, freshPlayer, master, NOW, ok, withWealth } from '../_support/core.js';
+import { fails, freshPlayer, master, NOW, ok, withWealth, itemsOf } from '../_support/core.js';
 import type { PlayerState } from '../../core/state.js';
 import { HOUR, SECOND } from '../../core/time.js';
 
@@ -29,12 +29,12 @@ test('order pays the materials and starts the timer; complete before it passes i
   const o = master().offer.get(MEND)!;
   const a = ok(t, 'orderPlayerOffer', s, { offerId: MEND });
   t.is(a.state.gold, s.gold - o.materials.gold);
-  t.is(a.state.items['31001'], 100 - 3);
+  t.is(itemsOf(a.state)['31001'], 100 - 3);
   fails(t, 'TIMER_RUNNING', 'completePlayerOffer', a.state, { offerId: MEND }, { now: NOW + duration(MEND) - 1 });
   fails(t, 'TIMER_RUNNING', 'completePlayerOffer', a.state, { offerId: MEND }, { now: NOW - HOUR }); // a clock that went back
   const done = ok(t, 'completePlayerOffer', a.state, { offerId: MEND }, { now: NOW + duration(MEND) });
   t.deepEqual(done.state.offers, []);
-  t.is(done.state.items['9001'], 1);
+  t.is(itemsOf(done.state)['9001'], 1);
   t.deepEqual(done.state.offerCompletions, [{ offerId: MEND, count: 1 }]);
   t.is(done.state.counters['offersCompleted'], 1);
   // Later is the same as on time: the timer is settled whenever it is read.

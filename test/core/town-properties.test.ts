@@ -151,7 +151,7 @@ test('failing town requests leave the state identical; balances never go negativ
       const r = step(s, c.op, req[c.op] ?? { managedTownFacilityId: id }, now);
       if (r.ok) applied++;
       s = r.s;
-      if (s.gold < 0 || s.gem < 0 || s.paidGem < 0 || s.kirara < 0 || Object.values(s.items).some((n) => n < 0)) return false;
+      if (s.gold < 0 || s.gem < 0 || s.paidGem < 0 || s.kirara < 0 || s.items.some((i) => i.amount < 0)) return false;
       if (s.facilities.some((f) => f.stock < 0 || f.stock > (master().facility.get(f.facilityId)!.levels[f.level - 1]!.production?.cap ?? 0))) return false;
     }
     return true;

@@ -102,11 +102,11 @@ test('field party schedules: the same game day gives the same schedule on every 
   t.deepEqual(morning, evening);
   const days = [1, 2, 3].map((d) => members(t, s, {}, { now: NOW + d * DAY }));
   t.true(days.some((d) => JSON.stringify(d) !== JSON.stringify(morning)), 'some later day differs');
-  // Pinned: the generator is seeded by player, character and day, nothing else.
+  // Pinned: the generator is seeded by player, character (its managed id, in the player's own id range) and day, nothing else.
   t.deepEqual(morning.map((x) => x.schedule.map((h) => h.spotId).join(',')), [
-    '2,1,1,3,1,1,3,1,6,2,1,1,7,1,8,7,1,8,1,8,2,6,2,2',
-    '1,2,8,1,7,1,8,1,8,6,3,8,3,1,1,1,9,6,1,1,1,1,4,7',
-    '7,1,1,3,3,7,2,2,2,1,3,1,6,8,2,7,9,5,1,3,1,8,4,2',
+    '4,1,2,1,1,7,6,1,1,1,3,1,3,4,2,1,6,1,2,6,4,1,1,1',
+    '3,9,1,1,2,3,2,4,4,2,8,9,1,3,5,1,6,3,9,7,6,1,1,1',
+    '2,3,6,2,3,2,1,5,1,5,3,4,5,6,2,6,3,4,9,1,2,1,2,3',
   ]);
   // The game day starts at the reset hour.
   t.is(morning[0]!.schedule[0]!.hour, master().game.dayResetHour);

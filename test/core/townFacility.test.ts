@@ -1,5 +1,5 @@
 import test, { type ExecutionContext } from 'ava';
-import { fails, freshPlayer, master, NOW, ok, withWealth } from '../_support/core.js';
+import { fails, freshPlayer, master, NOW, ok, withWealth, itemsOf } from '../_support/core.js';
 import { HOUR, MINUTE } from '../../core/time.js';
 import type { PlayerState } from '../../core/state.js';
 
@@ -118,7 +118,7 @@ test('level_up short of coins is 441, short of items 442', (t) => {
   const lv2 = ok(t, 'gemLevelUpPlayerTownFacility', o.s, { managedTownFacilityId: o.id }).state;
   fails(t, 'ITEM_IS_SHORT', 'levelUpPlayerTownFacility', withWealth(lv2, { items: { 5001: 9 } }), { managedTownFacilityId: o.id });
   const r = ok(t, 'levelUpPlayerTownFacility', withWealth(lv2, { items: { 5001: 10 } }), { managedTownFacilityId: o.id });
-  t.is(r.state.items['5001'], undefined);
+  t.is(itemsOf(r.state)['5001'], undefined);
 });
 
 test('production pauses while levelling and restarts at the new rate when the level-up ends', (t) => {
@@ -184,7 +184,7 @@ test('item_up gives items for a material facility, up to its storage cap', (t) =
   const o = opened(t, BAKERY);
   const r = ok(t, 'itemUpPlayerTownFacility', o.s, { managedTownFacilityId: o.id, itemNo: 20001, amount: 24 }, { now: NOW + 100 * HOUR });
   t.is(r.response['amount'], 24);
-  t.is(r.state.items['20001'], 24);
+  t.is(itemsOf(r.state)['20001'], 24);
   t.truthy(r.response['itemSummary']);
 });
 

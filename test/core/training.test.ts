@@ -1,5 +1,5 @@
 import test from 'ava';
-import { fails, freshPlayer, master, NOW, ok, withWealth } from '../_support/core.js';
+import { fails, freshPlayer, master, NOW, ok, withWealth, itemsOf } from '../_support/core.js';
 import { tryGrant } from '../../core/shared/grant.js';
 import { MINUTE } from '../../core/time.js';
 import type { PlayerState } from '../../core/state.js';
@@ -75,8 +75,8 @@ test('completes before the end is 316; at the end it gives the rewards and cappe
   const capped = { ...a, characters: a.characters.map((c) => (c.managedCharacterId === ids[2] ? { ...c, level: 50, exp: m.characterLevels[49]?.totalExp ?? 0 } : c)) };
   const r = ok(t, 'completesPlayerTraining', capped, { slotId: 2 }, { now: NOW + 120 * MINUTE });
   t.deepEqual(r.state.trainings, []);
-  t.is(r.state.items['10401'], 3);
-  t.is(r.state.items['5002'], 5);
+  t.is(itemsOf(r.state)['10401'], 3);
+  t.is(itemsOf(r.state)['5002'], 5);
   t.is(r.state.characters[0]?.exp, 1000);
   t.is(r.state.characters[0]?.level, levelAt(1000));
   t.is(r.state.characters[2]?.exp, m.characterLevels[49]?.totalExp);
@@ -94,7 +94,7 @@ test('completes gives coins; rewards over a maximum go to the present box', (t) 
   const a = ok(t, 'ordersPlayerTraining', withWealth(s, { items: { 10401: 999 } }), { slotId: 1, trainingId: MORNING, managedCharacterIds: [ids[1]] }).state;
   const r = ok(t, 'completesPlayerTraining', a, { slotId: 1 }, { now: NOW + 60 * MINUTE });
   t.is(r.state.gold - a.gold, 1500);
-  t.is(r.state.items['10401'], 999);
+  t.is(itemsOf(r.state)['10401'], 999);
   t.like(r.state.presents.at(-1), { kind: 'item', objectId: 10401, amount: 2, source: 'reward' });
 });
 
@@ -127,5 +127,5 @@ test('orders: a training with an item cost is 442 when the items are short, and 
   t.is(engineers.length, 2);
   fails(t, 'ITEM_IS_SHORT', 'ordersPlayerTraining', withWealth(s, { items: { 5001: 4 } }), { slotId: 1, trainingId: 7, managedCharacterIds: engineers });
   const a = ok(t, 'ordersPlayerTraining', withWealth(s, { items: { 5001: 5 } }), { slotId: 1, trainingId: 7, managedCharacterIds: engineers });
-  t.is(a.state.items['5001'], undefined);
+  t.is(itemsOf(a.state)['5001'], undefined);
 });

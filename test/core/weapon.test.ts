@@ -1,6 +1,6 @@
 import test from 'ava';
 import fc from 'fast-check';
-import { fails, freshPlayer, master, ok, runOp, withWealth } from '../_support/core.js';
+import { fails, freshPlayer, master, ok, runOp, withWealth, itemsOf } from '../_support/core.js';
 import { tryGrant } from '../../core/shared/grant.js';
 import { storageLimit } from '../../core/shared/player.js';
 import type { Grant } from '../../core/master/common.js';
@@ -30,7 +30,7 @@ test('make pays the recipe and adds the weapon at level 1', (t) => {
   t.is(r.state.weapons.length, 1);
   t.like(wp(r.state), { weaponId: PLAIN_BLADE, level: 1, exp: 0 });
   t.is(r.state.gold, 4000);
-  t.is(r.state.items['5001'], 1);
+  t.is(itemsOf(r.state)['5001'], 1);
   t.truthy(r.response['managedWeapons']);
 });
 
@@ -77,14 +77,14 @@ test('upgrade: weapon exp items level the weapon, each costing level × 10 + 50 
   // 0 → 100 (level 1: level 2 needs 150) → 200 (level 2) → 300 (level 3 needs 360).
   t.like(wp(r.state), { level: 2, exp: 300 });
   t.is(s.gold - r.state.gold, 60 + 60 + 70);
-  t.is(r.state.items[String(WHET)], undefined);
+  t.is(itemsOf(r.state)[String(WHET)], undefined);
 });
 
 test('upgrade: exp past the maximum level is lost and the rest of the items stay', (t) => {
   const s = withWeapons([PLAIN_BLADE], { gold: 1_000_000, items: { [BIG_WHET]: 50 } });
   const r = ok(t, 'upgradePlayerWeapon', s, { managedWeaponId: wp(s).managedWeaponId, items: [{ itemId: BIG_WHET, amount: 50 }] });
   t.like(wp(r.state), { level: 20, exp: tableTotal(20) });
-  t.is(50 - (r.state.items[String(BIG_WHET)] ?? 0), Math.ceil(tableTotal(20) / 2000));
+  t.is(50 - (itemsOf(r.state)[String(BIG_WHET)] ?? 0), Math.ceil(tableTotal(20) / 2000));
 });
 
 test('upgrade errors: at the maximum 293, unknown weapon 107, not a weapon exp item 102, short 442 and 441', (t) => {

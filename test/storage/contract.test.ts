@@ -6,8 +6,10 @@ import { join } from 'node:path';
 import { MemoryStorage } from '../../adapters/storage/memory.js';
 import { FileStorage } from '../../adapters/storage/file.js';
 import type { Storage } from '../../adapters/storage/storage.js';
+import { openPostgres } from '../_support/pg.js';
 import { freshPlayer } from '../_support/core.js';
 import type { PlayerState } from '../../core/state.js';
+import { logResults, stateHash, type LogEntry } from '../../adapters/storage/log.js';
 
 interface Adapter { name: string; make: () => Promise<{ storage: Storage; cleanup: () => Promise<void> }> }
 
@@ -22,6 +24,7 @@ export const ADAPTERS: Adapter[] = [
       return { storage, cleanup: async () => { await storage.close(); rmSync(dir, { recursive: true, force: true }); } };
     },
   },
+  { name: 'postgres', make: () => openPostgres() },
 ];
 
 const player = (id: number): PlayerState => freshPlayer({ playerId: id, seed: `p${id}` });
@@ -109,5 +112,20 @@ for (const a of ADAPTERS) {
     t.is(racing.filter((r) => r.ok).length, 1);
     t.is((await s.load(1))?.version, 1);
     t.is((await s.playerIds()).length, 30);
+  });
+
+  it('replay-log entries are kept with their commit, numbered in commit order; a conflicting commit keeps none', async (t, s) => {
+    const entry = (p: PlayerState): LogEntry => ({ kind: 'login', at: p.version, masterHash: 'm', playerIds: [p.playerId], results: logResults([p]), playerId: p.playerId });
+    const p = player(1);
+    t.deepEqual(await s.readLog(), []);
+    await s.commit({ players: [{ state: p, expectedVersion: null }], log: [entry(p)] });
+    const v1 = bump(p, { gold: 1 });
+    await s.commit({ players: [{ state: v1, expectedVersion: 0 }], log: [entry(v1)] });
+    const stale = bump(p, { gold: 2 });
+    t.false((await s.commit({ players: [{ state: stale, expectedVersion: 0 }], log: [entry(stale)] })).ok);
+    await s.commit({ players: [], sessions: [{ key: 'k', session: null }] });
+    const log = await s.readLog();
+    t.deepEqual(log.map((e) => [e.seq, e.results[0]?.version]), [[1, 0], [2, 1]]);
+    t.is(log[1]?.results[0]?.stateHash, stateHash(v1));
   });
 }

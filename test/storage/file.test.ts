@@ -8,6 +8,7 @@ import { FileStorage, parseJournal } from '../../adapters/storage/file.js';
 import { StorageError } from '../../adapters/storage/storage.js';
 import { freshPlayer } from '../_support/core.js';
 import type { PlayerState } from '../../core/state.js';
+import { logResults, stateHash, type LogEntry } from '../../adapters/storage/log.js';
 
 const dirFor = (t: import('ava').ExecutionContext) => {
   const dir = mkdtempSync(join(tmpdir(), 'hoshi-file-'));
@@ -125,4 +126,34 @@ test('a snapshot that does not decode is reported, not silently dropped', async 
   const b = await FileStorage.open({ dir });
   await t.throwsAsync(b.load(1), { instanceOf: StorageError });
   await b.close();
+});
+
+test('the replay log survives checkpoints; entries the oplog lost (a crash, a torn line) are restored from the journal on open', async (t) => {
+  const dir = dirFor(t);
+  const entry = (p: PlayerState): LogEntry => ({ kind: 'login', at: p.version, masterHash: 'm', playerIds: [p.playerId], results: logResults([p]), playerId: p.playerId });
+  const a = await FileStorage.open({ dir, checkpointBytes: 1 });
+  let p = player(1);
+  await a.commit({ players: [{ state: p, expectedVersion: null }], log: [entry(p)] });
+  for (let i = 1; i <= 3; i++) {
+    const next = bump(p, i);
+    await a.commit({ players: [{ state: next, expectedVersion: p.version }], log: [entry(next)] });
+    p = next;
+  }
+  t.deepEqual((await a.readLog()).map((e) => e.seq), [1, 2, 3, 4]);
+  await a.close();
+  t.is(statSync(join(dir, 'journal.log')).size, 0, 'the journal is empty: the log lives in the oplog alone');
+
+  // Without checkpoints, then a crash whose oplog append was lost, and a torn oplog line.
+  const b = await FileStorage.open({ dir });
+  const next = bump(p, 9);
+  await b.commit({ players: [{ state: next, expectedVersion: p.version }], log: [entry(next)] });
+  const full = readFileSync(join(dir, 'oplog.jsonl'));
+  const cut = full.subarray(0, full.lastIndexOf(0x0a, full.length - 2) + 1);
+  writeFileSync(join(dir, 'oplog.jsonl'), Buffer.concat([cut, Buffer.from('{"seq":5,"ki')]));
+  const c = await FileStorage.open({ dir });
+  const log = await c.readLog();
+  t.deepEqual(log.map((e) => e.seq), [1, 2, 3, 4, 5]);
+  t.is(log[4]?.results[0]?.stateHash, stateHash(next));
+  t.true(readFileSync(join(dir, 'oplog.jsonl'), 'utf8').endsWith('\n'));
+  await c.close();
 });

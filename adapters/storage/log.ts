@@ -1,0 +1,158 @@
+// The replay log: one entry per committed state change, holding exactly the
+// inputs needed to run it again (operation, request, seed, now, master data's
+// hash) and the hash of every resulting state, so a replay can say where it
+// first differs. Entries are committed atomically with the states they made.
+import { createHash } from 'node:crypto';
+import type { Grant } from '../../core/master/common.js';
+import type { PlayerState } from '../../core/state.js';
+
+/** A state a log entry produced: its player, version and the sha256 of its JSON. */
+export interface LogResult {
+  readonly playerId: number;
+  readonly version: number;
+  readonly stateHash: string;
+}
+
+interface LogBase {
+  /** Position in the whole log (1, 2, …), given by the storage when it commits the entry. */
+  readonly seq?: number;
+  /** The instant the service read once for the request (epoch ms). */
+  readonly at: number;
+  /** sha256 of the master data the entry ran with (see adapters/master/load.ts). */
+  readonly masterHash: string;
+  /** The players whose states changed, in results order. */
+  readonly playerIds: ReadonlyArray<number>;
+  readonly results: ReadonlyArray<LogResult>;
+}
+
+/** A table operation: the player, its decoded request, the seed and the other players it named (null: none existed). */
+export interface OpEntry extends LogBase {
+  readonly kind: 'op';
+  readonly op: string;
+  readonly playerId: number;
+  readonly request: unknown;
+  readonly seed: string;
+  readonly others: ReadonlyArray<number | null>;
+  /**
+   * Set when the request carried a move password, which is never logged: the
+   * request lacks it and this is the hash the state kept; a replay runs the
+   * reducer with a stand-in password and puts this hash back.
+   */
+  readonly movePasswordHash?: string;
+}
+
+/** createPlayer's inputs, with the access token's hash instead of the token. */
+export interface SignupEntry extends LogBase {
+  readonly kind: 'signup';
+  readonly playerId: number;
+  readonly uuid: string;
+  readonly platform: number;
+  readonly name: string;
+  readonly stepCode: number;
+  readonly tokenHash: string;
+  readonly seed: string;
+}
+
+/** A log-in (its token was checked when it ran; a replay only applies it). */
+export interface LoginEntry extends LogBase {
+  readonly kind: 'login';
+  readonly playerId: number;
+}
+
+/** A move, kept even when it failed on a wrong password (the failure is counted); secrets only as hashes. */
+export interface MoveSetEntry extends LogBase {
+  readonly kind: 'moveSet';
+  readonly playerId: number;
+  readonly moveCode: string;
+  readonly uuid: string;
+  readonly platform: number;
+  readonly tokenHash: string;
+  /** The password tried, hashed with the code's salt (as the state keeps the right one). */
+  readonly movePasswordHash: string;
+}
+
+/** An operator's present to one player. */
+export interface AdminPresentEntry extends LogBase {
+  readonly kind: 'admin.present';
+  readonly playerId: number;
+  readonly grant: Grant;
+  readonly meta: { readonly title: string; readonly message: string; readonly deadline: number | null };
+}
+
+export type LogEntry = OpEntry | SignupEntry | LoginEntry | MoveSetEntry | AdminPresentEntry;
+
+/**
+ * A state's JSON with every object's keys sorted: the same data gives the same
+ * bytes whatever order its keys were built in (a state read back from a
+ * snapshot is decoded with the group defaults first).
+ */
+const sortedJson = (s: unknown): string => JSON.stringify(s, (_k, v: unknown) => {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+  const o = v as Record<string, unknown>;
+  const sorted: Record<string, unknown> = {};
+  for (const k of Object.keys(o).sort()) sorted[k] = o[k];
+  return sorted;
+});
+
+/**
+ * A state's parts by identity: states are never mutated and an update keeps the
+ * parts it did not change, so a commit serialises only what changed (the whole
+ * state each time cost ~1 ms a write). Weak: a part leaves with its last state.
+ */
+const partJson = new WeakMap<object, string>();
+/** A top-level value, or an element of a top-level list (lists are re-joined: keeping their JSON too cost memory). */
+const partOf = (v: unknown): string => {
+  if (v === null || typeof v !== 'object') return v === undefined || typeof v === 'function' ? 'null' : JSON.stringify(v);
+  let json = partJson.get(v);
+  if (json === undefined) { json = sortedJson(v); partJson.set(v, json); }
+  return json;
+};
+
+export const canonicalJson = (s: unknown): string => {
+  if (s === null || typeof s !== 'object' || Array.isArray(s)) return sortedJson(s);
+  const o = s as Record<string, unknown>;
+  // The key order sortedJson gives (an object re-built in sorted order: integer-like keys still come first).
+  const order: Record<string, true> = {};
+  for (const k of Object.keys(o).sort()) order[k] = true;
+  const parts: string[] = [];
+  for (const k of Object.keys(order)) {
+    const v = o[k];
+    if (v === undefined || typeof v === 'function') continue;
+    let json: string;
+    if (Array.isArray(v)) json = `[${v.map(partOf).join(',')}]`;
+    else json = partOf(v);
+    parts.push(`${JSON.stringify(k)}:${json}`);
+  }
+  return `{${parts.join(',')}}`;
+};
+
+/** sha256 of a state's canonical JSON: what a replay compares. */
+export const stateHash = (s: PlayerState): string => createHash('sha256').update(canonicalJson(s), 'utf8').digest('hex');
+
+/** The request as logged (a move password left out) and, then, the password hash the state kept. */
+export const redactForLog = (request: unknown, after: PlayerState): { request: unknown; movePasswordHash?: string } => {
+  if (typeof request !== 'object' || request === null || !('password' in request)) return { request };
+  const { password: _secret, ...rest } = request as Record<string, unknown>;
+  return { request: rest, movePasswordHash: after.move?.passwordHash ?? '' };
+};
+
+export const logResults = (states: ReadonlyArray<PlayerState>): LogResult[] =>
+  states.map((s) => ({ playerId: s.playerId, version: s.version, stateHash: stateHash(s) }));
+
+/** Parses oplog bytes (one JSON entry a line); `good` is the offset after the last whole line (a torn tail is left out). */
+export const parseLog = (buf: Buffer): { entries: LogEntry[]; good: number } => {
+  const entries: LogEntry[] = [];
+  let pos = 0;
+  while (pos < buf.length) {
+    const nl = buf.indexOf(0x0a, pos);
+    if (nl < 0) break;
+    const line = buf.subarray(pos, nl).toString('utf8');
+    try {
+      if (line.trim() !== '') entries.push(JSON.parse(line) as LogEntry);
+    } catch {
+      break;
+    }
+    pos = nl + 1;
+  }
+  return { entries, good: pos };
+};

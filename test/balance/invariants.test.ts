@@ -1,0 +1,211 @@
+// Balance properties (fast-check): random sequences of operations from every
+// group, on random valid states of two players, with time moving on. After every
+// step: no balance is negative; inputs are never mutated and a failed operation
+// gives nothing back; managed ids are never reused; currencies move only in the
+// operations documented to move them, and by the documented amounts where the
+// price is fixed; the same inputs give the same output, byte for byte.
+import test from 'ava';
+import fc from 'fast-check';
+import { run, type Env } from '../../core/operation.js';
+import type { AnyOperation, OtherRef } from '../../core/operation.js';
+import { operationByName, OPERATIONS } from '../../core/operations/table.js';
+import { rngFromSeed } from '../../core/rng.js';
+import { itemCount } from '../../core/shared/player.js';
+import type { PlayerState } from '../../core/state.js';
+import { relatedPlayerIds } from '../../core/state/social.js';
+import { itemsOf, master, NOW } from '../_support/core.js';
+import { buildRequest, Chooser, makePlayer, managedIds, TEMPLATES, type Setup } from './world.js';
+
+const NAMES = Object.keys(TEMPLATES);
+const CURRENCIES = ['gold', 'gem', 'paidGem', 'kirara'] as const;
+type Currency = typeof CURRENCIES[number];
+
+/**
+ * Where each currency may rise (+) or fall (−), from GAME-RULES.md: prices paid
+ * and rewards given. Every other operation must leave it as it was.
+ */
+const MAY: Record<Currency, { up: ReadonlyArray<string>; down: ReadonlyArray<string> }> = {
+  gold: {
+    up: ['getPlayerPresent', 'salePlayerItem', 'salePlayerWeapon', 'salePlayerTownFacility', 'salePlayerRoomObject', 'itemUpPlayerTownFacility',
+      'completesPlayerTraining', 'completePlayerQuestLog', 'completePlayerOffer', 'drawPlayerChest', 'tradePlayerItemTrade'],
+    down: ['upgradePlayerCharacter', 'limitbreakPlayerCharacter', 'evolutionPlayerCharacter', 'makePlayerWeapon', 'upgradePlayerWeapon', 'evolutionPlayerWeapon',
+      'buyAllPlayerTownFacility', 'levelUpPlayerTownFacility', 'ordersPlayerTraining', 'releasePlayerAbility', 'releaseSlotPlayerAbility', 'upgradeSpherePlayerAbility',
+      'buySetPlayerRoomObject', 'orderPlayerOffer', 'tradePlayerItemTrade', 'equipPlayerAbility'],
+  },
+  gem: {
+    up: ['getPlayerPresent', 'completePlayerQuestLog', 'completePlayerOffer', 'drawPlayerChest'],
+    down: ['drawPlayerGacha', 'addPlayerWeaponLimit', 'addPlayerTownFacilityLimit', 'addPlayerRoomObjectLimit', 'gemLevelUpPlayerTownFacility', 'retryPlayerQuestLog', 'buySetPlayerRoomObject'],
+  },
+  paidGem: {
+    up: ['getPlayerPresent'],
+    down: ['drawPlayerGacha', 'addPlayerWeaponLimit', 'addPlayerTownFacilityLimit', 'addPlayerRoomObjectLimit', 'gemLevelUpPlayerTownFacility', 'retryPlayerQuestLog', 'buySetPlayerRoomObject'],
+  },
+  kirara: {
+    up: ['getPlayerPresent', 'salePlayerTownFacility', 'salePlayerRoomObject', 'completePlayerQuestLog', 'completePlayerOffer', 'drawPlayerChest'],
+    down: ['buyAllPlayerTownFacility', 'buySetPlayerRoomObject', 'levelUpPlayerTownFacility'],
+  },
+};
+
+/** The other players an operation names, as the service resolves them. */
+const othersFor = (op: AnyOperation, request: unknown, me: PlayerState, players: ReadonlyArray<PlayerState>): Array<PlayerState | undefined> => {
+  const d = op.request.decode(request ?? {});
+  if (d._tag === 'Left' || !op.touches) return [];
+  const byId = (id: number) => players.find((p) => p.playerId === id);
+  return op.touches(d.right).flatMap((r: OtherRef): Array<PlayerState | undefined> => {
+    switch (r.by) {
+      case 'playerId': return [byId(r.playerId)];
+      case 'myCode': return [players.find((p) => p.myCode === r.myCode)];
+      case 'related': return relatedPlayerIds(me).map(byId);
+      case 'recentlyActive': return players.filter((p) => p.playerId !== me.playerId).slice(0, r.count);
+    }
+  });
+};
+
+const fail = (msg: string): never => { throw new Error(msg); };
+
+const noNegative = (s: PlayerState, where: string): void => {
+  for (const c of CURRENCIES) if (s[c] < 0) fail(`${where}: ${c} is ${s[c]}`);
+  for (const [id, n] of Object.entries(itemsOf(s))) if (!(n > 0)) fail(`${where}: item ${id} held ${n}`);
+  if (s.stamina.value < 0) fail(`${where}: stamina ${s.stamina.value}`);
+  for (const g of s.gachaStats) if (g.points < 0) fail(`${where}: gacha ${g.gachaId} points ${g.points}`);
+};
+
+/** Exact amounts for operations with a fixed price or payout. */
+const exact = (name: string, req: Record<string, unknown>, s: PlayerState, next: PlayerState): void => {
+  const m = master();
+  const d = (c: Currency) => next[c] - s[c];
+  const gems = d('gem') + d('paidGem');
+  switch (name) {
+    case 'salePlayerItem': {
+      const id = req['itemId'] as number;
+      const n = req['amount'] as number;
+      if (d('gold') !== (m.item.get(id)?.salePrice ?? NaN) * n) fail(`sale of ${n} × item ${id}: gold ${d('gold')}`);
+      if (itemCount(s, id) - itemCount(next, id) !== n) fail(`sale of ${n} × item ${id}: items ${itemCount(s, id)} → ${itemCount(next, id)}`);
+      break;
+    }
+    case 'salePlayerWeapon': {
+      const sold = (req['managedWeaponIds'] as number[]).map((id) => s.weapons.find((w) => w.managedWeaponId === id)?.weaponId ?? 0);
+      const price = sold.reduce((a, w) => a + (m.weapon.get(w)?.salePrice ?? NaN), 0);
+      if (d('gold') !== price) fail(`weapon sale: gold ${d('gold')}, prices ${price}`);
+      if (next.weapons.length !== s.weapons.length - sold.length) fail('weapon sale: count');
+      break;
+    }
+    case 'buyAllPlayerTownFacility': {
+      const rows = req['facilities'] as Array<{ facilityId: number; amount: number }>;
+      const gold = rows.reduce((a, r) => a + (m.facility.get(r.facilityId)?.price.gold ?? NaN) * r.amount, 0);
+      const kirara = rows.reduce((a, r) => a + (m.facility.get(r.facilityId)?.price.kirara ?? NaN) * r.amount, 0);
+      if (-d('gold') !== gold || -d('kirara') !== kirara) fail(`facility purchase: gold ${d('gold')} kirara ${d('kirara')}, prices ${gold}/${kirara}`);
+      break;
+    }
+    case 'ordersPlayerTraining': {
+      const tr = m.training.get(req['trainingId'] as number);
+      if (-d('gold') !== (tr?.cost.gold ?? NaN)) fail(`training: gold ${d('gold')}`);
+      break;
+    }
+    case 'tradePlayerItemTrade': {
+      // Sources paid × count; an item result arrives in the box unless the box is full (then it is a present).
+      const rc = m.tradeRecipe.get(req['recipeId'] as number);
+      const n = req['count'] as number;
+      if (!rc) return fail(`trade: no recipe ${String(req['recipeId'])}`);
+      for (const x of rc.source.items ?? []) {
+        const got = itemCount(s, x.itemId) - itemCount(next, x.itemId) + (rc.result.kind === 'item' && rc.result.objectId === x.itemId ? rc.result.amount * n : 0);
+        if (got !== x.amount * n) fail(`trade ${rc.recipeId} × ${n}: item ${x.itemId} paid ${got}`);
+      }
+      if (-d('gold') !== (rc.source.gold ?? 0) * n - (rc.result.kind === 'gold' ? rc.result.amount * n : 0)) fail(`trade: gold ${d('gold')}`);
+      if (rc.result.kind === 'item') {
+        const gained = itemCount(next, rc.result.objectId) - itemCount(s, rc.result.objectId) + ((rc.source.items ?? []).find((x) => x.itemId === rc.result.objectId)?.amount ?? 0) * n;
+        const sent = next.presents.length - s.presents.length;
+        if (gained !== rc.result.amount * n && sent === 0) fail(`trade ${rc.recipeId} × ${n}: got ${gained} of item ${rc.result.objectId}`);
+      }
+      break;
+    }
+    case 'drawPlayerGacha': {
+      const g = m.gacha.get(req['gachaId'] as number);
+      const allowed = g ? [0, g.cost.singleGem, g.cost.tenGem, g.cost.firstTenGem, g.cost.paidSingleGem].filter((x): x is number => x !== null) : [];
+      if (!allowed.includes(-gems)) fail(`draw: gems ${gems}, prices ${allowed.join('/')}`);
+      if (d('gold') !== 0 || d('kirara') !== 0) fail('draw: coins or town points moved');
+      break;
+    }
+  }
+};
+
+interface Tally { ok: Record<string, number>; failed: number }
+
+const sequence = (setupA: Setup, setupB: Setup, cmds: ReadonlyArray<{ op: number; asB: boolean; minutes: number; picks: number[] }>, tally: Tally,
+  t: import('ava').ExecutionContext): true => {
+  let players = [makePlayer(t, 1, setupA), makePlayer(t, 2, setupB)];
+  let now = NOW;
+  const ever = players.map((p) => new Set(managedIds(p)));
+  for (const [step, cmd] of cmds.entries()) {
+    now += cmd.minutes * 60_000;
+    const name = NAMES[cmd.op % NAMES.length] as string;
+    const op = operationByName(name) ?? fail(`no operation ${name}`);
+    const me = cmd.asB ? 1 : 0;
+    const s = players[me] as PlayerState;
+    const request = buildRequest(name, s, players[1 - me] as PlayerState, new Chooser(cmd.picks), now);
+    const env: Env = { master: master(), others: othersFor(op, request, s, players) };
+    const where = `step ${step} ${name} ${JSON.stringify(request)}`;
+    const inputs = JSON.stringify([players, request]);
+    const seed = `bal:${step}`;
+    const r = run(op, s, request, rngFromSeed(seed), now, env);
+    if (JSON.stringify([players, request]) !== inputs) fail(`${where}: the inputs were mutated`);
+    const again = run(op, s, request, rngFromSeed(seed), now, env);
+    if (JSON.stringify(again) !== JSON.stringify(r)) fail(`${where}: the same inputs gave another output`);
+    if (r._tag === 'Left') { tally.failed++; continue; }
+    tally.ok[name] = (tally.ok[name] ?? 0) + 1;
+    const next = r.right.state;
+    if (op.readOnly && next !== s) fail(`${where}: a read changed the state`);
+    if (next !== s && next.version !== s.version + 1) fail(`${where}: version ${s.version} → ${next.version}`);
+    for (const c of CURRENCIES) {
+      const delta = next[c] - s[c];
+      if (delta > 0 && !MAY[c].up.includes(name)) fail(`${where}: ${c} rose by ${delta}`);
+      if (delta < 0 && !MAY[c].down.includes(name)) fail(`${where}: ${c} fell by ${-delta}`);
+    }
+    exact(name, request as Record<string, unknown>, s, next);
+    const after = players.map((p, i) => (i === me ? next : (r.right.others.find((o) => o?.playerId === p.playerId) ?? p)));
+    after.forEach((p, i) => {
+      noNegative(p, `${where} (player ${p.playerId})`);
+      const before = new Set(managedIds(players[i] as PlayerState));
+      for (const k of managedIds(p)) {
+        if (!before.has(k) && ever[i]!.has(k)) fail(`${where}: managed id ${k} used again`);
+        ever[i]!.add(k);
+      }
+      if (p !== players[i] && i !== me && CURRENCIES.some((c) => p[c] !== (players[i] as PlayerState)[c])) fail(`${where}: the other player's currencies moved`);
+    });
+    players = after;
+  }
+  return true;
+};
+
+const setupArb: fc.Arbitrary<Setup> = fc.record({
+  gold: fc.integer({ min: 0, max: 3_000_000 }),
+  gem: fc.integer({ min: 0, max: 30_000 }),
+  paidGem: fc.integer({ min: 0, max: 3_000 }),
+  kirara: fc.integer({ min: 0, max: 200_000 }),
+  characters: fc.array(fc.nat(400), { maxLength: 6 }),
+  items: fc.array(fc.tuple(fc.nat(1000), fc.integer({ min: 1, max: 200 })), { maxLength: 14 }),
+  kit: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 3 })),
+});
+const cmdArb = fc.record({
+  op: fc.nat(NAMES.length * 4),
+  asB: fc.boolean(),
+  minutes: fc.oneof(fc.constant(0), fc.nat(30), fc.nat(600)),
+  picks: fc.array(fc.nat(10_000), { minLength: 3, maxLength: 12 }),
+});
+
+test('random operation sequences from every group keep every balance invariant', (t) => {
+  const tally: Tally = { ok: {}, failed: 0 };
+  fc.assert(fc.property(setupArb, setupArb, fc.array(cmdArb, { minLength: 10, maxLength: 60 }), (a, b, cmds) => sequence(a, b, cmds, tally, t)), { numRuns: 200, seed: 6006 });
+  // The generator must reach successes in every group, not only refusals.
+  const groups = new Set(Object.keys(tally.ok).map((n) => operationByName(n)?.group));
+  for (const g of ['gacha', 'present', 'tutorial', 'character', 'weapon', 'training', 'ability', 'item', 'townFacility', 'town', 'room', 'roomObject',
+    'contentRoom', 'friend', 'battleParty', 'achievement', 'questLog', 'chest', 'offer', 'move']) {
+    t.true(groups.has(g), `some operation of group ${g} succeeded (${JSON.stringify(tally.ok)})`);
+  }
+  t.true(tally.failed > 0, 'failures were exercised too');
+});
+
+test('the templates cover every session operation of the table', (t) => {
+  const sessionOps = OPERATIONS.filter((o) => o.access === 'session').map((o) => o.name).sort();
+  t.deepEqual([...NAMES].sort(), sessionOps);
+});

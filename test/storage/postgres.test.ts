@@ -1,0 +1,63 @@
+// What the PostgreSQL adapter adds to the contract: exact 64-bit values, several
+// processes (pools) on one schema, migrations that race safely, and loud failure.
+import test from 'ava';
+import pg from 'pg';
+import { MIGRATION_COUNT, PostgresStorage } from '../../adapters/storage/postgres.js';
+import { StorageError } from '../../adapters/storage/storage.js';
+import { freshPlayer } from '../_support/core.js';
+import { freshSchema, openPostgres, TEST_DATABASE_URL } from '../_support/pg.js';
+import type { PlayerState } from '../../core/state.js';
+
+const bump = (s: PlayerState, gold: number): PlayerState => ({ ...s, gold, version: s.version + 1 });
+
+test('64-bit ids and values read back exactly (int8 is decoded, not left a string)', async (t) => {
+  const { storage, cleanup } = await openPostgres();
+  t.teardown(cleanup);
+  const id = 2 ** 40 + 5;
+  const p = { ...freshPlayer({ playerId: id }), nextManagedId: 2 ** 52 + 3, gold: 2 ** 50 };
+  t.true((await storage.commit({ players: [{ state: p, expectedVersion: null }] })).ok);
+  const back = await storage.load(id);
+  t.is(back?.playerId, id);
+  t.is(back?.nextManagedId, 2 ** 52 + 3);
+  t.is(typeof (await storage.lookup('myCode', p.myCode)), 'number');
+  t.deepEqual(await storage.playerIds(), [id]);
+  t.is(typeof (await storage.nextPlayerId()), 'number');
+});
+
+test('two processes on one schema: each sees the other\'s commits, and stale versions conflict', async (t) => {
+  const schema = freshSchema();
+  const a = await openPostgres(schema);
+  const b = await PostgresStorage.open({ connectionString: TEST_DATABASE_URL, schema, poolSize: 2 });
+  t.teardown(async () => { await b.close(); await a.cleanup(); });
+  const p = freshPlayer({ playerId: 7 });
+  t.true((await a.storage.commit({ players: [{ state: p, expectedVersion: null }] })).ok);
+  t.is((await b.load(7))?.version, 0, 'no cache hides another process\'s write');
+  t.true((await b.commit({ players: [{ state: bump(p, 1), expectedVersion: 0 }] })).ok);
+  t.like(await a.storage.commit({ players: [{ state: bump(p, 2), expectedVersion: 0 }] }), { ok: false, conflict: 'version' });
+  t.is((await a.storage.load(7))?.gold, 1);
+  // Racing commits from both, on two players locked in opposite orders: no deadlock, one winner per version.
+  const q = freshPlayer({ playerId: 8, seed: 'another friend code' });
+  t.true((await a.storage.commit({ players: [{ state: q, expectedVersion: null }] })).ok);
+  const p1 = (await a.storage.load(7))!;
+  const rs = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a.storage : b).commit({
+    players: i % 2 ? [{ state: bump(p1, 100 + i), expectedVersion: 1 }, { state: bump(q, i), expectedVersion: 0 }] : [{ state: bump(q, i), expectedVersion: 0 }, { state: bump(p1, 100 + i), expectedVersion: 1 }],
+  })));
+  t.is(rs.filter((r) => r.ok).length, 1);
+});
+
+test('migrations started by several processes at once all succeed, once', async (t) => {
+  const schema = freshSchema();
+  const opened = await Promise.all(Array.from({ length: 4 }, () => PostgresStorage.open({ connectionString: TEST_DATABASE_URL, schema, poolSize: 1 })));
+  t.teardown(async () => { await Promise.all(opened.map((s) => s.close())); await PostgresStorage.dropSchema(TEST_DATABASE_URL, schema); });
+  const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await c.connect();
+  const r = await c.query(`SELECT version FROM ${schema}.schema_migrations ORDER BY version`);
+  await c.end();
+  t.deepEqual(r.rows.map((x: { version: number }) => x.version), Array.from({ length: MIGRATION_COUNT }, (_, i) => i + 1), 'each migration applied once');
+});
+
+test('an unreachable database fails loudly, naming the problem', async (t) => {
+  const e = await t.throwsAsync(PostgresStorage.open({ connectionString: 'postgres://postgres@127.0.0.1:1/none', schema: freshSchema() }));
+  t.true(e instanceof StorageError);
+  t.regex(e?.message ?? '', /cannot prepare PostgreSQL schema/);
+});
