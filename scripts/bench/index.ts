@@ -87,6 +87,12 @@ const main = async () => {
   const now = Date.now();
   const cleanup: string[] = [];
   const servers: Server[] = [];
+  // Interrupted: stop the child servers and remove the generated stores (up to ~1 GB) before leaving.
+  process.once('SIGINT', () => {
+    for (const s of servers) s.proc.kill('SIGKILL');
+    for (const d of cleanup) rmSync(d, { recursive: true, force: true });
+    process.exit(130);
+  });
   try {
     if (wants('core')) {
       log('core: single draws and player-days in-process');
@@ -133,9 +139,10 @@ const main = async () => {
       servers.push(svc);
       extras['startupMs1k'] = svc.startupMs;
       log(`service up in ${Math.round(svc.startupMs)} ms; warming up`);
+      // Warm-ups pass over every player once: each is loaded from its snapshot on first use.
       await load(base.url, echoMix(players), 'warm-up baseline', { duration: 2 });
-      await load(svc.url, readMix(players), 'warm-up read', { duration: 2 });
-      await load(svc.url, writeMix(players), 'warm-up write', { duration: 2 });
+      await load(svc.url, readMix(players), 'warm-up read', { amount: players.length * 6 });
+      await load(svc.url, writeMix(players), 'warm-up write', { amount: players.length * 4 });
       const b: Figures[] = [], bp: Figures[] = [], r: Figures[] = [], w: Figures[] = [], h: Figures[] = [];
       for (let i = 0; i < RUNS; i++) {
         b.push(await load(base.url, echoMix(players), `run ${i + 1} baseline`, { duration: DURATION }));
@@ -170,8 +177,8 @@ const main = async () => {
       const startup = await startTimes(dir, RUNS);
       const svc = await startServer('adapters/http/main.ts', serviceEnv(dir));
       servers.push(svc);
-      await load(svc.url, readMix(gen.active), 'warm-up read', { duration: 2 });
-      await load(svc.url, writeMix(gen.active), 'warm-up write', { duration: 2 });
+      await load(svc.url, readMix(gen.active), 'warm-up read', { amount: gen.active.length * 6 });
+      await load(svc.url, writeMix(gen.active), 'warm-up write', { amount: gen.active.length * 4 });
       const r: Figures[] = [], w: Figures[] = [];
       for (let i = 0; i < RUNS; i++) {
         r.push(await load(svc.url, readMix(gen.active), `scale run ${i + 1} read mix`, { duration: DURATION }));
