@@ -37,7 +37,7 @@ const main = async (): Promise<void> => {
   const storage: Storage = cfg.databaseUrl
     ? await PostgresStorage.open({
       connectionString: cfg.databaseUrl, schema: cfg.pgSchema, poolSize: cfg.pgPoolSize,
-      statementTimeoutMs: cfg.pgStatementTimeoutMs, retries: cfg.pgRetries, log: storageLog,
+      statementTimeoutMs: cfg.pgStatementTimeoutMs, retries: cfg.pgRetries, log: storageLog, cacheSize: cfg.cacheSize,
     })
     : cfg.storage === 'memory'
       ? new MemoryStorage()

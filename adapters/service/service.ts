@@ -66,6 +66,12 @@ const recordOf = (idem: Idem | undefined, answer: Answer, now: number): Commit['
   return [{ key: idem.key, record }];
 };
 
+/** A stored answer for a key: the answer itself for the same request, 422 for another. */
+const storedAnswer = (prior: IdempotencyRecord, idem: Idem): Answer => {
+  if (prior.requestHash !== idem.requestHash) return left(gameError('IDEMPOTENCY_KEY_REUSED', {}));
+  return 'ok' in prior.answer ? E.right(prior.answer.ok) : E.left(prior.answer.error as unknown as GameError);
+};
+
 export class GameService {
   private readonly locks = new KeyedLock();
   /** Idempotency keys whose first request is still running (per process; storage holds the answers). */
@@ -97,10 +103,7 @@ export class GameService {
     try {
       return await this.locks.run(lockKeys, async () => {
         const prior = await this.deps.storage.getIdempotency(idem.key);
-        if (prior && now - prior.createdAt < this.idemTtl) {
-          if (prior.requestHash !== idem.requestHash) return left(gameError('IDEMPOTENCY_KEY_REUSED', {}));
-          return 'ok' in prior.answer ? E.right(prior.answer.ok) : E.left(prior.answer.error as unknown as GameError);
-        }
+        if (prior && now - prior.createdAt < this.idemTtl) return storedAnswer(prior, idem);
         const { answer, committed } = await f();
         const rec = recordOf(idem, answer, now);
         if (!committed && rec && rec.length > 0) {
@@ -176,6 +179,9 @@ export class GameService {
         const committed = await this.commit({ players, sessions: touch, idempotency: recordOf(scoped, answer, now), log });
         if (E.isLeft(committed)) return { answer: committed, committed: false };
         if (committed.right) return { answer, committed: true };
+        // Another process may have answered the same key meanwhile (shared storage): that answer stands.
+        const prior = scoped ? await this.deps.storage.getIdempotency(scoped.key) : undefined;
+        if (scoped && prior) return { answer: storedAnswer(prior, scoped), committed: true };
       }
       return { answer: left(gameError('STATE_CONFLICT', { reason: 'the player changed concurrently too often; try again' })), committed: false };
     });

@@ -2,8 +2,10 @@
 // indexes as tables with unique keys, and a commit of several players one
 // transaction that locks their rows in id order and checks their versions. The
 // replay log is written in the same transaction. Any number of server processes
-// can share one database: there is no cache of states here, so every load sees the
-// latest commit of any process, and version checks catch the races.
+// can share one database: the in-process cache is version-checked (a load asks the
+// row's version and reuses the cached state only when it is current), so every
+// load sees the latest commit of any process, and commits' version checks catch
+// the races in between.
 import pg from 'pg';
 import { decodeState, indexKeysOf, INDEX_NAMES, type IndexName, type PlayerState } from '../../core/state.js';
 import type { LogEntry } from './log.js';
@@ -18,6 +20,8 @@ export interface PostgresOptions {
   /** Attempts of a commit that meets a serialization failure or a deadlock. */
   readonly retries?: number;
   readonly log?: (event: string, data: Record<string, unknown>) => void;
+  /** Player states kept in memory (each reuse is checked against the row's version); 0 turns the cache off. */
+  readonly cacheSize?: number;
 }
 
 const INT8 = 20;
@@ -56,9 +60,10 @@ const MIGRATIONS: ReadonlyArray<(s: string) => string> = [
       key text PRIMARY KEY,
       session jsonb NOT NULL
     );
+    -- json, not jsonb: a retried request gets its stored answer back byte for byte (jsonb reorders keys).
     CREATE TABLE ${s}.idempotency (
       key text PRIMARY KEY,
-      record jsonb NOT NULL,
+      record json NOT NULL,
       created_at bigint NOT NULL
     );
     CREATE TABLE ${s}.replay_log (
@@ -88,7 +93,19 @@ const ident = (s: string): string => {
 };
 
 export class PostgresStorage implements Storage {
+  private readonly cache = new Map<number, PlayerState>();
   private constructor(private readonly pool: pg.Pool, private readonly s: string, private readonly opts: PostgresOptions) {}
+
+  private remember(s: PlayerState): void {
+    const max = this.opts.cacheSize ?? 10_000;
+    if (max <= 0) return;
+    this.cache.delete(s.playerId);
+    this.cache.set(s.playerId, s);
+    if (this.cache.size > max) {
+      const oldest = this.cache.keys().next();
+      if (!oldest.done) this.cache.delete(oldest.value);
+    }
+  }
 
   static async open(o: PostgresOptions): Promise<PostgresStorage> {
     const schema = ident(o.schema ?? 'hoshi');
@@ -146,11 +163,19 @@ export class PostgresStorage implements Storage {
   }
 
   async load(playerId: number): Promise<PlayerState | undefined> {
+    const cached = this.cache.get(playerId);
+    if (cached) {
+      // Another process may have written it: reuse the cached state only at the row's current version.
+      const v = await this.query<{ version: number }>(`SELECT version FROM ${this.s}.players WHERE player_id = $1`, [playerId]);
+      if (v.rows[0]?.version === cached.version) return cached;
+      this.cache.delete(playerId);
+    }
     const r = await this.query<{ state: unknown }>(`SELECT state FROM ${this.s}.players WHERE player_id = $1`, [playerId]);
     const row = r.rows[0];
     if (!row) return undefined;
     const d = decodeState(row.state);
     if (d._tag === 'Left') throw new StorageError(`player ${playerId}'s stored state does not decode`);
+    this.remember(d.right);
     return d.right;
   }
 
@@ -268,7 +293,7 @@ export class PostgresStorage implements Storage {
       }
       for (const x of commit.idempotency ?? []) {
         // Another process answered this key first: this commit loses, and the retry finds that answer.
-        const r = await c.query(`INSERT INTO ${s}.idempotency (key, record, created_at) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING`, [x.key, x.record, x.record.createdAt]);
+        const r = await c.query(`INSERT INTO ${s}.idempotency (key, record, created_at) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING`, [x.key, JSON.stringify(x.record), x.record.createdAt]);
         if (r.rowCount !== 1) {
           await c.query('ROLLBACK');
           return { ok: false, conflict: 'unique', detail: `idempotency key ${x.key} is already answered` };
@@ -276,6 +301,7 @@ export class PostgresStorage implements Storage {
       }
       for (const entry of commit.log ?? []) await c.query(`INSERT INTO ${s}.replay_log (entry) VALUES ($1)`, [entry]);
       await c.query('COMMIT');
+      for (const p of commit.players) this.remember(p.state);
       return { ok: true };
     } catch (e) {
       await c.query('ROLLBACK').catch(() => undefined);

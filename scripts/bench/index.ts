@@ -1,4 +1,4 @@
-// npm run bench [-- --json] [--duration=5] [--runs=3] [--players=1000] [--scale=100000] [--only=core,storage,http,scale]
+// npm run bench [-- --json] [--duration=5] [--runs=3] [--players=1000] [--scale=100000] [--only=core,storage,http,postgres,scale]
 // Every measurement side by side with its baseline in one invocation: the service
 // and a bare Koa echo server as child processes under autocannon (32 connections,
 // loopback), the file store's commits, the core in-process, and a 100,000-player
@@ -10,7 +10,8 @@ import { loadMaster } from '../../adapters/master/load.js';
 import type { Master } from '../../core/master/index.js';
 import { commitsPerSecond, drawsPerSecond, playerDaysPerSecond, simPlayerDaysPerSecond } from './core.js';
 import { echoMix, presentsExhausted, readMix, runLoad, writeMix, CONNECTIONS, type Figures } from './load.js';
-import { activePlayer, generateStore, type BenchPlayer } from './players.js';
+import { activePlayer, fillStore, generateStore, type BenchPlayer } from './players.js';
+import { PostgresStorage } from '../../adapters/storage/postgres.js';
 import { startServer, type Server } from './servers.js';
 
 const args = new Map(process.argv.slice(2).map((a) => {
@@ -163,6 +164,41 @@ const main = async () => {
       targets.push({ target: 'write mix p99 ≤ 25 ms (32 connections)', value: `${wf.p99} ms`, met: wf.p99 <= 25 });
       targets.push({ target: 'read mix p99 ≤ 25 ms (32 connections)', value: `${rf.p99} ms`, met: rf.p99 <= 25 });
       for (const s of servers.splice(0)) await s.stop();
+    }
+
+    if (wants('postgres')) {
+      // The write mix on PostgreSQL with one process, then two processes on the same database
+      // (each taking half the players and half the 32 connections), side by side.
+      const url = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+      const schema = `hoshi_bench_${Date.now()}`;
+      log(`postgres: generating ${PLAYERS} players in schema ${schema}`);
+      const gen = await fillStore(await PostgresStorage.open({ connectionString: url, schema }), m, PLAYERS, 1, now);
+      const pgEnv = { DATABASE_URL: url, PG_SCHEMA: schema, ADMIN_TOKEN: 'bench-admin-token' };
+      try {
+        const one = await startServer('adapters/http/main.ts', pgEnv);
+        servers.push(one);
+        await load(one.url, writeMix(gen.active), 'warm-up postgres', { amount: gen.active.length * 4 });
+        const single: Figures[] = [];
+        for (let i = 0; i < RUNS; i++) single.push(await load(one.url, writeMix(gen.active), `run ${i + 1} postgres, one process`, { duration: DURATION }));
+        const two = await startServer('adapters/http/main.ts', pgEnv);
+        servers.push(two);
+        const halves = [gen.active.filter((_, i) => i % 2 === 0), gen.active.filter((_, i) => i % 2 === 1)];
+        const pair: Figures[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          const [a, b] = await Promise.all([
+            runLoad(one.url, writeMix(halves[0] ?? []), { duration: DURATION, connections: CONNECTIONS / 2 }),
+            runLoad(two.url, writeMix(halves[1] ?? []), { duration: DURATION, connections: CONNECTIONS / 2 }),
+          ]);
+          pair.push({ rps: a.rps + b.rps, p50: Math.max(a.p50, b.p50), p99: Math.max(a.p99, b.p99), failed: a.failed + b.failed, requests: a.requests + b.requests });
+          log(`run ${i + 1} postgres, two processes: ${Math.round(a.rps + b.rps)} req/s`);
+        }
+        const sf = httpRow(`postgres: write mix, one process (${PLAYERS.toLocaleString('en-US')} players)`, single, null, '');
+        httpRow('postgres: write mix, two processes', pair, sf, 'one process');
+        if (small) rows.push({ name: 'postgres vs JSON files: write mix, one process', unit: 'ratio', rate: null, p50: null, p99: null, ratio: sf.rps / small.write.rps, vs: 'JSON-file write mix', runs: [] });
+        for (const sv of servers.splice(0)) await sv.stop();
+      } finally {
+        await PostgresStorage.dropSchema(url, schema);
+      }
     }
 
     if (wants('scale')) {

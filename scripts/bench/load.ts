@@ -109,11 +109,11 @@ export const echoMix = (players: ReadonlyArray<BenchPlayer>, pad = 0): Req[] => 
   ];
 };
 
-export const runLoad = async (url: string, requests: Req[], opts: { duration?: number; amount?: number }): Promise<Figures & { badSample: string }> => {
+export const runLoad = async (url: string, requests: Req[], opts: { duration?: number; amount?: number; connections?: number }): Promise<Figures & { badSample: string }> => {
   bad = 0;
   badSample = '';
   const r = await autocannon({
-    url, connections: CONNECTIONS, pipelining: 1, requests,
+    url, connections: opts.connections ?? CONNECTIONS, pipelining: 1, requests,
     ...(opts.amount !== undefined ? { amount: opts.amount } : { duration: opts.duration ?? 5 }),
   });
   const requestsDone = r.requests.total;

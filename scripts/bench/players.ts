@@ -5,7 +5,7 @@
 // "filler" players are new accounts that only make the store big.
 import { randomBytes } from 'node:crypto';
 import { FileStorage } from '../../adapters/storage/file.js';
-import type { Commit, Session } from '../../adapters/storage/storage.js';
+import type { Commit, Session, Storage } from '../../adapters/storage/storage.js';
 import { createPlayer, MANAGED_ID_SPAN, MY_CODE_LENGTH } from '../../core/account.js';
 import type { Master } from '../../core/master/index.js';
 import { run } from '../../core/operation.js';
@@ -94,8 +94,11 @@ const fillerFrom = (t: PlayerState, playerId: number): PlayerState => {
  * Commits in batches (one journal record and one fsync each) and closes the store,
  * which checkpoints every player to its snapshot.
  */
-export const generateStore = async (m: Master, dir: string, total: number, activeEvery: number, now: number, extra: ReadonlyArray<{ state: PlayerState }> = []): Promise<{ active: BenchPlayer[]; extra: BenchPlayer[] }> => {
-  const store = await FileStorage.open({ dir, cacheSize: 100 });
+export const generateStore = async (m: Master, dir: string, total: number, activeEvery: number, now: number, extra: ReadonlyArray<{ state: PlayerState }> = []): Promise<{ active: BenchPlayer[]; extra: BenchPlayer[] }> =>
+  fillStore(await FileStorage.open({ dir, cacheSize: 100 }), m, total, activeEvery, now, extra);
+
+/** Fills any storage (and closes it): the JSON files above, or a PostgreSQL schema. */
+export const fillStore = async (store: Storage, m: Master, total: number, activeEvery: number, now: number, extra: ReadonlyArray<{ state: PlayerState }> = []): Promise<{ active: BenchPlayer[]; extra: BenchPlayer[] }> => {
   const active: BenchPlayer[] = [];
   const template = newPlayer(m, 1, now - DAY);
   const BATCH = 1000;

@@ -32,6 +32,7 @@ const player = async (servers: [Child, Child], uuid: string) => {
     playerId: su.body['playerId'] as number,
     get: (i: number, path: string) => call(servers[i % 2] as Child, 'GET', path, undefined, sid),
     post: (i: number, path: string, body: unknown = {}) => call(servers[i % 2] as Child, 'POST', path, body, sid),
+    postWith: (i: number, path: string, body: unknown, headers: Record<string, string>) => call(servers[i % 2] as Child, 'POST', path, body, { ...sid, ...headers }),
   };
 };
 
@@ -76,6 +77,20 @@ test('across two processes: two players proposing to each other end as friends e
     const [u, v] = await Promise.all([a.post(1, '/api/player/friend/terminate', { playerId: b.playerId }), b.post(0, '/api/player/friend/terminate', { playerId: a.playerId })]);
     t.deepEqual([u.body['resultCode'], v.body['resultCode']].sort(), [0, 501]);
   }
+});
+
+test('across two processes: one Idempotency-Key sent to both applies once and both answer alike', async (t) => {
+  const servers = await twoServers(t);
+  const p = await player(servers, 'f1000000-0000-4000-8000-000000000003');
+  const ids = ((await p.get(0, '/api/player/present/get_all')).body['presents'] as Array<{ managedPresentId: number }>).map((x) => x.managedPresentId);
+  await p.get(1, `/api/player/present/get?managedPresentId=${ids.join(',')}`);
+  const gems = ((await p.get(0, '/api/player/get_all')).body['player'] as { gem: number }).gem;
+  const results = await Promise.all(Array.from({ length: 8 }, (_, i) => p.postWith(i, '/api/player/gacha/draw', { gachaId: 3, drawType: 3 }, { 'Idempotency-Key': 'same-key-both-processes' })));
+  const codes = results.map((r) => r.body['resultCode']);
+  t.true(codes.every((c) => c === 0 || c === 110), codes.join(','));
+  const draws = new Set(results.filter((r) => r.body['resultCode'] === 0).map((r) => JSON.stringify(r.body['gachaResults'])));
+  t.is(draws.size, 1, 'every success carries the same draw');
+  t.is(((await p.get(1, '/api/player/get_all')).body['player'] as { gem: number }).gem, gems - 1500, 'paid once');
 });
 
 test('PostgreSQL: SIGKILL during acknowledged writes loses none of them, three times over', async (t) => {
