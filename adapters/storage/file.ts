@@ -7,7 +7,7 @@
 // journal records and are appended to oplog.jsonl, which is never truncated: it
 // is fsynced before a checkpoint empties the journal, and on open the entries of
 // the replayed journal that it lacks are appended.
-import { mkdir, open, readFile, rename, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decodeState, type IndexName, type PlayerState } from '../../core/state.js';
 import { IndexModel } from './index-model.js';
@@ -24,7 +24,11 @@ export interface FileStorageOptions {
   /** Journal size that triggers a checkpoint. */
   readonly checkpointBytes?: number;
   /** Replaces the journal's write and sync, to simulate faults (a full disk) in tests. */
-  readonly faults?: { readonly beforeWrite?: () => void };
+  readonly faults?: {
+    readonly beforeWrite?: () => void;
+    /** Runs before a checkpoint's background part (tests hold it open, or make it fail). */
+    readonly beforeSnapshots?: () => Promise<void> | void;
+  };
   /** Idempotency records older than this are dropped at checkpoints (ms; default a day). */
   readonly idempotencyTtlMs?: number;
   /** The clock used to age idempotency records. */
@@ -75,6 +79,14 @@ export const parseJournal = (buf: Buffer): { records: JournalRecord[]; good: num
   return { records, good: pos };
 };
 
+/** Journals rotated by checkpoints (journal.<seq>.log), oldest first. */
+const rotatedJournals = async (dir: string): Promise<Array<{ seq: number; path: string }>> =>
+  (await readdir(dir))
+    .map((f) => /^journal\.(\d+)\.log$/.exec(f))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ seq: Number(m[1]), path: join(dir, m[0]) }))
+    .sort((a, b) => a.seq - b.seq);
+
 const syncDir = async (dir: string): Promise<void> => {
   const fh = await open(dir, 'r');
   try { await fh.sync(); } finally { await fh.close(); }
@@ -103,6 +115,8 @@ export class FileStorage implements Storage {
   private readonly cache = new Map<number, PlayerState>();
   private readonly queue: Pending[] = [];
   private flushing: Promise<void> | null = null;
+  /** A checkpoint writing its snapshots in the background while commits go on. */
+  private checkpointing: Promise<void> | null = null;
   private closed = false;
   private reserved = 0;
   /** Log entries in the journal but not yet written to the oplog (a failed append is retried). */
@@ -137,7 +151,12 @@ export class FileStorage implements Storage {
     await created.close();
     const journal = await open(journalPath, 'r+');
     const bytes = await readFile(journalPath);
-    const { records, good } = parseJournal(bytes);
+    const current = parseJournal(bytes);
+    const good = current.good;
+    // Journals rotated by checkpoints that had not finished: whole files, older than journal.log.
+    const records: JournalRecord[] = [];
+    for (const f of await rotatedJournals(opts.dir)) records.push(...parseJournal(await readFile(f.path)).records);
+    records.push(...current.records);
     const oplogPath = join(opts.dir, 'oplog.jsonl');
     const oplogCreated = await open(oplogPath, 'a');
     await oplogCreated.close();
@@ -251,8 +270,15 @@ export class FileStorage implements Storage {
       } catch (e) {
         for (const p of batch) p.reject(e);
       }
-      if (this.journalSize >= this.opts.checkpointBytes) {
-        try { await this.checkpoint(); } catch (e) { this.opts.log?.('checkpoint.failed', { error: String(e) }); }
+      if (this.journalSize >= this.opts.checkpointBytes && !this.checkpointing) {
+        try {
+          const { rest } = await this.cut();
+          this.checkpointing = rest
+            .catch((e: unknown) => this.opts.log?.('checkpoint.failed', { error: String(e) }))
+            .finally(() => { this.checkpointing = null; });
+        } catch (e) {
+          this.opts.log?.('checkpoint.failed', { error: String(e) });
+        }
       }
     }
   }
@@ -327,34 +353,62 @@ export class FileStorage implements Storage {
     return [...parseLog(buf).entries, ...this.backlog];
   }
 
-  /** Writes every changed player's snapshot and the indexes, then empties the journal. */
+  /** A whole checkpoint, waited for (on close): the cut, then its snapshots. */
   private async checkpoint(): Promise<void> {
-    // The journal is the log's only other copy: the oplog must be whole on disk first.
+    while (this.checkpointing) await this.checkpointing;
+    await (await this.cut()).rest;
+  }
+
+  /**
+   * The writer's part of a checkpoint, between two batches: the oplog made whole on
+   * disk, the changed states and the indexes captured as of the last record, and the
+   * journal rotated to journal.<seq>.log (commits go on in a fresh journal.log at
+   * once). Returns the rest, which runs beside the commits: each captured player's
+   * snapshot (temp file, fsync, rename), then checkpoint.json, then the rotated
+   * journals it covers are removed. A crash or failure before the end leaves the
+   * rotated journal, which the next start replays, or the next checkpoint covers.
+   */
+  private async cut(): Promise<{ readonly rest: Promise<void> }> {
     await this.appendLog();
     await this.oplog.datasync();
     const entries = [...this.dirty];
     if (this.opts.clock) this.index.pruneIdempotency(this.opts.clock() - this.opts.idempotencyTtlMs);
-    const shards = new Set<number>();
-    for (const [id] of entries) shards.add(id % SHARDS);
-    await mapLimit([...shards], 16, (sh) => mkdir(join(this.opts.dir, 'players', String(sh)), { recursive: true }).then(() => undefined));
-    await mapLimit(entries, 16, ([id, s]) => writeAtomic(this.snapshotPath(id), canonicalJson(s)));
-    await mapLimit([...shards], 16, (sh) => syncDir(join(this.opts.dir, 'players', String(sh))));
-    await writeAtomic(join(this.opts.dir, 'checkpoint.json'), JSON.stringify({ seq: this.seq, index: this.index.toJSON() }));
-    await syncDir(this.opts.dir);
-    await this.journal.truncate(0);
-    await this.journal.datasync();
-    this.journalSize = 0;
-    for (const [id, s] of entries) {
-      if (this.dirty.get(id) === s) { this.dirty.delete(id); this.remember(id, s); }
+    const seq = this.seq;
+    const index = JSON.stringify({ seq, index: this.index.toJSON() });
+    if (this.journalSize > 0) {
+      const rotated = join(this.opts.dir, `journal.${seq}.log`);
+      await this.journal.close();
+      await rename(join(this.opts.dir, 'journal.log'), rotated);
+      this.journal = await open(join(this.opts.dir, 'journal.log'), 'w+');
+      this.journalSize = 0;
+      await syncDir(this.opts.dir);
     }
-    this.opts.log?.('checkpoint', { players: entries.length, seq: this.seq });
+    // Wrapped, so that awaiting the cut does not wait for the rest.
+    const rest = (async () => {
+      await this.opts.faults?.beforeSnapshots?.();
+      const shards = new Set<number>();
+      for (const [id] of entries) shards.add(id % SHARDS);
+      await mapLimit([...shards], 16, (sh) => mkdir(join(this.opts.dir, 'players', String(sh)), { recursive: true }).then(() => undefined));
+      await mapLimit(entries, 16, ([id, st]) => writeAtomic(this.snapshotPath(id), canonicalJson(st)));
+      await mapLimit([...shards], 16, (sh) => syncDir(join(this.opts.dir, 'players', String(sh))));
+      await writeAtomic(join(this.opts.dir, 'checkpoint.json'), index);
+      await syncDir(this.opts.dir);
+      for (const f of await rotatedJournals(this.opts.dir)) if (f.seq <= seq) await unlink(f.path);
+      await syncDir(this.opts.dir);
+      for (const [id, st] of entries) {
+        if (this.dirty.get(id) === st) { this.dirty.delete(id); this.remember(id, st); }
+      }
+      this.opts.log?.('checkpoint', { players: entries.length, seq });
+    })();
+    return { rest };
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     while (this.flushing) await this.flushing;
-    if (this.dirty.size > 0) await this.checkpoint();
+    while (this.checkpointing) await this.checkpointing;
+    if (this.dirty.size > 0 || (await rotatedJournals(this.opts.dir)).length > 0) await this.checkpoint();
     await this.journal.close();
     await this.oplog.close();
   }

@@ -1,7 +1,7 @@
 // What only the JSON-file adapter promises: durability across restarts and
 // crashes, torn-record recovery, checkpoints, lazy loading and disk faults.
 import test from 'ava';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileStorage, parseJournal } from '../../adapters/storage/file.js';
@@ -155,5 +155,43 @@ test('the replay log survives checkpoints; entries the oplog lost (a crash, a to
   t.deepEqual(log.map((e) => e.seq), [1, 2, 3, 4, 5]);
   t.is(log[4]?.results[0]?.stateHash, stateHash(next));
   t.true(readFileSync(join(dir, 'oplog.jsonl'), 'utf8').endsWith('\n'));
+  await c.close();
+});
+
+test('a checkpoint runs beside the commits: while its snapshots are written, commits go on', async (t) => {
+  const dir = dirFor(t);
+  let open = (): void => {};
+  const gate = new Promise<void>((r) => { open = r; });
+  let held = 0;
+  const a = await FileStorage.open({ dir, checkpointBytes: 30_000, faults: { beforeSnapshots: async () => { held++; await gate; } } });
+  for (let i = 1; i <= 10; i++) t.true((await a.commit({ players: [{ state: player(i), expectedVersion: null }] })).ok);
+  t.true(held >= 1, 'a checkpoint started and is held');
+  // Under the held checkpoint: more commits land, into a fresh journal.
+  for (let i = 11; i <= 20; i++) t.true((await a.commit({ players: [{ state: player(i), expectedVersion: null }] })).ok);
+  const names = readdirSync(dir);
+  t.true(names.some((f) => /^journal\.\d+\.log$/.test(f)), 'the journal was rotated');
+  open();
+  await a.close();
+  t.false(readdirSync(dir).some((f) => /^journal\.\d+\.log$/.test(f)), 'rotated journals are removed once covered');
+  const b = await FileStorage.open({ dir });
+  t.is((await b.playerIds()).length, 20);
+  await b.close();
+});
+
+test('a crash during a checkpoint (its rotated journal left behind) loses nothing on restart', async (t) => {
+  const dir = dirFor(t);
+  const a = await FileStorage.open({ dir, checkpointBytes: 30_000, faults: { beforeSnapshots: () => { throw new Error('crash in the middle of a checkpoint'); } } });
+  for (let i = 1; i <= 12; i++) await a.commit({ players: [{ state: player(i), expectedVersion: null }] });
+  await a.commit({ players: [{ state: bump(player(2), 22), expectedVersion: 0 }] });
+  await new Promise((r) => setTimeout(r, 50));
+  t.true(readdirSync(dir).some((f) => /^journal\.\d+\.log$/.test(f)), 'a rotated journal is there');
+  // `a` is abandoned, as a killed process would leave it.
+  const b = await FileStorage.open({ dir });
+  t.is((await b.playerIds()).length, 12);
+  t.is((await b.load(2))?.gold, 22);
+  await b.close();
+  t.false(readdirSync(dir).some((f) => /^journal\.\d+\.log$/.test(f)));
+  const c = await FileStorage.open({ dir });
+  t.is((await c.load(2))?.gold, 22, 'and from the snapshots alone after the next checkpoint');
   await c.close();
 });
