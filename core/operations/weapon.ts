@@ -9,7 +9,7 @@ import { pay } from '../shared/pay.js';
 import { limitDef, storageLimit } from '../shared/player.js';
 import { tryGrant } from '../shared/grant.js';
 import { weaponInBattleParty } from '../shared/parties.js';
-import { checkMaterials, feed, findCharacter, findWeapon, goldPerItem, replace, weaponTotals } from '../shared/growth.js';
+import { checkMaterials, feed, findCharacter, findWeapon, findWeaponWithDef, goldPerItem, replace, weaponTotals } from '../shared/growth.js';
 import { ItemAmountRequest } from './character.js';
 
 const putWeapon = (s: PlayerState, old: OwnedWeapon, next: OwnedWeapon): PlayerState => ({ ...s, weapons: replace(s.weapons, old, next) });
@@ -69,11 +69,9 @@ const upgrade = defineOp({
   response: t.type({ managedWeapon: t.unknown, usedItems: t.array(t.unknown), gold: t.number }, 'UpgradePlayerWeaponResponse'),
   errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'WEAPON_UPGRADE_LIMIT', 'ITEM_IS_SHORT', 'GOLD_IS_SHORT'],
   reduce: (s, req, _rng, now, { master: m }) => {
-    const found = findWeapon(s, req.managedWeaponId);
+    const found = findWeaponWithDef(m, s, req.managedWeaponId);
     if (found._tag === 'Left') return found;
-    const w = found.right;
-    const def = m.weapon.get(w.weaponId);
-    if (!def) return fail('NOT_FOUND', { entity: 'weapon', id: w.weaponId });
+    const { w, def } = found.right;
     const materials = checkMaterials(m, s, req.items, (id) => m.weaponExpItem.has(id), 'a weapon exp item');
     if (materials._tag === 'Left') return materials;
     if (w.level >= def.maxLevel) return fail('WEAPON_UPGRADE_LIMIT', { max: def.maxLevel });
@@ -94,11 +92,9 @@ const evolution = defineOp({
   response: WeaponResponse('EvolutionPlayerWeaponResponse'),
   errors: ['NOT_FOUND', 'STATE_CONFLICT', 'GOLD_IS_SHORT', 'ITEM_IS_SHORT'],
   reduce: (s, req, _rng, now, { master: m }) => {
-    const found = findWeapon(s, req.managedWeaponId);
+    const found = findWeaponWithDef(m, s, req.managedWeaponId);
     if (found._tag === 'Left') return found;
-    const w = found.right;
-    const def = m.weapon.get(w.weaponId);
-    if (!def) return fail('NOT_FOUND', { entity: 'weapon', id: w.weaponId });
+    const { w, def } = found.right;
     if (!def.evolution) return fail('STATE_CONFLICT', { reason: `weapon ${def.weaponId} has no evolution` });
     if (w.level < def.maxLevel) return fail('STATE_CONFLICT', { reason: `evolution needs level ${def.maxLevel}, the weapon is level ${w.level}` });
     const paid = pay(m, s, def.evolution.cost, now);

@@ -1,7 +1,7 @@
 // Levels and exp shared by characters, weapons and spheres: level caps, exp past a
 // cap lost, coins per item used, and the checks on a list of material items.
 import type { Master } from '../master/index.js';
-import type { UpgradeGold } from '../master/progression.js';
+import type { UpgradeGold, Weapon } from '../master/progression.js';
 import type { OwnedCharacter, OwnedWeapon, PlayerState } from '../state.js';
 import { fail, ok, type Result } from './result.js';
 import { itemCount } from './player.js';
@@ -55,6 +55,14 @@ export const findCharacter = (s: PlayerState, managedCharacterId: number): Resul
 export const findWeapon = (s: PlayerState, managedWeaponId: number): Result<OwnedWeapon> => {
   const w = s.weapons.find((x) => x.managedWeaponId === managedWeaponId);
   return w ? ok(w) : fail('NOT_FOUND', { entity: 'weapon', id: managedWeaponId });
+};
+
+/** An owned weapon with its master entry (107 when either is unknown). */
+export const findWeaponWithDef = (m: Master, s: PlayerState, managedWeaponId: number): Result<{ w: OwnedWeapon; def: Weapon }> => {
+  const found = findWeapon(s, managedWeaponId);
+  if (found._tag === 'Left') return found;
+  const def = m.weapon.get(found.right.weaponId);
+  return def ? ok({ w: found.right, def }) : fail('NOT_FOUND', { entity: 'weapon', id: found.right.weaponId });
 };
 
 /**
