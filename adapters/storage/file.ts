@@ -51,10 +51,10 @@ interface Pending {
 }
 
 const SHARDS = 256;
-const encodeRecord = (r: JournalRecord): string => {
-  // Player states through canonicalJson, which reuses the JSON of their unchanged parts.
+/** A record with its players' JSON, when the writer gave it (else made here by canonicalJson). */
+const encodeRecord = (r: JournalRecord, jsons: ReadonlyArray<string | undefined> = []): string => {
   const { players, ...rest } = r;
-  const json = `{"players":[${players.map(canonicalJson).join(',')}],${JSON.stringify(rest).slice(1)}`;
+  const json = `{"players":[${players.map((p, i) => jsons[i] ?? canonicalJson(p)).join(',')}],${JSON.stringify(rest).slice(1)}`;
   return `${crc32(Buffer.from(json, 'utf8')).toString(16).padStart(8, '0')} ${json}\n`;
 };
 
@@ -155,6 +155,7 @@ export class FileStorage implements Storage {
     const good = current.good;
     // Journals rotated by checkpoints that had not finished: whole files, older than journal.log.
     const records: JournalRecord[] = [];
+    const jsons: Array<ReadonlyArray<string | undefined>> = [];
     for (const f of await rotatedJournals(opts.dir)) records.push(...parseJournal(await readFile(f.path)).records);
     records.push(...current.records);
     const oplogPath = join(opts.dir, 'oplog.jsonl');
@@ -292,6 +293,7 @@ export class FileStorage implements Storage {
     const results: CommitResult[] = [];
     const undos: Array<() => void> = [];
     const records: JournalRecord[] = [];
+    const jsons: Array<ReadonlyArray<string | undefined>> = [];
     const logged: LogEntry[] = [];
     for (const p of batch) {
       const { result, undo } = this.index.apply(p.commit, prev);
@@ -301,10 +303,11 @@ export class FileStorage implements Storage {
       for (const c of p.commit.players) overlay.set(c.state.playerId, c.state);
       const log = (p.commit.log ?? []).map((e) => ({ ...e, seq: this.logSeq + logged.length + 1 }));
       logged.push(...log);
+      jsons.push(p.commit.players.map((c) => c.json));
       records.push({ seq: this.seq + records.length + 1, players: p.commit.players.map((c) => c.state), sessions: [...(p.commit.sessions ?? [])], idempotency: [...(p.commit.idempotency ?? [])], ...(log.length > 0 ? { log } : {}) });
     }
     if (records.length > 0) {
-      const buf = Buffer.from(records.map(encodeRecord).join(''), 'utf8');
+      const buf = Buffer.from(records.map((r, i) => encodeRecord(r, jsons[i])).join(''), 'utf8');
       try {
         this.opts.faults?.beforeWrite?.();
         // A write may be short (a nearly full disk) without an error: write on until all is down,

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { Grant } from '../../core/master/common.js';
 import type { PlayerState } from '../../core/state.js';
+import type { CommitPlayer } from './storage.js';
 
 /** A state a log entry produced: its player, version and the sha256 of its JSON. */
 export interface LogResult {
@@ -108,26 +109,40 @@ const partOf = (v: unknown): string => {
   return json;
 };
 
+/** The key order sortedJson gives, with each key's JSON prefix, by the object's key list (states share a few shapes). */
+const orders = new Map<string, ReadonlyArray<readonly [string, string]>>();
+const MAX_ORDERS = 64;
+const keyOrder = (o: Record<string, unknown>): ReadonlyArray<readonly [string, string]> => {
+  const keys = Object.keys(o);
+  // The count too ({} and {"": 0} join alike); keys holding the separator are never cached.
+  const sig = `${keys.length}\u0000${keys.join('\u0000')}`;
+  const cacheable = !keys.some((k) => k.includes('\u0000'));
+  let order = cacheable ? orders.get(sig) : undefined;
+  if (order === undefined) {
+    // An object re-built in sorted order: integer-like keys still come first.
+    const sorted: Record<string, true> = {};
+    for (const k of keys.sort()) sorted[k] = true;
+    order = Object.keys(sorted).map((k) => [k, `${JSON.stringify(k)}:`] as const);
+    if (cacheable && orders.size < MAX_ORDERS) orders.set(sig, order);
+  }
+  return order;
+};
+
 export const canonicalJson = (s: unknown): string => {
   if (s === null || typeof s !== 'object' || Array.isArray(s)) return sortedJson(s);
   const o = s as Record<string, unknown>;
-  // The key order sortedJson gives (an object re-built in sorted order: integer-like keys still come first).
-  const order: Record<string, true> = {};
-  for (const k of Object.keys(o).sort()) order[k] = true;
   const parts: string[] = [];
-  for (const k of Object.keys(order)) {
+  for (const [k, prefix] of keyOrder(o)) {
     const v = o[k];
     if (v === undefined || typeof v === 'function') continue;
-    let json: string;
-    if (Array.isArray(v)) json = `[${v.map(partOf).join(',')}]`;
-    else json = partOf(v);
-    parts.push(`${JSON.stringify(k)}:${json}`);
+    parts.push(prefix + (Array.isArray(v) ? `[${v.map(partOf).join(',')}]` : partOf(v)));
   }
   return `{${parts.join(',')}}`;
 };
 
 /** sha256 of a state's canonical JSON: what a replay compares. */
-export const stateHash = (s: PlayerState): string => createHash('sha256').update(canonicalJson(s), 'utf8').digest('hex');
+export const stateHash = (s: PlayerState): string => sha256Hex(canonicalJson(s));
+const sha256Hex = (json: string): string => createHash('sha256').update(json, 'utf8').digest('hex');
 
 /** The request as logged (a move password left out) and, then, the password hash the state kept. */
 export const redactForLog = (request: unknown, after: PlayerState): { request: unknown; movePasswordHash?: string } => {
@@ -138,6 +153,15 @@ export const redactForLog = (request: unknown, after: PlayerState): { request: u
 
 export const logResults = (states: ReadonlyArray<PlayerState>): LogResult[] =>
   states.map((s) => ({ playerId: s.playerId, version: s.version, stateHash: stateHash(s) }));
+
+/**
+ * A commit's players with their canonical JSON, and the log's results hashed from
+ * that same JSON: a state is serialised once for the log and the journal.
+ */
+export const serialised = (players: ReadonlyArray<CommitPlayer>): { players: CommitPlayer[]; results: LogResult[] } => {
+  const out = players.map((p) => ({ ...p, json: p.json ?? canonicalJson(p.state) }));
+  return { players: out, results: out.map((p) => ({ playerId: p.state.playerId, version: p.state.version, stateHash: sha256Hex(p.json) })) };
+};
 
 /** Parses oplog bytes (one JSON entry a line); `good` is the offset after the last whole line (a torn tail is left out). */
 export const parseLog = (buf: Buffer): { entries: LogEntry[]; good: number } => {

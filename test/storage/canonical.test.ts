@@ -2,7 +2,7 @@
 // give exactly the key-sorted JSON of the whole state, before and after updates.
 import test from 'ava';
 import fc from 'fast-check';
-import { canonicalJson } from '../../adapters/storage/log.js';
+import { canonicalJson, serialised, stateHash } from '../../adapters/storage/log.js';
 import { freshPlayer, ok, receiveAll } from '../_support/core.js';
 
 const sortedAll = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => {
@@ -26,4 +26,15 @@ test('canonicalJson is the key-sorted JSON of the state, also for states that sh
 test('canonicalJson matches the sorted JSON on arbitrary objects', (t) => {
   fc.assert(fc.property(fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 3 })), (o) => canonicalJson(o) === sortedAll(o)), { numRuns: 200 });
   t.pass();
+});
+
+test('serialised makes each state\'s JSON once, and its log hash from that JSON', (t) => {
+  const s = receiveAll(t, freshPlayer());
+  const given = { state: { ...s, version: s.version + 1 }, expectedVersion: s.version };
+  const { players, results } = serialised([given, { state: s, expectedVersion: null, json: canonicalJson(s) }]);
+  t.is(players[0]?.json, canonicalJson(given.state));
+  t.is(players[0]?.expectedVersion, s.version);
+  t.deepEqual(results.map((r) => [r.playerId, r.version, r.stateHash]), [
+    [s.playerId, s.version + 1, stateHash(given.state)], [s.playerId, s.version, stateHash(s)],
+  ]);
 });
