@@ -28,18 +28,21 @@ const daysFromCivil = (y: number, m: number, d: number): number => {
 
 const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
 
-// Responses format the same instants again and again (every owned thing's creation time).
-const formatted = new Map<string, string>();
+// Responses format the same instants again and again (every owned thing's creation
+// time, the envelope's serverTime): kept by whole second, per UTC offset.
+const formatted = new Map<number, Map<number, string>>();
 const FORMAT_CACHE_MAX = 10_000;
 
 /** `YYYY-MM-DDTHH:mm:ss` of an instant at a fixed UTC offset (minutes). */
 export const formatTime = (ms: number, offsetMinutes: number): string => {
-  const key = `${ms}@${offsetMinutes}`;
-  const hit = formatted.get(key);
+  let byOffset = formatted.get(offsetMinutes);
+  if (byOffset === undefined) { byOffset = new Map(); formatted.set(offsetMinutes, byOffset); }
+  const second = Math.floor(ms / SECOND);
+  const hit = byOffset.get(second);
   if (hit !== undefined) return hit;
-  const text = formatUncached(ms, offsetMinutes);
-  if (formatted.size >= FORMAT_CACHE_MAX) formatted.clear();
-  formatted.set(key, text);
+  const text = formatUncached(second * SECOND, offsetMinutes);
+  if (byOffset.size >= FORMAT_CACHE_MAX) byOffset.clear();
+  byOffset.set(second, text);
   return text;
 };
 

@@ -8,6 +8,7 @@ import { staminaMax, staminaNow, storageLimit } from './shared/player.js';
 import { progressionCollections } from './views/progression.js';
 import { facilityView, townCollections } from './views/town.js';
 import { socialCollections } from './views/social.js';
+import { shared } from './views/shared.js';
 
 export interface ViewCtx {
   readonly master: Master;
@@ -42,6 +43,8 @@ export type PlayerView = ReturnType<typeof playerView>;
 
 
 
+export { shared, isShared } from './views/shared.js';
+
 /**
  * Memoises a view by the identity of what it shows (and the master data, for the
  * time zone). States are never mutated, so an unchanged object keeps its view and
@@ -53,7 +56,7 @@ export const memoView = <K extends object, V>(f: (x: K, ctx: ViewCtx) => V): ((x
     let cache = byMaster.get(ctx.master);
     if (!cache) { cache = new WeakMap(); byMaster.set(ctx.master, cache); }
     let v = cache.get(x);
-    if (v === undefined) { v = f(x, ctx); cache.set(x, v); }
+    if (v === undefined) { v = f(x, ctx); if (typeof v === 'object' && v !== null) shared(v); cache.set(x, v); }
     return v;
   };
 };
@@ -111,7 +114,7 @@ const BASE_COLLECTIONS: ReadonlyArray<CollectionView> = [
     wire: 'itemSummary',
     changed: (a, b) => a.items !== b.items,
     // Stored as the wire shows it: [{itemId, amount}] sorted by item id.
-    view: (s) => s.items,
+    view: (s) => shared(s.items),
   },
   {
     wire: 'presentCount',

@@ -19,6 +19,7 @@ import type { Config } from './config.js';
 import type { Logger } from './log.js';
 import { openApiDocument } from './openapi.js';
 import { adminRouter } from './admin.js';
+import { answerJson } from './json.js';
 
 export type AppConfig = Pick<Config, 'adminToken' | 'requestHashSalt' | 'requestHashRequired' | 'bodyLimitBytes' | 'always200' | 'serverVersion'> & Partial<Pick<Config, 'rateLimits'>>;
 
@@ -34,7 +35,8 @@ export const envelope = (service: GameService, cfg: AppConfig) => {
     ok: (ctx: Koa.ParameterizedContext<State>, payload: Record<string, unknown>) => {
       ctx.status = 200;
       ctx.state.resultCode = 0;
-      ctx.body = { ...head(0, ''), ...payload };
+      ctx.type = 'application/json';
+      ctx.body = answerJson({ ...head(0, ''), ...payload });
     },
     error: (ctx: Koa.ParameterizedContext<State>, e: GameError, extra: Record<string, unknown> = {}) => {
       const resultCode = RESULT_CODES[e.code].resultCode;
@@ -144,7 +146,7 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger): Ko
     if (E.isLeft(auth)) return env.error(ctx, auth.left);
     const decoded = op.request.decode(input.right);
     if (decoded._tag === 'Left') return env.error(ctx, requestError(decoded.left));
-    return answer(ctx, await service.perform(op, sessionIdOf(ctx), decoded.right, idem.right));
+    return answer(ctx, await service.perform(op, auth.right, decoded.right, idem.right));
   };
 
   // Rate limits: every caller's address, each session, and a stricter bucket for account operations.

@@ -46,6 +46,12 @@ export interface Idem {
 
 export type Answer = E.Either<GameError, Record<string, unknown>>;
 
+/** A live session: its storage key (the hash of its id) and what storage holds. */
+export interface ResolvedSession {
+  readonly key: string;
+  readonly session: Session;
+}
+
 const MAX_ATTEMPTS = 5;
 /** A session's last-seen time is written at most this often (it bounds idle expiry's precision). */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -118,7 +124,7 @@ export class GameService {
   }
 
   /** The session's player, or 203. A move raises the player's epoch and voids older sessions. */
-  async resolveSession(sessionId: string | undefined, now: number): Promise<E.Either<GameError, { key: string; session: Session }>> {
+  async resolveSession(sessionId: string | undefined, now: number): Promise<E.Either<GameError, ResolvedSession>> {
     if (!sessionId) return E.left(gameError('PLAYER_SESSION_EXPIRED', {}));
     const key = sha256(`session:${sessionId}`);
     const session = await this.deps.storage.getSession(key);
@@ -142,10 +148,10 @@ export class GameService {
     return lists.flat();
   }
 
-  /** Runs a session operation whose request was already decoded by its codec. */
-  async perform(op: AnyOperation, sessionId: string | undefined, request: unknown, idem?: Idem): Promise<Answer> {
+  /** Runs a session operation whose request was already decoded by its codec (the session by id, or as resolveSession gave it). */
+  async perform(op: AnyOperation, sessionId: string | undefined | ResolvedSession, request: unknown, idem?: Idem): Promise<Answer> {
     const now = this.deps.clock();
-    const auth = await this.resolveSession(sessionId, now);
+    const auth = typeof sessionId === 'object' ? E.right(sessionId) : await this.resolveSession(sessionId, now);
     if (E.isLeft(auth)) return auth;
     const { key, session } = auth.right;
     const playerId = session.playerId;

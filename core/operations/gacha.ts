@@ -12,7 +12,7 @@ import { fail, ok, type Result } from '../shared/result.js';
 import { itemCount } from '../shared/player.js';
 import { pay, splitGems } from '../shared/pay.js';
 import { grantOrPresent, ownedCharacter } from '../shared/grant.js';
-import { charactersView, optTime, timeText } from '../view.js';
+import { charactersView, optTime, shared, timeText } from '../view.js';
 import { bumpCounter } from '../shared/counters.js';
 
 const DRAW_SINGLE = 1;
@@ -229,14 +229,14 @@ const boxOf = (() => {
     const rates = publish(table);
     const named = (id: number) => ({ characterId: id, name: m.character.get(id)?.name ?? '', rarity: m.character.get(id)?.rarity ?? 0 });
     return {
-      pickups: rates.characters.filter((c) => c.pickup).map((c) => ({ ...named(c.characterId), probability: c.probability })),
+      pickups: shared(rates.characters.filter((c) => c.pickup).map((c) => ({ ...named(c.characterId), probability: c.probability }))),
       targets: g.targets.map((x) => ({ ...named(x.characterId), points: x.points })),
-      rarityRates: rates.rarities,
-      characters: rates.characters.map((c) => ({ ...named(c.characterId), pickup: c.pickup, probability: c.probability })),
-      guarantee: g.guaranteeMinRarity === null ? null : {
+      rarityRates: shared(rates.rarities),
+      characters: shared(rates.characters.map((c) => ({ ...named(c.characterId), pickup: c.pickup, probability: c.probability }))),
+      guarantee: g.guaranteeMinRarity === null ? null : shared({
         minRarity: g.guaranteeMinRarity, appliesTo: 'the last pull of a multi-draw with none at or above minRarity',
         ...publish(rowsFrom(table, g.guaranteeMinRarity)),
-      },
+      }),
     };
   };
   return (m: Master, g: GachaIndexed) => {

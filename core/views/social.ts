@@ -5,6 +5,7 @@ import type { PlayerState } from '../state.js';
 import type { ActiveQuest, ChestProgress, FriendRelation, OfferRun, QuestRecord, UnlockedAchievement } from '../state/social.js';
 import type { CollectionView, ViewCtx } from '../view.js';
 import { formatTime } from '../time.js';
+import { shared } from './shared.js';
 
 // Not imported from view.ts: view.ts imports this module, and a value import back would be a cycle.
 const timeText = (ctx: ViewCtx, ms: number): string => formatTime(ms, ctx.master.game.timezoneOffsetMinutes);
@@ -46,7 +47,7 @@ export const offerRunView = (o: OfferRun, ctx: ViewCtx) => ({
   offerId: o.offerId, startedAt: timeText(ctx, o.startedAt), completesAt: timeText(ctx, o.completesAt), done: ctx.now >= o.completesAt,
 });
 
-export const battlePartiesView = (s: PlayerState) => s.battleParties;
+export const battlePartiesView = (s: PlayerState) => shared(s.battleParties);
 
 export const socialCollections: ReadonlyArray<CollectionView> = [
   { wire: 'battleParties', changed: (a, b) => a.battleParties !== b.battleParties, view: battlePartiesView },
