@@ -1,7 +1,6 @@
 // Shared io-ts codecs for requests and master data. Requests accept integers as
 // numbers or numeric strings (WIRE.md); everything else that is not an integer fails.
 import * as t from 'io-ts';
-import { either } from 'fp-ts/lib/Either.js';
 import { gameError, type GameError } from './errors.js';
 
 const INT_TEXT = /^-?\d{1,16}$/;
@@ -25,7 +24,10 @@ const refineInt = (name: string, ok: (n: number) => boolean, why: string) =>
   new t.Type<number, number, unknown>(
     name,
     (u): u is number => Int.is(u) && ok(u),
-    (u, c) => either.chain(Int.validate(u, c), (n) => (ok(n) ? t.success(n) : t.failure(u, c, why))),
+    (u, c) => {
+      const r = Int.validate(u, c);
+      return r._tag === 'Left' || ok(r.right) ? r : t.failure(u, c, why);
+    },
     (n) => n,
   );
 
@@ -87,10 +89,45 @@ export const IdList = (max: number) =>
     (xs) => xs,
   );
 
+/**
+ * Validates an object field by field and keeps only the known fields; stops at the
+ * first failure (only the first reaches the client). The same result and first
+ * error as io-ts's exact type or intersection, at a fraction of the cost (every
+ * request goes through one).
+ */
+const fieldsValidate = (required: t.Props, optional: t.Props): t.Validate<unknown, Record<string, unknown>> => {
+  const req = Object.entries(required);
+  const opt = Object.entries(optional);
+  return (u, c) => {
+    if (Object.prototype.toString.call(u) !== '[object Object]') return t.failure(u, c);
+    const o = u as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const [k, codec] of req) {
+      const v = o[k];
+      const r = codec.validate(v, t.appendContext(c, k, codec, v));
+      if (r._tag === 'Left') return r;
+      out[k] = r.right;
+    }
+    for (const [k, codec] of opt) {
+      const v = o[k];
+      if (v === undefined) continue;
+      const r = codec.validate(v, t.appendContext(c, k, codec, v));
+      if (r._tag === 'Left') return r;
+      out[k] = r.right;
+    }
+    return t.success(out);
+  };
+};
+
 /** An exact object codec: unknown fields are dropped, so a codec is the whole request type. */
-export const obj = <P extends t.Props>(required: P, name?: string) => t.exact(t.type(required), name);
-export const objWithOptional = <P extends t.Props, O extends t.Props>(required: P, optional: O, name?: string) =>
-  t.exact(t.intersection([t.type(required), t.partial(optional)]), name);
+export const obj = <P extends t.Props>(required: P, name?: string): t.ExactC<t.TypeC<P>> => {
+  const io = t.exact(t.type(required), name);
+  return new t.ExactType(io.name, io.is, fieldsValidate(required, {}) as t.Validate<unknown, t.TypeOf<t.TypeC<P>>>, io.encode, io.type);
+};
+export const objWithOptional = <P extends t.Props, O extends t.Props>(required: P, optional: O, name?: string): t.ExactC<t.IntersectionC<[t.TypeC<P>, t.PartialC<O>]>> => {
+  const io = t.exact(t.intersection([t.type(required), t.partial(optional)]), name);
+  return new t.ExactType(io.name, io.is, fieldsValidate(required, optional) as t.Validate<unknown, t.TypeOf<typeof io>>, io.encode, io.type);
+};
 
 /** The path of a failed validation, as `items.0.amount` (intersection and union members are not path steps). */
 export const pathOf = (e: t.ValidationError, whole = '(body)'): string => {

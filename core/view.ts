@@ -56,15 +56,38 @@ export const memoView = <K extends object, V>(f: (x: K, ctx: ViewCtx) => V): ((x
     let cache = byMaster.get(ctx.master);
     if (!cache) { cache = new WeakMap(); byMaster.set(ctx.master, cache); }
     let v = cache.get(x);
-    if (v === undefined) { v = f(x, ctx); if (typeof v === 'object' && v !== null) shared(v); cache.set(x, v); }
+    if (v === undefined) {
+      v = f(x, ctx);
+      // Lists are not marked: a changed list is new on every change, and its elements are marked.
+      if (typeof v === 'object' && v !== null && !Array.isArray(v)) shared(v);
+      cache.set(x, v);
+    }
     return v;
   };
 };
 
-/** A list view built from per-item memoised views, itself memoised by the list. */
+/**
+ * A list view built from per-item memoised views, itself memoised by the list.
+ * Given the list it replaced (an operation's state before), the elements still in
+ * their places take their views from that list's view without a lookup each.
+ */
 export const memoListView = <T extends object, V>(f: (x: T, ctx: ViewCtx) => V) => {
   const one = memoView(f);
-  return memoView((xs: ReadonlyArray<T>, ctx: ViewCtx) => xs.map((x) => one(x, ctx)));
+  const byMaster = new WeakMap<Master, WeakMap<ReadonlyArray<T>, V[]>>();
+  return (xs: ReadonlyArray<T>, ctx: ViewCtx, replaced?: ReadonlyArray<T>): V[] => {
+    let cache = byMaster.get(ctx.master);
+    if (!cache) { cache = new WeakMap(); byMaster.set(ctx.master, cache); }
+    const known = cache.get(xs);
+    if (known !== undefined) return known;
+    const prev = replaced === undefined ? undefined : cache.get(replaced);
+    const out = new Array<V>(xs.length);
+    for (let i = 0; i < xs.length; i++) {
+      const x = xs[i] as T;
+      out[i] = prev !== undefined && replaced?.[i] === x ? prev[i] as V : one(x, ctx);
+    }
+    cache.set(xs, out);
+    return out;
+  };
 };
 
 /** Memoised by the present (a box is listed whole after every receive). */
@@ -81,8 +104,9 @@ const roomObjectsView = memoListView((o: OwnedRoomObject, ctx: ViewCtx) => ({ ..
 /** A collection of the state as the client sees it, and how to tell that it changed. */
 export interface CollectionView {
   readonly wire: string;
-  readonly changed: (before: PlayerState, after: PlayerState) => boolean;
-  readonly view: (s: PlayerState, ctx: ViewCtx) => unknown;
+  readonly changed: (before: PlayerState, after: PlayerState, ctx: ViewCtx) => boolean;
+  /** `before`, when given, is the state the shown one replaced (a hint for memoised lists). */
+  readonly view: (s: PlayerState, ctx: ViewCtx, before?: PlayerState) => unknown;
 }
 
 /**
@@ -93,12 +117,12 @@ const BASE_COLLECTIONS: ReadonlyArray<CollectionView> = [
   {
     wire: 'managedCharacters',
     changed: (a, b) => a.characters !== b.characters,
-    view: (s, ctx) => charactersView(s.characters, ctx),
+    view: (s, ctx, before) => charactersView(s.characters, ctx, before?.characters),
   },
   {
     wire: 'managedWeapons',
     changed: (a, b) => a.weapons !== b.weapons,
-    view: (s, ctx) => weaponsView(s.weapons, ctx),
+    view: (s, ctx, before) => weaponsView(s.weapons, ctx, before?.weapons),
   },
   {
     wire: 'managedTownFacilities',
@@ -108,13 +132,13 @@ const BASE_COLLECTIONS: ReadonlyArray<CollectionView> = [
   {
     wire: 'managedRoomObjects',
     changed: (a, b) => a.roomObjects !== b.roomObjects,
-    view: (s, ctx) => roomObjectsView(s.roomObjects, ctx),
+    view: (s, ctx, before) => roomObjectsView(s.roomObjects, ctx, before?.roomObjects),
   },
   {
     wire: 'itemSummary',
     changed: (a, b) => a.items !== b.items,
     // Stored as the wire shows it: [{itemId, amount}] sorted by item id.
-    view: (s) => shared(s.items),
+    view: (s) => s.items,
   },
   {
     wire: 'presentCount',
@@ -137,7 +161,7 @@ export const changes = (before: PlayerState, after: PlayerState, ctx: ViewCtx, g
   const out: Record<string, unknown> = {};
   if (before === after) return out;
   if (!('player' in given) && PLAYER_FIELDS.some((k) => before[k] !== after[k])) out['player'] = playerView(after, ctx);
-  for (const c of COLLECTIONS) if (!(c.wire in given) && c.changed(before, after)) out[c.wire] = c.view(after, ctx);
+  for (const c of COLLECTIONS) if (!(c.wire in given) && c.changed(before, after, ctx)) out[c.wire] = c.view(after, ctx, before);
   return out;
 };
 

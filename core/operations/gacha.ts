@@ -127,7 +127,7 @@ const draw = defineOp({
       const ids = drawMany(m, g, rng, st.pending.characterIds.length);
       const rec: DrawRecord = { gachaId: g.gachaId, drawnAt: now, drawType: req.drawType, characterIds: ids, payment: { ticket: 0, gem: 0, paidGem: 0 }, granted: false };
       const next = putStat({ ...s, gachaHistory: keepHistory(m, s.gachaHistory, rec, now) }, { ...st, pending: { characterIds: ids, drawnAt: now } });
-      return ok({ state: next, response: { gachaResults: resultView(m, s, g, ids), pending: true, managedCharacters: charactersView(next.characters, ctx) } });
+      return ok({ state: next, response: { gachaResults: resultView(m, s, g, ids), pending: true, managedCharacters: charactersView(next.characters, ctx, s.characters) } });
     }
     if (g.reDraw && st.pending) return fail('GACHA_DRAW_LIMIT', { gachaId: g.gachaId, reason: 'a draw is pending: re-draw or fix it' });
 
@@ -156,7 +156,7 @@ const draw = defineOp({
       if (granted._tag === 'Left') return granted;
       next = granted.right;
     }
-    return ok({ state: next, response: { gachaResults: results, pending: g.reDraw, managedCharacters: charactersView(next.characters, ctx) } });
+    return ok({ state: next, response: { gachaResults: results, pending: g.reDraw, managedCharacters: charactersView(next.characters, ctx, s.characters) } });
   },
 });
 
@@ -181,7 +181,7 @@ const fix = defineOp({
     if (granted._tag === 'Left') return granted;
     const rec: DrawRecord = { gachaId: g.gachaId, drawnAt: now, drawType: 0, characterIds: ids, payment: { ticket: 0, gem: 0, paidGem: 0 }, granted: true };
     const next = { ...granted.right, gachaHistory: keepHistory(m, granted.right.gachaHistory, rec, now) };
-    return ok({ state: next, response: { gachaId: g.gachaId, gachaResults: results, managedCharacters: charactersView(next.characters, { master: m, now }) } });
+    return ok({ state: next, response: { gachaId: g.gachaId, gachaResults: results, managedCharacters: charactersView(next.characters, { master: m, now }, s.characters) } });
   },
 });
 

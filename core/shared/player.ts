@@ -77,6 +77,7 @@ export const itemCount = (s: PlayerState, itemId: number): number => itemAmount(
 
 /** Hands out `n` new managed ids. */
 export const allocateIds = (s: PlayerState, n: number): { state: PlayerState; ids: number[] } => {
-  const ids = Array.from({ length: n }, (_, i) => s.nextManagedId + i);
+  const ids: number[] = [];
+  for (let i = 0; i < n; i++) ids.push(s.nextManagedId + i);
   return { state: { ...s, nextManagedId: s.nextManagedId + n }, ids };
 };

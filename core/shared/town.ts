@@ -74,6 +74,14 @@ export const unplaceFacilities = (layout: TownLayout, ids: ReadonlySet<number>):
 
 // ---- content rooms ----
 
+/** Every content room of the master data by id (built once per master data). */
+const roomsByMaster = new WeakMap<Master, ReadonlyArray<ContentRoom>>();
+const sortedRooms = (m: Master): ReadonlyArray<ContentRoom> => {
+  let rooms = roomsByMaster.get(m);
+  if (!rooms) { rooms = [...m.contentRoom.values()].sort((a, b) => a.contentRoomId - b.contentRoomId); roomsByMaster.set(m, rooms); }
+  return rooms;
+};
+
 /** Content rooms that have appeared: one per title of which the player owns a character. */
 export const appearedRooms = (m: Master, s: PlayerState): ContentRoom[] => {
   const titles = new Set<number>();
@@ -81,7 +89,7 @@ export const appearedRooms = (m: Master, s: PlayerState): ContentRoom[] => {
     const titleId = m.character.get(c.characterId)?.titleId;
     if (titleId !== undefined) titles.add(titleId);
   }
-  return [...m.contentRoom.values()].filter((r) => titles.has(r.titleId)).sort((a, b) => a.contentRoomId - b.contentRoomId);
+  return sortedRooms(m).filter((r) => titles.has(r.titleId));
 };
 
 /** An appeared content room, or 107 (an unknown room and one not appeared yet are alike to the player). */

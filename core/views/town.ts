@@ -3,9 +3,11 @@
 // when an operation changes it, in that operation's response. Only a type is
 // imported from view.ts, so view.ts can import this module without a cycle.
 import type { Master } from '../master/index.js';
-import type { OwnedFacility, PlayerState } from '../state.js';
+import type { OwnedCharacter, OwnedFacility, PlayerState } from '../state.js';
+import type { ContentRoom } from '../master/town.js';
 import type { CollectionView, ViewCtx } from '../view.js';
 import { formatTime } from '../time.js';
+import { shared } from './shared.js';
 import { appearedRooms, productionOf, roomState, settleFacility } from '../shared/town.js';
 
 const time = (ctx: ViewCtx, ms: number): string => formatTime(ms, ctx.master.game.timezoneOffsetMinutes);
@@ -35,10 +37,60 @@ export const roomsView = (m: Master, s: PlayerState, own: boolean, floorId?: num
     }),
   }));
 
-export const contentRoomsView = (m: Master, s: PlayerState) => appearedRooms(m, s).map((r) => {
+const contentRoomsOf = (m: Master, s: PlayerState, appeared: ReadonlyArray<ContentRoom>) => appeared.map((r) => {
   const st = roomState(s, r.contentRoomId);
   return { contentRoomId: r.contentRoomId, titleId: r.titleId, name: r.name, capacity: r.capacity, isNew: !st.shown, managedCharacterIds: st.managedCharacterIds };
 });
+
+/**
+ * The appeared rooms of a character list, memoised by the list (per master data):
+ * a draw's answer asks for the list before and after, to tell whether a room
+ * appeared. A list that only added characters of titles already there, or changed
+ * characters in place, shares the rooms of the list it replaced.
+ */
+interface Appeared { readonly rooms: ContentRoom[]; readonly key: string; readonly titles: ReadonlySet<number> }
+const appearedByList = new WeakMap<Master, WeakMap<ReadonlyArray<OwnedCharacter>, Appeared>>();
+const sameTitles = (m: Master, prev: Appeared, was: ReadonlyArray<OwnedCharacter>, now: ReadonlyArray<OwnedCharacter>): boolean => {
+  if (now.length < was.length) return false;
+  for (let i = 0; i < now.length; i++) {
+    const x = now[i] as OwnedCharacter;
+    const y = was[i];
+    if (y !== undefined) {
+      if (y === x || y.characterId === x.characterId) continue;
+      return false; // replaced by another character: a title may have gone
+    }
+    const titleId = m.character.get(x.characterId)?.titleId;
+    if (titleId === undefined || !prev.titles.has(titleId)) return false;
+  }
+  return true;
+};
+const appeared = (m: Master, s: PlayerState, before?: PlayerState): Appeared => {
+  let byList = appearedByList.get(m);
+  if (!byList) { byList = new WeakMap(); appearedByList.set(m, byList); }
+  let a = byList.get(s.characters);
+  if (a) return a;
+  const prev = before && byList.get(before.characters);
+  if (prev && before && sameTitles(m, prev, before.characters, s.characters)) a = prev;
+  else {
+    const rooms = appearedRooms(m, s);
+    a = { rooms, key: rooms.map((r) => r.contentRoomId).join(','), titles: new Set(rooms.map((r) => r.titleId)) };
+  }
+  byList.set(s.characters, a);
+  return a;
+};
+
+/** Memoised by the room states and the appeared rooms (a shared view: its JSON is kept). */
+const viewsByRooms = new WeakMap<Master, WeakMap<ReadonlyArray<unknown>, Map<string, ReturnType<typeof contentRoomsOf>>>>();
+export const contentRoomsView = (m: Master, s: PlayerState) => {
+  const a = appeared(m, s);
+  let byRooms = viewsByRooms.get(m);
+  if (!byRooms) { byRooms = new WeakMap(); viewsByRooms.set(m, byRooms); }
+  let byKey = byRooms.get(s.contentRooms);
+  if (!byKey) { byKey = new Map(); byRooms.set(s.contentRooms, byKey); }
+  let v = byKey.get(a.key);
+  if (!v) { v = shared(contentRoomsOf(m, s, a.rooms)); byKey.set(a.key, v); }
+  return v;
+};
 
 export const townCollections: ReadonlyArray<CollectionView> = [
   {
@@ -53,8 +105,8 @@ export const townCollections: ReadonlyArray<CollectionView> = [
   },
   {
     wire: 'contentRooms',
-    // A new title among the characters makes a room appear.
-    changed: (a, b) => a.contentRooms !== b.contentRooms || (a.characters !== b.characters && a.characters.length !== b.characters.length),
+    // A character of a new title makes a room appear.
+    changed: (a, b, ctx) => a.contentRooms !== b.contentRooms || (a.characters !== b.characters && appeared(ctx.master, a).key !== appeared(ctx.master, b, a).key),
     view: (s, ctx) => contentRoomsView(ctx.master, s),
   },
 ];

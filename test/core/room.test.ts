@@ -1,7 +1,9 @@
 // Rooms and room objects: buying (bargains, shop periods, limits), placing on the
 // grid, selling, storage slots, and reading another player's room.
 import test, { type ExecutionContext } from 'ava';
-import { fails, freshPlayer, master, NOW, ok, withWealth } from '../_support/core.js';
+import { fails, freshPlayer, master, NOW, ok, receiveAll, withWealth } from '../_support/core.js';
+import { appearedRooms } from '../../core/shared/town.js';
+import { contentRoomsView } from '../../core/views/town.js';
 import { DAY } from '../../core/time.js';
 import type { PlayerState } from '../../core/state.js';
 
@@ -174,4 +176,25 @@ test('room_object/limit/add adds the step for gems up to the cap (298); short of
   t.is(s.gem - r.state.gem, l.gemPrice);
   fails(t, 'GEM_IS_SHORT', 'addPlayerRoomObjectLimit', withWealth(s, { gem: l.gemPrice - 1 }), {});
   fails(t, 'ROOM_OBJECT_EXT_LIMIT', 'addPlayerRoomObjectLimit', { ...s, limitAdds: { ...s.limitAdds, roomObject: (l.cap - l.base) / l.step } }, {});
+});
+
+test('a draw shows the content rooms exactly when a room appeared, and the same rooms as a fresh view', (t) => {
+  const m = master();
+  let s = withWealth(receiveAll(t, freshPlayer()), { gem: 999_999 });
+  let shown = 0;
+  let quiet = 0;
+  for (let i = 0; i < 40; i++) {
+    const before = appearedRooms(m, s).map((r) => r.contentRoomId);
+    const r = ok(t, 'drawPlayerGacha', s, { gachaId: 2, drawType: i % 4 === 0 ? 3 : 1 }, { seed: `rooms${i}` });
+    const after = appearedRooms(m, r.state).map((x) => x.contentRoomId);
+    const appeared = before.join() !== after.join();
+    t.is('contentRooms' in r.response, appeared, `draw ${i}`);
+    if (appeared) {
+      shown++;
+      t.deepEqual(r.response['contentRooms'], contentRoomsView(m, { ...r.state, characters: [...r.state.characters] }));
+    } else quiet++;
+    s = r.state;
+  }
+  // Both cases happened (the seeds give new titles early and repeats later).
+  t.true(shown > 0 && quiet > 0, `${shown} shown, ${quiet} quiet`);
 });
