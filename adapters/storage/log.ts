@@ -82,36 +82,9 @@ export interface AdminPresentEntry extends LogBase {
 
 export type LogEntry = OpEntry | SignupEntry | LoginEntry | MoveSetEntry | AdminPresentEntry;
 
-/**
- * A state's JSON with every object's keys sorted: the same data gives the same
- * bytes whatever order its keys were built in (a state read back from a
- * snapshot is decoded with the group defaults first).
- */
-const sortedJson = (s: unknown): string => JSON.stringify(s, (_k, v: unknown) => {
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
-  const o = v as Record<string, unknown>;
-  const sorted: Record<string, unknown> = {};
-  for (const k of Object.keys(o).sort()) sorted[k] = o[k];
-  return sorted;
-});
-
-/**
- * A state's parts by identity: states are never mutated and an update keeps the
- * parts it did not change, so a commit serialises only what changed (the whole
- * state each time cost ~1 ms a write). Weak: a part leaves with its last state.
- */
-const partJson = new WeakMap<object, string>();
-/** A top-level value, or an element of a top-level list (lists are re-joined: keeping their JSON too cost memory). */
-const partOf = (v: unknown): string => {
-  if (v === null || typeof v !== 'object') return v === undefined || typeof v === 'function' ? 'null' : JSON.stringify(v);
-  let json = partJson.get(v);
-  if (json === undefined) { json = sortedJson(v); partJson.set(v, json); }
-  return json;
-};
-
-/** The key order sortedJson gives, with each key's JSON prefix, by the object's key list (states share a few shapes). */
+/** Sorted key order (as an object re-built in sorted order lists them), with each key's JSON prefix, by the object's key list (states share a few shapes). */
 const orders = new Map<string, ReadonlyArray<readonly [string, string]>>();
-const MAX_ORDERS = 64;
+const MAX_ORDERS = 256;
 const keyOrder = (o: Record<string, unknown>): ReadonlyArray<readonly [string, string]> => {
   const keys = Object.keys(o);
   // The count too ({} and {"": 0} join alike); keys holding the separator are never cached.
@@ -126,6 +99,41 @@ const keyOrder = (o: Record<string, unknown>): ReadonlyArray<readonly [string, s
     if (cacheable && orders.size < MAX_ORDERS) orders.set(sig, order);
   }
   return order;
+};
+
+/**
+ * A state's JSON with every object's keys sorted: the same data gives the same
+ * bytes whatever order its keys were built in (a state read back from a
+ * snapshot is decoded with the group defaults first).
+ */
+const sortedJson = (v: unknown): string => {
+  if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null';
+  const withJson = v as { toJSON?: () => unknown };
+  if (typeof withJson.toJSON === 'function') return sortedJson(withJson.toJSON());
+  if (Array.isArray(v)) return `[${v.map((x: unknown) => (noJson(x) ? 'null' : sortedJson(x))).join(',')}]`;
+  const o = v as Record<string, unknown>;
+  const parts: string[] = [];
+  for (const [k, prefix] of keyOrder(o)) {
+    const x = o[k];
+    if (!noJson(x)) parts.push(prefix + sortedJson(x));
+  }
+  return `{${parts.join(',')}}`;
+};
+/** What JSON leaves out of objects (and writes as null in lists). */
+const noJson = (x: unknown): boolean => x === undefined || typeof x === 'function' || typeof x === 'symbol';
+
+/**
+ * A state's parts by identity: states are never mutated and an update keeps the
+ * parts it did not change, so a commit serialises only what changed (the whole
+ * state each time cost ~1 ms a write). Weak: a part leaves with its last state.
+ */
+const partJson = new WeakMap<object, string>();
+/** A top-level value, or an element of a top-level list (lists are re-joined: keeping their JSON too cost memory). */
+const partOf = (v: unknown): string => {
+  if (v === null || typeof v !== 'object') return v === undefined || typeof v === 'function' ? 'null' : JSON.stringify(v);
+  let json = partJson.get(v);
+  if (json === undefined) { json = sortedJson(v); partJson.set(v, json); }
+  return json;
 };
 
 export const canonicalJson = (s: unknown): string => {
