@@ -1,22 +1,45 @@
 // Answers encoded with the JSON of shared views kept by identity (core/views/shared.ts):
-// an unchanged list (a player's characters, a gacha's published rates) is encoded
-// once and then reused, where JSON.stringify would walk it on every answer.
-// The output is byte for byte what JSON.stringify gives.
+// an unchanged list element (a character, a present) or a gacha's published rates
+// is encoded once and reused, where JSON.stringify would walk it on every answer.
+// The output is byte for byte what JSON.stringify gives. The kept JSON is bounded
+// (two generations of at most KEEP_BYTES each): it trades memory for speed, and
+// a view not asked for in a while is encoded again when it is.
 import { isShared } from '../../core/view.js';
 
-const known = new WeakMap<object, string>();
+const KEEP_BYTES = 4 * 1024 * 1024;
+let young = new Map<object, string>();
+let old = new Map<object, string>();
+let youngBytes = 0;
+
+const keep = (v: object, json: string): void => {
+  if (youngBytes + json.length > KEEP_BYTES) {
+    old = young;
+    young = new Map();
+    youngBytes = 0;
+  }
+  young.set(v, json);
+  youngBytes += json.length;
+};
+
+const known = (v: object): string | undefined => {
+  const y = young.get(v);
+  if (y !== undefined) return y;
+  const o = old.get(v);
+  if (o !== undefined) keep(v, o);
+  return o;
+};
 
 const part = (v: unknown): string => {
   if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null';
-  const cached = known.get(v);
+  const cached = known(v);
   if (cached !== undefined) return cached;
-  const keep = isShared(v);
+  const shared = isShared(v);
   // Lists are walked (their elements may be shared); other objects go to JSON.stringify whole.
   let json: string;
   if (Array.isArray(v)) json = `[${v.map(part).join(',')}]`;
-  else if (!keep) return JSON.stringify(v) ?? 'null';
+  else if (!shared) return JSON.stringify(v) ?? 'null';
   else json = JSON.stringify(v) ?? 'null';
-  if (keep) known.set(v, json);
+  if (shared) keep(v, json);
   return json;
 };
 

@@ -50,6 +50,14 @@ interface Pending {
   readonly reject: (e: unknown) => void;
 }
 
+type IndexJson = Parameters<typeof IndexModel.fromJSON>[0];
+/** checkpoint.json: the last journal record it covers, the keys file, sessions and idempotency records. */
+interface Checkpoint {
+  readonly seq: number;
+  readonly keysFile?: string;
+  readonly index: Partial<IndexJson>;
+}
+
 const SHARDS = 256;
 /** A record with its players' JSON, when the writer gave it (else made here by canonicalJson). */
 const encodeRecord = (r: JournalRecord, jsons: ReadonlyArray<string | undefined> = []): string => {
@@ -121,6 +129,8 @@ export class FileStorage implements Storage {
   private reserved = 0;
   /** Log entries in the journal but not yet written to the oplog (a failed append is retried). */
   private backlog: LogEntry[] = [];
+  /** The keys file checkpoint.json names, and the index's keysVersion it holds. */
+  private keysWritten: { readonly version: number; readonly file: string } | undefined;
 
   private constructor(
     private readonly opts: Required<Omit<FileStorageOptions, 'faults' | 'log' | 'clock'>> & Pick<FileStorageOptions, 'faults' | 'log' | 'clock'>,
@@ -139,13 +149,19 @@ export class FileStorage implements Storage {
     await mkdir(join(opts.dir, 'players'), { recursive: true });
     let index = new IndexModel();
     let seq = 0;
+    let keysFile: string | undefined;
     try {
-      const cp = JSON.parse(await readFile(join(opts.dir, 'checkpoint.json'), 'utf8')) as { seq: number; index: Parameters<typeof IndexModel.fromJSON>[0] };
-      index = IndexModel.fromJSON(cp.index);
+      const cp = JSON.parse(await readFile(join(opts.dir, 'checkpoint.json'), 'utf8')) as Checkpoint;
+      // The player keys in a file of their own (written when they change); before, in checkpoint.json.
+      const keys = cp.keysFile === undefined ? {} : JSON.parse(await readFile(join(opts.dir, cp.keysFile), 'utf8')) as object;
+      index = IndexModel.fromJSON({ ...keys, ...cp.index } as IndexJson);
       seq = cp.seq;
+      keysFile = cp.keysFile;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new StorageError(`cannot read ${join(opts.dir, 'checkpoint.json')}`, e);
     }
+    // The keys file the last checkpoint named holds the keys as of now (before the journal replays).
+    const keysWritten = keysFile === undefined ? undefined : { version: index.keysVersion, file: keysFile };
     const journalPath = join(opts.dir, 'journal.log');
     const created = await open(journalPath, 'a');
     await created.close();
@@ -155,7 +171,6 @@ export class FileStorage implements Storage {
     const good = current.good;
     // Journals rotated by checkpoints that had not finished: whole files, older than journal.log.
     const records: JournalRecord[] = [];
-    const jsons: Array<ReadonlyArray<string | undefined>> = [];
     for (const f of await rotatedJournals(opts.dir)) records.push(...parseJournal(await readFile(f.path)).records);
     records.push(...current.records);
     const oplogPath = join(opts.dir, 'oplog.jsonl');
@@ -171,6 +186,7 @@ export class FileStorage implements Storage {
     }
     const lastLogged = parsedLog.entries.at(-1)?.seq ?? 0;
     const store = new FileStorage(opts, index, journal, good, seq, oplog, parsedLog.good, lastLogged);
+    store.keysWritten = keysWritten;
     if (good < bytes.length) {
       // A torn tail from a crash mid-write: never acknowledged, so dropped whole.
       opts.log?.('journal.torn', { dropped: bytes.length - good });
@@ -377,7 +393,12 @@ export class FileStorage implements Storage {
     const entries = [...this.dirty];
     if (this.opts.clock) this.index.pruneIdempotency(this.opts.clock() - this.opts.idempotencyTtlMs);
     const seq = this.seq;
-    const index = JSON.stringify({ seq, index: this.index.toJSON() });
+    // The player keys are encoded only when they changed since the checkpoint that wrote them.
+    const keys = this.keysWritten?.version === this.index.keysVersion
+      ? { written: this.keysWritten, json: undefined }
+      : { written: { version: this.index.keysVersion, file: `keys.${seq}.json` }, json: JSON.stringify(this.index.keysJSON()) };
+    const checkpoint: Checkpoint = { seq, keysFile: keys.written.file, index: this.index.restJSON() };
+    const index = JSON.stringify(checkpoint);
     if (this.journalSize > 0) {
       const rotated = join(this.opts.dir, `journal.${seq}.log`);
       await this.journal.close();
@@ -394,9 +415,12 @@ export class FileStorage implements Storage {
       await mapLimit([...shards], 16, (sh) => mkdir(join(this.opts.dir, 'players', String(sh)), { recursive: true }).then(() => undefined));
       await mapLimit(entries, 16, ([id, st]) => writeAtomic(this.snapshotPath(id), canonicalJson(st)));
       await mapLimit([...shards], 16, (sh) => syncDir(join(this.opts.dir, 'players', String(sh))));
+      if (keys.json !== undefined) await writeAtomic(join(this.opts.dir, keys.written.file), keys.json);
       await writeAtomic(join(this.opts.dir, 'checkpoint.json'), index);
       await syncDir(this.opts.dir);
+      this.keysWritten = keys.written;
       for (const f of await rotatedJournals(this.opts.dir)) if (f.seq <= seq) await unlink(f.path);
+      for (const f of await readdir(this.opts.dir)) if (/^keys\.\d+\.json$/.test(f) && f !== keys.written.file) await unlink(join(this.opts.dir, f));
       await syncDir(this.opts.dir);
       for (const [id, st] of entries) {
         if (this.dirty.get(id) === st) { this.dirty.delete(id); this.remember(id, st); }

@@ -16,6 +16,12 @@ export class IndexModel {
   maxPlayerId = 0;
   /** Players by most recent commit, newest first, bounded (a technical bound, not a game rule). */
   private recent: number[] = [];
+  /**
+   * Counts changes to the player keys (uuid, myCode, move code, highest id): a
+   * checkpoint writes those, which with 100,000 players take a while to encode,
+   * only when they changed since the last one it wrote.
+   */
+  keysVersion = 0;
 
   recentlyActive(limit: number): number[] { return this.recent.slice(0, Math.max(0, limit)); }
 
@@ -44,20 +50,24 @@ export class IndexModel {
       }
     }
     const undos: Undo[] = [];
-    const set = <K, V>(m: Map<K, V>, k: K, v: V | undefined) => {
+    const set = <K, V>(m: Map<K, V>, k: K, v: V | undefined, isKey = false) => {
       const had = m.has(k);
       const before = m.get(k);
+      if (had && before === v) return;
       if (v === undefined) m.delete(k); else m.set(k, v);
-      undos.push(() => { if (had) m.set(k, before as V); else m.delete(k); });
+      if (isKey) this.keysVersion++;
+      undos.push(() => { if (had) m.set(k, before as V); else m.delete(k); if (isKey) this.keysVersion++; });
     };
     for (const p of commit.players) {
       const old = prev(p.state.playerId);
+      const keys = indexKeysOf(p.state);
       if (old) {
         const oldKeys = indexKeysOf(old);
-        for (const name of INDEX_NAMES) for (const k of oldKeys[name]) if (this.maps[name].get(k) === p.state.playerId) set(this.maps[name], k, undefined);
+        for (const name of INDEX_NAMES) {
+          for (const k of oldKeys[name]) if (!keys[name].includes(k) && this.maps[name].get(k) === p.state.playerId) set(this.maps[name], k, undefined, true);
+        }
       }
-      const keys = indexKeysOf(p.state);
-      for (const name of INDEX_NAMES) for (const k of keys[name]) set(this.maps[name], k, p.state.playerId);
+      for (const name of INDEX_NAMES) for (const k of keys[name]) set(this.maps[name], k, p.state.playerId, true);
     }
     for (const s of commit.sessions ?? []) set(this.sessions, s.key, s.session ?? undefined);
     for (const r of commit.idempotency ?? []) set(this.idempotency, r.key, r.record);
@@ -67,7 +77,10 @@ export class IndexModel {
     undos.push(() => { this.recent = recentBefore; });
     const maxBefore = this.maxPlayerId;
     for (const p of commit.players) this.maxPlayerId = Math.max(this.maxPlayerId, p.state.playerId);
-    undos.push(() => { this.maxPlayerId = maxBefore; });
+    if (this.maxPlayerId !== maxBefore) {
+      this.keysVersion++;
+      undos.push(() => { this.maxPlayerId = maxBefore; this.keysVersion++; });
+    }
     return { result: { ok: true }, undo: () => { for (const u of undos.reverse()) u(); } };
   }
 
@@ -85,8 +98,17 @@ export class IndexModel {
   // Maps are written as [key, value] pairs: with 100,000 players, objects of that many
   // keys made parsing and rebuilding the index most of the start-up (~0.9 s).
   toJSON() {
-    const pairs = <V>(m: Map<string, V>): Array<[string, V]> => [...m];
-    return { maxPlayerId: this.maxPlayerId, uuid: pairs(this.maps.uuid), myCode: pairs(this.maps.myCode), moveCode: pairs(this.maps.moveCode), sessions: pairs(this.sessions), idempotency: pairs(this.idempotency) };
+    return { ...this.keysJSON(), ...this.restJSON() };
+  }
+
+  /** The player keys: large, and they change only with new players, moves and friend codes. */
+  keysJSON() {
+    return { maxPlayerId: this.maxPlayerId, uuid: [...this.maps.uuid], myCode: [...this.maps.myCode], moveCode: [...this.maps.moveCode] };
+  }
+
+  /** Sessions and idempotency records: every checkpoint writes them. */
+  restJSON() {
+    return { sessions: [...this.sessions], idempotency: [...this.idempotency] };
   }
 
   /** Reads either form: pairs, or the objects checkpoints were written with before. */

@@ -195,3 +195,54 @@ test('a crash during a checkpoint (its rotated journal left behind) loses nothin
   t.is((await c.load(2))?.gold, 22, 'and from the snapshots alone after the next checkpoint');
   await c.close();
 });
+
+test('the player keys are written to a keys file only when they changed; sessions go in every checkpoint', async (t) => {
+  const dir = dirFor(t);
+  const keysFiles = () => readdirSync(dir).filter((f) => /^keys\.\d+\.json$/.test(f));
+  const a = await FileStorage.open({ dir, checkpointBytes: 1 });
+  await a.commit({ players: [{ state: player(1), expectedVersion: null }, { state: player(2), expectedVersion: null }] });
+  await a.close();
+  const first = keysFiles();
+  t.is(first.length, 1);
+  const b = await FileStorage.open({ dir, checkpointBytes: 1 });
+  let p1 = (await b.load(1)) as PlayerState;
+  // Gold and a session change, no key: checkpoints keep the same keys file.
+  for (let i = 0; i < 3; i++) {
+    const next = bump(p1, 10 + i);
+    await b.commit({ players: [{ state: next, expectedVersion: p1.version }], sessions: [{ key: `s${i}`, session: { playerId: 1, epoch: 0, createdAt: i, lastSeenAt: i } }] });
+    p1 = next;
+  }
+  await b.close();
+  t.deepEqual(keysFiles(), first);
+  t.false(readFileSync(join(dir, 'checkpoint.json'), 'utf8').includes(player(1).account.uuid), 'checkpoint.json holds no player keys');
+  // A new player changes the keys: a new keys file replaces the old one.
+  const c = await FileStorage.open({ dir, checkpointBytes: 1 });
+  await c.commit({ players: [{ state: player(3), expectedVersion: null }] });
+  await c.close();
+  t.notDeepEqual(keysFiles(), first);
+  t.is(keysFiles().length, 1);
+  const d = await FileStorage.open({ dir });
+  t.is(await d.lookup('uuid', player(3).account.uuid), 3);
+  t.is(await d.lookup('myCode', player(2).myCode), 2);
+  t.truthy(await d.getSession('s2'));
+  t.is((await d.load(1))?.gold, 12);
+  await d.close();
+});
+
+test('a checkpoint written before the keys file (one checkpoint.json holding the whole index) still opens', async (t) => {
+  const dir = dirFor(t);
+  const a = await FileStorage.open({ dir });
+  await a.commit({ players: [{ state: player(1), expectedVersion: null }], sessions: [{ key: 's', session: { playerId: 1, epoch: 0, createdAt: 1, lastSeenAt: 1 } }] });
+  await a.close();
+  const cp = JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as { seq: number; keysFile: string; index: object };
+  const keys = JSON.parse(readFileSync(join(dir, cp.keysFile), 'utf8')) as object;
+  writeFileSync(join(dir, 'checkpoint.json'), JSON.stringify({ seq: cp.seq, index: { ...keys, ...cp.index } }));
+  rmSync(join(dir, cp.keysFile));
+  const b = await FileStorage.open({ dir, checkpointBytes: 1 });
+  t.is(await b.lookup('uuid', player(1).account.uuid), 1);
+  t.truthy(await b.getSession('s'));
+  // Its first checkpoint writes a keys file.
+  await b.commit({ players: [{ state: bump((await b.load(1)) as PlayerState, 5), expectedVersion: 0 }] });
+  await b.close();
+  t.is(readdirSync(dir).filter((f) => /^keys\.\d+\.json$/.test(f)).length, 1);
+});
