@@ -127,6 +127,8 @@ export const GroupProps = { ...progressionProps, ...townProps, ...socialProps };
 export const groupDefaults = { ...progressionDefaults, ...townDefaults, ...socialDefaults };
 
 export const PlayerState = t.intersection([BaseState, t.type(GroupProps)]);
+/** Every field's codec, by name (a storage decodes a delta field by field). */
+export const STATE_FIELDS: Readonly<Record<string, t.Mixed>> = { ...BaseState.props, ...GroupProps };
 export type PlayerState = t.TypeOf<typeof PlayerState>;
 
 /** States stored before items became a sorted array kept them as `{ "itemId": amount }`. */

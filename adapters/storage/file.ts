@@ -9,10 +9,10 @@
 // the replayed journal that it lacks are appended.
 import { mkdir, open, readdir, readFile, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { decodeState, type IndexName, type PlayerState } from '../../core/state.js';
+import { decodeState, STATE_FIELDS, type IndexName, type PlayerState } from '../../core/state.js';
 import { IndexModel } from './index-model.js';
 import { crc32 } from './crc32.js';
-import { canonicalJson, parseLog, type LogEntry } from './log.js';
+import { canonicalFields, canonicalJson, parseLog, type LogEntry } from './log.js';
 import { StorageError, type Commit, type CommitResult, type IdempotencyRecord, type Session, type Storage } from './storage.js';
 
 export interface FileStorageOptions {
@@ -38,7 +38,10 @@ export interface FileStorageOptions {
 
 interface JournalRecord {
   readonly seq: number;
+  /** Whole states: new players (and every state in journals written before deltas). */
   readonly players: PlayerState[];
+  /** The fields of a state that changed, from the version named `base` (a delta is a few kB where a state is tens). */
+  readonly deltas?: Delta[];
   readonly sessions: Array<{ key: string; session: Session | null }>;
   readonly idempotency?: Array<{ key: string; record: IdempotencyRecord }>;
   readonly log?: LogEntry[];
@@ -59,11 +62,46 @@ interface Checkpoint {
 }
 
 const SHARDS = 256;
-/** A record with its players' JSON, when the writer gave it (else made here by canonicalJson). */
-const encodeRecord = (r: JournalRecord, jsons: ReadonlyArray<string | undefined> = []): string => {
-  const { players, ...rest } = r;
-  const json = `{"players":[${players.map((p, i) => jsons[i] ?? canonicalJson(p)).join(',')}],${JSON.stringify(rest).slice(1)}`;
+interface Delta {
+  readonly playerId: number;
+  readonly base: number;
+  readonly set: Partial<PlayerState>;
+}
+
+/** A state to journal: whole (with its JSON when the writer made it), or the fields changed since `base`. */
+type Journaled =
+  | { readonly kind: 'whole'; readonly state: PlayerState; readonly json?: string }
+  | { readonly kind: 'delta'; readonly state: PlayerState; readonly base: number; readonly fields: ReadonlyArray<string> };
+
+/** What a commit journals for a state, given the state it replaces (fields compared by identity: updates never mutate). */
+const journaled = (state: PlayerState, before: PlayerState | undefined, json: string | undefined): Journaled => {
+  if (!before) return { kind: 'whole', state, ...(json === undefined ? {} : { json }) };
+  const fields: string[] = [];
+  const was = before as unknown as Record<string, unknown>;
+  for (const [k, v] of Object.entries(state)) if (was[k] !== v) fields.push(k);
+  for (const k of Object.keys(was)) if (!(k in state)) fields.push(k);
+  return { kind: 'delta', state, base: before.version, fields };
+};
+
+/** A record's line: its states whole or as deltas, in canonical JSON (reusing the JSON of unchanged parts). */
+const encodeRecord = (r: Omit<JournalRecord, 'players' | 'deltas'>, states: ReadonlyArray<Journaled>): string => {
+  const whole = states.filter((x) => x.kind === 'whole').map((x) => x.json ?? canonicalJson(x.state));
+  const deltas = states.flatMap((x) => (x.kind === 'delta'
+    ? [`{"base":${x.base},"playerId":${x.state.playerId},"set":${canonicalFields(x.state as unknown as Record<string, unknown>, x.fields)}}`] : []));
+  const json = `{"players":[${whole.join(',')}],${deltas.length > 0 ? `"deltas":[${deltas.join(',')}],` : ''}${JSON.stringify(r).slice(1)}`;
   return `${crc32(Buffer.from(json, 'utf8')).toString(16).padStart(8, '0')} ${json}\n`;
+};
+
+/** A state with a delta's fields, each decoded with the state's own codec for it. */
+const applyDelta = (base: PlayerState, d: Delta, seq: number): PlayerState => {
+  const next: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(d.set)) {
+    const codec = STATE_FIELDS[k];
+    const decoded = codec?.decode(v);
+    if (!decoded || decoded._tag === 'Left') throw new StorageError(`journal record ${seq}: field ${k} of player ${d.playerId}'s delta does not decode`);
+    next[k] = decoded.right;
+  }
+  return next as unknown as PlayerState;
 };
 
 /** Parses journal bytes into whole records; `good` is the offset after the last whole one. */
@@ -202,6 +240,13 @@ export class FileStorage implements Storage {
         return d.right;
       });
       for (const s of states) await store.load(s.playerId);
+      for (const d of r.deltas ?? []) {
+        const base = await store.load(d.playerId);
+        // A snapshot from a checkpoint that did not finish may already be past this record.
+        if (base && base.version >= d.base + 1) continue;
+        if (!base || base.version !== d.base) throw new StorageError(`journal record ${r.seq}: player ${d.playerId}'s delta is from version ${d.base}, the state is at ${base?.version ?? 'none'}`);
+        states.push(applyDelta(base, d, r.seq));
+      }
       store.index.replay(states, r.sessions, (id) => store.dirty.get(id) ?? store.cache.get(id), r.idempotency ?? []);
       for (const s of states) { store.dirty.set(s.playerId, s); store.cache.delete(s.playerId); }
       store.seq = r.seq;
@@ -308,22 +353,21 @@ export class FileStorage implements Storage {
     const prev = (id: number) => overlay.get(id) ?? this.dirty.get(id) ?? this.cache.get(id) ?? loaded.get(id);
     const results: CommitResult[] = [];
     const undos: Array<() => void> = [];
-    const records: JournalRecord[] = [];
-    const jsons: Array<ReadonlyArray<string | undefined>> = [];
+    const lines: string[] = [];
     const logged: LogEntry[] = [];
     for (const p of batch) {
       const { result, undo } = this.index.apply(p.commit, prev);
       results.push(result);
       if (!result.ok) continue;
       undos.push(undo);
+      const states = p.commit.players.map((c) => journaled(c.state, prev(c.state.playerId), c.json));
       for (const c of p.commit.players) overlay.set(c.state.playerId, c.state);
       const log = (p.commit.log ?? []).map((e) => ({ ...e, seq: this.logSeq + logged.length + 1 }));
       logged.push(...log);
-      jsons.push(p.commit.players.map((c) => c.json));
-      records.push({ seq: this.seq + records.length + 1, players: p.commit.players.map((c) => c.state), sessions: [...(p.commit.sessions ?? [])], idempotency: [...(p.commit.idempotency ?? [])], ...(log.length > 0 ? { log } : {}) });
+      lines.push(encodeRecord({ seq: this.seq + lines.length + 1, sessions: [...(p.commit.sessions ?? [])], idempotency: [...(p.commit.idempotency ?? [])], ...(log.length > 0 ? { log } : {}) }, states));
     }
-    if (records.length > 0) {
-      const buf = Buffer.from(records.map((r, i) => encodeRecord(r, jsons[i])).join(''), 'utf8');
+    if (lines.length > 0) {
+      const buf = Buffer.from(lines.join(''), 'utf8');
       try {
         this.opts.faults?.beforeWrite?.();
         // A write may be short (a nearly full disk) without an error: write on until all is down,
@@ -342,7 +386,7 @@ export class FileStorage implements Storage {
         throw new StorageError('the journal write failed', e);
       }
       this.journalSize += buf.length;
-      this.seq += records.length;
+      this.seq += lines.length;
       this.logSeq += logged.length;
       for (const [id, s] of overlay) { this.dirty.set(id, s); this.cache.delete(id); }
       this.backlog.push(...logged);

@@ -148,6 +148,13 @@ export const canonicalJson = (s: unknown): string => {
   return `{${parts.join(',')}}`;
 };
 
+/** Some fields of a state as a canonical JSON object (a journal's delta record): the same parts, the same bytes. */
+export const canonicalFields = (s: Readonly<Record<string, unknown>>, fields: ReadonlyArray<string>): string => {
+  const picked: Record<string, unknown> = {};
+  for (const k of fields) picked[k] = s[k];
+  return canonicalJson(picked);
+};
+
 /** sha256 of a state's canonical JSON: what a replay compares. */
 export const stateHash = (s: PlayerState): string => sha256Hex(canonicalJson(s));
 const sha256Hex = (json: string): string => createHash('sha256').update(json, 'utf8').digest('hex');

@@ -1,14 +1,14 @@
 // What only the JSON-file adapter promises: durability across restarts and
 // crashes, torn-record recovery, checkpoints, lazy loading and disk faults.
 import test from 'ava';
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileStorage, parseJournal } from '../../adapters/storage/file.js';
 import { StorageError } from '../../adapters/storage/storage.js';
-import { freshPlayer } from '../_support/core.js';
+import { freshPlayer, ok, receiveAll } from '../_support/core.js';
 import type { PlayerState } from '../../core/state.js';
-import { logResults, stateHash, type LogEntry } from '../../adapters/storage/log.js';
+import { canonicalJson, logResults, stateHash, type LogEntry } from '../../adapters/storage/log.js';
 
 const dirFor = (t: import('ava').ExecutionContext) => {
   const dir = mkdtempSync(join(tmpdir(), 'hoshi-file-'));
@@ -245,4 +245,56 @@ test('a checkpoint written before the keys file (one checkpoint.json holding the
   await b.commit({ players: [{ state: bump((await b.load(1)) as PlayerState, 5), expectedVersion: 0 }] });
   await b.close();
   t.is(readdirSync(dir).filter((f) => /^keys\.\d+\.json$/.test(f)).length, 1);
+});
+
+test('a change to a stored player is journaled as the fields it changed, and replays to the same state', async (t) => {
+  const dir = dirFor(t);
+  const a = await FileStorage.open({ dir, checkpointBytes: 1 << 30 });
+  let s = { ...receiveAll(t, player(1)), gem: 99_999 };
+  await a.commit({ players: [{ state: s, expectedVersion: null }] });
+  const whole = statSync(join(dir, 'journal.log')).size;
+  const seen: PlayerState[] = [s];
+  for (let i = 0; i < 6; i++) {
+    const next = { ...ok(t, 'drawPlayerGacha', s, { gachaId: 2, drawType: 1 }, { seed: `delta${i}` }).state, version: s.version + 1 };
+    await a.commit({ players: [{ state: next, expectedVersion: s.version }] });
+    s = next;
+    seen.push(s);
+  }
+  const small = { ...s, gold: s.gold + 1, version: s.version + 1 };
+  const size = statSync(join(dir, 'journal.log')).size;
+  await a.commit({ players: [{ state: small, expectedVersion: s.version }] });
+  t.true(statSync(join(dir, 'journal.log')).size - size < 400, 'a gold change is a few hundred bytes');
+  t.true(whole > 3000, 'the first record holds the whole state');
+  const lines = readFileSync(join(dir, 'journal.log'), 'utf8').trim().split('\n');
+  t.true(lines.slice(1).every((l) => l.includes('"deltas":[{"base":')), 'later records are deltas');
+  // `a` is abandoned (a crash): the journal replays to the very state.
+  const b = await FileStorage.open({ dir });
+  t.is(canonicalJson(await b.load(1)), canonicalJson(small));
+  await b.close();
+});
+
+test('deltas a snapshot already holds are skipped (a checkpoint that wrote it did not finish); a gap is an error', async (t) => {
+  const dir = dirFor(t);
+  const a = await FileStorage.open({ dir, checkpointBytes: 1 << 30 });
+  const versions: PlayerState[] = [player(1)];
+  await a.commit({ players: [{ state: player(1), expectedVersion: null }] });
+  for (let v = 1; v <= 5; v++) {
+    const next = bump(versions[v - 1] as PlayerState, 100 + v);
+    await a.commit({ players: [{ state: next, expectedVersion: v - 1 }] });
+    versions.push(next);
+  }
+  const snapshot = join(dir, 'players', '1', '1.json');
+  mkdirSync(join(dir, 'players', '1'), { recursive: true });
+  // Each store below is abandoned, as a crash leaves it: closing would checkpoint.
+  for (const at of [5, 3]) {
+    writeFileSync(snapshot, canonicalJson(versions[at]));
+    const b = await FileStorage.open({ dir, checkpointBytes: 1 << 30 });
+    t.is((await b.load(1))?.gold, 105, `from a snapshot at version ${at}`);
+  }
+  // A snapshot older than the journal's first record for the player: nothing can bridge the gap.
+  const journal = readFileSync(join(dir, 'journal.log'), 'utf8').split('\n');
+  writeFileSync(join(dir, 'journal.log'), `${journal.slice(2).join('\n')}`);
+  writeFileSync(snapshot, canonicalJson(versions[0]));
+  const err = await t.throwsAsync(FileStorage.open({ dir }), { instanceOf: StorageError });
+  t.regex(err?.message ?? '', /delta is from version 1, the state is at 0/);
 });
