@@ -17,7 +17,7 @@ import type { LoginRequest, MoveSetRequest, SignupRequest } from '../../core/ope
 import { E } from '../../core/shared/result.js';
 import type { Commit, IdempotencyRecord, Session, Storage } from '../storage/storage.js';
 import { StorageError } from '../storage/storage.js';
-import { redactForLog, serialised, type LogEntry } from '../storage/log.js';
+import { logResults, redactForLog, type LogEntry } from '../storage/log.js';
 import { masterHashOf } from '../master/load.js';
 import { KeyedLock } from './locks.js';
 import { deriveSeed } from './seed.js';
@@ -178,12 +178,11 @@ export class GameService {
           const before = others[i];
           if (o && before && o !== before && o.playerId !== playerId) players.push({ state: o, expectedVersion: before.version });
         });
-        const ser = serialised(players);
         const log: LogEntry[] = players.length === 0 ? [] : [{
-          kind: 'op', at: now, masterHash: this.masterHash, playerIds: players.map((p) => p.state.playerId), results: ser.results,
+          kind: 'op', at: now, masterHash: this.masterHash, playerIds: players.map((p) => p.state.playerId), results: logResults(players.map((p) => p.state)),
           op: op.name, playerId, ...redactForLog(request, r.right.state), seed: seedOf(), others: otherIds.map((id) => id ?? null),
         }];
-        const committed = await this.commit({ players: ser.players, sessions: touch, idempotency: recordOf(scoped, answer, now), log });
+        const committed = await this.commit({ players, sessions: touch, idempotency: recordOf(scoped, answer, now), log });
         if (E.isLeft(committed)) return { answer: committed, committed: false };
         if (committed.right) return { answer, committed: true };
         // Another process may have answered the same key meanwhile (shared storage): that answer stands.
@@ -219,9 +218,8 @@ export class GameService {
         const created = createPlayer(this.master, inputs, rngFromSeed(seed), now);
         if (E.isLeft(created)) return done(created);
         const answer: Answer = E.right({ playerId, accessToken });
-        const ser = serialised([{ state: created.right, expectedVersion: null }]);
-        const log: LogEntry[] = [{ kind: 'signup', at: now, masterHash: this.masterHash, playerIds: [playerId], results: ser.results, ...inputs, seed }];
-        const committed = await this.commit({ players: ser.players, idempotency: recordOf(scoped, answer, now), log });
+        const log: LogEntry[] = [{ kind: 'signup', at: now, masterHash: this.masterHash, playerIds: [playerId], results: logResults([created.right]), ...inputs, seed }];
+        const committed = await this.commit({ players: [{ state: created.right, expectedVersion: null }], idempotency: recordOf(scoped, answer, now), log });
         if (E.isLeft(committed)) return done(committed);
         if (committed.right) return { answer, committed: true };
         // A friend-code collision: the next attempt draws another code.
@@ -245,9 +243,8 @@ export class GameService {
       const session: Session = { playerId, epoch: state.account.sessionEpoch, createdAt: now, lastSeenAt: now };
       const next = { ...r.right, version: state.version + 1 };
       const answer: Answer = E.right({ sessionId, playerId });
-      const ser = serialised([{ state: next, expectedVersion: state.version }]);
-      const log: LogEntry[] = [{ kind: 'login', at: now, masterHash: this.masterHash, playerIds: [playerId], results: ser.results, playerId }];
-      const committed = await this.commit({ players: ser.players, sessions: [{ key: sha256(`session:${sessionId}`), session }], idempotency: recordOf(scoped, answer, now), log });
+      const log: LogEntry[] = [{ kind: 'login', at: now, masterHash: this.masterHash, playerIds: [playerId], results: logResults([next]), playerId }];
+      const committed = await this.commit({ players: [{ state: next, expectedVersion: state.version }], sessions: [{ key: sha256(`session:${sessionId}`), session }], idempotency: recordOf(scoped, answer, now), log });
       if (E.isLeft(committed)) return done(committed);
       if (!committed.right) return done(left(gameError('STATE_CONFLICT', { reason: 'the player changed during log-in; try again' })));
       return { answer, committed: true };
@@ -273,9 +270,8 @@ export class GameService {
       if (r.state === state) return done(answer);
       // A failed try is kept too (it counts toward voiding the code).
       const next = { ...r.state, version: state.version + 1 };
-      const ser = serialised([{ state: next, expectedVersion: state.version }]);
-      const log: LogEntry[] = [{ kind: 'moveSet', at: now, masterHash: this.masterHash, playerIds: [playerId], results: ser.results, playerId, ...inputs }];
-      const committed = await this.commit({ players: ser.players, idempotency: recordOf(scoped, answer, now), log });
+      const log: LogEntry[] = [{ kind: 'moveSet', at: now, masterHash: this.masterHash, playerIds: [playerId], results: logResults([next]), playerId, ...inputs }];
+      const committed = await this.commit({ players: [{ state: next, expectedVersion: state.version }], idempotency: recordOf(scoped, answer, now), log });
       if (E.isLeft(committed)) return done(committed);
       if (!committed.right) return done(left(gameError('STATE_CONFLICT', { reason: 'the player changed during the move; try again' })));
       return { answer, committed: true };
@@ -300,9 +296,8 @@ export class GameService {
           const state = await this.deps.storage.load(id);
           if (!state) return E.right(false);
           const next = { ...sendPresent(state, grant, { ...meta, source: 'operator' }, now).state, version: state.version + 1 };
-          const ser = serialised([{ state: next, expectedVersion: state.version }]);
-          const log: LogEntry[] = [{ kind: 'admin.present', at: now, masterHash: this.masterHash, playerIds: [id], results: ser.results, playerId: id, grant, meta }];
-          const committed = await this.commit({ players: ser.players, log });
+          const log: LogEntry[] = [{ kind: 'admin.present', at: now, masterHash: this.masterHash, playerIds: [id], results: logResults([next]), playerId: id, grant, meta }];
+          const committed = await this.commit({ players: [{ state: next, expectedVersion: state.version }], log });
           if (E.isLeft(committed)) return committed;
           if (committed.right) return E.right(true);
         }

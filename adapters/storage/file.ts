@@ -68,14 +68,14 @@ interface Delta {
   readonly set: Partial<PlayerState>;
 }
 
-/** A state to journal: whole (with its JSON when the writer made it), or the fields changed since `base`. */
+/** A state to journal: whole, or the fields changed since `base`. */
 type Journaled =
-  | { readonly kind: 'whole'; readonly state: PlayerState; readonly json?: string }
+  | { readonly kind: 'whole'; readonly state: PlayerState }
   | { readonly kind: 'delta'; readonly state: PlayerState; readonly base: number; readonly fields: ReadonlyArray<string> };
 
 /** What a commit journals for a state, given the state it replaces (fields compared by identity: updates never mutate). */
-const journaled = (state: PlayerState, before: PlayerState | undefined, json: string | undefined): Journaled => {
-  if (!before) return { kind: 'whole', state, ...(json === undefined ? {} : { json }) };
+const journaled = (state: PlayerState, before: PlayerState | undefined): Journaled => {
+  if (!before) return { kind: 'whole', state };
   const fields: string[] = [];
   const was = before as unknown as Record<string, unknown>;
   for (const [k, v] of Object.entries(state)) if (was[k] !== v) fields.push(k);
@@ -85,7 +85,7 @@ const journaled = (state: PlayerState, before: PlayerState | undefined, json: st
 
 /** A record's line: its states whole or as deltas, in canonical JSON (reusing the JSON of unchanged parts). */
 const encodeRecord = (r: Omit<JournalRecord, 'players' | 'deltas'>, states: ReadonlyArray<Journaled>): string => {
-  const whole = states.filter((x) => x.kind === 'whole').map((x) => x.json ?? canonicalJson(x.state));
+  const whole = states.filter((x) => x.kind === 'whole').map((x) => canonicalJson(x.state));
   const deltas = states.flatMap((x) => (x.kind === 'delta'
     ? [`{"base":${x.base},"playerId":${x.state.playerId},"set":${canonicalFields(x.state as unknown as Record<string, unknown>, x.fields)}}`] : []));
   const json = `{"players":[${whole.join(',')}],${deltas.length > 0 ? `"deltas":[${deltas.join(',')}],` : ''}${JSON.stringify(r).slice(1)}`;
@@ -360,7 +360,7 @@ export class FileStorage implements Storage {
       results.push(result);
       if (!result.ok) continue;
       undos.push(undo);
-      const states = p.commit.players.map((c) => journaled(c.state, prev(c.state.playerId), c.json));
+      const states = p.commit.players.map((c) => journaled(c.state, prev(c.state.playerId)));
       for (const c of p.commit.players) overlay.set(c.state.playerId, c.state);
       const log = (p.commit.log ?? []).map((e) => ({ ...e, seq: this.logSeq + logged.length + 1 }));
       logged.push(...log);

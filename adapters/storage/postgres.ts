@@ -258,13 +258,13 @@ export class PostgresStorage implements Storage {
       }
       for (const p of commit.players) {
         if (p.expectedVersion === null) {
-          const ins = await c.query(`INSERT INTO ${s}.players (player_id, version, state) VALUES ($1, $2, $3) ON CONFLICT (player_id) DO NOTHING`, [p.state.playerId, p.state.version, p.json ?? p.state]);
+          const ins = await c.query(`INSERT INTO ${s}.players (player_id, version, state) VALUES ($1, $2, $3) ON CONFLICT (player_id) DO NOTHING`, [p.state.playerId, p.state.version, p.state]);
           if (ins.rowCount !== 1) {
             await c.query('ROLLBACK');
             return { ok: false, conflict: 'version', detail: `player ${p.state.playerId} already exists` };
           }
         } else {
-          await c.query(`UPDATE ${s}.players SET version = $2, state = $3, updated_at = now() WHERE player_id = $1`, [p.state.playerId, p.state.version, p.json ?? p.state]);
+          await c.query(`UPDATE ${s}.players SET version = $2, state = $3, updated_at = now() WHERE player_id = $1`, [p.state.playerId, p.state.version, p.state]);
         }
       }
       if (ids.length > 0) {

@@ -26,8 +26,6 @@ export interface CommitPlayer {
   readonly state: PlayerState;
   /** The version the writer read; null for a new player. */
   readonly expectedVersion: number | null;
-  /** The state's canonical JSON when the writer already made it (serialised once for the log's hash and the journal). */
-  readonly json?: string;
 }
 
 export interface Commit {
