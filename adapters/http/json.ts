@@ -6,7 +6,7 @@
 // a view not asked for in a while is encoded again when it is.
 import { isShared } from '../../core/view.js';
 
-const KEEP_BYTES = 4 * 1024 * 1024;
+const KEEP_BYTES = 16 * 1024 * 1024;
 let young = new Map<object, string>();
 let old = new Map<object, string>();
 let youngBytes = 0;
