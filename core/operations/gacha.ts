@@ -13,7 +13,7 @@ import { itemCount } from '../shared/player.js';
 import { pay, splitGems } from '../shared/pay.js';
 import { grantOrPresent, ownedCharacter } from '../shared/grant.js';
 import { charactersView, optTime, shared, timeText } from '../view.js';
-import { bumpCounter } from '../shared/counters.js';
+import { countersBumped } from '../shared/counters.js';
 
 const DRAW_SINGLE = 1;
 const DRAW_PAID_SINGLE = 2;
@@ -29,11 +29,11 @@ const emptyStat = (gachaId: number): GachaStat => ({
 export const statOf = (s: PlayerState, gachaId: number): GachaStat => s.gachaStats.find((x) => x.gachaId === gachaId) ?? emptyStat(gachaId);
 const drawsToday = (m: Master, st: GachaStat, now: number): number => (st.dayIndex === today(m, now) ? st.drawsToday : 0);
 
-const putStat = (s: PlayerState, st: GachaStat): PlayerState => {
+const statsWith = (s: PlayerState, st: GachaStat): GachaStat[] => {
   const i = s.gachaStats.findIndex((x) => x.gachaId === st.gachaId);
-  const gachaStats = i < 0 ? [...s.gachaStats, st].sort((a, b) => a.gachaId - b.gachaId) : s.gachaStats.map((x, j) => (j === i ? st : x));
-  return { ...s, gachaStats };
+  return i < 0 ? [...s.gachaStats, st].sort((a, b) => a.gachaId - b.gachaId) : s.gachaStats.map((x, j) => (j === i ? st : x));
 };
+const putStat = (s: PlayerState, st: GachaStat): PlayerState => ({ ...s, gachaStats: statsWith(s, st) });
 
 const gachaOf = (m: Master, gachaId: number): Result<GachaIndexed> => {
   const g = m.gacha.get(gachaId);
@@ -150,7 +150,10 @@ const draw = defineOp({
       pending: g.reDraw ? { characterIds: ids, drawnAt: now } : null,
     };
     const rec: DrawRecord = { gachaId: g.gachaId, drawnAt: now, drawType: req.drawType, characterIds: ids, payment: price.right.payment, granted: !g.reDraw };
-    let next = bumpCounter(putStat({ ...paid.right, gachaHistory: keepHistory(m, s.gachaHistory, rec, now) }, stat), 'gachaDraws', n);
+    // One copy of the state for the history, the stats and the draw counter.
+    let next: PlayerState = {
+      ...paid.right, gachaHistory: keepHistory(m, s.gachaHistory, rec, now), gachaStats: statsWith(paid.right, stat), counters: countersBumped(paid.right, 'gachaDraws', n),
+    };
     if (!g.reDraw) {
       const granted = grantCharacters(m, next, ids, now);
       if (granted._tag === 'Left') return granted;

@@ -29,13 +29,17 @@ export const newCharacter = (managedCharacterId: number, characterId: number, no
   evolved: false, view: 0, shown: 0, createdAt: now,
 });
 
-const addItem = (m: Master, s: PlayerState, itemId: number, amount: number): Result<PlayerState> => {
+/** The item list with an amount added, or the limit it would pass. */
+const itemsWith = (m: Master, s: PlayerState, itemId: number, amount: number): Result<PlayerState['items']> => {
   const item = m.item.get(itemId);
   if (!item) return fail('NOT_FOUND', { entity: 'item', id: itemId });
   const have = itemCount(s, itemId);
   if (have + amount > item.max) return fail('ITEM_LIMIT', { itemId, max: item.max });
-  return ok({ ...s, items: setItem(s.items, itemId, have + amount) });
+  return ok(setItem(s.items, itemId, have + amount));
 };
+
+const addItem = (m: Master, s: PlayerState, itemId: number, amount: number): Result<PlayerState> =>
+  E.map((items: PlayerState['items']) => ({ ...s, items }))(itemsWith(m, s, itemId, amount));
 
 const CURRENCY = { gold: 'gold', gem: 'gem', paidGem: 'paidGem', kirara: 'kirara' } as const;
 
@@ -58,17 +62,17 @@ export const tryGrant = (m: Master, s: PlayerState, g: Grant, now: number): Resu
         // A duplicate becomes the character's own limit-break item and raises awakening.
         const rarity = m.rarity.get(c.rarity);
         const amount = (rarity?.duplicateItemAmount ?? 1) * g.amount;
-        const withItem = addItem(m, s, c.limitBreakItemId, amount);
-        if (withItem._tag === 'Left') return withItem;
+        const items = itemsWith(m, s, c.limitBreakItemId, amount);
+        if (items._tag === 'Left') return items;
         const awakening = Math.min(rarity?.maxAwakening ?? 0, owned.awakening + g.amount);
-        const characters = awakening === owned.awakening ? withItem.right.characters
-          : withItem.right.characters.map((x) => (x === owned ? { ...x, awakening } : x));
-        return ok({ state: { ...withItem.right, characters }, outcome: outcome(g, [], { itemId: c.limitBreakItemId, amount }) });
+        const characters = awakening === owned.awakening ? s.characters
+          : s.characters.map((x) => (x === owned ? { ...x, awakening } : x));
+        // One copy of the state for both changes (a draw grants a character at a time).
+        return ok({ state: { ...s, items: items.right, characters }, outcome: outcome(g, [], { itemId: c.limitBreakItemId, amount }) });
       }
       if (s.characters.length >= m.game.limits.characters) return fail('CHARACTER_LIMIT', { max: m.game.limits.characters });
-      const { state, ids } = allocateIds(s, 1);
-      const id = ids[0] as number;
-      const first = { ...state, characters: [...state.characters, newCharacter(id, g.objectId, now)] };
+      const id = s.nextManagedId;
+      const first = { ...s, nextManagedId: id + 1, characters: [...s.characters, newCharacter(id, g.objectId, now)] };
       // Further copies in the same grant are duplicates.
       if (g.amount > 1) {
         const rest = tryGrant(m, first, { ...g, amount: g.amount - 1 }, now);
