@@ -15,6 +15,11 @@ export interface Config {
   readonly always200: boolean;
   readonly serverVersion: number;
   readonly cacheSize: number;
+  /**
+   * How far V8 lets the heap grow past what was live at the last full collection
+   * before the next one (percent; 0 leaves V8's own, which lets it reach 2–4×).
+   */
+  readonly heapGrowthPercent: number;
   readonly logLevel: 'info' | 'notice' | 'error' | 'silent';
   readonly production: boolean;
   /** Null: rate limits off (RATE_LIMITS=off). */
@@ -67,6 +72,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): Config => {
     always200: bool(env['ALWAYS_200'], false),
     serverVersion: int(env['SERVER_VERSION'], 1, 'SERVER_VERSION'),
     cacheSize: int(env['CACHE_SIZE'], 10_000, 'CACHE_SIZE'),
+    heapGrowthPercent: int(env['HEAP_GROWTH_PERCENT'], 50, 'HEAP_GROWTH_PERCENT'),
     logLevel,
     production: env['NODE_ENV'] === 'production',
     rateLimits: ['off', '0', 'false', 'no'].includes((env['RATE_LIMITS'] ?? 'on').toLowerCase()) ? null : {

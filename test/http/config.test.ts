@@ -13,6 +13,9 @@ test('defaults are the documented ones', (t) => {
   t.is(configFromEnv({ RATE_LIMITS: 'off' }).rateLimits, null);
   t.throws(() => configFromEnv({ PORT: 'eighty' }), { message: /PORT/ });
   t.throws(() => configFromEnv({ STORAGE: 'mongo' }), { message: /STORAGE/ });
+  t.is(c.heapGrowthPercent, 50);
+  t.is(configFromEnv({ HEAP_GROWTH_PERCENT: '0' }).heapGrowthPercent, 0);
+  t.throws(() => configFromEnv({ HEAP_GROWTH_PERCENT: '-5' }), { message: /HEAP_GROWTH_PERCENT/ });
 });
 
 test('default or short secrets are named', (t) => {
