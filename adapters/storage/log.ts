@@ -109,14 +109,16 @@ const sortedJson = (v: unknown): string => {
   if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null';
   const withJson = v as { toJSON?: () => unknown };
   if (typeof withJson.toJSON === 'function') return sortedJson(withJson.toJSON());
-  if (Array.isArray(v)) return `[${v.map((x: unknown) => (noJson(x) ? 'null' : sortedJson(x))).join(',')}]`;
+  // Built by join, which gives one flat string: concatenation gives ropes, and these are kept.
+  if (Array.isArray(v)) return ['[', v.map((x: unknown) => (noJson(x) ? 'null' : sortedJson(x))).join(','), ']'].join('');
   const o = v as Record<string, unknown>;
   const parts: string[] = [];
   for (const [k, prefix] of keyOrder(o)) {
     const x = o[k];
-    if (!noJson(x)) parts.push(prefix + sortedJson(x));
+    if (!noJson(x)) parts.push(prefix, sortedJson(x), ',');
   }
-  return `{${parts.join(',')}}`;
+  parts.pop();
+  return ['{', ...parts, '}'].join('');
 };
 /** What JSON leaves out of objects (and writes as null in lists). */
 const noJson = (x: unknown): boolean => x === undefined || typeof x === 'function' || typeof x === 'symbol';
