@@ -78,8 +78,8 @@ const journaled = (state: PlayerState, before: PlayerState | undefined): Journal
   if (!before) return { kind: 'whole', state };
   const fields: string[] = [];
   const was = before as unknown as Record<string, unknown>;
+  // Every state has every field (its codec): a field is changed, never removed.
   for (const [k, v] of Object.entries(state)) if (was[k] !== v) fields.push(k);
-  for (const k of Object.keys(was)) if (!(k in state)) fields.push(k);
   return { kind: 'delta', state, base: before.version, fields };
 };
 
