@@ -83,6 +83,8 @@ export type LogEntry = OpEntry | SignupEntry | LoginEntry | MoveSetEntry | Admin
 
 /** Sorted key order (as an object re-built in sorted order lists them), with each key's JSON prefix, by the object's key list (states share a few shapes). */
 const orders = new Map<string, ReadonlyArray<readonly [string, string]>>();
+/** An array index as an object key (0 … 2^32 − 2, written canonically). */
+const isIndex = (k: string): boolean => /^(0|[1-9]\d*)$/.test(k) && Number(k) < 4_294_967_295;
 const MAX_ORDERS = 256;
 const keyOrder = (o: Record<string, unknown>): ReadonlyArray<readonly [string, string]> => {
   const keys = Object.keys(o);
@@ -91,10 +93,11 @@ const keyOrder = (o: Record<string, unknown>): ReadonlyArray<readonly [string, s
   const cacheable = !keys.some((k) => k.includes('\u0000'));
   let order = cacheable ? orders.get(sig) : undefined;
   if (order === undefined) {
-    // An object re-built in sorted order: integer-like keys still come first.
-    const sorted: Record<string, true> = {};
-    for (const k of keys.sort()) sorted[k] = true;
-    order = Object.keys(sorted).map((k) => [k, `${JSON.stringify(k)}:`] as const);
+    // The order of an object re-built in sorted order: array-index keys come first, by
+    // value. Computed, not re-built: a key "__proto__" would set the prototype instead.
+    const sorted = [...keys].sort();
+    order = [...sorted.filter(isIndex).sort((a, b) => Number(a) - Number(b)), ...sorted.filter((k) => !isIndex(k))]
+      .map((k) => [k, `${JSON.stringify(k)}:`] as const);
     if (cacheable && orders.size < MAX_ORDERS) orders.set(sig, order);
   }
   return order;

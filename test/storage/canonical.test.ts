@@ -44,3 +44,9 @@ test('stateHash is the same for the same data however it was built, and changes 
   t.not(stateHash({ ...s, stamina: { ...s.stamina, value: s.stamina.value + 1 } }), h, 'a nested object');
   t.is(stateHash({ ...s, characters: [first, ...rest] }), h, 'an equal list that is another array');
 });
+
+test('canonicalJson keeps a "__proto__" key and puts array-index keys first, as the sorted object\'s JSON does', (t) => {
+  const o = JSON.parse('{"b":1,"__proto__":{"x":2},"10":3,"2":4,"a":{"__proto__":5,"07":1,"7":2}}') as Record<string, unknown>;
+  t.is(canonicalJson(o), sortedAll(o));
+  t.is(canonicalJson(o), '{"2":4,"10":3,"__proto__":{"x":2},"a":{"7":2,"07":1,"__proto__":5},"b":1}');
+});
