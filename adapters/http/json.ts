@@ -31,14 +31,14 @@ const known = (v: object): string | undefined => {
 
 const part = (v: unknown): string => {
   if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null';
-  const cached = known(v);
-  if (cached !== undefined) return cached;
+  // Only shared views are ever kept: others skip the lookups.
   const shared = isShared(v);
+  if (shared) {
+    const cached = known(v);
+    if (cached !== undefined) return cached;
+  }
   // Lists are walked (their elements may be shared); other objects go to JSON.stringify whole.
-  let json: string;
-  if (Array.isArray(v)) json = `[${v.map(part).join(',')}]`;
-  else if (!shared) return JSON.stringify(v) ?? 'null';
-  else json = JSON.stringify(v) ?? 'null';
+  const json = Array.isArray(v) ? `[${v.map(part).join(',')}]` : JSON.stringify(v) ?? 'null';
   if (shared) keep(v, json);
   return json;
 };
