@@ -5,8 +5,15 @@ import type { Condition } from './master/social.js';
 import type { PlayerState } from './state.js';
 import type { UnlockedAchievement } from './state/social.js';
 import { settleTimer } from './shared/town.js';
+import { withFields } from './state/copy.js';
 
 export type AfterHook = (before: PlayerState, after: PlayerState, now: number, master: Master) => PlayerState;
+
+const friendCount = (s: PlayerState): number => {
+  let n = 0;
+  for (const f of s.friends) if (f.state === 'friend') n++;
+  return n;
+};
 
 /**
  * Whether a master-data condition holds on a state at `now`. The only place
@@ -17,7 +24,7 @@ export const conditionMet = (c: Condition, s: PlayerState, now: number): boolean
   switch (c.kind) {
     case 'counter': return (s.counters[c.counter] ?? 0) >= c.atLeast;
     case 'charactersOwned': return s.characters.length >= c.atLeast;
-    case 'friends': return s.friends.filter((f) => f.state === 'friend').length >= c.atLeast;
+    case 'friends': return friendCount(s) >= c.atLeast;
     case 'playerLevel': return s.level >= c.atLeast;
     case 'facilityLevel': return s.facilities.some((f) => settleTimer(f, now).level >= c.atLeast);
     case 'questCleared': return s.questRecords.some((r) => r.questId === c.questId && r.clears > 0);
@@ -29,12 +36,14 @@ export const conditionMet = (c: Condition, s: PlayerState, now: number): boolean
  * holds is unlocked, new (isNew true). Nothing new: the same state comes back.
  */
 export const unlockAchievements: AfterHook = (_before, after, now, m) => {
-  const have = new Set(after.achievements.map((a) => a.achievementId));
-  const fresh: UnlockedAchievement[] = [];
+  let fresh: UnlockedAchievement[] | undefined;
   for (const a of m.achievements) {
-    if (!have.has(a.achievementId) && conditionMet(a.condition, after, now)) fresh.push({ achievementId: a.achievementId, unlockedAt: now, isNew: true });
+    // The condition first: most do not hold, and it is the cheaper test.
+    if (conditionMet(a.condition, after, now) && !after.achievements.some((x) => x.achievementId === a.achievementId)) {
+      (fresh ??= []).push({ achievementId: a.achievementId, unlockedAt: now, isNew: true });
+    }
   }
-  return fresh.length === 0 ? after : { ...after, achievements: [...after.achievements, ...fresh] };
+  return fresh === undefined ? after : withFields(after, { achievements: [...after.achievements, ...fresh] });
 };
 
 export const AFTER_HOOKS: ReadonlyArray<AfterHook> = [unlockAchievements];

@@ -9,6 +9,7 @@ import { requestError } from './codecs.js';
 import { changes, type ViewCtx } from './view.js';
 import { E, type Result } from './shared/result.js';
 import { AFTER_HOOKS } from './hooks.js';
+import { withFields } from './state/copy.js';
 
 /** Another player an operation reads or changes, named by the request. */
 export type OtherRef = { readonly by: 'playerId'; readonly playerId: number } | { readonly by: 'myCode'; readonly myCode: string }
@@ -72,7 +73,7 @@ export interface Executed {
 }
 
 const bump = (before: PlayerState, after: PlayerState): PlayerState =>
-  after === before ? before : { ...after, version: before.version + 1 };
+  after === before ? before : withFields(after, { version: before.version + 1 });
 
 /**
  * Runs an operation on a decoded request: the reducer, then the after-hooks, the
@@ -95,7 +96,8 @@ export const execute = <Req, Res>(
   });
   const ctx: ViewCtx = { master: env.master, now };
   const own = r.right.response as Record<string, unknown>;
-  const response = { ...changes(state, next, ctx, own), ...own };
+  // changes() gives a fresh object: assigning into it avoids a spread of two shapes per operation.
+  const response: Record<string, unknown> = Object.assign(changes(state, next, ctx, own), own);
   const changed = next !== state || others.some((o, i) => o !== env.others[i]);
   return E.right({ state: bump(state, next), response, others, changed });
 };

@@ -67,9 +67,11 @@ export const memoView = <K extends object, V>(f: (x: K, ctx: ViewCtx) => V): ((x
 };
 
 /**
- * A list view built from per-item memoised views, itself memoised by the list.
- * Given the list it replaced (an operation's state before), the elements still in
- * their places take their views from that list's view without a lookup each.
+ * A list view built from per-item views, itself memoised by the list. Given the
+ * list it replaced (an operation's state before), elements still there take their
+ * views from that list's view: lists keep their order, so the two are walked side
+ * by side, stepping over one removed element at a time. Only a list seen without
+ * such a predecessor (a first read) looks its elements up one by one.
  */
 export const memoListView = <T extends object, V>(f: (x: T, ctx: ViewCtx) => V) => {
   const one = memoView(f);
@@ -81,9 +83,23 @@ export const memoListView = <T extends object, V>(f: (x: T, ctx: ViewCtx) => V) 
     if (known !== undefined) return known;
     const prev = replaced === undefined ? undefined : cache.get(replaced);
     const out = new Array<V>(xs.length);
-    for (let i = 0; i < xs.length; i++) {
-      const x = xs[i] as T;
-      out[i] = prev !== undefined && replaced?.[i] === x ? prev[i] as V : one(x, ctx);
+    if (prev === undefined || replaced === undefined) {
+      for (let i = 0; i < xs.length; i++) out[i] = one(xs[i] as T, ctx);
+    } else {
+      let j = 0;
+      for (let i = 0; i < xs.length; i++) {
+        const x = xs[i] as T;
+        if (replaced[j] === x) out[i] = prev[j++] as V;
+        else if (replaced[j + 1] === x) { out[i] = prev[j + 1] as V; j += 2; }
+        else {
+          // New or changed in place: its view is built here and kept only in this list's view
+          // (the next change finds it there), which spares a lookup table entry per change.
+          const v = f(x, ctx);
+          if (typeof v === 'object' && v !== null) shared(v);
+          out[i] = v;
+          if (replaced.length >= xs.length) j++;
+        }
+      }
     }
     cache.set(xs, out);
     return out;
@@ -97,7 +113,12 @@ export const presentView = memoView((p: Present, ctx: ViewCtx) => ({
   createdAt: timeText(ctx, p.createdAt), deadline: optTime(ctx, p.deadline),
 }));
 
-export const charactersView = memoListView((c: OwnedCharacter, ctx: ViewCtx) => ({ ...c, createdAt: timeText(ctx, c.createdAt) }));
+// Field by field, not a spread: one shape for every character view.
+export const charactersView = memoListView((c: OwnedCharacter, ctx: ViewCtx) => ({
+  managedCharacterId: c.managedCharacterId, characterId: c.characterId, level: c.level, exp: c.exp,
+  limitBreak: c.limitBreak, awakening: c.awakening, evolved: c.evolved, view: c.view, shown: c.shown,
+  createdAt: timeText(ctx, c.createdAt),
+}) satisfies Record<keyof OwnedCharacter, unknown>);
 const weaponsView = memoListView((w: OwnedWeapon, ctx: ViewCtx) => ({ ...w, createdAt: timeText(ctx, w.createdAt) }));
 const roomObjectsView = memoListView((o: OwnedRoomObject, ctx: ViewCtx) => ({ ...o, createdAt: timeText(ctx, o.createdAt) }));
 
@@ -149,9 +170,11 @@ const BASE_COLLECTIONS: ReadonlyArray<CollectionView> = [
 
 export const COLLECTIONS: ReadonlyArray<CollectionView> = [...BASE_COLLECTIONS, ...progressionCollections, ...townCollections, ...socialCollections];
 
-const PLAYER_FIELDS: ReadonlyArray<keyof PlayerState> = [
-  'name', 'level', 'exp', 'stamina', 'gold', 'gem', 'paidGem', 'kirara', 'limitAdds', 'tutorial', 'lastLoginAt',
-];
+/** Whether a field the player view shows changed (named reads, not a loop over keys: this runs on every change). */
+const playerChanged = (a: PlayerState, b: PlayerState): boolean =>
+  a.name !== b.name || a.level !== b.level || a.exp !== b.exp || a.stamina !== b.stamina || a.gold !== b.gold
+  || a.gem !== b.gem || a.paidGem !== b.paidGem || a.kirara !== b.kirara || a.limitAdds !== b.limitAdds
+  || a.tutorial !== b.tutorial || a.lastLoginAt !== b.lastLoginAt;
 
 /**
  * The parts of the wire view that differ between two states (by reference: updates
@@ -160,7 +183,7 @@ const PLAYER_FIELDS: ReadonlyArray<keyof PlayerState> = [
 export const changes = (before: PlayerState, after: PlayerState, ctx: ViewCtx, given: object = {}): Record<string, unknown> => {
   const out: Record<string, unknown> = {};
   if (before === after) return out;
-  if (!('player' in given) && PLAYER_FIELDS.some((k) => before[k] !== after[k])) out['player'] = playerView(after, ctx);
+  if (!('player' in given) && playerChanged(before, after)) out['player'] = playerView(after, ctx);
   for (const c of COLLECTIONS) if (!(c.wire in given) && c.changed(before, after, ctx)) out[c.wire] = c.view(after, ctx, before);
   return out;
 };

@@ -14,6 +14,7 @@ import { pay, splitGems } from '../shared/pay.js';
 import { grantOrPresent, ownedCharacter } from '../shared/grant.js';
 import { charactersView, optTime, shared, timeText } from '../view.js';
 import { countersBumped } from '../shared/counters.js';
+import { withFields } from '../state/copy.js';
 
 const DRAW_SINGLE = 1;
 const DRAW_PAID_SINGLE = 2;
@@ -151,9 +152,9 @@ const draw = defineOp({
     };
     const rec: DrawRecord = { gachaId: g.gachaId, drawnAt: now, drawType: req.drawType, characterIds: ids, payment: price.right.payment, granted: !g.reDraw };
     // One copy of the state for the history, the stats and the draw counter.
-    let next: PlayerState = {
-      ...paid.right, gachaHistory: keepHistory(m, s.gachaHistory, rec, now), gachaStats: statsWith(paid.right, stat), counters: countersBumped(paid.right, 'gachaDraws', n),
-    };
+    let next = withFields(paid.right, {
+      gachaHistory: keepHistory(m, s.gachaHistory, rec, now), gachaStats: statsWith(paid.right, stat), counters: countersBumped(paid.right, 'gachaDraws', n),
+    });
     if (!g.reDraw) {
       const granted = grantCharacters(m, next, ids, now);
       if (granted._tag === 'Left') return granted;

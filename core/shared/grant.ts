@@ -6,6 +6,7 @@ import type { OwnedCharacter, PlayerState, Present } from '../state.js';
 import { E, fail, ok, type Result } from './result.js';
 import { allocateIds, itemCount, storageLimit } from './player.js';
 import { setItem } from './pay.js';
+import { withFields } from '../state/copy.js';
 
 /** What a grant did, for responses. */
 export interface GrantOutcome {
@@ -39,7 +40,7 @@ const itemsWith = (m: Master, s: PlayerState, itemId: number, amount: number): R
 };
 
 const addItem = (m: Master, s: PlayerState, itemId: number, amount: number): Result<PlayerState> =>
-  E.map((items: PlayerState['items']) => ({ ...s, items }))(itemsWith(m, s, itemId, amount));
+  E.map((items: PlayerState['items']) => withFields(s, { items }))(itemsWith(m, s, itemId, amount));
 
 const CURRENCY = { gold: 'gold', gem: 'gem', paidGem: 'paidGem', kirara: 'kirara' } as const;
 
@@ -50,7 +51,7 @@ export const tryGrant = (m: Master, s: PlayerState, g: Grant, now: number): Resu
       const key = CURRENCY[g.kind];
       const max = m.game.currencyMax[key];
       if (s[key] + g.amount > max) return fail('CURRENCY_LIMIT', { currency: key, max });
-      return ok({ state: { ...s, [key]: s[key] + g.amount }, outcome: outcome(g) });
+      return ok({ state: withFields(s, { [key]: s[key] + g.amount }), outcome: outcome(g) });
     }
     case 'item':
       return E.map((state: PlayerState) => ({ state, outcome: outcome(g) }))(addItem(m, s, g.objectId, g.amount));
@@ -68,11 +69,11 @@ export const tryGrant = (m: Master, s: PlayerState, g: Grant, now: number): Resu
         const characters = awakening === owned.awakening ? s.characters
           : s.characters.map((x) => (x === owned ? { ...x, awakening } : x));
         // One copy of the state for both changes (a draw grants a character at a time).
-        return ok({ state: { ...s, items: items.right, characters }, outcome: outcome(g, [], { itemId: c.limitBreakItemId, amount }) });
+        return ok({ state: withFields(s, { items: items.right, characters }), outcome: outcome(g, [], { itemId: c.limitBreakItemId, amount }) });
       }
       if (s.characters.length >= m.game.limits.characters) return fail('CHARACTER_LIMIT', { max: m.game.limits.characters });
       const id = s.nextManagedId;
-      const first = { ...s, nextManagedId: id + 1, characters: [...s.characters, newCharacter(id, g.objectId, now)] };
+      const first = withFields(s, { nextManagedId: id + 1, characters: [...s.characters, newCharacter(id, g.objectId, now)] });
       // Further copies in the same grant are duplicates.
       if (g.amount > 1) {
         const rest = tryGrant(m, first, { ...g, amount: g.amount - 1 }, now);

@@ -5,6 +5,7 @@ import type { Master } from '../master/index.js';
 import type { ItemStack, PlayerState } from '../state.js';
 import { fail, ok, type Result } from './result.js';
 import { itemAmount, itemCount, itemIndex, settleStamina } from './player.js';
+import { withFields } from '../state/copy.js';
 
 /** Sums item amounts by item id, keeping first-seen order. */
 export const mergeItems = (items: ReadonlyArray<{ itemId: number; amount: number }>): Array<{ itemId: number; amount: number }> => {
@@ -65,17 +66,17 @@ export const pay = (m: Master, s: PlayerState, cost: Cost, now: number): Result<
   const gem = splitGems(s, cost.gem ?? 0);
   const paid = (cost.paidGem ?? 0) + gem.paidGem;
   if ((cost.gold ?? 0) > 0 || gem.gem > 0 || paid > 0 || (cost.kirara ?? 0) > 0) {
-    next = { ...next, gold: next.gold - (cost.gold ?? 0), gem: next.gem - gem.gem, paidGem: next.paidGem - paid, kirara: next.kirara - (cost.kirara ?? 0) };
+    next = withFields(next, { gold: next.gold - (cost.gold ?? 0), gem: next.gem - gem.gem, paidGem: next.paidGem - paid, kirara: next.kirara - (cost.kirara ?? 0) });
   }
   if ((cost.stamina ?? 0) > 0) {
     const settled = settleStamina(m, next, now);
-    next = { ...settled, stamina: { value: settled.stamina.value - (cost.stamina ?? 0), at: settled.stamina.at } };
+    next = withFields(settled, { stamina: { value: settled.stamina.value - (cost.stamina ?? 0), at: settled.stamina.at } });
   }
   const items = mergeItems(cost.items ?? []);
   if (items.length > 0) {
     let bag = next.items;
     for (const it of items) bag = setItem(bag, it.itemId, itemAmount(bag, it.itemId) - it.amount);
-    next = { ...next, items: bag };
+    next = withFields(next, { items: bag });
   }
   return ok(next);
 };

@@ -33,8 +33,10 @@ const rate = (seconds: number, f: (i: number) => void): number => {
 export const drawsPerSecond = (m: Master, now: number, seconds: number): number => {
   const { state } = activePlayer(m, 1, now);
   const draw = op('drawPlayerGacha');
-  return rate(seconds, (i) => {
-    const r = run(draw, state, { gachaId: GACHA_ID, drawType: 1 }, rngFromSeed(`d${i}`), now, { master: m, others: [] });
+  // One random stream, as a simulation draws: seeding a generator is not part of a draw.
+  const rng = rngFromSeed('draws');
+  return rate(seconds, () => {
+    const r = run(draw, state, { gachaId: GACHA_ID, drawType: 1 }, rng, now, { master: m, others: [] });
     if (r._tag === 'Left') throw new Error(r.left.code);
   });
 };

@@ -1,0 +1,84 @@
+// The speed paths of the core must not change what it computes: a state copy keeps
+// every field, and a list view built from the list it replaced equals one built
+// from scratch, whatever the edit, while unchanged elements keep their views.
+import test from 'ava';
+import fc from 'fast-check';
+import { STATE_FIELDS, type OwnedCharacter } from '../../core/state.js';
+import { withFields } from '../../core/state/copy.js';
+import { charactersView, isShared, type ViewCtx } from '../../core/view.js';
+import { newCharacter } from '../../core/shared/grant.js';
+import { freshPlayer, master, NOW } from '../_support/core.js';
+
+test('withFields copies every field of the state, replaces the given ones and leaves its input alone', (t) => {
+  const s = freshPlayer();
+  const before = JSON.stringify(s);
+  const next = withFields(s, { gold: s.gold + 5, version: 9 });
+  t.deepEqual(Object.keys(next).sort(), Object.keys(STATE_FIELDS).sort());
+  t.deepEqual(next, { ...s, gold: s.gold + 5, version: 9 });
+  t.is(JSON.stringify(s), before);
+  t.not(next, s);
+});
+
+/** The view of one character built directly, as a first read would. */
+const direct = (c: OwnedCharacter, ctx: ViewCtx) => charactersView([c], ctx)[0];
+
+type Edit = { kind: 'append' } | { kind: 'change'; at: number } | { kind: 'remove'; at: number; count: number } | { kind: 'insert'; at: number };
+
+const edit = (xs: ReadonlyArray<OwnedCharacter>, e: Edit, id: number): OwnedCharacter[] => {
+  const at = xs.length === 0 ? 0 : ('at' in e ? e.at % xs.length : 0);
+  switch (e.kind) {
+    case 'append': return [...xs, newCharacter(id, 1000 + id, NOW + id * 1000)];
+    case 'insert': return [...xs.slice(0, at), newCharacter(id, 1000 + id, NOW), ...xs.slice(at)];
+    case 'change': return xs.length === 0 ? [...xs] : xs.map((x, i) => (i === at ? { ...x, level: x.level + 1 } : x));
+    case 'remove': return [...xs.slice(0, at), ...xs.slice(at + e.count)];
+  }
+};
+
+const anEdit: fc.Arbitrary<Edit> = fc.oneof(
+  fc.constant<Edit>({ kind: 'append' }),
+  fc.nat(40).map((at): Edit => ({ kind: 'change', at })),
+  fc.record({ at: fc.nat(40), count: fc.integer({ min: 1, max: 3 }) }).map((r): Edit => ({ kind: 'remove', ...r })),
+  fc.nat(40).map((at): Edit => ({ kind: 'insert', at })),
+);
+
+test('a list view built from the one it replaced equals the view built from scratch, after any edits', (t) => {
+  const m = master();
+  fc.assert(fc.property(fc.array(fc.array(anEdit, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 8 }), (rounds) => {
+    const ctx: ViewCtx = { master: m, now: NOW };
+    let xs: OwnedCharacter[] = Array.from({ length: 12 }, (_, i) => newCharacter(i + 1, 100 + i, NOW - i * 60_000));
+    let view = charactersView(xs, ctx);
+    let id = 100;
+    for (const edits of rounds) {
+      let next = xs;
+      for (const e of edits) next = edit(next, e, id++);
+      const got = charactersView(next, ctx, xs);
+      const only = edits[0] as Edit;
+      const single = edits.length === 1 && (only.kind !== 'remove' || only.count === 1);
+      if (got.length !== next.length) return false;
+      for (let i = 0; i < next.length; i++) {
+        const c = next[i] as OwnedCharacter;
+        if (JSON.stringify(got[i]) !== JSON.stringify(direct(c, ctx))) return false;
+        if (!isShared(got[i] as object)) return false;
+        // After one edit (what an operation does), an element still in the list keeps the very view it had.
+        const was = xs.indexOf(c);
+        if (single && was >= 0 && got[i] !== view[was]) return false;
+      }
+      xs = next;
+      view = got;
+    }
+    return true;
+  }), { numRuns: 300 });
+  t.pass();
+});
+
+test('a list that only grew keeps every earlier element\'s view, and only the new one is built', (t) => {
+  const ctx: ViewCtx = { master: master(), now: NOW };
+  const xs = Array.from({ length: 5 }, (_, i) => newCharacter(i + 1, 100 + i, NOW));
+  const before = charactersView(xs, ctx);
+  const grown = [...xs, newCharacter(6, 200, NOW)];
+  const after = charactersView(grown, ctx, xs);
+  t.deepEqual(after.slice(0, 5).map((v, i) => v === before[i]), [true, true, true, true, true]);
+  t.like(after[5], { managedCharacterId: 6, characterId: 200 });
+  // The same list again is the same view.
+  t.is(charactersView(grown, ctx), after);
+});
