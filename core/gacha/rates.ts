@@ -64,7 +64,8 @@ export const tableOf = (m: Master, g: GachaIndexed): DrawTable => {
  */
 export const drawMany = (m: Master, g: GachaIndexed, rng: Rng, n: number): number[] => {
   const table = tableOf(m, g);
-  const ids = Array.from({ length: n }, () => drawOne(rng, table));
+  const ids: number[] = [];
+  for (let i = 0; i < n; i++) ids.push(drawOne(rng, table));
   const min = g.guaranteeMinRarity;
   if (n > 1 && min !== null && !ids.some((id) => (m.character.get(id)?.rarity ?? 0) >= min)) {
     ids[n - 1] = drawOne(rng, rowsFrom(table, min));
