@@ -81,24 +81,38 @@ export interface AdminPresentEntry extends LogBase {
 
 export type LogEntry = OpEntry | SignupEntry | LoginEntry | MoveSetEntry | AdminPresentEntry;
 
-/** Sorted key order (as an object re-built in sorted order lists them), with each key's JSON prefix, by the object's key list (states share a few shapes). */
-const orders = new Map<string, ReadonlyArray<readonly [string, string]>>();
 /** An array index as an object key (0 … 2^32 − 2, written canonically). */
 const isIndex = (k: string): boolean => /^(0|[1-9]\d*)$/.test(k) && Number(k) < 4_294_967_295;
+
+/**
+ * Sorted key orders (as an object re-built in sorted order lists them), each key
+ * with its JSON prefix, by an object's own key list: states share a few shapes.
+ * Found by the first key, then compared key by key: a signature string built and
+ * hashed for every object serialised cost more than the rest of its writing.
+ */
+type Order = ReadonlyArray<readonly [string, string]>;
+const orders = new Map<string, Array<{ readonly keys: ReadonlyArray<string>; readonly order: Order }>>();
+let orderCount = 0;
 const MAX_ORDERS = 256;
-const keyOrder = (o: Record<string, unknown>): ReadonlyArray<readonly [string, string]> => {
+const sameKeys = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean => {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+};
+const keyOrder = (o: Record<string, unknown>): Order => {
   const keys = Object.keys(o);
-  // The count too ({} and {"": 0} join alike); keys holding the separator are never cached.
-  const sig = `${keys.length}\u0000${keys.join('\u0000')}`;
-  const cacheable = !keys.some((k) => k.includes('\u0000'));
-  let order = cacheable ? orders.get(sig) : undefined;
-  if (order === undefined) {
-    // The order of an object re-built in sorted order: array-index keys come first, by
-    // value. Computed, not re-built: a key "__proto__" would set the prototype instead.
-    const sorted = [...keys].sort();
-    order = [...sorted.filter(isIndex).sort((a, b) => Number(a) - Number(b)), ...sorted.filter((k) => !isIndex(k))]
-      .map((k) => [k, `${JSON.stringify(k)}:`] as const);
-    if (cacheable && orders.size < MAX_ORDERS) orders.set(sig, order);
+  const head = keys.length === 0 ? '' : keys[0] as string;
+  const known = orders.get(head);
+  if (known !== undefined) for (const c of known) if (sameKeys(c.keys, keys)) return c.order;
+  // Array-index keys come first, by value. Computed, not re-built in an object: a key
+  // "__proto__" would set the prototype instead.
+  const sorted = [...keys].sort();
+  const order = [...sorted.filter(isIndex).sort((a, b) => Number(a) - Number(b)), ...sorted.filter((k) => !isIndex(k))]
+    .map((k) => [k, `${JSON.stringify(k)}:`] as const);
+  // Records with keys made from data (counters) make an order each: past the bound, they are not kept.
+  if (orderCount < MAX_ORDERS) {
+    orderCount++;
+    if (known !== undefined) known.push({ keys, order }); else orders.set(head, [{ keys, order }]);
   }
   return order;
 };
@@ -140,6 +154,24 @@ const partOf = (v: unknown): string => {
   return json;
 };
 
+/**
+ * The canonical JSON of the lists joined lately, by identity, bounded: a commit's
+ * journal delta and its state hash both need the lists it changed, one right
+ * after the other. Strong but small: every whole list's JSON kept weakly cost
+ * about as much memory as the elements' own.
+ */
+const RECENT_LISTS = 256;
+let recentLists = new Map<ReadonlyArray<unknown>, string>();
+const listJson = (v: ReadonlyArray<unknown>): string => {
+  let json = recentLists.get(v);
+  if (json === undefined) {
+    json = `[${v.map(partOf).join(',')}]`;
+    if (recentLists.size >= RECENT_LISTS) recentLists = new Map();
+    recentLists.set(v, json);
+  }
+  return json;
+};
+
 export const canonicalJson = (s: unknown): string => {
   if (s === null || typeof s !== 'object' || Array.isArray(s)) return sortedJson(s);
   const o = s as Record<string, unknown>;
@@ -147,7 +179,7 @@ export const canonicalJson = (s: unknown): string => {
   for (const [k, prefix] of keyOrder(o)) {
     const v = o[k];
     if (v === undefined || typeof v === 'function') continue;
-    parts.push(prefix + (Array.isArray(v) ? `[${v.map(partOf).join(',')}]` : partOf(v)));
+    parts.push(prefix + (Array.isArray(v) ? listJson(v) : partOf(v)));
   }
   return `{${parts.join(',')}}`;
 };
@@ -178,7 +210,7 @@ export const stateHash = (s: PlayerState): string => {
     if (noJson(v)) continue;
     if (!Array.isArray(v)) { parts.push(prefix + partOf(v)); continue; }
     let d = listDigest.get(v);
-    if (d === undefined) { d = sha256Hex(`[${v.map(partOf).join(',')}]`); listDigest.set(v, d); }
+    if (d === undefined) { d = sha256Hex(listJson(v)); listDigest.set(v, d); }
     parts.push(`${prefix}#${d}`);
   }
   return sha256Hex(`{${parts.join(',')}}`);
