@@ -87,7 +87,9 @@ export const execute = <Req, Res>(
   if (E.isLeft(r)) return r;
   let next = r.right.state;
   if (next !== state) for (const h of AFTER_HOOKS) next = h(state, next, now, env.master);
-  const others = (r.right.others ?? env.others).map((o, i) => {
+  const given = r.right.others ?? env.others;
+  // Most operations touch no other player: no list to map then.
+  const others = given.length === 0 ? given : given.map((o, i) => {
     const prev = env.others[i];
     if (!o || !prev || o === prev) return o;
     let after = o;

@@ -89,8 +89,11 @@ export const appearedRooms = (m: Master, s: PlayerState): ContentRoom[] => {
     const titleId = m.character.get(c.characterId)?.titleId;
     if (titleId !== undefined) titles.add(titleId);
   }
-  return sortedRooms(m).filter((r) => titles.has(r.titleId));
+  return roomsOfTitles(m, titles);
 };
+
+/** The content rooms of some titles, in id order. */
+export const roomsOfTitles = (m: Master, titles: ReadonlySet<number>): ContentRoom[] => sortedRooms(m).filter((r) => titles.has(r.titleId));
 
 /** An appeared content room, or 107 (an unknown room and one not appeared yet are alike to the player). */
 export const openRoom = (m: Master, s: PlayerState, contentRoomId: number): Result<ContentRoom> => {

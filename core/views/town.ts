@@ -8,7 +8,7 @@ import type { ContentRoom } from '../master/town.js';
 import type { CollectionView, ViewCtx } from '../view.js';
 import { formatTime } from '../time.js';
 import { shared } from './shared.js';
-import { appearedRooms, productionOf, roomState, settleFacility } from '../shared/town.js';
+import { appearedRooms, productionOf, roomsOfTitles, roomState, settleFacility } from '../shared/town.js';
 
 const time = (ctx: ViewCtx, ms: number): string => formatTime(ms, ctx.master.game.timezoneOffsetMinutes);
 
@@ -64,6 +64,18 @@ const sameTitles = (m: Master, prev: Appeared, was: ReadonlyArray<OwnedCharacter
   }
   return true;
 };
+/** The rooms of a list that only had characters added to the one before: those before and the added ones' titles' (undefined otherwise). */
+const grownRooms = (m: Master, prev: Appeared, was: ReadonlyArray<OwnedCharacter>, now: ReadonlyArray<OwnedCharacter>): ContentRoom[] | undefined => {
+  if (now.length < was.length) return undefined;
+  for (let i = 0; i < was.length; i++) if ((was[i] as OwnedCharacter).characterId !== (now[i] as OwnedCharacter).characterId) return undefined;
+  const titles = new Set(prev.titles);
+  for (let i = was.length; i < now.length; i++) {
+    const titleId = m.character.get((now[i] as OwnedCharacter).characterId)?.titleId;
+    if (titleId !== undefined) titles.add(titleId);
+  }
+  return roomsOfTitles(m, titles);
+};
+
 const appeared = (m: Master, s: PlayerState, before?: PlayerState): Appeared => {
   let byList = appearedByList.get(m);
   if (!byList) { byList = new WeakMap(); appearedByList.set(m, byList); }
@@ -72,7 +84,7 @@ const appeared = (m: Master, s: PlayerState, before?: PlayerState): Appeared => 
   const prev = before && byList.get(before.characters);
   if (prev && before && sameTitles(m, prev, before.characters, s.characters)) a = prev;
   else {
-    const rooms = appearedRooms(m, s);
+    const rooms = prev && before ? grownRooms(m, prev, before.characters, s.characters) ?? appearedRooms(m, s) : appearedRooms(m, s);
     a = { rooms, key: rooms.map((r) => r.contentRoomId).join(','), titles: new Set(rooms.map((r) => r.titleId)) };
   }
   byList.set(s.characters, a);
