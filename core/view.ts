@@ -184,7 +184,8 @@ export const changes = (before: PlayerState, after: PlayerState, ctx: ViewCtx, g
   const out: Record<string, unknown> = {};
   if (before === after) return out;
   if (!('player' in given) && playerChanged(before, after)) out['player'] = playerView(after, ctx);
-  for (const c of COLLECTIONS) if (!(c.wire in given) && c.changed(before, after, ctx)) out[c.wire] = c.view(after, ctx, before);
+  // Most collections are unchanged: their identity test comes before the lookup in the answer.
+  for (const c of COLLECTIONS) if (c.changed(before, after, ctx) && !(c.wire in given)) out[c.wire] = c.view(after, ctx, before);
   return out;
 };
 
