@@ -95,7 +95,7 @@ export const memoListView = <T extends object, V>(f: (x: T, ctx: ViewCtx) => V) 
           // New or changed in place: its view is built here and kept only in this list's view
           // (the next change finds it there), which spares a lookup table entry per change.
           const v = f(x, ctx);
-          if (typeof v === 'object' && v !== null) shared(v);
+          if (typeof v === 'object' && v !== null && !Array.isArray(v)) shared(v);
           out[i] = v;
           if (replaced.length >= xs.length) j++;
         }

@@ -3,7 +3,7 @@
 // more than four of them (tryGrant, the runner) fall off their fast path.
 import type { PlayerState } from '../state.js';
 
-/** A field-by-field copy in the codec's order (test/core/copy.test.ts checks it names every field). */
+/** A field-by-field copy in the codec's order (test/core/views-memo.test.ts checks it names every field). */
 const copy = (s: PlayerState): PlayerState => ({
   schema: s.schema, version: s.version, playerId: s.playerId, name: s.name, myCode: s.myCode,
   createdAt: s.createdAt, lastLoginAt: s.lastLoginAt, account: s.account, level: s.level, exp: s.exp,
