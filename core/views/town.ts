@@ -50,30 +50,28 @@ const contentRoomsOf = (m: Master, s: PlayerState, appeared: ReadonlyArray<Conte
  */
 interface Appeared { readonly rooms: ContentRoom[]; readonly key: string; readonly titles: ReadonlySet<number> }
 const appearedByList = new WeakMap<Master, WeakMap<ReadonlyArray<OwnedCharacter>, Appeared>>();
-const sameTitles = (m: Master, prev: Appeared, was: ReadonlyArray<OwnedCharacter>, now: ReadonlyArray<OwnedCharacter>): boolean => {
-  if (now.length < was.length) return false;
-  for (let i = 0; i < now.length; i++) {
-    const x = now[i] as OwnedCharacter;
-    const y = was[i];
-    if (y !== undefined) {
-      if (y === x || y.characterId === x.characterId) continue;
-      return false; // replaced by another character: a title may have gone
-    }
-    const titleId = m.character.get(x.characterId)?.titleId;
-    if (titleId === undefined || !prev.titles.has(titleId)) return false;
-  }
-  return true;
-};
-/** The rooms of a list that only had characters added to the one before: those before and the added ones' titles' (undefined otherwise). */
-const grownRooms = (m: Master, prev: Appeared, was: ReadonlyArray<OwnedCharacter>, now: ReadonlyArray<OwnedCharacter>): ContentRoom[] | undefined => {
+/**
+ * The titles with rooms of a list that only added characters to the one before or
+ * changed some in place: the earlier ones plus the added ones' (the very set before
+ * when none is new). Undefined when a character was removed or replaced (a title
+ * may have gone).
+ */
+const grownTitles = (m: Master, prev: Appeared, was: ReadonlyArray<OwnedCharacter>, now: ReadonlyArray<OwnedCharacter>): ReadonlySet<number> | undefined => {
   if (now.length < was.length) return undefined;
-  for (let i = 0; i < was.length; i++) if ((was[i] as OwnedCharacter).characterId !== (now[i] as OwnedCharacter).characterId) return undefined;
-  const titles = new Set(prev.titles);
+  for (let i = 0; i < was.length; i++) {
+    const y = was[i] as OwnedCharacter;
+    const x = now[i] as OwnedCharacter;
+    if (y !== x && y.characterId !== x.characterId) return undefined;
+  }
+  let titles = prev.titles;
   for (let i = was.length; i < now.length; i++) {
     const titleId = m.character.get((now[i] as OwnedCharacter).characterId)?.titleId;
-    if (titleId !== undefined) titles.add(titleId);
+    if (titleId === undefined || titles.has(titleId)) continue;
+    const more = new Set(titles);
+    more.add(titleId);
+    titles = more;
   }
-  return roomsOfTitles(m, titles);
+  return titles;
 };
 
 const appeared = (m: Master, s: PlayerState, before?: PlayerState): Appeared => {
@@ -82,9 +80,10 @@ const appeared = (m: Master, s: PlayerState, before?: PlayerState): Appeared => 
   let a = byList.get(s.characters);
   if (a) return a;
   const prev = before && byList.get(before.characters);
-  if (prev && before && sameTitles(m, prev, before.characters, s.characters)) a = prev;
+  const titles = prev && before ? grownTitles(m, prev, before.characters, s.characters) : undefined;
+  if (prev && titles === prev.titles) a = prev;
   else {
-    const rooms = prev && before ? grownRooms(m, prev, before.characters, s.characters) ?? appearedRooms(m, s) : appearedRooms(m, s);
+    const rooms = titles ? roomsOfTitles(m, titles) : appearedRooms(m, s);
     a = { rooms, key: rooms.map((r) => r.contentRoomId).join(','), titles: new Set(rooms.map((r) => r.titleId)) };
   }
   byList.set(s.characters, a);
