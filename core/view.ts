@@ -9,6 +9,7 @@ import { progressionCollections } from './views/progression.js';
 import { facilityView, townCollections } from './views/town.js';
 import { socialCollections } from './views/social.js';
 import { shared } from './views/shared.js';
+import { walkReplaced } from './state/replaced.js';
 
 export interface ViewCtx {
   readonly master: Master;
@@ -86,20 +87,14 @@ export const memoListView = <T extends object, V>(f: (x: T, ctx: ViewCtx) => V) 
     if (prev === undefined || replaced === undefined) {
       for (let i = 0; i < xs.length; i++) out[i] = one(xs[i] as T, ctx);
     } else {
-      let j = 0;
-      for (let i = 0; i < xs.length; i++) {
-        const x = xs[i] as T;
-        if (replaced[j] === x) out[i] = prev[j++] as V;
-        else if (replaced[j + 1] === x) { out[i] = prev[j + 1] as V; j += 2; }
-        else {
-          // New or changed in place: its view is built here and kept only in this list's view
-          // (the next change finds it there), which spares a lookup table entry per change.
-          const v = f(x, ctx);
-          if (typeof v === 'object' && v !== null && !Array.isArray(v)) shared(v);
-          out[i] = v;
-          if (replaced.length >= xs.length) j++;
-        }
-      }
+      walkReplaced(xs, replaced, (i, j) => {
+        if (j >= 0) { out[i] = prev[j] as V; return; }
+        // New or changed in place: its view is built here and kept only in this list's view
+        // (the next change finds it there), which spares a lookup table entry per change.
+        const v = f(xs[i] as T, ctx);
+        if (typeof v === 'object' && v !== null && !Array.isArray(v)) shared(v);
+        out[i] = v;
+      });
     }
     cache.set(xs, out);
     return out;

@@ -8,6 +8,7 @@ import { withFields } from '../../core/state/copy.js';
 import { charactersView, isShared, type ViewCtx } from '../../core/view.js';
 import { newCharacter } from '../../core/shared/grant.js';
 import { freshPlayer, master, NOW } from '../_support/core.js';
+import { characters, edit, editRounds, type Edit } from '../_support/list-edits.js';
 
 test('withFields copies every field of the state, replaces the given ones and leaves its input alone', (t) => {
   const s = freshPlayer();
@@ -22,30 +23,11 @@ test('withFields copies every field of the state, replaces the given ones and le
 /** The view of one character built directly, as a first read would. */
 const direct = (c: OwnedCharacter, ctx: ViewCtx) => charactersView([c], ctx)[0];
 
-type Edit = { kind: 'append' } | { kind: 'change'; at: number } | { kind: 'remove'; at: number; count: number } | { kind: 'insert'; at: number };
-
-const edit = (xs: ReadonlyArray<OwnedCharacter>, e: Edit, id: number): OwnedCharacter[] => {
-  const at = xs.length === 0 ? 0 : ('at' in e ? e.at % xs.length : 0);
-  switch (e.kind) {
-    case 'append': return [...xs, newCharacter(id, 1000 + id, NOW + id * 1000)];
-    case 'insert': return [...xs.slice(0, at), newCharacter(id, 1000 + id, NOW), ...xs.slice(at)];
-    case 'change': return xs.length === 0 ? [...xs] : xs.map((x, i) => (i === at ? { ...x, level: x.level + 1 } : x));
-    case 'remove': return [...xs.slice(0, at), ...xs.slice(at + e.count)];
-  }
-};
-
-const anEdit: fc.Arbitrary<Edit> = fc.oneof(
-  fc.constant<Edit>({ kind: 'append' }),
-  fc.nat(40).map((at): Edit => ({ kind: 'change', at })),
-  fc.record({ at: fc.nat(40), count: fc.integer({ min: 1, max: 3 }) }).map((r): Edit => ({ kind: 'remove', ...r })),
-  fc.nat(40).map((at): Edit => ({ kind: 'insert', at })),
-);
-
 test('a list view built from the one it replaced equals the view built from scratch, after any edits', (t) => {
   const m = master();
-  fc.assert(fc.property(fc.array(fc.array(anEdit, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 8 }), (rounds) => {
+  fc.assert(fc.property(editRounds, (rounds) => {
     const ctx: ViewCtx = { master: m, now: NOW };
-    let xs: OwnedCharacter[] = Array.from({ length: 12 }, (_, i) => newCharacter(i + 1, 100 + i, NOW - i * 60_000));
+    let xs: OwnedCharacter[] = characters(12);
     let view = charactersView(xs, ctx);
     let id = 100;
     for (const edits of rounds) {
