@@ -173,13 +173,15 @@ export class GameService {
         const answer: Answer = E.right(r.right.response);
         if (!r.right.changed && touch.length === 0) return { answer, committed: false };
         const players: Array<{ state: PlayerState; expectedVersion: number | null }> = [];
-        if (r.right.state !== state) players.push({ state: r.right.state, expectedVersion: state.version });
+        // The states they replaced: the log's hashes reuse what was hashed of their lists.
+        const befores: PlayerState[] = [];
+        if (r.right.state !== state) { players.push({ state: r.right.state, expectedVersion: state.version }); befores.push(state); }
         r.right.others.forEach((o, i) => {
           const before = others[i];
-          if (o && before && o !== before && o.playerId !== playerId) players.push({ state: o, expectedVersion: before.version });
+          if (o && before && o !== before && o.playerId !== playerId) { players.push({ state: o, expectedVersion: before.version }); befores.push(before); }
         });
         const log: LogEntry[] = players.length === 0 ? [] : [{
-          kind: 'op', at: now, masterHash: this.masterHash, playerIds: players.map((p) => p.state.playerId), results: logResults(players.map((p) => p.state)),
+          kind: 'op', at: now, masterHash: this.masterHash, playerIds: players.map((p) => p.state.playerId), results: logResults(players.map((p) => p.state), befores),
           op: op.name, playerId, ...redactForLog(request, r.right.state), seed: seedOf(), others: otherIds.map((id) => id ?? null),
         }];
         const committed = await this.commit({ players, sessions: touch, idempotency: recordOf(scoped, answer, now), log });
@@ -243,7 +245,7 @@ export class GameService {
       const session: Session = { playerId, epoch: state.account.sessionEpoch, createdAt: now, lastSeenAt: now };
       const next = { ...r.right, version: state.version + 1 };
       const answer: Answer = E.right({ sessionId, playerId });
-      const log: LogEntry[] = [{ kind: 'login', at: now, masterHash: this.masterHash, playerIds: [playerId], results: logResults([next]), playerId }];
+      const log: LogEntry[] = [{ kind: 'login', at: now, masterHash: this.masterHash, playerIds: [playerId], results: logResults([next], [state]), playerId }];
       const committed = await this.commit({ players: [{ state: next, expectedVersion: state.version }], sessions: [{ key: sha256(`session:${sessionId}`), session }], idempotency: recordOf(scoped, answer, now), log });
       if (E.isLeft(committed)) return done(committed);
       if (!committed.right) return done(left(gameError('STATE_CONFLICT', { reason: 'the player changed during log-in; try again' })));
@@ -270,7 +272,7 @@ export class GameService {
       if (r.state === state) return done(answer);
       // A failed try is kept too (it counts toward voiding the code).
       const next = { ...r.state, version: state.version + 1 };
-      const log: LogEntry[] = [{ kind: 'moveSet', at: now, masterHash: this.masterHash, playerIds: [playerId], results: logResults([next]), playerId, ...inputs }];
+      const log: LogEntry[] = [{ kind: 'moveSet', at: now, masterHash: this.masterHash, playerIds: [playerId], results: logResults([next], [state]), playerId, ...inputs }];
       const committed = await this.commit({ players: [{ state: next, expectedVersion: state.version }], idempotency: recordOf(scoped, answer, now), log });
       if (E.isLeft(committed)) return done(committed);
       if (!committed.right) return done(left(gameError('STATE_CONFLICT', { reason: 'the player changed during the move; try again' })));
@@ -296,7 +298,7 @@ export class GameService {
           const state = await this.deps.storage.load(id);
           if (!state) return E.right(false);
           const next = { ...sendPresent(state, grant, { ...meta, source: 'operator' }, now).state, version: state.version + 1 };
-          const log: LogEntry[] = [{ kind: 'admin.present', at: now, masterHash: this.masterHash, playerIds: [id], results: logResults([next]), playerId: id, grant, meta }];
+          const log: LogEntry[] = [{ kind: 'admin.present', at: now, masterHash: this.masterHash, playerIds: [id], results: logResults([next], [state]), playerId: id, grant, meta }];
           const committed = await this.commit({ players: [{ state: next, expectedVersion: state.version }], log });
           if (E.isLeft(committed)) return committed;
           if (committed.right) return E.right(true);

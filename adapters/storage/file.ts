@@ -9,10 +9,11 @@
 // the replayed journal that it lacks are appended.
 import { mkdir, open, readdir, readFile, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
+import * as t from 'io-ts';
 import { decodeState, STATE_FIELDS, type IndexName, type PlayerState } from '../../core/state.js';
 import { IndexModel } from './index-model.js';
 import { crc32 } from './crc32.js';
-import { canonicalFields, canonicalJson, parseLog, type LogEntry } from './log.js';
+import { canonicalFields, canonicalJson, listEdit, parseLog, type LogEntry } from './log.js';
 import { StorageError, type Commit, type CommitResult, type IdempotencyRecord, type Session, type Storage } from './storage.js';
 
 export interface FileStorageOptions {
@@ -66,12 +67,14 @@ interface Delta {
   readonly playerId: number;
   readonly base: number;
   readonly set: Partial<PlayerState>;
+  /** Lists as edits of the base state's (listEdit): `[from, count]` copies a run, an object is an element. */
+  readonly edits?: Readonly<Record<string, ReadonlyArray<unknown>>>;
 }
 
 /** A state to journal: whole, or the fields changed since `base`. */
 type Journaled =
   | { readonly kind: 'whole'; readonly state: PlayerState }
-  | { readonly kind: 'delta'; readonly state: PlayerState; readonly base: number; readonly fields: ReadonlyArray<string> };
+  | { readonly kind: 'delta'; readonly state: PlayerState; readonly before: PlayerState; readonly fields: ReadonlyArray<string> };
 
 /** What a commit journals for a state, given the state it replaces (fields compared by identity: updates never mutate). */
 const journaled = (state: PlayerState, before: PlayerState | undefined): Journaled => {
@@ -80,26 +83,69 @@ const journaled = (state: PlayerState, before: PlayerState | undefined): Journal
   const was = before as unknown as Record<string, unknown>;
   // Every state has every field (its codec): a field is changed, never removed.
   for (const [k, v] of Object.entries(state)) if (was[k] !== v) fields.push(k);
-  return { kind: 'delta', state, base: before.version, fields };
+  return { kind: 'delta', state, before, fields };
 };
 
 /** A record's line: its states whole or as deltas, in canonical JSON (reusing the JSON of unchanged parts). */
 const encodeRecord = (r: Omit<JournalRecord, 'players' | 'deltas'>, states: ReadonlyArray<Journaled>): string => {
   const whole = states.filter((x) => x.kind === 'whole').map((x) => canonicalJson(x.state));
-  const deltas = states.flatMap((x) => (x.kind === 'delta'
-    ? [`{"base":${x.base},"playerId":${x.state.playerId},"set":${canonicalFields(x.state as unknown as Record<string, unknown>, x.fields)}}`] : []));
+  const deltas = states.flatMap((x) => (x.kind === 'delta' ? [deltaJson(x.state, x.before, x.fields)] : []));
   const json = `{"players":[${whole.join(',')}],${deltas.length > 0 ? `"deltas":[${deltas.join(',')}],` : ''}${JSON.stringify(r).slice(1)}`;
   return `${crc32(Buffer.from(json, 'utf8')).toString(16).padStart(8, '0')} ${json}\n`;
 };
 
-/** A state with a delta's fields, each decoded with the state's own codec for it. */
+/** A delta's JSON: changed lists as edits of the ones they replaced, other changed fields whole. */
+const deltaJson = (state: PlayerState, before: PlayerState, fields: ReadonlyArray<string>): string => {
+  const now = state as unknown as Record<string, unknown>;
+  const was = before as unknown as Record<string, unknown>;
+  const whole: string[] = [];
+  const edits: string[] = [];
+  for (const k of fields) {
+    const v = now[k];
+    const old = was[k];
+    const edit = Array.isArray(v) && Array.isArray(old) ? listEdit(v, old) : undefined;
+    if (edit === undefined) whole.push(k); else edits.push(`${JSON.stringify(k)}:${edit}`);
+  }
+  const set = canonicalFields(now, whole);
+  return `{"base":${before.version},${edits.length > 0 ? `"edits":{${edits.join(',')}},` : ''}"playerId":${state.playerId},"set":${set}}`;
+};
+
+/** A list from an edit of the base state's list; undefined when the edit does not fit it. */
+const editedList = (base: ReadonlyArray<unknown>, ops: ReadonlyArray<unknown>, element: t.Mixed): unknown[] | undefined => {
+  const out: unknown[] = [];
+  for (const op of ops) {
+    if (Array.isArray(op)) {
+      const [from, count] = op as unknown[];
+      if (op.length !== 2 || !Number.isInteger(from) || !Number.isInteger(count)) return undefined;
+      const f = from as number;
+      const c = count as number;
+      if (f < 0 || c < 1 || f + c > base.length) return undefined;
+      for (let i = f; i < f + c; i++) out.push(base[i]);
+    } else {
+      const decoded = element.decode(op);
+      if (decoded._tag === 'Left') return undefined;
+      out.push(decoded.right);
+    }
+  }
+  return out;
+};
+
+/** A state with a delta's fields, each decoded with the state's own codec for it (a list edit element by element). */
 const applyDelta = (base: PlayerState, d: Delta, seq: number): PlayerState => {
   const next: Record<string, unknown> = { ...base };
+  const bad = (k: string) => new StorageError(`journal record ${seq}: field ${k} of player ${d.playerId}'s delta does not decode`);
   for (const [k, v] of Object.entries(d.set)) {
     const codec = STATE_FIELDS[k];
     const decoded = codec?.decode(v);
-    if (!decoded || decoded._tag === 'Left') throw new StorageError(`journal record ${seq}: field ${k} of player ${d.playerId}'s delta does not decode`);
+    if (!decoded || decoded._tag === 'Left') throw bad(k);
     next[k] = decoded.right;
+  }
+  for (const [k, ops] of Object.entries(d.edits ?? {})) {
+    const codec = STATE_FIELDS[k];
+    const old = (base as unknown as Record<string, unknown>)[k];
+    const list = codec instanceof t.ArrayType && Array.isArray(old) && Array.isArray(ops) ? editedList(old, ops, codec.type as t.Mixed) : undefined;
+    if (list === undefined) throw bad(k);
+    next[k] = list;
   }
   return next as unknown as PlayerState;
 };

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { Grant } from '../../core/master/common.js';
 import type { PlayerState } from '../../core/state.js';
+import { walkReplaced } from '../../core/state/replaced.js';
 
 /** A state a log entry produced: its player, version and stateHash. */
 export interface LogResult {
@@ -141,12 +142,13 @@ const sortedJson = (v: unknown): string => {
 const noJson = (x: unknown): boolean => x === undefined || typeof x === 'function' || typeof x === 'symbol';
 
 /**
- * A state's parts by identity: states are never mutated and an update keeps the
- * parts it did not change, so a commit serialises only what changed (the whole
- * state each time cost ~1 ms a write). Weak: a part leaves with its last state.
+ * A state's top-level parts (objects that are not lists) by identity: states are
+ * never mutated and an update keeps the parts it did not change. Weak: a part
+ * leaves with its last state. List elements are not kept here: their JSON cost
+ * more memory than the states themselves (~38 kB a seasoned player); a commit
+ * writes and hashes only the elements that changed (listEdit, listHash).
  */
 const partJson = new WeakMap<object, string>();
-/** A top-level value, or an element of a top-level list (lists are re-joined: keeping their JSON too cost memory). */
 const partOf = (v: unknown): string => {
   if (v === null || typeof v !== 'object') return v === undefined || typeof v === 'function' ? 'null' : JSON.stringify(v);
   let json = partJson.get(v);
@@ -155,19 +157,17 @@ const partOf = (v: unknown): string => {
 };
 
 /**
- * The canonical JSON of the lists joined lately, by identity, bounded: a commit's
- * journal delta and its state hash both need the lists it changed, one right
- * after the other. Strong but small: every whole list's JSON kept weakly cost
- * about as much memory as the elements' own.
+ * The JSON of the elements a commit changed, bounded and strong: its state hash
+ * and then its journal record both need them, one right after the other.
  */
-const RECENT_LISTS = 256;
-let recentLists = new Map<ReadonlyArray<unknown>, string>();
-const listJson = (v: ReadonlyArray<unknown>): string => {
-  let json = recentLists.get(v);
+const RECENT_ELEMENTS = 1024;
+let recentElements = new Map<unknown, string>();
+const changedJson = (x: unknown): string => {
+  let json = recentElements.get(x);
   if (json === undefined) {
-    json = `[${v.map(partOf).join(',')}]`;
-    if (recentLists.size >= RECENT_LISTS) recentLists = new Map();
-    recentLists.set(v, json);
+    json = sortedJson(x);
+    if (recentElements.size >= RECENT_ELEMENTS) recentElements = new Map();
+    recentElements.set(x, json);
   }
   return json;
 };
@@ -179,7 +179,7 @@ export const canonicalJson = (s: unknown): string => {
   for (const [k, prefix] of keyOrder(o)) {
     const v = o[k];
     if (v === undefined || typeof v === 'function') continue;
-    parts.push(prefix + (Array.isArray(v) ? listJson(v) : partOf(v)));
+    parts.push(prefix + (Array.isArray(v) ? sortedJson(v) : partOf(v)));
   }
   return `{${parts.join(',')}}`;
 };
@@ -191,29 +191,78 @@ export const canonicalFields = (s: Readonly<Record<string, unknown>>, fields: Re
   return canonicalJson(picked);
 };
 
-/** The sha256 of each list's canonical JSON, by identity (a 64-character string a list, small next to its JSON). */
-const listDigest = new WeakMap<ReadonlyArray<unknown>, string>();
-const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+/**
+ * A list as an edit of the list it replaced, in JSON: `[from, count]` copies that
+ * run of the old list's elements, an object is a new or changed element. A new
+ * character in a list of 55 is a few hundred bytes where the list is ~12 kB.
+ * Undefined when an element that changed is not an object (the list is then
+ * written whole): a copy run is a list, so the two could not be told apart.
+ */
+export const listEdit = (xs: ReadonlyArray<unknown>, replaced: ReadonlyArray<unknown>): string | undefined => {
+  const ops: string[] = [];
+  let from = -1;
+  let count = 0;
+  let plain = true;
+  const run = () => { if (count > 0) ops.push(`[${from},${count}]`); from = -1; count = 0; };
+  walkReplaced(xs, replaced, (i, j) => {
+    if (j >= 0 && j === from + count) { count++; return; }
+    run();
+    if (j >= 0) { from = j; count = 1; return; }
+    const x = xs[i];
+    if (x === null || typeof x !== 'object' || Array.isArray(x)) plain = false;
+    else ops.push(changedJson(x));
+  });
+  run();
+  return plain ? `[${ops.join(',')}]` : undefined;
+};
+
+/**
+ * A list's hash: the sha256 of its elements' digests (the first 16 bytes of the
+ * sha256 of each element's canonical JSON) one after another. Kept by the list's
+ * identity with the digests, so a list that replaced one (an update's) hashes only
+ * its new elements; 16 bytes an element is what stays in memory.
+ */
+interface ListHash { readonly digests: string; readonly hex: string }
+const DIGEST = 16;
+const listHashes = new WeakMap<ReadonlyArray<unknown>, ListHash>();
+const sha256 = (text: string, encoding: 'utf8' | 'latin1') => createHash('sha256').update(text, encoding);
+const digestOf = (json: string): string => sha256(json, 'utf8').digest('binary').slice(0, DIGEST);
+const listHash = (xs: ReadonlyArray<unknown>, replaced: ReadonlyArray<unknown> | undefined): ListHash => {
+  const known = listHashes.get(xs);
+  if (known !== undefined) return known;
+  const prev = replaced === undefined ? undefined : listHashes.get(replaced);
+  const parts = new Array<string>(xs.length);
+  if (prev === undefined || replaced === undefined) {
+    for (let i = 0; i < xs.length; i++) parts[i] = digestOf(sortedJson(xs[i]));
+  } else {
+    walkReplaced(xs, replaced, (i, j) => {
+      parts[i] = j >= 0 ? prev.digests.slice(j * DIGEST, (j + 1) * DIGEST) : digestOf(changedJson(xs[i]));
+    });
+  }
+  const digests = parts.join('');
+  const h = { digests, hex: sha256(digests, 'latin1').digest('hex') };
+  listHashes.set(xs, h);
+  return h;
+};
 
 /**
  * What a replay compares: the sha256 of the state's canonical form, its fields in
- * key order as canonicalJson writes them, except that each list is given by the
- * sha256 of its canonical JSON. An update keeps the lists it did not change, so a
- * commit hashes the few lists it changed and a few kB, not the whole state (tens
- * of kB for a seasoned player, ~20% of a write's time when it was hashed whole).
+ * key order as canonicalJson writes them, except that each list is given by its
+ * hash (listHash). `before`, the state this one replaced, is a hint: its lists'
+ * digests are reused for the elements still there; the hash is the same without it.
  */
-export const stateHash = (s: PlayerState): string => {
+export const stateHash = (s: PlayerState, before?: PlayerState): string => {
   const o = s as unknown as Record<string, unknown>;
+  const was = before as unknown as Record<string, unknown> | undefined;
   const parts: string[] = [];
   for (const [k, prefix] of keyOrder(o)) {
     const v = o[k];
     if (noJson(v)) continue;
     if (!Array.isArray(v)) { parts.push(prefix + partOf(v)); continue; }
-    let d = listDigest.get(v);
-    if (d === undefined) { d = sha256Hex(listJson(v)); listDigest.set(v, d); }
-    parts.push(`${prefix}#${d}`);
+    const old = was?.[k];
+    parts.push(`${prefix}#${listHash(v, Array.isArray(old) ? old : undefined).hex}`);
   }
-  return sha256Hex(`{${parts.join(',')}}`);
+  return sha256(`{${parts.join(',')}}`, 'utf8').digest('hex');
 };
 
 /** The request as logged (a move password left out) and, then, the password hash the state kept. */
@@ -223,8 +272,9 @@ export const redactForLog = (request: unknown, after: PlayerState): { request: u
   return { request: rest, movePasswordHash: after.move?.passwordHash ?? '' };
 };
 
-export const logResults = (states: ReadonlyArray<PlayerState>): LogResult[] =>
-  states.map((s) => ({ playerId: s.playerId, version: s.version, stateHash: stateHash(s) }));
+/** The results of a log entry; `befores[i]`, the state `states[i]` replaced, is stateHash's hint. */
+export const logResults = (states: ReadonlyArray<PlayerState>, befores: ReadonlyArray<PlayerState | undefined> = []): LogResult[] =>
+  states.map((s, i) => ({ playerId: s.playerId, version: s.version, stateHash: stateHash(s, befores[i]) }));
 
 /** Parses oplog bytes (one JSON entry a line); `good` is the offset after the last whole line (a torn tail is left out). */
 export const parseLog = (buf: Buffer): { entries: LogEntry[]; good: number } => {

@@ -9,6 +9,8 @@ import { StorageError } from '../../adapters/storage/storage.js';
 import { freshPlayer, ok, receiveAll } from '../_support/core.js';
 import type { PlayerState } from '../../core/state.js';
 import { canonicalJson, logResults, stateHash, type LogEntry } from '../../adapters/storage/log.js';
+import { crc32 } from '../../adapters/storage/crc32.js';
+import { characters } from '../_support/list-edits.js';
 
 const dirFor = (t: import('ava').ExecutionContext) => {
   const dir = mkdtempSync(join(tmpdir(), 'hoshi-file-'));
@@ -297,4 +299,38 @@ test('deltas a snapshot already holds are skipped (a checkpoint that wrote it di
   writeFileSync(snapshot, canonicalJson(versions[0]));
   const err = await t.throwsAsync(FileStorage.open({ dir }), { instanceOf: StorageError });
   t.regex(err?.message ?? '', /delta is from version 1, the state is at 0/);
+});
+
+test('a changed list is journaled as an edit of the one it replaced (runs copied, new elements whole), and replays to the same state', async (t) => {
+  const dir = dirFor(t);
+  const a = await FileStorage.open({ dir, checkpointBytes: 1 << 30 });
+  const s = { ...receiveAll(t, player(1)), gem: 99_999, characters: characters(40) };
+  await a.commit({ players: [{ state: s, expectedVersion: null }] });
+  const drawn = { ...ok(t, 'drawPlayerGacha', s, { gachaId: 2, drawType: 1 }, { seed: 'edit1' }).state, version: s.version + 1 };
+  t.not(drawn.characters, s.characters, 'the draw changed the list');
+  const size = statSync(join(dir, 'journal.log')).size;
+  await a.commit({ players: [{ state: drawn, expectedVersion: s.version }] });
+  const line = readFileSync(join(dir, 'journal.log'), 'utf8').trim().split('\n').at(-1) ?? '';
+  t.regex(line, /"edits":\{[^]*"characters":\[\[0,\d+\],\{/);
+  const whole = canonicalJson({ l: drawn.characters }).length;
+  t.true(statSync(join(dir, 'journal.log')).size - size < whole / 4, `a draw's record is a fraction of the ${whole}-byte list`);
+  // `a` is abandoned (a crash): the journal replays to the very state.
+  const b = await FileStorage.open({ dir });
+  t.is(canonicalJson(await b.load(1)), canonicalJson(drawn));
+  await b.close();
+});
+
+test('a list edit that does not fit the list it edits is refused on open, naming the record and the field', async (t) => {
+  const dir = dirFor(t);
+  const a = await FileStorage.open({ dir, checkpointBytes: 1 << 30 });
+  const s = { ...player(1), characters: characters(3) };
+  await a.commit({ players: [{ state: s, expectedVersion: null }] });
+  await a.commit({ players: [{ state: { ...s, characters: [...s.characters, ...characters(4).slice(3)], version: s.version + 1 }, expectedVersion: s.version }] });
+  const lines = readFileSync(join(dir, 'journal.log'), 'utf8').trim().split('\n');
+  const body = (lines[1] ?? '').slice(9).replace('[[0,3]', '[[0,9]');
+  t.true(body.includes('[[0,9]'), 'the edit was found and stretched past the list');
+  lines[1] = `${crc32(Buffer.from(body, 'utf8')).toString(16).padStart(8, '0')} ${body}`;
+  writeFileSync(join(dir, 'journal.log'), `${lines.join('\n')}\n`);
+  const err = await t.throwsAsync(FileStorage.open({ dir }), { instanceOf: StorageError });
+  t.regex(err?.message ?? '', /journal record \d+: field characters of player 1's delta does not decode/);
 });
