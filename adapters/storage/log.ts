@@ -2,7 +2,7 @@
 // inputs needed to run it again (operation, request, seed, now, master data's
 // hash) and the hash of every resulting state, so a replay can say where it
 // first differs. Entries are committed atomically with the states they made.
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import type { Grant } from '../../core/master/common.js';
 import type { PlayerState } from '../../core/state.js';
 import { walkReplaced } from '../../core/state/replaced.js';
@@ -225,22 +225,30 @@ export const listEdit = (xs: ReadonlyArray<unknown>, replaced: ReadonlyArray<unk
 interface ListHash { readonly digests: string; readonly hex: string }
 const DIGEST = 16;
 const listHashes = new WeakMap<ReadonlyArray<unknown>, ListHash>();
-const sha256 = (text: string, encoding: 'utf8' | 'latin1') => createHash('sha256').update(text, encoding);
-const digestOf = (json: string): string => sha256(json, 'utf8').digest('binary').slice(0, DIGEST);
+// crypto.hash hashes a string's UTF-8 bytes in one call (half the time of a Hash object);
+// the digests are binary, so their concatenation is hashed as latin1 bytes.
+const digestOf = (json: string): string => hash('sha256', json, 'binary').slice(0, DIGEST);
 const listHash = (xs: ReadonlyArray<unknown>, replaced: ReadonlyArray<unknown> | undefined): ListHash => {
   const known = listHashes.get(xs);
   if (known !== undefined) return known;
   const prev = replaced === undefined ? undefined : listHashes.get(replaced);
-  const parts = new Array<string>(xs.length);
+  const parts: string[] = [];
   if (prev === undefined || replaced === undefined) {
-    for (let i = 0; i < xs.length; i++) parts[i] = digestOf(sortedJson(xs[i]));
+    for (let i = 0; i < xs.length; i++) parts.push(digestOf(sortedJson(xs[i])));
   } else {
+    // Runs of elements still there take their digests from the old list in one slice.
+    let from = -1;
+    let to = -1;
+    const run = () => { if (to > from) parts.push(prev.digests.slice(from * DIGEST, to * DIGEST)); from = to = -1; };
     walkReplaced(xs, replaced, (i, j) => {
-      parts[i] = j >= 0 ? prev.digests.slice(j * DIGEST, (j + 1) * DIGEST) : digestOf(changedJson(xs[i]));
+      if (j >= 0 && j === to) { to++; return; }
+      run();
+      if (j >= 0) { from = j; to = j + 1; } else parts.push(digestOf(changedJson(xs[i])));
     });
+    run();
   }
   const digests = parts.join('');
-  const h = { digests, hex: sha256(digests, 'latin1').digest('hex') };
+  const h = { digests, hex: createHash('sha256').update(digests, 'latin1').digest('hex') };
   listHashes.set(xs, h);
   return h;
 };
@@ -262,7 +270,7 @@ export const stateHash = (s: PlayerState, before?: PlayerState): string => {
     const old = was?.[k];
     parts.push(`${prefix}#${listHash(v, Array.isArray(old) ? old : undefined).hex}`);
   }
-  return sha256(`{${parts.join(',')}}`, 'utf8').digest('hex');
+  return hash('sha256', `{${parts.join(',')}}`);
 };
 
 /** The request as logged (a move password left out) and, then, the password hash the state kept. */
