@@ -20,6 +20,8 @@ export interface Config {
    * before the next one (percent; 0 leaves V8's own, which lets it reach 2–4×).
    */
   readonly heapGrowthPercent: number;
+  /** The answer cache's bound, per generation (two are kept), in MB; 0 keeps none. */
+  readonly answerCacheMb: number;
   readonly logLevel: 'info' | 'notice' | 'error' | 'silent';
   readonly production: boolean;
   /** Null: rate limits off (RATE_LIMITS=off). */
@@ -73,6 +75,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): Config => {
     serverVersion: int(env['SERVER_VERSION'], 1, 'SERVER_VERSION'),
     cacheSize: int(env['CACHE_SIZE'], 10_000, 'CACHE_SIZE'),
     heapGrowthPercent: int(env['HEAP_GROWTH_PERCENT'], 50, 'HEAP_GROWTH_PERCENT'),
+    answerCacheMb: int(env['ANSWER_CACHE_MB'], 16, 'ANSWER_CACHE_MB'),
     logLevel,
     production: env['NODE_ENV'] === 'production',
     rateLimits: ['off', '0', 'false', 'no'].includes((env['RATE_LIMITS'] ?? 'on').toLowerCase()) ? null : {

@@ -2,14 +2,26 @@
 // an unchanged list element (a character, a present) or a gacha's published rates
 // is encoded once and reused, where JSON.stringify would walk it on every answer.
 // The output is byte for byte what JSON.stringify gives. The kept JSON is bounded
-// (two generations of at most KEEP_BYTES each): it trades memory for speed, and
+// (two generations of at most ANSWER_CACHE_MB each): it trades memory for speed, and
 // a view not asked for in a while is encoded again when it is.
 import { isShared } from '../../core/view.js';
 
-const KEEP_BYTES = 16 * 1024 * 1024;
+let keepBytes = 16 * 1024 * 1024;
 let young = new Map<object, string>();
 let old = new Map<object, string>();
 let youngBytes = 0;
+
+/**
+ * Bounds the kept JSON (process-wide, set once at start-up: ANSWER_CACHE_MB): two
+ * generations of at most `bytes` each; 0 keeps none. The bench's 1,000 players'
+ * views take ~20 MB: below that, reads re-encode (docs/performance.md).
+ */
+export const setAnswerCacheBytes = (bytes: number): void => {
+  keepBytes = bytes;
+  young = new Map();
+  old = new Map();
+  youngBytes = 0;
+};
 
 /**
  * V8's JSON.stringify returns a rope of the parts it wrote (parts of growing size):
@@ -21,7 +33,8 @@ let youngBytes = 0;
 const flatten = (s: string): string => { Number(s); return s; };
 
 const keep = (v: object, json: string): void => {
-  if (youngBytes + json.length > KEEP_BYTES) {
+  if (keepBytes === 0) return;
+  if (youngBytes + json.length > keepBytes) {
     old = young;
     young = new Map();
     youngBytes = 0;

@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { configFromEnv, weakSecrets } from './config.js';
 import { jsonLogger } from './log.js';
 import { createApp } from './app.js';
+import { setAnswerCacheBytes } from './json.js';
 import { loadMaster, MasterDataError, masterSourceOf, writeMasterSnapshot } from '../master/load.js';
 import { FileStorage } from '../storage/file.js';
 import { MemoryStorage } from '../storage/memory.js';
@@ -18,6 +19,7 @@ const main = async (): Promise<void> => {
   // Read by V8 at each full collection: the resident set stays nearer the live data
   // (after the bench's mixes ~330 MB at 50, ~305 at 30, ~480 with V8's own; docs/performance.md).
   if (cfg.heapGrowthPercent > 0) setFlagsFromString(`--heap-growing-percent=${cfg.heapGrowthPercent}`);
+  setAnswerCacheBytes(cfg.answerCacheMb * 1024 * 1024);
   const log = jsonLogger(cfg.logLevel);
   let master;
   try {

@@ -1,4 +1,4 @@
-// npx tsx scripts/bench/memory.ts [--players=1000] [--rounds=3] [--env=K=V,K=V] [--node=--flag,--flag]
+// npx tsx scripts/bench/memory.ts [--players=1000] [--stored=100000] [--rounds=3] [--env=K=V,K=V] [--node=--flag,--flag]
 // Where the service's memory goes under the bench's read and write mixes: its
 // resident set after the runs, and its live heap after a forced full collection,
 // by V8 space. `--env` and `--node` try a setting (HEAP_GROWTH_PERCENT=40, say,
@@ -16,6 +16,8 @@ const args = new Map(process.argv.slice(2).map((a) => {
   return [k ?? '', v.join('=')] as const;
 }));
 const PLAYERS = Number(args.get('players') ?? 1000);
+/** Players in the store, of whom PLAYERS are in use (as the bench's scale run). */
+const STORED = Math.max(PLAYERS, Number(args.get('stored') ?? PLAYERS));
 const ROUNDS = Number(args.get('rounds') ?? 3);
 const list = (k: string) => (args.get(k) ?? '').split(',').filter((x) => x !== '');
 const env = Object.fromEntries(list('env').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
@@ -38,8 +40,8 @@ const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
 
 const main = async () => {
   try {
-    process.stderr.write(`generating ${PLAYERS} players\n`);
-    const players = (await generateStore(loadMaster(), join(work, 'store'), PLAYERS, 1, Date.now())).active;
+    process.stderr.write(`generating ${STORED} players, ${PLAYERS} in use\n`);
+    const players = (await generateStore(loadMaster(), join(work, 'store'), STORED, Math.floor(STORED / PLAYERS), Date.now())).active;
     const svc = await startServer('adapters/http/main.ts', { DATA_DIR: join(work, 'store'), ADMIN_TOKEN: 'bench-admin-token', STORAGE: 'file', ...env },
       { nodeArgs: [...list('node'), '--expose-gc', '--import', 'tsx', '--import', probe] });
     try {

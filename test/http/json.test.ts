@@ -2,7 +2,7 @@
 // must give exactly what JSON.stringify gives.
 import test from 'ava';
 import fc from 'fast-check';
-import { answerJson } from '../../adapters/http/json.js';
+import { answerJson, setAnswerCacheBytes } from '../../adapters/http/json.js';
 import { freshPlayer, ok, receiveAll } from '../_support/core.js';
 import { fullView, shared } from '../../core/view.js';
 import { loadMaster } from '../../adapters/master/load.js';
@@ -38,5 +38,18 @@ test('a player\'s whole view encodes the same before and after a draw shares mos
     t.is(answerJson(view), JSON.stringify(view));
     t.is(answerJson(view), JSON.stringify(view));
     s = ok(t, 'drawPlayerGacha', s, { gachaId: 2, drawType: 3 }, { seed: `j${i}` }).state;
+  }
+});
+
+test('whatever the cache\'s bound (none, or smaller than one answer), answers are JSON.stringify\'s', (t) => {
+  const master = loadMaster();
+  const ctx = { master, now: Date.UTC(2026, 10, 21, 3) };
+  const s = receiveAll(t, freshPlayer());
+  t.teardown(() => setAnswerCacheBytes(16 * 1024 * 1024));
+  for (const bytes of [0, 64, 4096]) {
+    setAnswerCacheBytes(bytes);
+    const view = fullView(s, ctx);
+    t.is(answerJson(view), JSON.stringify(view), `bound ${bytes}`);
+    t.is(answerJson(view), JSON.stringify(view), `bound ${bytes}, again`);
   }
 });
