@@ -5,7 +5,7 @@
 import { createHash, hash } from 'node:crypto';
 import type { Grant } from '../../core/master/common.js';
 import type { PlayerState } from '../../core/state.js';
-import { walkReplaced } from '../../core/state/replaced.js';
+import { walkRuns } from '../../core/state/replaced.js';
 
 /** A state a log entry produced: its player, version and stateHash. */
 export interface LogResult {
@@ -200,19 +200,12 @@ export const canonicalFields = (s: Readonly<Record<string, unknown>>, fields: Re
  */
 export const listEdit = (xs: ReadonlyArray<unknown>, replaced: ReadonlyArray<unknown>): string | undefined => {
   const ops: string[] = [];
-  let from = -1;
-  let count = 0;
   let plain = true;
-  const run = () => { if (count > 0) ops.push(`[${from},${count}]`); from = -1; count = 0; };
-  walkReplaced(xs, replaced, (i, j) => {
-    if (j >= 0 && j === from + count) { count++; return; }
-    run();
-    if (j >= 0) { from = j; count = 1; return; }
+  walkRuns(xs, replaced, (from, count) => ops.push(`[${from},${count}]`), (i) => {
     const x = xs[i];
     if (x === null || typeof x !== 'object' || Array.isArray(x)) plain = false;
     else ops.push(changedJson(x));
   });
-  run();
   return plain ? `[${ops.join(',')}]` : undefined;
 };
 
@@ -237,15 +230,8 @@ const listHash = (xs: ReadonlyArray<unknown>, replaced: ReadonlyArray<unknown> |
     for (let i = 0; i < xs.length; i++) parts.push(digestOf(sortedJson(xs[i])));
   } else {
     // Runs of elements still there take their digests from the old list in one slice.
-    let from = -1;
-    let to = -1;
-    const run = () => { if (to > from) parts.push(prev.digests.slice(from * DIGEST, to * DIGEST)); from = to = -1; };
-    walkReplaced(xs, replaced, (i, j) => {
-      if (j >= 0 && j === to) { to++; return; }
-      run();
-      if (j >= 0) { from = j; to = j + 1; } else parts.push(digestOf(changedJson(xs[i])));
-    });
-    run();
+    walkRuns(xs, replaced, (from, count) => parts.push(prev.digests.slice(from * DIGEST, (from + count) * DIGEST)),
+      (i) => parts.push(digestOf(changedJson(xs[i]))));
   }
   const digests = parts.join('');
   const h = { digests, hex: createHash('sha256').update(digests, 'latin1').digest('hex') };

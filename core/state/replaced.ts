@@ -20,3 +20,19 @@ export const walkReplaced = <T>(xs: ReadonlyArray<T>, replaced: ReadonlyArray<T>
     }
   }
 };
+
+/**
+ * The same walk told in runs: `kept(from, count)` for each longest run of elements
+ * still there in the same order (`replaced[from … from + count − 1]`), and
+ * `fresh(i)` for each new or changed element, in the order of `xs`.
+ */
+export const walkRuns = <T>(xs: ReadonlyArray<T>, replaced: ReadonlyArray<T>, kept: (from: number, count: number) => void, fresh: (i: number) => void): void => {
+  let from = -1;
+  let count = 0;
+  walkReplaced(xs, replaced, (i, j) => {
+    if (j >= 0 && count > 0 && j === from + count) { count++; return; }
+    if (count > 0) kept(from, count);
+    if (j >= 0) { from = j; count = 1; } else { count = 0; fresh(i); }
+  });
+  if (count > 0) kept(from, count);
+};
