@@ -37,7 +37,7 @@ const hashOf = (p: { readonly accessToken: string } | { readonly tokenHash: stri
   'tokenHash' in p ? p.tokenHash : tokenHash(p.accessToken);
 
 /** A new player on master-data defaults, with the welcome presents and a random friend code. */
-export const createPlayer = (m: Master, p: NewPlayer, rng: Rng, now: number): Result<PlayerState> => {
+export const createPlayer = (m: Master, p: NewPlayer, rng: Rng, now: number): Result<PlayerState, 'INVALID_PARAMETERS'> => {
   const g = m.game;
   const name = p.name.trim() === '' ? g.player.defaultName : p.name.trim();
   if (name.length > g.player.nameMaxLength) return fail('INVALID_PARAMETERS', { field: 'name', reason: `must be at most ${g.player.nameMaxLength} characters` });
@@ -68,7 +68,7 @@ export const createPlayer = (m: Master, p: NewPlayer, rng: Rng, now: number): Re
 };
 
 /** Checks a log-in: the uuid must be the account's current one and the token must match. */
-export const login = (s: PlayerState, uuid: string, accessToken: string, now: number): Result<PlayerState> => {
+export const login = (s: PlayerState, uuid: string, accessToken: string, now: number): Result<PlayerState, 'PLAYER_MOVED' | 'PLAYER_NOT_FOUND'> => {
   if (s.account.uuid !== uuid) return s.account.movedFrom.includes(uuid) ? fail('PLAYER_MOVED', {}) : fail('PLAYER_NOT_FOUND', {});
   if (!sameHash(s.account.tokenHash, tokenHash(accessToken))) return fail('PLAYER_NOT_FOUND', {});
   return ok(markLogin(s, now));
@@ -78,7 +78,7 @@ export const login = (s: PlayerState, uuid: string, accessToken: string, now: nu
 export const markLogin = (s: PlayerState, now: number): PlayerState => ({ ...s, lastLoginAt: now });
 
 /** Creates a move code (replacing any earlier one). */
-export const createMoveCode = (m: Master, s: PlayerState, password: string, rng: Rng, now: number): Result<PlayerState> => {
+export const createMoveCode = (m: Master, s: PlayerState, password: string, rng: Rng, now: number): Result<PlayerState, 'INVALID_PARAMETERS'> => {
   const mv = m.game.move;
   if (password.length < mv.passwordMinLength || password.length > mv.passwordMaxLength) {
     return fail('INVALID_PARAMETERS', { field: 'password', reason: `must be ${mv.passwordMinLength} to ${mv.passwordMaxLength} characters` });
@@ -105,7 +105,7 @@ export const moveAttemptHash = (s: PlayerState, password: string): string => pas
  * ends every session and spends the code. A wrong password counts a failure,
  * which must be kept even though the request fails: `state` is then the state to commit.
  */
-export const applyMove = (m: Master, s: PlayerState, req: MoveIn, now: number): { state: PlayerState; error: ReturnType<typeof fail> | null } => {
+export const applyMove = (m: Master, s: PlayerState, req: MoveIn, now: number): { state: PlayerState; error: Result<never, 'INVALID_MOVE_PARAMETERS'> | null } => {
   const mv = s.move;
   if (!mv || mv.code !== req.moveCode) return { state: s, error: fail('INVALID_MOVE_PARAMETERS', { reason: 'unknown code' }) };
   if (now >= mv.deadline) return { state: s, error: fail('INVALID_MOVE_PARAMETERS', { reason: 'the code has expired' }) };

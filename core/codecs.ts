@@ -38,6 +38,34 @@ export const NonNegInt = refineInt('NonNegInt', (n) => n >= 0, 'must not be nega
 /** An integer between lo and hi inclusive. */
 export const IntRange = (lo: number, hi: number) =>
   refineInt(`Int[${lo}..${hi}]`, (n) => n >= lo && n <= hi, `must be between ${lo} and ${hi}`);
+/**
+ * An integer from a closed set, each value with its meaning. It decodes like Int
+ * (a number or a numeric string) and refuses any value not listed; the OpenAPI
+ * document shows the values as an `enum` with their meanings, so they are said
+ * once, here, not only in the reducer.
+ */
+export class IntEnumType<V extends number> extends t.Type<V, number, unknown> {
+  readonly _tag = 'IntEnumType' as const;
+  constructor(name: string, readonly meanings: Readonly<Record<V, string>>) {
+    const values = Object.keys(meanings).map(Number);
+    const listed = (n: number): n is V => values.includes(n);
+    super(
+      name,
+      (u): u is V => Int.is(u) && listed(u),
+      (u, c) => {
+        const r = Int.validate(u, c);
+        if (r._tag === 'Left') return r;
+        return listed(r.right) ? t.success(r.right) : t.failure(u, c, `must be one of ${values.join(', ')}`);
+      },
+      (n) => n,
+    );
+  }
+  /** The values, in ascending order. */
+  get values(): V[] { return Object.keys(this.meanings).map(Number).sort((a, b) => a - b) as V[]; }
+}
+/** An integer enum with the meaning of each value: `IntEnum('DrawType', { 1: 'single draw', 3: 'ten-draw' })`. */
+export const IntEnum = <const M extends Readonly<Record<number, string>>>(name: string, meanings: M): IntEnumType<keyof M & number> =>
+  new IntEnumType<keyof M & number>(name, meanings as unknown as Readonly<Record<keyof M & number, string>>);
 /** An amount in a request: 1 … max. */
 export const Amount = (max: number) => IntRange(1, max);
 
@@ -87,6 +115,41 @@ export const IdList = (max: number) =>
       return t.success(out);
     },
     (xs) => xs,
+  );
+
+/** One `id:n` entry of an IdAmountList. */
+export interface IdAmount { readonly id: number; readonly amount: number }
+
+const ID_AMOUNT = /^(\d{1,16}):(\d{1,16})$/;
+
+/**
+ * The original clients' `"id:n,id:n"` lists (quest_log skillExps, dropItems,
+ * killedEnemies, weaponSkillExps): each entry an id ≥ 1 and an amount ≥ 0, the
+ * empty string the empty list, at most `max` entries. A bad entry fails naming it,
+ * so the client sees 102 with the field and the entry.
+ */
+export const IdAmountList = (max: number) =>
+  new t.Type<IdAmount[], string, unknown>(
+    'IdAmountList',
+    (u): u is IdAmount[] => Array.isArray(u) && u.every((x: unknown) => typeof x === 'object' && x !== null && PosInt.is((x as IdAmount).id) && NonNegInt.is((x as IdAmount).amount)),
+    (u, c) => {
+      if (typeof u !== 'string') return t.failure(u, c, 'must be a string of id:n entries separated by commas, e.g. "1:2,3:4"');
+      if (u === '') return t.success([]);
+      const parts = u.split(',');
+      if (parts.length > max) return t.failure(u, c, `must list at most ${max} entries`);
+      const out: IdAmount[] = [];
+      for (const [i, p] of parts.entries()) {
+        const m = ID_AMOUNT.exec(p);
+        const id = m ? Number(m[1]) : NaN;
+        const amount = m ? Number(m[2]) : NaN;
+        if (!m || !Number.isSafeInteger(id) || id < 1 || !Number.isSafeInteger(amount)) {
+          return t.failure(u, c, `entry ${i + 1} (${JSON.stringify(p.slice(0, 40))}) must be id:n, a positive integer id and a non-negative integer n`);
+        }
+        out.push({ id, amount });
+      }
+      return t.success(out);
+    },
+    (xs) => xs.map((x) => `${x.id}:${x.amount}`).join(','),
   );
 
 /**

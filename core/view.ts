@@ -10,6 +10,8 @@ import { facilityView, townCollections } from './views/town.js';
 import { socialCollections } from './views/social.js';
 import { shared } from './views/shared.js';
 import { walkReplaced } from './state/replaced.js';
+import { levelCap } from './shared/growth.js';
+import { collection, type Changes, type CollectionView, type CharacterView, type FullView, PlayerView, PresentView, RoomObjectView, WeaponView } from './views/codecs.js';
 
 export interface ViewCtx {
   readonly master: Master;
@@ -19,7 +21,7 @@ export interface ViewCtx {
 export const timeText = (ctx: ViewCtx, ms: number): string => formatTime(ms, ctx.master.game.timezoneOffsetMinutes);
 export const optTime = (ctx: ViewCtx, ms: number | null): string | null => (ms === null ? null : timeText(ctx, ms));
 
-export const playerView = (s: PlayerState, ctx: ViewCtx) => ({
+export const playerView = (s: PlayerState, ctx: ViewCtx): PlayerView => ({
   playerId: s.playerId,
   name: s.name,
   myCode: s.myCode,
@@ -40,7 +42,6 @@ export const playerView = (s: PlayerState, ctx: ViewCtx) => ({
   createdAt: timeText(ctx, s.createdAt),
   lastLoginAt: timeText(ctx, s.lastLoginAt),
 });
-export type PlayerView = ReturnType<typeof playerView>;
 
 
 
@@ -102,65 +103,64 @@ export const memoListView = <T extends object, V>(f: (x: T, ctx: ViewCtx) => V) 
 };
 
 /** Memoised by the present (a box is listed whole after every receive). */
-export const presentView = memoView((p: Present, ctx: ViewCtx) => ({
+export const presentView = memoView((p: Present, ctx: ViewCtx): PresentView => ({
   managedPresentId: p.managedPresentId, kind: p.kind, objectId: p.objectId, amount: p.amount,
   title: p.title, message: p.message, source: p.source,
   createdAt: timeText(ctx, p.createdAt), deadline: optTime(ctx, p.deadline),
 }));
 
 // Field by field, not a spread: one shape for every character view.
-export const charactersView = memoListView((c: OwnedCharacter, ctx: ViewCtx) => ({
+export const charactersView = memoListView((c: OwnedCharacter, ctx: ViewCtx): CharacterView => ({
   managedCharacterId: c.managedCharacterId, characterId: c.characterId, level: c.level, exp: c.exp,
+  levelLimit: levelCap(ctx.master, c),
   limitBreak: c.limitBreak, awakening: c.awakening, evolved: c.evolved, view: c.view, shown: c.shown,
   createdAt: timeText(ctx, c.createdAt),
-}) satisfies Record<keyof OwnedCharacter, unknown>);
-const weaponsView = memoListView((w: OwnedWeapon, ctx: ViewCtx) => ({ ...w, createdAt: timeText(ctx, w.createdAt) }));
-const roomObjectsView = memoListView((o: OwnedRoomObject, ctx: ViewCtx) => ({ ...o, createdAt: timeText(ctx, o.createdAt) }));
+}) satisfies Record<keyof OwnedCharacter | 'levelLimit', unknown>);
+const weaponsView = memoListView((w: OwnedWeapon, ctx: ViewCtx): WeaponView => ({
+  managedWeaponId: w.managedWeaponId, weaponId: w.weaponId, level: w.level, exp: w.exp, createdAt: timeText(ctx, w.createdAt),
+}));
+const roomObjectsView = memoListView((o: OwnedRoomObject, ctx: ViewCtx): RoomObjectView => ({
+  managedRoomObjectId: o.managedRoomObjectId, roomObjectId: o.roomObjectId, createdAt: timeText(ctx, o.createdAt),
+}));
 
-/** A collection of the state as the client sees it, and how to tell that it changed. */
-export interface CollectionView {
-  readonly wire: string;
-  readonly changed: (before: PlayerState, after: PlayerState, ctx: ViewCtx) => boolean;
-  /** `before`, when given, is the state the shown one replaced (a hint for memoised lists). */
-  readonly view: (s: PlayerState, ctx: ViewCtx, before?: PlayerState) => unknown;
-}
+export type { CollectionView } from './views/codecs.js';
 
 /**
  * Every owned collection. A group that adds state adds its collections in
  * core/views/<group>.ts; the full view (get_all) and every response's changes follow.
  */
 const BASE_COLLECTIONS: ReadonlyArray<CollectionView> = [
-  {
+  collection({
     wire: 'managedCharacters',
     changed: (a, b) => a.characters !== b.characters,
     view: (s, ctx, before) => charactersView(s.characters, ctx, before?.characters),
-  },
-  {
+  }),
+  collection({
     wire: 'managedWeapons',
     changed: (a, b) => a.weapons !== b.weapons,
     view: (s, ctx, before) => weaponsView(s.weapons, ctx, before?.weapons),
-  },
-  {
+  }),
+  collection({
     wire: 'managedTownFacilities',
     changed: (a, b) => a.facilities !== b.facilities,
     view: (s, ctx) => s.facilities.map((f) => facilityView(f, ctx)),
-  },
-  {
+  }),
+  collection({
     wire: 'managedRoomObjects',
     changed: (a, b) => a.roomObjects !== b.roomObjects,
     view: (s, ctx, before) => roomObjectsView(s.roomObjects, ctx, before?.roomObjects),
-  },
-  {
+  }),
+  collection({
     wire: 'itemSummary',
     changed: (a, b) => a.items !== b.items,
     // Stored as the wire shows it: [{itemId, amount}] sorted by item id.
     view: (s) => s.items,
-  },
-  {
+  }),
+  collection({
     wire: 'presentCount',
     changed: (a, b) => a.presents !== b.presents,
     view: (s, ctx) => s.presents.filter((p) => p.deadline === null || p.deadline > ctx.now).length,
-  },
+  }),
 ];
 
 export const COLLECTIONS: ReadonlyArray<CollectionView> = [...BASE_COLLECTIONS, ...progressionCollections, ...townCollections, ...socialCollections];
@@ -175,18 +175,19 @@ const playerChanged = (a: PlayerState, b: PlayerState): boolean =>
  * The parts of the wire view that differ between two states (by reference: updates
  * never mutate). Keys the operation's own response already carries are skipped.
  */
-export const changes = (before: PlayerState, after: PlayerState, ctx: ViewCtx, given: object = {}): Record<string, unknown> => {
+export const changes = (before: PlayerState, after: PlayerState, ctx: ViewCtx, given: object = {}): Changes => {
   const out: Record<string, unknown> = {};
   if (before === after) return out;
   if (!('player' in given) && playerChanged(before, after)) out['player'] = playerView(after, ctx);
   // Most collections are unchanged: their identity test comes before the lookup in the answer.
   for (const c of COLLECTIONS) if (c.changed(before, after, ctx) && !(c.wire in given)) out[c.wire] = c.view(after, ctx, before);
-  return out;
+  return out as Changes;
 };
 
 /** The whole state as the client sees it (get_all). */
-export const fullView = (s: PlayerState, ctx: ViewCtx): Record<string, unknown> => {
+export const fullView = (s: PlayerState, ctx: ViewCtx): FullView => {
   const out: Record<string, unknown> = { player: playerView(s, ctx) };
   for (const c of COLLECTIONS) out[c.wire] = c.view(s, ctx);
-  return out;
+  // Complete by construction: COLLECTIONS covers every collection codec (test/core/views-codecs.test.ts).
+  return out as FullView;
 };

@@ -9,7 +9,7 @@ import { loadMaster } from '../adapters/master/load.js';
 import { createPlayer } from '../core/account.js';
 import type { GameError } from '../core/errors.js';
 import { run, type Executed } from '../core/operation.js';
-import { operationByName } from '../core/operations/table.js';
+import { operationNamed, runNamed, type OperationName, type ResponseOf } from '../core/operations/table.js';
 import { rngFromSeed } from '../core/rng.js';
 import { itemCount } from '../core/shared/player.js';
 import type { PlayerState } from '../core/state.js';
@@ -18,11 +18,12 @@ import { HOUR } from '../core/time.js';
 const master = loadMaster(); // the bundled fixtures/; loadMaster(dir) reads another directory
 let now = Date.UTC(2026, 10, 21, 3, 0, 0);
 
-/** Runs one operation by its table name; throws on a game error (a script's choice, not the core's). */
-const perform = (state: PlayerState, name: string, request: unknown, seed: string): Executed => {
-  const op = operationByName(name);
-  if (!op) throw new Error(`no operation ${name}`);
-  const r = run(op, state, request, rngFromSeed(seed), now, { master, others: [] });
+/**
+ * Runs one operation by its table name; throws on a game error (a script's choice, not the core's).
+ * The answer is typed by the operation's response codec: no casts to read it.
+ */
+const perform = <N extends OperationName>(state: PlayerState, name: N, request: unknown, seed: string): Executed<ResponseOf<N>> => {
+  const r = runNamed(name, state, request, rngFromSeed(seed), now, { master, others: [] });
   if (r._tag === 'Left') {
     const e: GameError = r.left;
     throw new Error(`${name} failed: ${JSON.stringify(e)}`);
@@ -37,15 +38,15 @@ console.log(`player ${s.playerId} "${s.name}": ${s.gem} gems, ${s.presents.lengt
 
 // Receive the welcome presents (the request is what the HTTP query would carry).
 const ids = s.presents.map((p) => p.managedPresentId).join(',');
-let r = perform(s, 'getPlayerPresent', { managedPresentId: ids, stepCode: 0 }, 'presents');
-s = r.state;
-console.log(`received ${(r.response['receivedPresents'] as unknown[]).length} presents: ${s.gem} gems, ${s.gold} gold`);
+const received = perform(s, 'getPlayerPresent', { managedPresentId: ids, stepCode: 0 }, 'presents');
+s = received.state;
+console.log(`received ${received.response.receivedPresents.length} presents: ${s.gem} gems, ${s.gold} gold`);
 
 // A ten-draw; its response lists the characters drawn.
 const beforeDraw = s;
-r = perform(s, 'drawPlayerGacha', { gachaId: 3, drawType: 3, stepCode: 0, reDraw: false }, 'draw-1');
+const r = perform(s, 'drawPlayerGacha', { gachaId: 3, drawType: 3, stepCode: 0, reDraw: false }, 'draw-1');
 s = r.state;
-const drawn = (r.response['gachaResults'] as Array<{ characterId: number }>).map((x) => x.characterId);
+const drawn = r.response.gachaResults.map((x) => x.characterId);
 const rarity = (id: number) => master.character.get(id)?.rarity ?? 0;
 console.log(`ten-draw: ${drawn.map((id) => `${id}(★${rarity(id)})`).join(' ')}; ${s.gem} gems left`);
 
@@ -53,19 +54,19 @@ console.log(`ten-draw: ${drawn.map((id) => `${id}(★${rarity(id)})`).join(' ')}
 const again = perform(beforeDraw, 'drawPlayerGacha', { gachaId: 3, drawType: 3, stepCode: 0, reDraw: false }, 'draw-1');
 console.log(`the same draw again is byte-identical: ${JSON.stringify(again) === JSON.stringify(r)}; the input state is untouched: ${beforeDraw.gem === 3000}`);
 // A game rule broken is a value, not an exception: here a request the codec refuses.
-const refused = run(operationByName('drawPlayerGacha')!, s, { gachaId: 'three' }, rngFromSeed('x'), now, { master, others: [] });
+const refused = run(operationNamed('drawPlayerGacha'), s, { gachaId: 'three' }, rngFromSeed('x'), now, { master, others: [] });
 console.log(`a bad request answers ${refused._tag === 'Left' ? refused.left.code : 'ok'}`);
 
 // Buy and open a facility, start its level-up, and come back when it is done.
-r = perform(s, 'buyAllPlayerTownFacility', { facilities: [{ facilityId: 1, amount: 1 }] }, 'buy');
-s = r.state;
-const facility = (r.response['managedTownFacilityIds'] as number[])[0] as number;
+const bought = perform(s, 'buyAllPlayerTownFacility', { facilities: [{ facilityId: 1, amount: 1 }] }, 'buy');
+s = bought.state;
+const facility = bought.response.managedTownFacilityIds[0] as number;
 s = perform(s, 'openUpPlayerTownFacility', { managedTownFacilityId: facility }, 'open').state;
 s = perform(s, 'levelUpPlayerTownFacility', { managedTownFacilityId: facility }, 'level').state;
 now += 3 * HOUR; // time is only ever an argument
-r = perform(s, 'itemUpPlayerTownFacility', { managedTownFacilityId: facility, itemNo: 0, amount: 24_000, actionTime: now }, 'collect');
-s = r.state;
-console.log(`three hours later the facility is level ${s.facilities.find((f) => f.managedTownFacilityId === facility)?.level}; collected ${String(r.response['amount'])}: ${s.gold} gold`);
+const collected = perform(s, 'itemUpPlayerTownFacility', { managedTownFacilityId: facility, itemNo: 0, amount: 24_000, actionTime: now }, 'collect');
+s = collected.state;
+console.log(`three hours later the facility is level ${s.facilities.find((f) => f.managedTownFacilityId === facility)?.level}; collected ${collected.response.amount}: ${s.gold} gold`);
 
 // State is plain JSON: keep it, send it, compare it.
 console.log(`version ${s.version}; ${s.characters.length} characters; item 3001 ×${itemCount(s, 3001)}; ${JSON.stringify(s).length} bytes of JSON`);

@@ -37,7 +37,7 @@ const game = {
   },
   stamina: { regenSeconds: 300 },
   presents: { receiveMax: 100, receivedKeepCount: 100, receivedKeepDays: 30 },
-  move: { passwordMinLength: 6, passwordMaxLength: 16, codeLength: 10, validHours: 24, maxFailures: 5 },
+  move: { passwordMinLength: 4, passwordMaxLength: 16, codeLength: 10, validHours: 24, maxFailures: 5 },
   gacha: { historyDays: 90, tenDrawSize: 10 },
   tutorial: { finishedStep: -1, maxStep: 999, maxTipId: 9999 },
 };

@@ -4,9 +4,10 @@ import Router from '@koa/router';
 import type Koa from 'koa';
 import * as t from 'io-ts';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { gameError } from '../../core/errors.js';
+import { gameError, type ErrorName } from '../../core/errors.js';
 import { requestError, PosInt, Text, NonNegInt } from '../../core/codecs.js';
 import { Grant } from '../../core/master/common.js';
+import { PlayerState } from '../../core/state.js';
 import { E } from '../../core/shared/result.js';
 import type { GameService } from '../service/service.js';
 import type { envelope } from './app.js';
@@ -14,7 +15,42 @@ import type { envelope } from './app.js';
 const SendPresents = t.exact(t.intersection([
   t.type({ grant: Grant, title: Text(1, 64), message: Text(0, 1000) }),
   t.partial({ playerId: PosInt, all: t.literal(true), deadline: t.union([NonNegInt, t.null]) }),
-]));
+]), 'AdminSendPresentsRequest');
+/** What the routes below answer (beside the envelope); the OpenAPI document shows these. */
+const SendPresentsResponse = t.type({ sent: t.number }, 'AdminSendPresentsResponse');
+const ReadPlayerResponse = t.type({ state: PlayerState }, 'AdminReadPlayerResponse');
+
+/** An admin route as the OpenAPI document shows it. */
+export interface AdminOperation {
+  readonly name: string;
+  readonly method: 'GET' | 'POST';
+  /** The full path, `:name` for a path parameter. */
+  readonly path: string;
+  readonly summary: string;
+  readonly description: string;
+  readonly pathParameters?: Readonly<Record<string, t.Mixed>>;
+  readonly request?: t.Mixed;
+  readonly response: t.Mixed;
+  /** The errors it can answer with besides the missing or wrong token (401, 203). */
+  readonly errors: ReadonlyArray<ErrorName>;
+}
+
+export const ADMIN_OPERATIONS: ReadonlyArray<AdminOperation> = [
+  {
+    name: 'adminSendPresents', method: 'POST', path: '/admin/presents',
+    summary: 'Send a present to one player or to every player',
+    description: 'Puts the grant in the gift box of `playerId`, or of every player with `all: true` (exactly one of the two). `deadline` is a time in milliseconds since the epoch, or null for none. Answers how many players received it.',
+    request: SendPresents, response: SendPresentsResponse,
+    errors: ['INVALID_PARAMETERS', 'INSUFFICIENT_PARAMETERS', 'BODY_TOO_LARGE', 'NOT_FOUND', 'PLAYER_NOT_FOUND', 'STATE_CONFLICT', 'DB_ERROR', 'UNKNOWN_ERROR'],
+  },
+  {
+    name: 'adminReadPlayer', method: 'GET', path: '/admin/players/:playerId',
+    summary: 'Read a player\'s whole stored state',
+    description: 'The state as stored (not the client\'s view): times in milliseconds since the epoch, the account with its hashes.',
+    pathParameters: { playerId: PosInt }, response: ReadPlayerResponse,
+    errors: ['INVALID_PARAMETERS', 'PLAYER_NOT_FOUND', 'UNKNOWN_ERROR'],
+  },
+];
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 

@@ -9,7 +9,8 @@ import { gameError, messageOf, RESULT_CODES, type GameError } from '../../core/e
 import { requestError } from '../../core/codecs.js';
 import { OPERATIONS } from '../../core/operations/table.js';
 import { LoginRequest, MoveSetRequest, SignupRequest } from '../../core/operations/player.js';
-import type { AnyOperation } from '../../core/operation.js';
+import { answerCodec, type AnyOperation } from '../../core/operation.js';
+import { answerProblems } from '../../core/answer-check.js';
 import { formatTime } from '../../core/time.js';
 import { E } from '../../core/shared/result.js';
 import type { GameService, Answer, Idem } from '../service/service.js';
@@ -21,7 +22,7 @@ import { openApiDocument } from './openapi.js';
 import { adminRouter } from './admin.js';
 import { answerJson } from './json.js';
 
-export type AppConfig = Pick<Config, 'adminToken' | 'requestHashSalt' | 'requestHashRequired' | 'bodyLimitBytes' | 'always200' | 'serverVersion'> & Partial<Pick<Config, 'rateLimits'>>;
+export type AppConfig = Pick<Config, 'adminToken' | 'requestHashSalt' | 'requestHashRequired' | 'bodyLimitBytes' | 'always200' | 'serverVersion'> & Partial<Pick<Config, 'rateLimits' | 'checkAnswers'>>;
 
 interface State { requestId: string; resultCode?: number }
 
@@ -62,16 +63,22 @@ const sessionIdOf = (ctx: Koa.Context): string | undefined => {
   return m ? m[1] : undefined;
 };
 
-/** The request hash (WIRE.md): sha256 of [sessionId + " "] + path + [" " + body] + " " + salt. */
+/** The request hash (WIRE.md): sha256 of [sessionId + " "] + path + [" " + body] + " " + salt; without a session, also " " + path .... */
 const checkHash = (ctx: Koa.Context, cfg: AppConfig): GameError | null => {
   const given = ctx.get('X-STAR-REQUESTHASH');
   if (!given) return cfg.requestHashRequired ? gameError('INVALID_REQUEST_HASH', {}) : null;
   const session = ctx.get('X-STAR-SESSION-ID');
   const raw = (ctx.request as { rawBody?: string }).rawBody ?? '';
-  const text = `${session ? `${session} ` : ''}${ctx.originalUrl}${raw ? ` ${raw}` : ''} ${cfg.requestHashSalt}`;
-  const want = Buffer.from(sha256hex(text), 'utf8');
+  const rest = `${ctx.originalUrl}${raw ? ` ${raw}` : ''} ${cfg.requestHashSalt}`;
   const got = Buffer.from(given.toLowerCase(), 'utf8');
-  return want.length === got.length && timingSafeEqual(want, got) ? null : gameError('INVALID_REQUEST_HASH', {});
+  const matches = (text: string): boolean => {
+    const want = Buffer.from(sha256hex(text), 'utf8');
+    return want.length === got.length && timingSafeEqual(want, got);
+  };
+  if (session) return matches(`${session} ${rest}`) ? null : gameError('INVALID_REQUEST_HASH', {});
+  // Without a session some of the original's clients hashed an empty session id and its
+  // separator (" " + path ...): both forms are accepted there (WIRE.md).
+  return matches(rest) || matches(` ${rest}`) ? null : gameError('INVALID_REQUEST_HASH', {});
 };
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
@@ -119,7 +126,18 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger): Ko
   const env = envelope(service, cfg);
   const router = new Router<State>({ prefix: '/api' });
 
-  const answer = (ctx: Koa.ParameterizedContext<State>, a: Answer) => (E.isLeft(a) ? env.error(ctx, a.left) : env.ok(ctx, a.right));
+  const answer = (ctx: Koa.ParameterizedContext<State>, op: AnyOperation, a: Answer) => {
+    if (E.isLeft(a)) return env.error(ctx, a.left);
+    if (cfg.checkAnswers) {
+      // An answer that breaks its own contract is a server fault: 500 with what was wrong, never sent as valid.
+      const problems = answerProblems(answerCodec(op), a.right);
+      if (problems.length > 0) {
+        log('error', 'answer.undeclared', { requestId: ctx.state.requestId, operation: op.name, problems });
+        return env.error(ctx, gameError('UNKNOWN_ERROR', {}), { requestId: ctx.state.requestId, answerProblems: problems.slice(0, 20) });
+      }
+    }
+    return env.ok(ctx, a.right);
+  };
 
   const handle = (op: AnyOperation) => async (ctx: Koa.ParameterizedContext<State>) => {
     const hash = checkHash(ctx, cfg);
@@ -131,14 +149,14 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger): Ko
     if (op.access === 'account') {
       if (op.name === 'signupPlayer') {
         const d = SignupRequest.decode(input.right);
-        return d._tag === 'Left' ? env.error(ctx, requestError(d.left)) : answer(ctx, await service.signup(d.right, idem.right));
+        return d._tag === 'Left' ? env.error(ctx, requestError(d.left)) : answer(ctx, op, await service.signup(d.right, idem.right));
       }
       if (op.name === 'loginPlayer') {
         const d = LoginRequest.decode(input.right);
-        return d._tag === 'Left' ? env.error(ctx, requestError(d.left)) : answer(ctx, await service.login(d.right, idem.right));
+        return d._tag === 'Left' ? env.error(ctx, requestError(d.left)) : answer(ctx, op, await service.login(d.right, idem.right));
       }
       const d = MoveSetRequest.decode(input.right);
-      return d._tag === 'Left' ? env.error(ctx, requestError(d.left)) : answer(ctx, await service.moveSet(d.right, idem.right));
+      return d._tag === 'Left' ? env.error(ctx, requestError(d.left)) : answer(ctx, op, await service.moveSet(d.right, idem.right));
     }
     if (!op.reduce) return env.error(ctx, gameError('NOT_IMPLEMENTED', { operation: op.name }));
     // The session comes first: an anonymous caller learns nothing about request shapes.
@@ -146,7 +164,7 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger): Ko
     if (E.isLeft(auth)) return env.error(ctx, auth.left);
     const decoded = op.request.decode(input.right);
     if (decoded._tag === 'Left') return env.error(ctx, requestError(decoded.left));
-    return answer(ctx, await service.perform(op, auth.right, decoded.right, idem.right));
+    return answer(ctx, op, await service.perform(op, auth.right, decoded.right, idem.right));
   };
 
   // Rate limits: every caller's address, each session, and a stricter bucket for account operations.

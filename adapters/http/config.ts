@@ -13,6 +13,8 @@ export interface Config {
   readonly sessionIdleSeconds: number;
   readonly bodyLimitBytes: number;
   readonly always200: boolean;
+  /** Check every answer against its operation's codec, strictly (CHECK_ANSWERS; development and tests). */
+  readonly checkAnswers: boolean;
   readonly serverVersion: number;
   readonly cacheSize: number;
   /**
@@ -72,6 +74,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): Config => {
     sessionIdleSeconds: int(env['SESSION_IDLE_SECONDS'], 86_400, 'SESSION_IDLE_SECONDS'),
     bodyLimitBytes: int(env['BODY_LIMIT_BYTES'], 262_144, 'BODY_LIMIT_BYTES'),
     always200: bool(env['ALWAYS_200'], false),
+    checkAnswers: bool(env['CHECK_ANSWERS'], false),
     serverVersion: int(env['SERVER_VERSION'], 1, 'SERVER_VERSION'),
     cacheSize: int(env['CACHE_SIZE'], 10_000, 'CACHE_SIZE'),
     heapGrowthPercent: int(env['HEAP_GROWTH_PERCENT'], 50, 'HEAP_GROWTH_PERCENT'),

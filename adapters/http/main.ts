@@ -1,6 +1,6 @@
 // Starts the service on the embedded defaults: JSON files under ./data, the bundled
 // fixtures, port 8080. SIGTERM stops accepting, finishes in-flight requests, flushes.
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { setFlagsFromString } from 'node:v8';
 import { resolve } from 'node:path';
 import { configFromEnv, weakSecrets } from './config.js';
@@ -58,7 +58,8 @@ const main = async (): Promise<void> => {
   } else if (cfg.storage !== 'memory') writeMasterSnapshot(resolve(cfg.dataDir), master);
   const service = new GameService({
     storage, master, clock: () => Date.now(), seedSecret: cfg.seedSecret,
-    newToken: () => randomBytes(24).toString('base64url'), sessionIdleMs: cfg.sessionIdleSeconds * 1000,
+    // UUID strings (WIRE.md: the original's clients store a 36-character access token); session ids too (122 random bits).
+    newToken: () => randomUUID(), sessionIdleMs: cfg.sessionIdleSeconds * 1000,
     idempotencyTtlMs: cfg.idempotencyTtlSeconds * 1000,
   });
   const app = createApp(service, cfg, log);

@@ -1,110 +1,431 @@
 // The OpenAPI 3.1 document, generated from the operations table and the same io-ts
-// codecs that validate requests: what is published is what is enforced.
+// codecs that validate requests and check answers: what is published is what is
+// enforced. Named codecs (the views, the XxxResponse and XxxRequest codecs) become
+// components.schemas, referenced by $ref wherever they are used, so a generated
+// client gets one type per view.
 import type * as t from 'io-ts';
-import { OPERATIONS, isImplemented } from '../../core/operations/table.js';
+import { OPERATIONS } from '../../core/operations/table.js';
+import { answerCodec, type AnyOperation } from '../../core/operation.js';
+import { PlayerState } from '../../core/state.js';
 import { RESULT_CODES, type ErrorName } from '../../core/errors.js';
 import { HTTP_STATUS } from './status.js';
+import { ADMIN_OPERATIONS, type AdminOperation } from './admin.js';
 
 type Schema = Record<string, unknown>;
-interface Tagged { readonly _tag?: string; readonly name: string }
+interface Node { readonly _tag?: string; readonly name: string }
+const node = (c: t.Mixed): Node & Record<string, unknown> => c as unknown as Node & Record<string, unknown>;
 
-/** JSON Schema of an io-ts codec (the combinators this project uses). */
-export const schemaOf = (codec: t.Mixed): Schema => {
-  const c = codec as unknown as Tagged & Record<string, unknown>;
-  switch (c._tag) {
-    case 'ExactType': case 'RefinementType': case 'ReadonlyType':
-      return schemaOf(c['type'] as t.Mixed);
-    case 'InterfaceType': case 'StrictType': {
-      const props = c['props'] as Record<string, t.Mixed>;
-      return { type: 'object', properties: Object.fromEntries(Object.entries(props).map(([k, v]) => [k, schemaOf(v)])), required: Object.keys(props) };
-    }
-    case 'PartialType': {
-      const props = c['props'] as Record<string, t.Mixed>;
-      return { type: 'object', properties: Object.fromEntries(Object.entries(props).map(([k, v]) => [k, schemaOf(v)])) };
-    }
-    case 'IntersectionType': {
-      const parts = (c['types'] as t.Mixed[]).map(schemaOf);
-      if (parts.every((p) => p['type'] === 'object')) {
-        return {
-          type: 'object',
-          properties: Object.assign({}, ...parts.map((p) => p['properties'] as object)),
-          required: parts.flatMap((p) => (p['required'] as string[] | undefined) ?? []),
-        };
-      }
-      return { allOf: parts };
-    }
-    case 'UnionType': return { anyOf: (c['types'] as t.Mixed[]).map(schemaOf) };
-    case 'ArrayType': case 'ReadonlyArrayType': return { type: 'array', items: schemaOf(c['type'] as t.Mixed) };
-    case 'DictionaryType': return { type: 'object', additionalProperties: schemaOf(c['codomain'] as t.Mixed) };
-    case 'LiteralType': return { const: c['value'] };
-    case 'KeyofType': return { enum: Object.keys(c['keys'] as object) };
-    case 'StringType': return { type: 'string' };
-    case 'NumberType': return { type: 'number' };
-    case 'BooleanType': return { type: 'boolean' };
-    case 'NullType': return { type: 'null' };
-    case 'UnknownType': return {};
-    default: break;
+/** Combinators whose name is a type's own when it looks like an identifier (t.type({...}, 'PlayerView')). */
+const NAMEABLE = new Set(['InterfaceType', 'StrictType', 'PartialType', 'IntersectionType', 'UnionType', 'KeyofType', 'IntEnumType', 'ExactType', 'ReadonlyType', 'RefinementType', 'RecursiveType']);
+const IDENTIFIER = /^[A-Z][A-Za-z0-9_]*$/;
+const REF = '#/components/schemas/';
+const ref = (name: string): Schema => ({ $ref: `${REF}${name}` });
+
+/** The codec under wrappers that keep its name: t.exact(X) and X are one component. */
+const core = (codec: t.Mixed): t.Mixed => {
+  let c = codec;
+  for (;;) {
+    const n = node(c);
+    const inner = n['type'] as t.Mixed | undefined;
+    if ((n._tag === 'ExactType' || n._tag === 'ReadonlyType') && inner && node(inner).name === n.name) c = inner;
+    else return c;
   }
-  const n = c.name;
-  let m: RegExpExecArray | null;
-  if (n === 'Int') return { type: 'integer', description: 'an integer, or a string of one' };
-  if (n === 'PosInt') return { type: 'integer', minimum: 1 };
-  if (n === 'NonNegInt') return { type: 'integer', minimum: 0 };
-  if ((m = /^Int\[(-?\d+)\.\.(-?\d+)\]$/.exec(n))) return { type: 'integer', minimum: Number(m[1]), maximum: Number(m[2]) };
-  if ((m = /^Text\[(\d+)\.\.(\d+)\]$/.exec(n))) return { type: 'string', minLength: Number(m[1]), maxLength: Number(m[2]) };
-  if (n === 'Flag') return { type: 'boolean', description: 'also 0 or 1' };
-  if (n === 'IdList') return { type: 'string', description: 'comma-separated ids, e.g. 1,2,3' };
-  if (n === 'Uuid') return { type: 'string', format: 'uuid' };
-  return {};
 };
 
-const COMMON: ReadonlyArray<ErrorName> = ['INVALID_PARAMETERS', 'INSUFFICIENT_PARAMETERS', 'INVALID_REQUEST_HASH', 'DB_ERROR', 'UNKNOWN_ERROR'];
+/** Object schemas of an intersection merge into one; anything else stays a part of allOf. */
+const mergeParts = (parts: Schema[]): Schema => {
+  const objects = parts.filter((p) => p['type'] === 'object' && p['properties'] && !p['additionalProperties'] && !p['description']);
+  const rest = parts.filter((p) => !objects.includes(p)).flatMap((p) => (Array.isArray(p['allOf']) && Object.keys(p).length === 1 ? (p['allOf'] as Schema[]) : [p]));
+  const merged: Schema | null = objects.length === 0 ? null : {
+    type: 'object',
+    properties: Object.assign({}, ...objects.map((p) => p['properties'] as object)) as Schema,
+    required: [...new Set(objects.flatMap((p) => (p['required'] as string[] | undefined) ?? []))],
+  };
+  if (merged && (merged['required'] as string[]).length === 0) delete merged['required'];
+  if (rest.length === 0 && merged) return merged;
+  return { allOf: merged ? [...rest, merged] : rest };
+};
+
+/**
+ * Walks io-ts codecs into JSON Schema. Without components every schema is inline
+ * (schemaOf, for the operations reference and the request generator of the tests);
+ * with them, named codecs become components referenced by $ref.
+ */
+export class SchemaWalker {
+  /** components.schemas, by name. */
+  readonly components: Record<string, Schema> = {};
+  /** Names two different codecs carry (the second got a numeric suffix): a defect of the codecs. */
+  readonly clashes: string[] = [];
+  /** Where the walk met a codec it cannot describe (rendered `{}`, which a client types as unknown). */
+  readonly untyped: string[] = [];
+  private readonly names = new Map<t.Mixed, string>();
+
+  constructor(private readonly withComponents: boolean, named: ReadonlyArray<readonly [t.Mixed, string]> = []) {
+    for (const [codec, name] of named) this.register(codec, name);
+  }
+
+  /** The schema of a codec: a $ref when it is (or becomes) a component. */
+  schema(codec: t.Mixed, at = '(root)'): Schema {
+    const c = core(codec);
+    const name = this.withComponents ? this.componentOf(c) : undefined;
+    return name ? ref(name) : this.inline(c, at);
+  }
+
+  /** The schema of a codec spelled out at the top (its fields may still be $refs). */
+  inline(codec: t.Mixed, at = '(root)'): Schema {
+    const c = node(codec);
+    const props = (p: Record<string, t.Mixed>) => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, this.schema(v, `${at}.${k}`)]));
+    switch (c._tag) {
+      case 'ExactType': case 'RefinementType': case 'ReadonlyType':
+        return this.schema(c['type'] as t.Mixed, at);
+      case 'RecursiveType':
+        return this.schema(c['type'] as t.Mixed, at);
+      case 'InterfaceType': case 'StrictType': {
+        const p = c['props'] as Record<string, t.Mixed>;
+        const required = Object.keys(p);
+        return { type: 'object', properties: props(p), ...(required.length > 0 ? { required } : {}) };
+      }
+      case 'PartialType':
+        return { type: 'object', properties: props(c['props'] as Record<string, t.Mixed>) };
+      case 'IntersectionType':
+        return mergeParts((c['types'] as t.Mixed[]).map((p) => this.schema(p, at)));
+      case 'UnionType': {
+        const members = c['types'] as t.Mixed[];
+        const literals = members.map((m) => node(m)).filter((m) => m._tag === 'LiteralType');
+        // A union of literals of one type is an enum.
+        if (literals.length === members.length) {
+          const values = literals.map((m) => m['value']);
+          return { enum: values };
+        }
+        return { anyOf: members.map((m) => this.schema(m, at)) };
+      }
+      case 'ArrayType': case 'ReadonlyArrayType':
+        return { type: 'array', items: this.schema(c['type'] as t.Mixed, `${at}[]`) };
+      case 'DictionaryType':
+        return { type: 'object', additionalProperties: this.schema(c['codomain'] as t.Mixed, `${at}{}`) };
+      case 'LiteralType': {
+        const v = c['value'];
+        return v === null ? { type: 'null' } : { const: v };
+      }
+      case 'KeyofType': return { enum: Object.keys(c['keys'] as object) };
+      case 'IntEnumType': {
+        const meanings = c['meanings'] as Record<number, string>;
+        const values = c['values'] as number[];
+        return {
+          type: 'integer', enum: values,
+          description: `${values.map((v) => `${v}: ${meanings[v]}`).join('; ')}. Also as a numeric string.`,
+          'x-enum-descriptions': values.map((v) => meanings[v]),
+        };
+      }
+      case 'StringType': return { type: 'string' };
+      case 'NumberType': return { type: 'number' };
+      case 'BooleanType': return { type: 'boolean' };
+      case 'NullType': return { type: 'null' };
+      case 'UnknownType': case 'AnyType':
+        this.untyped.push(at);
+        return {};
+      default: break;
+    }
+    // The project's own refinements (core/codecs.ts), by name.
+    const n = c.name;
+    let m: RegExpExecArray | null;
+    if (n === 'Int') return { type: 'integer', description: 'an integer, or a string of one' };
+    if (n === 'PosInt') return { type: 'integer', minimum: 1 };
+    if (n === 'NonNegInt') return { type: 'integer', minimum: 0 };
+    if ((m = /^Int\[(-?\d+)\.\.(-?\d+)\]$/.exec(n))) return { type: 'integer', minimum: Number(m[1]), maximum: Number(m[2]) };
+    if ((m = /^Text\[(\d+)\.\.(\d+)\]$/.exec(n))) return { type: 'string', minLength: Number(m[1]), maxLength: Number(m[2]) };
+    if (n === 'Flag') return { type: 'boolean', description: 'also 0 or 1' };
+    if (n === 'IdList') return { type: 'string', description: 'comma-separated ids, e.g. 1,2,3' };
+    if (n === 'Uuid') return { type: 'string', format: 'uuid' };
+    if (n === 'IdAmountList') {
+      return { type: 'string', pattern: '^(\\d+:\\d+(,\\d+:\\d+)*)?$', description: '`id:n` entries joined by commas, e.g. "1:2,3:4" (id ≥ 1, n ≥ 0); "" for none' };
+    }
+    this.untyped.push(`${at} (${n})`);
+    return {};
+  }
+
+  /** The component a codec is, registering it on first sight; undefined for an unnamed codec. */
+  private componentOf(c: t.Mixed): string | undefined {
+    const known = this.names.get(c);
+    if (known !== undefined) return known;
+    const n = node(c);
+    if (!n._tag || !NAMEABLE.has(n._tag) || !IDENTIFIER.test(n.name)) return undefined;
+    return this.register(c, n.name);
+  }
+
+  private register(c: t.Mixed, wanted: string): string {
+    const known = this.names.get(c);
+    if (known !== undefined) return known;
+    let name = wanted;
+    if (name in this.components) {
+      // The same name on another codec: one component if they describe the same, else a clash.
+      const mine = JSON.stringify(new SchemaWalker(false).inline(c));
+      const theirs = [...this.names].find(([, v]) => v === name)?.[0];
+      if (theirs && JSON.stringify(new SchemaWalker(false).inline(theirs)) === mine) {
+        this.names.set(c, name);
+        return name;
+      }
+      let i = 2;
+      while (`${wanted}${i}` in this.components) i++;
+      name = `${wanted}${i}`;
+      this.clashes.push(name);
+    }
+    this.names.set(c, name);
+    this.components[name] = {}; // a placeholder first, so a recursive codec refers to itself
+    this.components[name] = this.inline(c, name);
+    return name;
+  }
+}
+
+/** JSON Schema of an io-ts codec, all inline (the operations reference and the tests' request generator read it). */
+export const schemaOf = (codec: t.Mixed): Schema => new SchemaWalker(false).schema(codec);
+
+/** Errors any operation can give, besides its own. */
+const TRANSPORT: ReadonlyArray<ErrorName> = ['INVALID_PARAMETERS', 'INSUFFICIENT_PARAMETERS', 'INVALID_REQUEST_HASH', 'RATE_LIMITED', 'DB_ERROR', 'UNKNOWN_ERROR'];
+
+/** Every error an operation can answer with: its own, the request's, the session's, idempotency's. */
+export const errorsOf = (op: AnyOperation): ErrorName[] => [...new Set<ErrorName>([
+  ...op.errors, ...TRANSPORT,
+  ...(op.method === 'POST' ? ['BODY_TOO_LARGE', 'IDEMPOTENCY_KEY_REUSED', 'REQUEST_IN_PROGRESS'] as const : []),
+  ...(op.access === 'session' ? ['PLAYER_SESSION_EXPIRED'] as const : []),
+  // A commit that keeps losing the race with another writer of the same player.
+  ...(op.access === 'session' && !op.readOnly ? ['STATE_CONFLICT'] as const : []),
+  ...(op.reduce === null && op.access === 'session' ? ['NOT_IMPLEMENTED'] as const : []),
+])].sort((a, b) => RESULT_CODES[a].resultCode - RESULT_CODES[b].resultCode);
+
+const WHY: Partial<Record<ErrorName, string>> = {
+  INVALID_PARAMETERS: 'a field is not valid (the message names it)',
+  INSUFFICIENT_PARAMETERS: 'a required field is missing (the message names it)',
+  INVALID_REQUEST_HASH: 'X-STAR-REQUESTHASH does not match the request, or is missing where the server requires it',
+  DB_ERROR: 'the store failed; nothing changed, try again later',
+  BODY_TOO_LARGE: 'the body is larger than the server\'s limit (BODY_LIMIT_BYTES)',
+  IDEMPOTENCY_KEY_REUSED: 'this Idempotency-Key was used with a different request',
+  REQUEST_IN_PROGRESS: 'a request with this Idempotency-Key is still running; retry it later with the same key',
+  RATE_LIMITED: 'too many requests; wait for Retry-After seconds',
+  PLAYER_SESSION_EXPIRED: 'no session, an unknown one, or one idle too long: log in again',
+  STATE_CONFLICT: 'not allowed in the current state, or the player changed concurrently; the message says which',
+  NOT_FOUND: 'no such entity (a master id or an owned id)',
+  UNKNOWN_ERROR: 'a server fault; the body carries requestId for the logs',
+};
+const why = (e: ErrorName): string => WHY[e] ?? e.toLowerCase().replace(/_/g, ' ');
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad request', 401: 'No valid session', 403: 'Not allowed', 404: 'Not found', 409: 'Conflict with the current state',
+  413: 'Body too large', 422: 'Idempotency-Key reused', 429: 'Rate limited', 500: 'Server fault', 501: 'Not implemented', 503: 'Store unavailable',
+};
+
+const RETRY_AFTER = { description: 'Seconds to wait before the next request.', schema: { type: 'integer', minimum: 1 } };
+
+interface ErrorAnswer { readonly name: string; readonly resultCode: number; readonly status: number; readonly why: string }
+
+/**
+ * The error answers of an operation, one per HTTP status, each listing its result
+ * codes. An answer several operations share (the same status and codes) is one
+ * component of components.responses, so the document stays readable.
+ */
+class ErrorResponses {
+  readonly components: Record<string, Schema> = {};
+  of(errors: ReadonlyArray<ErrorAnswer>): Record<string, Schema> {
+    const byStatus = new Map<number, ErrorAnswer[]>();
+    for (const e of errors) byStatus.set(e.status, [...(byStatus.get(e.status) ?? []), e]);
+    return Object.fromEntries([...byStatus].sort(([a], [b]) => a - b).map(([status, list]) => {
+      const codes = [...new Set(list.map((e) => e.resultCode))];
+      const response: Schema = {
+        description: `${STATUS_TEXT[status] ?? 'Error'}: ${list.map((e) => `${e.resultCode} ${e.name} (${e.why})`).join('; ')}.`,
+        content: { 'application/json': { schema: { allOf: [ref('ErrorEnvelope'), { type: 'object', properties: { resultCode: { type: 'integer', enum: codes } }, required: ['resultCode'] }] } } },
+      };
+      if (status === 429) response['headers'] = { 'Retry-After': RETRY_AFTER };
+      const name = `Error${status}_${list.map((e) => e.name).join('_')}`;
+      this.components[name] ??= response;
+      return [String(status), { $ref: `#/components/responses/${name}` }];
+    }));
+  }
+}
 
 const ENVELOPE: Schema = {
   type: 'object',
+  description: 'The head of every answer, success or error; the operation\'s own fields stand beside it at the top level.',
   properties: {
-    resultCode: { type: 'integer' }, resultMessage: { type: 'string' },
-    serverTime: { type: 'string', description: 'YYYY-MM-DDTHH:mm:ss in the game\'s time zone' },
-    serverVersion: { type: 'integer' },
+    resultCode: { type: 'integer', description: '0 on success; otherwise the result code of the error (x-result-codes of each operation)' },
+    resultMessage: { type: 'string', description: 'empty on success; an English sentence naming the field or the rule on error' },
+    serverTime: { type: 'string', description: 'the server\'s clock, YYYY-MM-DDTHH:mm:ss in the game\'s time zone' },
+    serverVersion: { type: 'integer', description: 'the service\'s build number (SERVER_VERSION)' },
   },
   required: ['resultCode', 'resultMessage', 'serverTime', 'serverVersion'],
 };
+const ERROR_ENVELOPE: Schema = {
+  description: 'An error answer: the envelope with a non-zero resultCode; a server fault (500) also names its request.',
+  allOf: [ref('Envelope'), {
+    type: 'object',
+    properties: {
+      requestId: { type: 'string', format: 'uuid', description: 'on 500: the id the server logged the fault under (also the X-Request-Id header)' },
+      answerProblems: { type: 'array', items: { type: 'string' }, description: 'on 500 from a server checking its answers: what the answer got wrong' },
+    },
+  }],
+};
 
-export const openApiDocument = (serverVersion: number): Schema => {
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of OPERATIONS) {
-    const errors: ErrorName[] = [...new Set<ErrorName>([...op.errors, ...COMMON, ...(op.access === 'session' ? ['PLAYER_SESSION_EXPIRED' as const] : [])])];
-    if (!isImplemented(op)) errors.splice(0, errors.length, 'NOT_IMPLEMENTED');
-    const req = schemaOf(op.request);
-    const method = op.method.toLowerCase();
-    const operation: Record<string, unknown> = {
-      operationId: op.name, summary: op.summary, tags: [op.group],
-      'x-implemented': isImplemented(op),
-      'x-result-codes': errors.map((e) => ({ name: e, resultCode: RESULT_CODES[e].resultCode, status: HTTP_STATUS[e] })),
-      security: op.access === 'session' ? [{ session: [] }, { bearer: [] }] : [],
-      responses: {
-        200: { description: 'Success (resultCode 0)', content: { 'application/json': { schema: { allOf: [ENVELOPE, schemaOf(op.response)] } } } },
-        default: { description: 'Error: the envelope with a non-zero resultCode', content: { 'application/json': { schema: ENVELOPE } } },
-      },
-    };
-    if (op.method === 'GET') {
-      const props = (req['properties'] as Record<string, Schema> | undefined) ?? {};
-      const required = new Set((req['required'] as string[] | undefined) ?? []);
-      operation['parameters'] = Object.entries(props).map(([name, schema]) => ({ name, in: 'query', required: required.has(name), schema }));
-    } else {
-      operation['requestBody'] = { required: false, content: { 'application/json': { schema: req } } };
-    }
-    paths[`/api${op.path}`] = { [method]: operation };
+const HASH_FORMULA = [
+  'The request hash: lowercase hex SHA-256 of',
+  '`[sessionId + " "] + pathWithQuery + [" " + rawBody] + " " + salt`, where',
+  '`sessionId` is the X-STAR-SESSION-ID header when one is sent (a session given only as `Authorization: Bearer` leaves it out),',
+  '`pathWithQuery` is the request target exactly as sent (`/api/player/present/get?managedPresentId=1,2&stepCode=0`),',
+  '`rawBody` is the exact bytes of the JSON body (left out, with its space, when there is none), and',
+  '`salt` is the server\'s REQUEST_HASH_SALT. Without a session, the form some clients send with a leading space',
+  '(`" " + pathWithQuery + ...`) is accepted too. Optional unless the server sets REQUEST_HASH_REQUIRED;',
+  'a hash that does not match is 101 (400).',
+].join(' ');
+
+const PARAMETERS: Record<string, Schema> = {
+  RequestHash: { name: 'X-STAR-REQUESTHASH', in: 'header', required: false, description: HASH_FORMULA, schema: { type: 'string', pattern: '^[0-9a-fA-F]{64}$' } },
+  IdempotencyKey: {
+    name: 'Idempotency-Key', in: 'header', required: false,
+    description: 'Makes a POST safe to retry: the first answer to a key is kept (IDEMPOTENCY_TTL_SECONDS, a day by default) and a retry with the same key and the same request (method, path, body) gets that answer again without running the operation twice. '
+      + 'The same key with another request is 109 (422); a retry while the first still runs is 110 (409): retry later with the same key. Transient failures (105, 317 from a concurrent change) are not kept, so a retry runs again. '
+      + '1 to 255 printable ASCII characters (a UUID is fine); anything else is 102.',
+    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]{1,255}$' },
+  },
+};
+
+const GROUP_DESCRIPTIONS: Record<string, string> = {
+  player: 'Sign-up and log-in (no session needed) and the whole state of the player (get_all).',
+  move: 'Moving an account to another device: a code and password issued here, redeemed by move/set without a session.',
+  gacha: 'Gacha draws (single, paid single, ten-draw), re-draws and fixing a pending draw, the gachas on offer, step boxes and gacha points.',
+  present: 'The gift box: presents waiting, receiving them, and what was received.',
+  tutorial: 'Tutorial steps and tips seen.',
+  character: 'Owned characters: upgrade, limit break, evolution, views and support parties.',
+  weapon: 'Owned weapons: make, upgrade, evolve, sell, and storage.',
+  training: 'Training slots: ordering, completing and cancelling trainings.',
+  ability: 'Ability trees: releasing slots, equipping and upgrading spheres.',
+  item: 'Items: selling and trading by recipe.',
+  townFacility: 'Town facilities: buying, building, levelling up, producing and selling.',
+  town: 'The town layout: build points and content buildings.',
+  fieldParty: 'Characters placed in the field.',
+  room: 'Room floors and the objects placed on them (another player\'s rooms without their managed ids).',
+  roomObject: 'Room objects: buying, selling and storage.',
+  contentRoom: 'Content rooms and the characters in them.',
+  friend: 'Friends: search, proposals, accepting, refusing and ending friendships.',
+  battleParty: 'Battle parties (managedBattleParties, fixed ids 1 to 15).',
+  achievement: 'Achievements (titles): the list, the one displayed, marking new ones seen.',
+  questLog: 'Quests: order, save, retry, complete and reset; the quest logs.',
+  chest: 'Chests: step draws, resets and progress.',
+  offer: 'Offers: timed tasks ordered and completed.',
+  admin: 'The operator API under /admin, mounted only when the server has ADMIN_TOKEN; it needs `Authorization: Bearer <ADMIN_TOKEN>`.',
+};
+
+const DESCRIPTION = `The player service of a mobile gacha RPG.
+
+**Envelope.** Every answer, success or error, is one JSON object: the envelope (\`resultCode\`, \`resultMessage\`, \`serverTime\`, \`serverVersion\`) with the operation's own fields beside it at the top level. \`resultCode\` 0 is success; each operation lists the others it can give (\`x-result-codes\`, and per HTTP status under responses). A server started with ALWAYS_200 answers every /api response with status 200: read \`resultCode\` then.
+
+**Requests.** GET operations take their fields as query parameters (several ids comma-separated: \`?managedPresentId=1,2,3\`) and no body. POST operations take a JSON object body (\`Content-Type: application/json\`); an empty body is \`{}\`. Integers may also be sent as numeric strings (\`"2015"\`). Unknown fields are ignored.
+
+**Sessions.** \`POST /api/player/signup\` gives an access token (a UUID), \`POST /api/player/login\` a session id; every other /api operation needs that session as the \`X-STAR-SESSION-ID\` header (or \`Authorization: Bearer <sessionId>\`). A missing or expired session is 203 (401).
+
+**Request hash.** ${HASH_FORMULA}
+
+**Retries.** Send \`Idempotency-Key\` on a POST and retry with the same key: the operation runs once. 429 answers carry \`Retry-After\` (seconds).
+
+**Changes.** An answer that changed the player's state also carries the changed parts of the player's view (\`player\`, \`managedCharacters\`, \`itemSummary\`, ...: the Changes schema), so a client need not read everything again.`;
+
+/** What the shared components are, for a reader of the document (the rest are named after their operation). */
+const COMPONENT_DESCRIPTIONS: Record<string, string> = {
+  PlayerView: 'The player as the client sees it: currencies, stamina now, limits, tutorial.',
+  FullView: 'The whole state as the client sees it (get_all): the player and every collection.',
+  Changes: 'The parts of the state an answer carries because the operation changed them: any of these, each whole.',
+  PlayerState: 'The state as stored (the admin API only): times in milliseconds since the epoch.',
+};
+
+/** The 200 answer: the envelope and the operation's own fields (and, where it can change state, Changes). */
+const okResponse = (w: SchemaWalker, codec: t.Mixed, at: string): Schema => {
+  const answer = w.schema(codec, at);
+  const parts = Array.isArray(answer['allOf']) && Object.keys(answer).length === 1 ? (answer['allOf'] as Schema[]) : [answer];
+  return { description: 'Success (resultCode 0).', content: { 'application/json': { schema: { allOf: [ref('Envelope'), ...parts] } } } };
+};
+
+const apiOperation = (w: SchemaWalker, errorResponses: ErrorResponses, op: AnyOperation): Schema => {
+  const errors = errorsOf(op);
+  const operation: Schema = {
+    operationId: op.name, summary: op.summary, tags: [op.group],
+    description: op.method === 'GET'
+      ? 'A GET: its fields are query parameters (no body); several ids go comma-separated.'
+      : 'A POST: its fields are a JSON object body. Send Idempotency-Key to make a retry safe.',
+    'x-implemented': op.reduce !== null || op.access === 'account',
+    'x-result-codes': errors.map((e) => ({ name: e, resultCode: RESULT_CODES[e].resultCode, status: HTTP_STATUS[e] })),
+    security: op.access === 'session' ? [{ session: [] }, { bearer: [] }] : [],
+    parameters: [{ $ref: '#/components/parameters/RequestHash' }, ...(op.method === 'POST' ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : [])],
+    responses: {
+      200: okResponse(w, answerCodec(op), `${op.name}.response`),
+      ...errorResponses.of(errors.map((e) => ({ name: e, resultCode: RESULT_CODES[e].resultCode, status: HTTP_STATUS[e], why: why(e) }))),
+    },
+  };
+  if (op.method === 'GET') {
+    const req = w.inline(core(op.request), `${op.name}.request`);
+    const props = (req['properties'] as Record<string, Schema> | undefined) ?? {};
+    const required = new Set((req['required'] as string[] | undefined) ?? []);
+    operation['parameters'] = [
+      ...Object.entries(props).map(([name, schema]) => ({ name, in: 'query', required: required.has(name), schema })),
+      ...(operation['parameters'] as Schema[]),
+    ];
+  } else {
+    operation['requestBody'] = { required: true, content: { 'application/json': { schema: w.schema(op.request, `${op.name}.request`) } } };
   }
-  return {
+  return operation;
+};
+
+const adminOperation = (w: SchemaWalker, errorResponses: ErrorResponses, op: AdminOperation): Schema => {
+  const errors = [
+    ...op.errors.map((e) => ({ name: e, resultCode: RESULT_CODES[e].resultCode, status: HTTP_STATUS[e], why: why(e) })),
+    { name: 'ADMIN_TOKEN' as const, resultCode: RESULT_CODES.PLAYER_SESSION_EXPIRED.resultCode, status: 401, why: 'no Authorization: Bearer <ADMIN_TOKEN>, or the wrong token' },
+  ].sort((a, b) => a.resultCode - b.resultCode);
+  const operation: Schema = {
+    operationId: op.name, summary: op.summary, description: op.description, tags: ['admin'],
+    security: [{ adminBearer: [] }],
+    'x-result-codes': errors.map((e) => ({ name: e.name, resultCode: e.resultCode, status: e.status })),
+    responses: { 200: okResponse(w, op.response, `${op.name}.response`), ...errorResponses.of(errors) },
+  };
+  if (op.pathParameters) {
+    operation['parameters'] = Object.entries(op.pathParameters).map(([name, codec]) => ({ name, in: 'path', required: true, schema: w.schema(codec, `${op.name}.${name}`) }));
+  }
+  if (op.request) operation['requestBody'] = { required: true, content: { 'application/json': { schema: w.schema(op.request, `${op.name}.request`) } } };
+  return operation;
+};
+
+/** The document and what the walk found wrong (clashing names, codecs it could not describe). */
+export const buildOpenApi = (serverVersion: number): { document: Schema; clashes: string[]; untyped: string[] } => {
+  const w = new SchemaWalker(true, [[PlayerState, 'PlayerState']]);
+  const errors = new ErrorResponses();
+  const paths: Record<string, Record<string, Schema>> = {};
+  for (const op of OPERATIONS) (paths[`/api${op.path}`] ??= {})[op.method.toLowerCase()] = apiOperation(w, errors, op);
+  for (const op of ADMIN_OPERATIONS) {
+    const path = op.path.replace(/:(\w+)/g, '{$1}');
+    (paths[path] ??= {})[op.method.toLowerCase()] = adminOperation(w, errors, op);
+  }
+  const groups = [...new Set([...OPERATIONS.map((o) => o.group), 'admin'])];
+  const components = Object.fromEntries(Object.entries(w.components).sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, schema]) => [name, COMPONENT_DESCRIPTIONS[name] ? { description: COMPONENT_DESCRIPTIONS[name], ...schema } : schema]));
+  const document: Schema = {
     openapi: '3.1.0',
-    info: { title: 'hoshi player service', version: String(serverVersion), description: 'Every response is the envelope (resultCode, resultMessage, serverTime, serverVersion) with the payload beside it.' },
+    info: { title: 'hoshi player service', version: String(serverVersion), description: DESCRIPTION },
+    servers: [{ url: '/', description: 'This server: player operations under /api, the operator API under /admin.' }],
+    tags: groups.map((name) => ({ name, description: GROUP_DESCRIPTIONS[name] ?? `The ${name} operations.` })),
+    paths,
     components: {
+      schemas: { Envelope: ENVELOPE, ErrorEnvelope: ERROR_ENVELOPE, ...components },
+      parameters: PARAMETERS,
+      responses: Object.fromEntries(Object.entries(errors.components).sort(([a], [b]) => a.localeCompare(b))),
       securitySchemes: {
-        session: { type: 'apiKey', in: 'header', name: 'X-STAR-SESSION-ID' },
-        bearer: { type: 'http', scheme: 'bearer' },
+        session: { type: 'apiKey', in: 'header', name: 'X-STAR-SESSION-ID', description: 'The session id that POST /api/player/login gives.' },
+        bearer: { type: 'http', scheme: 'bearer', description: 'The same session id as `Authorization: Bearer <sessionId>` (X-STAR-SESSION-ID wins when both are sent).' },
+        adminBearer: { type: 'http', scheme: 'bearer', description: 'The operator API: `Authorization: Bearer <ADMIN_TOKEN>`, the token the server was started with.' },
       },
     },
-    paths,
   };
+  return { document, clashes: w.clashes, untyped: w.untyped };
+};
+
+const built = new Map<number, Schema>();
+/** The document served at GET /api/openapi.json (built once per server version: the table does not change). */
+export const openApiDocument = (serverVersion: number): Schema => {
+  let doc = built.get(serverVersion);
+  if (!doc) built.set(serverVersion, (doc = buildOpenApi(serverVersion).document));
+  return doc;
 };

@@ -14,6 +14,7 @@ import { applyMove, createPlayer, login, moveAttemptHash } from '../../core/acco
 import { sendPresent } from '../../core/shared/grant.js';
 import { sha256, tokenHash } from '../../core/secret.js';
 import type { LoginRequest, MoveSetRequest, SignupRequest } from '../../core/operations/player.js';
+import type { ResponseOf } from '../../core/operations/table.js';
 import { E } from '../../core/shared/result.js';
 import type { Commit, IdempotencyRecord, Session, Storage } from '../storage/storage.js';
 import { StorageError } from '../storage/storage.js';
@@ -219,7 +220,7 @@ export class GameService {
         const inputs = { playerId, uuid: req.uuid, platform: req.platform, name: req.name ?? '', stepCode: req.stepCode ?? 0, tokenHash: tokenHash(accessToken) };
         const created = createPlayer(this.master, inputs, rngFromSeed(seed), now);
         if (E.isLeft(created)) return done(created);
-        const answer: Answer = E.right({ playerId, accessToken });
+        const answer: Answer = E.right({ playerId, accessToken } satisfies ResponseOf<'signupPlayer'>);
         const log: LogEntry[] = [{ kind: 'signup', at: now, masterHash: this.masterHash, playerIds: [playerId], results: logResults([created.right]), ...inputs, seed }];
         const committed = await this.commit({ players: [{ state: created.right, expectedVersion: null }], idempotency: recordOf(scoped, answer, now), log });
         if (E.isLeft(committed)) return done(committed);
@@ -244,7 +245,7 @@ export class GameService {
       const sessionId = this.deps.newToken();
       const session: Session = { playerId, epoch: state.account.sessionEpoch, createdAt: now, lastSeenAt: now };
       const next = { ...r.right, version: state.version + 1 };
-      const answer: Answer = E.right({ sessionId, playerId });
+      const answer: Answer = E.right({ sessionId, playerId } satisfies ResponseOf<'loginPlayer'>);
       const log: LogEntry[] = [{ kind: 'login', at: now, masterHash: this.masterHash, playerIds: [playerId], results: logResults([next], [state]), playerId }];
       const committed = await this.commit({ players: [{ state: next, expectedVersion: state.version }], sessions: [{ key: sha256(`session:${sessionId}`), session }], idempotency: recordOf(scoped, answer, now), log });
       if (E.isLeft(committed)) return done(committed);
@@ -268,7 +269,7 @@ export class GameService {
       // Hashed once here, so the log keeps the attempt without the password.
       const inputs = { moveCode: req.moveCode, uuid: req.uuid, platform: req.platform, tokenHash: tokenHash(accessToken), movePasswordHash: state.move ? moveAttemptHash(state, req.movePassword) : '' };
       const r = applyMove(this.master, state, inputs, now);
-      const answer: Answer = r.error ?? E.right({ accessToken, playerId });
+      const answer: Answer = r.error ?? E.right({ accessToken, playerId } satisfies ResponseOf<'setPlayerMove'>);
       if (r.state === state) return done(answer);
       // A failed try is kept too (it counts toward voiding the code).
       const next = { ...r.state, version: state.version + 1 };

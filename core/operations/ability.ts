@@ -2,16 +2,17 @@
 // fruit items (spheres) into slots and level them with named items.
 import * as t from 'io-ts';
 import { PosInt, obj } from '../codecs.js';
-import { defineOp, type AnyOperation } from '../operation.js';
+import { defineOp } from '../operation.js';
 import type { Master } from '../master/index.js';
 import type { AbilityTree } from '../master/progression.js';
 import type { OwnedCharacter, PlayerState } from '../state.js';
 import type { OwnedAbilityTree } from '../state/progression.js';
 import { fail, ok, type Result } from '../shared/result.js';
+import { COST_ERRORS, checkMaterials, feed, findCharacter, replace } from '../shared/growth.js';
+import { AbilityTreeView, ItemStackView } from '../views/codecs.js';
+import { ItemAmountRequest } from './character.js';
 import { pay } from '../shared/pay.js';
 import { grantOrPresent } from '../shared/grant.js';
-import { checkMaterials, feed, findCharacter, replace } from '../shared/growth.js';
-import { ItemAmountRequest } from './character.js';
 
 type Slot = OwnedAbilityTree['slots'][number];
 
@@ -22,7 +23,7 @@ const putTree = (s: PlayerState, old: OwnedAbilityTree | undefined, next: OwnedA
   ({ ...s, abilityTrees: old ? replace(s.abilityTrees, old, next) : [...s.abilityTrees, next] });
 
 /** The character, its tree in master data and its unlocked tree. */
-const releasedTree = (m: Master, s: PlayerState, managedCharacterId: number): Result<{ c: OwnedCharacter; def: AbilityTree; tree: OwnedAbilityTree }> => {
+const releasedTree = (m: Master, s: PlayerState, managedCharacterId: number): Result<{ c: OwnedCharacter; def: AbilityTree; tree: OwnedAbilityTree }, 'NOT_FOUND' | 'STATE_CONFLICT'> => {
   const found = findCharacter(s, managedCharacterId);
   if (found._tag === 'Left') return found;
   const c = found.right;
@@ -34,7 +35,7 @@ const releasedTree = (m: Master, s: PlayerState, managedCharacterId: number): Re
 };
 
 /** An unlocked slot of an unlocked tree. */
-const unlockedSlot = (m: Master, s: PlayerState, managedCharacterId: number, slotNo: number): Result<{ tree: OwnedAbilityTree; slot: Slot }> => {
+const unlockedSlot = (m: Master, s: PlayerState, managedCharacterId: number, slotNo: number): Result<{ tree: OwnedAbilityTree; slot: Slot }, 'NOT_FOUND' | 'STATE_CONFLICT'> => {
   const r = releasedTree(m, s, managedCharacterId);
   if (r._tag === 'Left') return r;
   if (!r.right.def.slots.some((x) => x.slotNo === slotNo)) return fail('NOT_FOUND', { entity: 'ability slot', id: slotNo });
@@ -48,7 +49,8 @@ const putSlot = (s: PlayerState, tree: OwnedAbilityTree, slot: Slot, next: Slot)
   return { state: putTree(s, tree, t2), tree: t2 };
 };
 
-const TreeResponse = (name: string) => t.type({ abilityTree: t.unknown }, name);
+/** An answer that shows the ability tree it changed, as managedAbilityTrees shows it. */
+const TreeResponse = (name: string) => t.type({ abilityTree: AbilityTreeView }, name);
 
 // ---- release ----
 const release = defineOp({
@@ -80,7 +82,7 @@ const releaseSlot = defineOp({
   summary: 'Unlocks a slot of an unlocked ability tree, paying the slot\'s master-data cost.',
   request: obj({ managedCharacterId: PosInt, slotNo: PosInt }, 'ReleaseSlotPlayerAbilityRequest'),
   response: TreeResponse('ReleaseSlotPlayerAbilityResponse'),
-  errors: ['NOT_FOUND', 'STATE_CONFLICT', 'ITEM_IS_SHORT', 'GOLD_IS_SHORT'],
+  errors: ['NOT_FOUND', 'STATE_CONFLICT', ...COST_ERRORS],
   reduce: (s, req, _rng, now, { master: m }) => {
     const r = releasedTree(m, s, req.managedCharacterId);
     if (r._tag === 'Left') return r;
@@ -128,7 +130,7 @@ const upgradeSphere = defineOp({
   name: 'upgradeSpherePlayerAbility', method: 'POST', path: '/player/ability/upgrade_sphere', group: 'ability', access: 'session',
   summary: 'Levels the fruit item in a slot with the named material items (coins per item), up to its maximum level.',
   request: obj({ managedCharacterId: PosInt, slotNo: PosInt, items: t.array(ItemAmountRequest) }, 'UpgradeSpherePlayerAbilityRequest'),
-  response: t.type({ abilityTree: t.unknown, usedItems: t.array(t.unknown), gold: t.number }, 'UpgradeSpherePlayerAbilityResponse'),
+  response: t.type({ abilityTree: AbilityTreeView, usedItems: t.array(ItemStackView), gold: t.number }, 'UpgradeSpherePlayerAbilityResponse'),
   errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'STATE_CONFLICT', 'ITEM_IS_SHORT', 'GOLD_IS_SHORT'],
   reduce: (s, req, _rng, now, { master: m }) => {
     const r = unlockedSlot(m, s, req.managedCharacterId, req.slotNo);
@@ -151,4 +153,4 @@ const upgradeSphere = defineOp({
   },
 });
 
-export const abilityOps: AnyOperation[] = [equip, release, releaseSlot, upgradeSphere];
+export const abilityOps = [equip, release, releaseSlot, upgradeSphere] as const;

@@ -2,14 +2,15 @@
 // marking them shown. Unlocking is the engine's (core/hooks.ts), after every operation.
 import * as t from 'io-ts';
 import { IdList, PosInt, obj, objWithOptional } from '../codecs.js';
-import { defineOp, type AnyOperation } from '../operation.js';
+import { defineOp } from '../operation.js';
 import type { Master } from '../master/index.js';
 import type { PlayerState } from '../state.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import { achievementView, newAchievementCount } from '../views/social.js';
+import { AchievementView, nullable } from '../views/codecs.js';
 
 /** An achievement the player has unlocked: unknown ids are 107, locked ones 317. */
-const unlocked = (m: Master, s: PlayerState, achievementId: number): Result<true> => {
+const unlocked = (m: Master, s: PlayerState, achievementId: number): Result<true, 'NOT_FOUND' | 'STATE_CONFLICT'> => {
   if (!m.achievement.has(achievementId)) return fail('NOT_FOUND', { entity: 'achievement', id: achievementId });
   if (!s.achievements.some((a) => a.achievementId === achievementId)) return fail('STATE_CONFLICT', { reason: `achievement ${achievementId} is not unlocked yet` });
   return ok(true);
@@ -19,7 +20,7 @@ const getAll = defineOp({
   name: 'getAllPlayerAchievement', method: 'GET', path: '/player/achievement/get_all', group: 'achievement', access: 'session', readOnly: true,
   summary: 'Unlocked achievements, the displayed one and newAchievementCount (those not yet shown).',
   request: objWithOptional({}, {}, 'GetAllPlayerAchievementRequest'),
-  response: t.type({ achievements: t.array(t.unknown), newAchievementCount: t.number, displayedAchievementId: t.union([t.number, t.null]) }, 'GetAllPlayerAchievementResponse'),
+  response: t.type({ achievements: t.array(AchievementView), newAchievementCount: t.number, displayedAchievementId: nullable(t.number) }, 'GetAllPlayerAchievementResponse'),
   errors: [],
   reduce: (s, _req, _rng, now, { master }) => ok({
     state: s,
@@ -65,4 +66,4 @@ const shown = defineOp({
   },
 });
 
-export const achievementOps: AnyOperation[] = [getAll, set, shown];
+export const achievementOps = [getAll, set, shown] as const;

@@ -1,17 +1,20 @@
 // Battle parties: exactly 15, each a name and 5 slots of a character and a weapon.
-// set_all replaces all 15 after checking every slot; set_name renames one.
+// set_all replaces all 15 after checking every slot; set_name renames one. The list
+// is `managedBattleParties` on the wire, as the original service named it.
 import * as t from 'io-ts';
 import { IntRange, PosInt, Text, obj, objWithOptional } from '../codecs.js';
-import { defineOp, type AnyOperation } from '../operation.js';
+import { defineOp } from '../operation.js';
 import type { Master } from '../master/index.js';
 import type { PlayerState } from '../state.js';
 import { PARTY_COUNT, PARTY_SLOTS, type BattleParty } from '../state/social.js';
 import { fail, ok, type Result } from '../shared/result.js';
+import { BattlePartyView } from '../views/codecs.js';
+import { battlePartiesView } from '../views/social.js';
 
 const PartyId = IntRange(1, PARTY_COUNT);
 const PartyName = Text(1, 64);
 
-const checkName = (m: Master, field: string, name: string): Result<string> =>
+const checkName = (m: Master, field: string, name: string): Result<string, 'INVALID_PARAMETERS'> =>
   name.length > m.social.battleParty.nameMaxLength
     ? fail('INVALID_PARAMETERS', { field, reason: `must be at most ${m.social.battleParty.nameMaxLength} characters` })
     : ok(name);
@@ -21,7 +24,7 @@ const PartyIn = objWithOptional({ slots: t.array(SlotIn) }, { managedBattleParty
 type PartyIn = t.TypeOf<typeof PartyIn>;
 
 /** Checks one party: slot count, owned characters and weapons, no repeats, fitting weapons. */
-const checkParty = (m: Master, s: PlayerState, p: PartyIn, at: string): Result<BattleParty['slots']> => {
+const checkParty = (m: Master, s: PlayerState, p: PartyIn, at: string): Result<BattleParty['slots'], 'INVALID_PARAMETERS' | 'NOT_FOUND'> => {
   if (p.slots.length !== PARTY_SLOTS) return fail('INVALID_PARAMETERS', { field: `${at}.slots`, reason: `must hold exactly ${PARTY_SLOTS} slots` });
   const chars = new Set<number>();
   const weapons = new Set<number>();
@@ -55,38 +58,48 @@ const checkParty = (m: Master, s: PlayerState, p: PartyIn, at: string): Result<B
 
 const getAll = defineOp({
   name: 'getAllPlayerBattleParty', method: 'GET', path: '/player/battle_party/get_all', group: 'battleParty', access: 'session', readOnly: true,
-  summary: 'All 15 battle parties with their names and slots.',
+  summary: 'All 15 battle parties with their names and slots (managedBattleParties, as the original named the list).',
   request: objWithOptional({}, {}, 'GetAllPlayerBattlePartyRequest'),
-  response: t.type({ battleParties: t.array(t.unknown) }, 'GetAllPlayerBattlePartyResponse'),
+  response: t.type({ managedBattleParties: t.array(BattlePartyView) }, 'GetAllPlayerBattlePartyResponse'),
   errors: [],
-  reduce: (s) => ok({ state: s, response: { battleParties: s.battleParties } }),
+  reduce: (s) => ok({ state: s, response: { managedBattleParties: battlePartiesView(s) } }),
 });
+
+const Parties = t.array(PartyIn);
 
 const setAll = defineOp({
   name: 'setAllPlayerBattleParty', method: 'POST', path: '/player/battle_party/set_all', group: 'battleParty', access: 'session',
-  summary: 'Replaces all 15 battle parties: characters and weapons owned, none repeated within a party, weapons fitting their characters\' class.',
-  request: obj({ battleParties: t.array(PartyIn) }, 'SetAllPlayerBattlePartyRequest'),
-  response: t.type({ battleParties: t.array(t.unknown) }, 'SetAllPlayerBattlePartyResponse'),
-  errors: ['INVALID_PARAMETERS', 'NOT_FOUND'],
+  summary: 'Replaces all 15 battle parties (managedBattleParties; battleParties is accepted as its older name): characters and weapons owned, none repeated within a party, weapons fitting their characters\' class.',
+  // One of the two names is required; the reducer says which is missing (103) or that both were sent (102).
+  request: objWithOptional({}, { managedBattleParties: Parties, battleParties: Parties }, 'SetAllPlayerBattlePartyRequest'),
+  response: t.type({ managedBattleParties: t.array(BattlePartyView) }, 'SetAllPlayerBattlePartyResponse'),
+  errors: ['INVALID_PARAMETERS', 'INSUFFICIENT_PARAMETERS', 'NOT_FOUND'],
   reduce: (s, req, _rng, _now, { master: m }) => {
-    const given = req.battleParties;
-    if (given.length !== PARTY_COUNT) return fail('INVALID_PARAMETERS', { field: 'battleParties', reason: `must list exactly ${PARTY_COUNT} parties` });
+    if (req.managedBattleParties !== undefined && req.battleParties !== undefined) {
+      return fail('INVALID_PARAMETERS', { field: 'battleParties', reason: 'is the older name of managedBattleParties: send only one of them' });
+    }
+    // Errors name the field the client sent.
+    const list = req.managedBattleParties !== undefined ? 'managedBattleParties' : 'battleParties';
+    const given = req.managedBattleParties ?? req.battleParties;
+    if (given === undefined) return fail('INSUFFICIENT_PARAMETERS', { field: 'managedBattleParties' });
+    if (given.length !== PARTY_COUNT) return fail('INVALID_PARAMETERS', { field: list, reason: `must list exactly ${PARTY_COUNT} parties` });
     // Parties may name their id (any order) or be given in order 1 … 15.
     const ids = given.map((p, i) => p.managedBattlePartyId ?? i + 1);
-    if (new Set(ids).size !== PARTY_COUNT) return fail('INVALID_PARAMETERS', { field: 'battleParties', reason: `must name each party 1 to ${PARTY_COUNT} once` });
+    if (new Set(ids).size !== PARTY_COUNT) return fail('INVALID_PARAMETERS', { field: list, reason: `must name each party 1 to ${PARTY_COUNT} once` });
     const next: BattleParty[] = [];
     for (let i = 0; i < given.length; i++) {
       const p = given[i] as PartyIn;
       const id = ids[i] as number;
       const old = s.battleParties.find((x) => x.managedBattlePartyId === id);
-      const name = p.name === undefined ? ok(old?.name ?? `Party ${id}`) : checkName(m, `battleParties.${i}.name`, p.name);
+      const name = p.name === undefined ? ok(old?.name ?? `Party ${id}`) : checkName(m, `${list}.${i}.name`, p.name);
       if (name._tag === 'Left') return name;
-      const slots = checkParty(m, s, p, `battleParties.${i}`);
+      const slots = checkParty(m, s, p, `${list}.${i}`);
       if (slots._tag === 'Left') return slots;
       next.push({ managedBattlePartyId: id, name: name.right, slots: slots.right });
     }
     next.sort((a, b) => a.managedBattlePartyId - b.managedBattlePartyId);
-    return ok({ state: { ...s, battleParties: next }, response: { battleParties: next } });
+    const state = { ...s, battleParties: next };
+    return ok({ state, response: { managedBattleParties: battlePartiesView(state) } });
   },
 });
 
@@ -104,4 +117,4 @@ const setName = defineOp({
   },
 });
 
-export const battlePartyOps: AnyOperation[] = [getAll, setAll, setName];
+export const battlePartyOps = [getAll, setAll, setName] as const;

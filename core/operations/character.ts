@@ -2,18 +2,24 @@
 // marks, and the support parties of the friend feature.
 import * as t from 'io-ts';
 import { IdList, IntRange, PosInt, Text, obj, objWithOptional } from '../codecs.js';
-import { defineOp, type AnyOperation } from '../operation.js';
+import { defineOp } from '../operation.js';
 import type { OwnedCharacter, PlayerState } from '../state.js';
 import type { SupportParty } from '../state/progression.js';
 import { fail, ok } from '../shared/result.js';
+import { COST_ERRORS, characterTotals, checkMaterials, feed, findCharacter, goldPerItem, levelCap, replace } from '../shared/growth.js';
+import { charactersView, type ViewCtx } from '../view.js';
+import { CharacterView, ItemStackView, SupportPartyView } from '../views/codecs.js';
 import { pay } from '../shared/pay.js';
-import { characterTotals, checkMaterials, feed, findCharacter, goldPerItem, levelCap, replace } from '../shared/growth.js';
 
 const VIEW_BASE = 0;
 const VIEW_EVOLVED = 1;
 
 export const ItemAmountRequest = obj({ itemId: PosInt, amount: PosInt }, 'ItemAmount');
-const CharacterResponse = (name: string) => t.type({ managedCharacter: t.unknown }, name);
+/** An answer that shows the character it changed, as its entry in managedCharacters shows it. */
+const CharacterResponse = (name: string) => t.type({ managedCharacter: CharacterView }, name);
+
+/** One character's wire view (one in, one out). */
+const characterView = (c: OwnedCharacter, ctx: ViewCtx): CharacterView => charactersView([c], ctx)[0] as CharacterView;
 
 const putCharacter = (s: PlayerState, old: OwnedCharacter, next: OwnedCharacter): PlayerState =>
   ({ ...s, characters: replace(s.characters, old, next) });
@@ -23,7 +29,7 @@ const upgrade = defineOp({
   name: 'upgradePlayerCharacter', method: 'POST', path: '/player/character/upgrade', group: 'character', access: 'session',
   summary: 'Raises a character\'s level with exp items; each item used costs coins (level × perLevel + base), exp past the cap is lost.',
   request: obj({ managedCharacterId: PosInt, items: t.array(ItemAmountRequest) }, 'UpgradePlayerCharacterRequest'),
-  response: t.type({ managedCharacter: t.unknown, usedItems: t.array(t.unknown), gold: t.number }, 'UpgradePlayerCharacterResponse'),
+  response: t.type({ managedCharacter: CharacterView, usedItems: t.array(ItemStackView), gold: t.number }, 'UpgradePlayerCharacterResponse'),
   errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'CHARACTER_UPGRADE_LIMIT', 'ITEM_IS_SHORT', 'GOLD_IS_SHORT'],
   reduce: (s, req, _rng, now, { master: m }) => {
     const found = findCharacter(s, req.managedCharacterId);
@@ -44,7 +50,7 @@ const upgrade = defineOp({
     const paid = pay(m, s, { gold: fed.gold, items: fed.used }, now);
     if (paid._tag === 'Left') return paid;
     const next = { ...c, level: fed.level, exp: fed.exp };
-    return ok({ state: putCharacter(paid.right, c, next), response: { managedCharacter: next, usedItems: fed.used, gold: fed.gold } });
+    return ok({ state: putCharacter(paid.right, c, next), response: { managedCharacter: characterView(next, { master: m, now }), usedItems: fed.used, gold: fed.gold } });
   },
 });
 
@@ -72,7 +78,7 @@ const limitBreak = defineOp({
     const paid = pay(m, s, { items: [{ itemId, amount: rarity.limitBreakItemAmount }] }, now);
     if (paid._tag === 'Left') return paid;
     const next = { ...c, limitBreak: c.limitBreak + 1 };
-    return ok({ state: putCharacter(paid.right, c, next), response: { managedCharacter: next } });
+    return ok({ state: putCharacter(paid.right, c, next), response: { managedCharacter: characterView(next, { master: m, now }) } });
   },
 });
 
@@ -82,7 +88,7 @@ const evolution = defineOp({
   summary: 'Evolves a character at its level cap after its last limit break, paying the master-data items and coins; its cap rises and its view becomes evolved.',
   request: obj({ managedCharacterId: PosInt }, 'EvolutionPlayerCharacterRequest'),
   response: CharacterResponse('EvolutionPlayerCharacterResponse'),
-  errors: ['NOT_FOUND', 'STATE_CONFLICT', 'ITEM_IS_SHORT', 'GOLD_IS_SHORT'],
+  errors: ['NOT_FOUND', 'STATE_CONFLICT', ...COST_ERRORS],
   reduce: (s, req, _rng, now, { master: m }) => {
     const found = findCharacter(s, req.managedCharacterId);
     if (found._tag === 'Left') return found;
@@ -97,7 +103,7 @@ const evolution = defineOp({
     const paid = pay(m, s, evo.cost, now);
     if (paid._tag === 'Left') return paid;
     const next = { ...c, evolved: true, view: VIEW_EVOLVED };
-    return ok({ state: putCharacter(paid.right, c, next), response: { managedCharacter: next } });
+    return ok({ state: putCharacter(paid.right, c, next), response: { managedCharacter: characterView(next, { master: m, now }) } });
   },
 });
 
@@ -108,14 +114,14 @@ const setView = defineOp({
   request: obj({ managedCharacterId: PosInt, view: IntRange(VIEW_BASE, VIEW_EVOLVED) }, 'SetViewPlayerCharacterRequest'),
   response: CharacterResponse('SetViewPlayerCharacterResponse'),
   errors: ['NOT_FOUND', 'STATE_CONFLICT'],
-  reduce: (s, req) => {
+  reduce: (s, req, _rng, now, { master }) => {
     const found = findCharacter(s, req.managedCharacterId);
     if (found._tag === 'Left') return found;
     const c = found.right;
     if (req.view === VIEW_EVOLVED && !c.evolved) return fail('STATE_CONFLICT', { reason: 'only an evolved character has the evolved view' });
-    if (c.view === req.view) return ok({ state: s, response: { managedCharacter: c } });
+    if (c.view === req.view) return ok({ state: s, response: { managedCharacter: characterView(c, { master, now }) } });
     const next = { ...c, view: req.view };
-    return ok({ state: putCharacter(s, c, next), response: { managedCharacter: next } });
+    return ok({ state: putCharacter(s, c, next), response: { managedCharacter: characterView(next, { master, now }) } });
   },
 });
 
@@ -173,7 +179,7 @@ const supportSetAll = defineOp({
   name: 'setAllPlayerCharacterSupport', method: 'POST', path: '/player/character/support/set_all', group: 'character', access: 'session',
   summary: 'Replaces all support parties: at most the master-data number of parties (297) of at most the master-data number of owned characters (296), none repeated in a party.',
   request: obj({ supportParties: t.array(SupportPartyRequest) }, 'SetAllPlayerCharacterSupportRequest'),
-  response: t.type({ supportParties: t.array(t.unknown) }, 'SetAllPlayerCharacterSupportResponse'),
+  response: t.type({ supportParties: t.array(SupportPartyView) }, 'SetAllPlayerCharacterSupportResponse'),
   errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'SUPPORT_LIMIT', 'SUPPORT_CHAR_LIMIT'],
   reduce: (s, req, _rng, _now, { master: m }) => {
     const cfg = m.progression.support;
@@ -211,4 +217,4 @@ const supportSetName = defineOp({
   },
 });
 
-export const characterOps: AnyOperation[] = [evolution, limitBreak, resetAllView, supportSetAll, supportSetName, setShown, setView, upgrade];
+export const characterOps = [evolution, limitBreak, resetAllView, supportSetAll, supportSetName, setShown, setView, upgrade] as const;

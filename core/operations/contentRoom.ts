@@ -2,7 +2,7 @@
 // of that title; up to a master-data number of its characters live there.
 import * as t from 'io-ts';
 import { PosInt, obj } from '../codecs.js';
-import { defineOp, type AnyOperation } from '../operation.js';
+import { defineOp } from '../operation.js';
 import { fail, ok } from '../shared/result.js';
 import { openRoom, putRoomState, roomState } from '../shared/town.js';
 
@@ -69,4 +69,4 @@ const setShown = defineOp({
   },
 });
 
-export const contentRoomOps: AnyOperation[] = [getAllMember, setAllMember, setShown];
+export const contentRoomOps = [getAllMember, setAllMember, setShown] as const;

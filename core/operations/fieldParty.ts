@@ -3,7 +3,7 @@
 // player, character and game day, so every call and server gives the same day.
 import * as t from 'io-ts';
 import { PosInt, obj, objWithOptional } from '../codecs.js';
-import { defineOp, type AnyOperation } from '../operation.js';
+import { defineOp } from '../operation.js';
 import type { Master } from '../master/index.js';
 import type { PlayerState } from '../state.js';
 import { pickWeighted, rngFromSeed } from '../rng.js';
@@ -23,22 +23,36 @@ export const scheduleOf = (m: Master, playerId: number, managedCharacterId: numb
   }));
 };
 
-const membersView = (m: Master, s: PlayerState, now: number, own: boolean) => {
+const ScheduleEntry = t.type({ hour: t.number, spotId: t.number }, 'FieldScheduleEntry');
+/** A resident of another player's town: no managed id. */
+const PublicFieldPartyMember = t.type({ characterId: t.number, contentRoomId: t.number, schedule: t.array(ScheduleEntry) }, 'PublicFieldPartyMember');
+/** One of the caller's own residents. */
+const FieldPartyMember = t.type({ managedCharacterId: t.number, ...PublicFieldPartyMember.props }, 'FieldPartyMember');
+type FieldPartyMember = t.TypeOf<typeof FieldPartyMember>;
+type PublicFieldPartyMember = t.TypeOf<typeof PublicFieldPartyMember>;
+
+const membersView = (m: Master, s: PlayerState, now: number): FieldPartyMember[] => {
   const day = dayIndex(now, m.game.timezoneOffsetMinutes, m.game.dayResetHour);
-  return residents(s).map((r) => {
-    const characterId = s.characters.find((c) => c.managedCharacterId === r.managedCharacterId)?.characterId ?? 0;
-    const schedule = scheduleOf(m, s.playerId, r.managedCharacterId, day);
-    return own
-      ? { managedCharacterId: r.managedCharacterId, characterId, contentRoomId: r.contentRoomId, schedule }
-      : { characterId, contentRoomId: r.contentRoomId, schedule };
-  });
+  return residents(s).map((r) => ({
+    managedCharacterId: r.managedCharacterId,
+    characterId: s.characters.find((c) => c.managedCharacterId === r.managedCharacterId)?.characterId ?? 0,
+    contentRoomId: r.contentRoomId,
+    schedule: scheduleOf(m, s.playerId, r.managedCharacterId, day),
+  }));
 };
+
+/** Another player's residents: the same without managed ids. */
+const publicMembersView = (m: Master, s: PlayerState, now: number): PublicFieldPartyMember[] =>
+  membersView(m, s, now).map(({ characterId, contentRoomId, schedule }) => ({ characterId, contentRoomId, schedule }));
 
 const getAll = defineOp({
   name: 'getAllPlayerFieldPartyMember', method: 'GET', path: '/player/field_party/member/get_all', group: 'fieldParty', access: 'session', readOnly: true,
   summary: 'The characters living in the town of the given player (default: the caller), each with today\'s schedule: where it goes each hour.',
   request: objWithOptional({}, { playerId: PosInt }, 'GetAllPlayerFieldPartyMemberRequest'),
-  response: t.type({ playerId: t.number, dayIndex: t.number, fieldPartyMembers: t.array(t.unknown) }, 'GetAllPlayerFieldPartyMemberResponse'),
+  response: t.type({
+    playerId: t.number, dayIndex: t.number,
+    fieldPartyMembers: t.union([t.array(FieldPartyMember), t.array(PublicFieldPartyMember)]),
+  }, 'GetAllPlayerFieldPartyMemberResponse'),
   errors: ['PLAYER_NOT_FOUND'],
   touches: touchesPlayer,
   reduce: (s, req, _rng, now, { master: m, others }) => {
@@ -50,7 +64,7 @@ const getAll = defineOp({
       response: {
         playerId: target.playerId,
         dayIndex: dayIndex(now, m.game.timezoneOffsetMinutes, m.game.dayResetHour),
-        fieldPartyMembers: membersView(m, target, now, own),
+        fieldPartyMembers: own ? membersView(m, target, now) : publicMembersView(m, target, now),
       },
     });
   },
@@ -81,4 +95,4 @@ const removeAll = defineOp({
   },
 });
 
-export const fieldPartyOps: AnyOperation[] = [getAll, removeAll];
+export const fieldPartyOps = [getAll, removeAll] as const;

@@ -3,13 +3,14 @@
 // the service locks both in a fixed order and commits them together or not at all.
 import * as t from 'io-ts';
 import { Flag, PosInt, Text, obj, objWithOptional } from '../codecs.js';
-import { defineOp, type AnyOperation, type Env, type OtherRef } from '../operation.js';
+import { defineOp, type Env, type OtherRef } from '../operation.js';
 import type { Master } from '../master/index.js';
 import type { PlayerState } from '../state.js';
-import type { FriendRelation, FriendState } from '../state/social.js';
+import { FriendState, type FriendRelation } from '../state/social.js';
 import type { Rng } from '../rng.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import { timeText, type ViewCtx } from '../view.js';
+import { PublicPlayerView, WireTime, nullable } from '../views/codecs.js';
 
 /** Candidates read for guests; how many are shown is master data (social.friend.guestCount). */
 const GUEST_POOL = 30;
@@ -24,7 +25,7 @@ const withRelation = (s: PlayerState, playerId: number, r: FriendRelation | null
 };
 
 /** What anyone may see of a player: the friend list, search and guests show this. */
-export const publicSummary = (o: PlayerState, ctx: ViewCtx) => ({
+export const publicSummary = (o: PlayerState, ctx: ViewCtx): PublicPlayerView => ({
   playerId: o.playerId, name: o.name, myCode: o.myCode, level: o.level,
   lastLoginAt: timeText(ctx, o.lastLoginAt),
   achievementId: o.displayedAchievementId,
@@ -38,7 +39,7 @@ export const publicSummary = (o: PlayerState, ctx: ViewCtx) => ({
 });
 
 /** The other player named by a request: not oneself (102), and existing (202). */
-const targetOf = (s: PlayerState, playerId: number, env: Env): Result<PlayerState> => {
+const targetOf = (s: PlayerState, playerId: number, env: Env): Result<PlayerState, 'INVALID_PARAMETERS' | 'PLAYER_NOT_FOUND'> => {
   if (playerId === s.playerId) return fail('INVALID_PARAMETERS', { field: 'playerId', reason: 'names yourself' });
   const o = env.others[0];
   return o ? ok(o) : fail('PLAYER_NOT_FOUND', {});
@@ -47,7 +48,7 @@ const targetOf = (s: PlayerState, playerId: number, env: Env): Result<PlayerStat
 const full = (m: Master, s: PlayerState): boolean => countOf(s, 'friend') >= m.game.limits.friends;
 
 /** Both sides become friends (a request either way is replaced). */
-const befriend = (m: Master, s: PlayerState, o: PlayerState, now: number): Result<{ s: PlayerState; o: PlayerState }> => {
+const befriend = (m: Master, s: PlayerState, o: PlayerState, now: number): Result<{ s: PlayerState; o: PlayerState }, 'FRIEND_LIMIT'> => {
   if (full(m, s) || full(m, o)) return fail('FRIEND_LIMIT', { max: m.game.limits.friends });
   return ok({
     s: withRelation(s, o.playerId, { playerId: o.playerId, state: 'friend', since: now, name: o.name }),
@@ -57,14 +58,27 @@ const befriend = (m: Master, s: PlayerState, o: PlayerState, now: number): Resul
 
 const PlayerRequest = (name: string) => obj({ playerId: PosInt }, name);
 const byPlayerId = (req: { playerId: number }): OtherRef[] => [{ by: 'playerId', playerId: req.playerId }];
-const RelationResponse = (name: string) => t.type({ playerId: t.number, state: t.union([t.string, t.null]) }, name);
+/** The caller's relation with the player after the operation (null: none). */
+const RelationResponse = (name: string) => t.type({ playerId: t.number, state: nullable(FriendState) }, name);
+
+/**
+ * A relation in the list: the other player's current public summary, the relation's
+ * state and since when. myCode, level and lastLoginAt are null only when that player
+ * cannot be read (then the name is the one the relation remembers).
+ */
+const FriendEntryView = t.type({
+  playerId: t.number, name: t.string, myCode: nullable(t.string), level: nullable(t.number), lastLoginAt: nullable(WireTime),
+  achievementId: nullable(t.number), supportParties: PublicPlayerView.props.supportParties,
+  state: FriendState, since: WireTime,
+}, 'FriendEntry');
+type FriendEntryView = t.TypeOf<typeof FriendEntryView>;
 
 // ---- search ----
 const search = defineOp({
   name: 'searchPlayerFriend', method: 'POST', path: '/player/friend/search', group: 'friend', access: 'session', readOnly: true,
   summary: 'Finds a player by friend code: public summary (id, name, level, last log-in, support characters).',
   request: obj({ myCode: Text(1, 32) }, 'SearchPlayerFriendRequest'),
-  response: t.type({ player: t.unknown, state: t.union([t.string, t.null]) }, 'SearchPlayerFriendResponse'),
+  response: t.type({ player: PublicPlayerView, state: nullable(FriendState) }, 'SearchPlayerFriendResponse'),
   errors: ['PLAYER_NOT_FOUND', 'INVALID_PARAMETERS'],
   touches: (req) => [{ by: 'myCode', myCode: req.myCode.trim().toUpperCase() }],
   reduce: (s, req, _rng, now, env) => {
@@ -109,7 +123,7 @@ const propose = defineOp({
 });
 
 /** Checks that the caller's relation with the target is `want`; a friend where a request is wanted is 502. */
-const needRelation = (s: PlayerState, o: PlayerState, want: 'proposed' | 'received'): Result<true> => {
+const needRelation = (s: PlayerState, o: PlayerState, want: 'proposed' | 'received'): Result<true, 'ALREADY_FRIEND' | 'NOT_FOUND'> => {
   const r = relationOf(s, o.playerId);
   if (r?.state === want) return ok(true);
   if (r?.state === 'friend') return fail('ALREADY_FRIEND', { playerId: o.playerId });
@@ -206,7 +220,10 @@ const getAll = defineOp({
   name: 'getAllPlayerFriend', method: 'POST', path: '/player/friend/get_all', group: 'friend', access: 'session', readOnly: true,
   summary: 'Lists friends and requests both ways; with fromQuest (the quest screen) adds guests: recently active non-friends chosen at random.',
   request: objWithOptional({}, { fromQuest: Flag }, 'GetAllPlayerFriendRequest'),
-  response: t.type({ friends: t.array(t.unknown), proposed: t.array(t.unknown), received: t.array(t.unknown), guests: t.array(t.unknown), friendCount: t.number, friendLimit: t.number }, 'GetAllPlayerFriendResponse'),
+  response: t.type({
+    friends: t.array(FriendEntryView), proposed: t.array(FriendEntryView), received: t.array(FriendEntryView),
+    guests: t.array(PublicPlayerView), friendCount: t.number, friendLimit: t.number,
+  }, 'GetAllPlayerFriendResponse'),
   errors: [],
   touches: (req) => [{ by: 'related' }, ...(req.fromQuest === true ? [{ by: 'recentlyActive', count: GUEST_POOL } as const] : [])],
   reduce: (s, req, rng, now, env) => {
@@ -214,7 +231,7 @@ const getAll = defineOp({
     const ctx = { master: m, now };
     const known = new Map<number, PlayerState>();
     for (const o of env.others) if (o && o.playerId !== s.playerId) known.set(o.playerId, o);
-    const entry = (f: FriendRelation) => {
+    const entry = (f: FriendRelation): FriendEntryView => {
       const o = known.get(f.playerId);
       // A player the service could not read (should not happen): what the relation remembers.
       const summary = o ? publicSummary(o, ctx) : { playerId: f.playerId, name: f.name, myCode: null, level: null, lastLoginAt: null, achievementId: null, supportParties: [] };
@@ -236,4 +253,4 @@ const getAll = defineOp({
   },
 });
 
-export const friendOps: AnyOperation[] = [accept, cancel, getAll, propose, refuse, search, terminate];
+export const friendOps = [accept, cancel, getAll, propose, refuse, search, terminate] as const;

@@ -1,9 +1,10 @@
 // Gacha: list, publish rates, draw (ticket or gems chosen by the server), the
 // first-time re-draw gacha's fix, and gacha points exchanged for a target.
 import * as t from 'io-ts';
-import { Flag, IdList, IntRange, Int, PosInt, obj, objWithOptional } from '../codecs.js';
-import { defineOp, type AnyOperation } from '../operation.js';
+import { Flag, IdList, Int, IntEnum, PosInt, obj, objWithOptional } from '../codecs.js';
+import { defineOp } from '../operation.js';
 import type { GachaIndexed, Master } from '../master/index.js';
+import { Gacha } from '../master/base.js';
 import type { DrawRecord, GachaStat, Payment, PlayerState } from '../state.js';
 import type { Cost } from '../master/common.js';
 import { DAY, dayIndex, weekdayOf } from '../time.js';
@@ -13,12 +14,24 @@ import { itemCount } from '../shared/player.js';
 import { pay, splitGems } from '../shared/pay.js';
 import { grantOrPresent, ownedCharacter } from '../shared/grant.js';
 import { charactersView, optTime, shared, timeText } from '../view.js';
+import { CharacterView, WireTime, nullable } from '../views/codecs.js';
 import { countersBumped } from '../shared/counters.js';
 import { withFields } from '../state/copy.js';
 
 const DRAW_SINGLE = 1;
 const DRAW_PAID_SINGLE = 2;
 const DRAW_TEN = 3;
+
+/** drawType on the wire (the original's values). */
+export const DrawType = IntEnum('DrawType', {
+  [DRAW_SINGLE]: 'single draw: the gacha\'s ticket when held, else gems (free first)',
+  [DRAW_PAID_SINGLE]: 'single draw with paid gems only',
+  [DRAW_TEN]: 'ten-draw with gems (the first ten-draw may be discounted)',
+});
+
+const num = t.number;
+const str = t.string;
+const bool = t.boolean;
 
 const today = (m: Master, now: number): number => dayIndex(now, m.game.timezoneOffsetMinutes, m.game.dayResetHour);
 const openNow = (m: Master, g: GachaIndexed, now: number): boolean => isOpen(g, now, weekdayOf(today(m, now)));
@@ -36,13 +49,13 @@ const statsWith = (s: PlayerState, st: GachaStat): GachaStat[] => {
 };
 const putStat = (s: PlayerState, st: GachaStat): PlayerState => ({ ...s, gachaStats: statsWith(s, st) });
 
-const gachaOf = (m: Master, gachaId: number): Result<GachaIndexed> => {
+const gachaOf = (m: Master, gachaId: number): Result<GachaIndexed, 'NOT_FOUND'> => {
   const g = m.gacha.get(gachaId);
   return g ? ok(g) : fail('NOT_FOUND', { entity: 'gacha', id: gachaId });
 };
 
 /** What a draw costs and how it is paid: the server chooses ticket or gems. */
-const priceOf = (m: Master, s: PlayerState, g: GachaIndexed, st: GachaStat, drawType: number): Result<{ cost: Cost; payment: Payment }> => {
+const priceOf = (m: Master, s: PlayerState, g: GachaIndexed, st: GachaStat, drawType: number): Result<{ cost: Cost; payment: Payment }, 'INVALID_PARAMETERS'> => {
   const c = g.cost;
   if (drawType === DRAW_SINGLE) {
     if (c.ticketItemId !== null && itemCount(s, c.ticketItemId) >= c.ticketAmount) {
@@ -57,6 +70,10 @@ const priceOf = (m: Master, s: PlayerState, g: GachaIndexed, st: GachaStat, draw
   const price = !st.firstTenUsed && c.firstTenGem !== null ? c.firstTenGem : c.tenGem;
   return ok({ cost: { gem: price }, payment: { ticket: 0, ...splitGems(s, price) } });
 };
+
+/** Pays a draw's price: a ticket is chosen only when held, so only free or paid gems can be short. */
+const payPrice = (m: Master, s: PlayerState, cost: Cost, now: number): Result<PlayerState, 'GEM_IS_SHORT' | 'UNLIMITED_GEM_IS_SHORT'> =>
+  pay(m, s, cost, now) as Result<PlayerState, 'GEM_IS_SHORT' | 'UNLIMITED_GEM_IS_SHORT'>;
 
 /** Appends a draw; entries older than the kept days are dropped (only when there are any: the list is in time order). */
 const keepHistory = (m: Master, history: ReadonlyArray<DrawRecord>, rec: DrawRecord, now: number): DrawRecord[] => {
@@ -83,7 +100,7 @@ const resultView = (m: Master, s: PlayerState, g: GachaIndexed, ids: ReadonlyArr
 };
 
 
-const grantCharacters = (m: Master, s: PlayerState, ids: ReadonlyArray<number>, now: number): Result<PlayerState> => {
+const grantCharacters = (m: Master, s: PlayerState, ids: ReadonlyArray<number>, now: number): Result<PlayerState, 'NOT_FOUND'> => {
   let cur = s;
   for (const id of ids) {
     const r = grantOrPresent(m, cur, { kind: 'character', objectId: id, amount: 1 }, now);
@@ -95,21 +112,29 @@ const grantCharacters = (m: Master, s: PlayerState, ids: ReadonlyArray<number>, 
 
 // ---- draw ----
 const DrawRequest = objWithOptional(
-  { gachaId: PosInt, drawType: IntRange(1, 3) },
+  { gachaId: PosInt, drawType: DrawType },
   { stepCode: Int, reDraw: Flag },
   'DrawPlayerGachaRequest',
 );
 
-const GachaResult = t.type({
-  characterId: t.number, rarity: t.number, isNew: t.boolean, pickup: t.boolean,
-  itemId: t.union([t.number, t.null]), itemAmount: t.number,
-});
+export const GachaResult = t.type({
+  characterId: num, rarity: num,
+  /** Not owned before this draw (a second copy in the same ten-draw is not new). */
+  isNew: bool, pickup: bool,
+  /** What a duplicate turns into (for a re-draw gacha's pending result, would turn into): its limit-break item; null when new. */
+  itemId: nullable(num), itemAmount: num,
+}, 'GachaResult');
 
 const draw = defineOp({
   name: 'drawPlayerGacha', method: 'POST', path: '/player/gacha/draw', group: 'gacha', access: 'session',
   summary: 'Draws a gacha once or ten times; the server pays with the ticket when held, else gems.',
   request: DrawRequest,
-  response: t.type({ gachaResults: t.array(GachaResult), pending: t.boolean, managedCharacters: t.array(t.unknown) }, 'DrawPlayerGachaResponse'),
+  response: t.type({
+    gachaResults: t.array(GachaResult),
+    /** True when the result is held as pending (a re-draw gacha): nothing granted until fix. */
+    pending: bool,
+    managedCharacters: t.array(CharacterView),
+  }, 'DrawPlayerGachaResponse'),
   errors: ['NOT_FOUND', 'GACHA_OUT_OF_PERIOD', 'GACHA_DRAW_LIMIT', 'GACHA_NOTHING_PENDING', 'INVALID_PARAMETERS', 'GEM_IS_SHORT', 'UNLIMITED_GEM_IS_SHORT'],
   reduce: (s, req, rng, now, { master: m }) => {
     const gr = gachaOf(m, req.gachaId);
@@ -139,7 +164,7 @@ const draw = defineOp({
 
     const price = priceOf(m, s, g, st, req.drawType);
     if (price._tag === 'Left') return price;
-    const paid = pay(m, s, price.right.cost, now);
+    const paid = payPrice(m, s, price.right.cost, now);
     if (paid._tag === 'Left') return paid;
 
     const ids = drawMany(m, g, rng, n);
@@ -171,7 +196,7 @@ const fix = defineOp({
   name: 'fixPlayerGacha', method: 'POST', path: '/player/gacha/fix', group: 'gacha', access: 'session',
   summary: 'Fixes the pending result of a re-draw gacha: grants it and closes the gacha for the player.',
   request: FixRequest,
-  response: t.type({ gachaId: t.number, gachaResults: t.array(GachaResult), managedCharacters: t.array(t.unknown) }, 'FixPlayerGachaResponse'),
+  response: t.type({ gachaId: num, gachaResults: t.array(GachaResult), managedCharacters: t.array(CharacterView) }, 'FixPlayerGachaResponse'),
   errors: ['NOT_FOUND', 'GACHA_NOTHING_PENDING'],
   reduce: (s, req, _rng, now, { master: m }) => {
     // The spec's body is free-form: without gachaId, the one gacha with a pending draw.
@@ -190,29 +215,159 @@ const fix = defineOp({
 });
 
 // ---- get_all ----
-const gachaInfo = (m: Master, s: PlayerState, g: GachaIndexed, now: number) => {
-  const st = statOf(s, g.gachaId);
+// The answer has the shape of the original's one captured get_all answer: each entry
+// is `{gacha: {id, name, type, gem1, ...}, gem1Total, ...}` with "none" as -1 in the
+// gacha's numbers, as the original had it; hoshi's own fields stand beside, declared.
+// docs/rules/foundation.md gives the mapping.
+
+/** The original's value for "none" in a gacha's numbers (no price, no ticket, no limit). */
+const NONE = -1;
+const orNone = (n: number | null): number => n ?? NONE;
+
+/** The gacha itself, as the original's `gacha` object, for this player (first10 is -1 once used). */
+export const GachaDefinitionView = t.type({
+  id: num, name: str,
+  /** The original's gacha type: 1, a normal gacha (hoshi has no step-up gachas). */
+  type: num,
+  /** hoshi's kind: standard, pickup, or firstTime (the re-draw gacha). */
+  kind: Gacha.props.kind,
+  /** Gems for a single draw (drawType 1 without the ticket). */
+  gem1: num,
+  /** Gems for a ten-draw (drawType 3). */
+  gem10: num,
+  /** Gems for this player's first ten-draw; -1 when there is no discount or it was used. */
+  first10: num,
+  /** Paid gems for a paid single draw (drawType 2); -1 when not offered. */
+  unlimitedGem: num,
+  /** The ticket item a single draw spends when held, and how many; -1 when none. */
+  itemId: num, itemAmount: num,
+  startAt: WireTime,
+  /** null when the gacha has no end. */
+  endAt: nullable(WireTime),
+  /** Open on that weekday (game day): 1, else 0. */
+  sun: num, mon: num, tue: num, wed: num, thu: num, fri: num, sat: num,
+  /** 1 for a re-draw gacha (the first-time gacha), else -1. */
+  reDraw: num,
+  /** Characters a player may draw a game day (a ten-draw counts ten); -1: no limit. */
+  drawLimit: num,
+  /** Characters a player may draw in all; -1: no limit. */
+  allLimit: num,
+  /** Gacha points earned per character drawn. */
+  pointsPerDraw: num,
+}, 'GachaDefinition');
+export type GachaDefinitionView = t.TypeOf<typeof GachaDefinitionView>;
+
+/** The player's draws of each kind (draws, not characters), in the kept draw history; re-draws are not draws. */
+const DRAW_COUNTS = ['uGem1Total', 'uGem1Daily', 'gem1Total', 'gem1Daily', 'gem10Total', 'gem10Daily', 'itemTotal', 'itemDaily'] as const;
+type DrawCounts = Record<(typeof DRAW_COUNTS)[number], number>;
+const DrawCountsView = Object.fromEntries(DRAW_COUNTS.map((k) => [k, num])) as Record<(typeof DRAW_COUNTS)[number], t.NumberC>;
+
+/** One entry of get_all: the gacha, the player's draws of each kind, and hoshi's per-player fields. */
+export const PlayerGachaView = t.type({
+  gacha: GachaDefinitionView,
+  ...DrawCountsView,
+  /** Drawable now (period and weekday); a gacha named by gachaIds may be listed closed. */
+  open: bool,
+  /** How many of the gacha's ticket the player holds (0 when it has none). */
+  ticketHeld: num,
+  /** Characters drawn this game day and in all: what drawLimit and allLimit count. */
+  drawsToday: num, totalDraws: num,
+  /** The player's gacha points of this gacha. */
+  points: num,
+  /** A re-draw gacha fixed by the player: it cannot be drawn again. */
+  closed: bool,
+  /** A re-draw gacha's pending result (character ids), null when none. */
+  pending: nullable(t.array(num)),
+}, 'PlayerGacha');
+export type PlayerGachaView = t.TypeOf<typeof PlayerGachaView>;
+
+/** A step of a step-up gacha (the original's gachaSteps). hoshi has none: the list is always empty. */
+export const GachaStepView = t.type({
+  gachaId: num,
+  /** The step, from 1. */
+  step: num,
+  /** Gems the step costs, and the characters it draws. */
+  gem: num, drawCount: num,
+  /** Times the player drew this step. */
+  drawn: num,
+}, 'GachaStep');
+export type GachaStepView = t.TypeOf<typeof GachaStepView>;
+
+const zeroCounts = (): DrawCounts => ({ uGem1Total: 0, uGem1Daily: 0, gem1Total: 0, gem1Daily: 0, gem10Total: 0, gem10Daily: 0, itemTotal: 0, itemDaily: 0 });
+
+/** The kind a draw record counts as; null for a fix (drawType 0). */
+const kindOf = (r: DrawRecord): 'uGem1' | 'gem1' | 'gem10' | 'item' | null => {
+  if (r.drawType === DRAW_PAID_SINGLE) return 'uGem1';
+  if (r.drawType === DRAW_TEN) return 'gem10';
+  if (r.drawType === DRAW_SINGLE) return r.payment.ticket > 0 ? 'item' : 'gem1';
+  return null;
+};
+
+/**
+ * The player's draws of each kind per gacha, from the draw history (kept gacha.historyDays
+ * days). A re-draw gacha's re-draws replace the pending draw: only the draw that started
+ * it counts (the records after it, up to its fix, are re-draws).
+ */
+const drawCounts = (m: Master, s: PlayerState, now: number): Map<number, DrawCounts> => {
+  const day = today(m, now);
+  const out = new Map<number, DrawCounts>();
+  const pendingOf = new Set<number>();
+  for (const r of s.gachaHistory) {
+    const kind = kindOf(r);
+    if (kind === null) { pendingOf.delete(r.gachaId); continue; }
+    if (m.gacha.get(r.gachaId)?.reDraw) {
+      if (pendingOf.has(r.gachaId)) continue;
+      pendingOf.add(r.gachaId);
+    }
+    let c = out.get(r.gachaId);
+    if (!c) { c = zeroCounts(); out.set(r.gachaId, c); }
+    c[`${kind}Total` as const]++;
+    if (today(m, r.drawnAt) === day) c[`${kind}Daily` as const]++;
+  }
+  return out;
+};
+
+const definitionView = (m: Master, g: GachaIndexed, st: GachaStat, now: number): GachaDefinitionView => {
   const ctx = { master: m, now };
+  const c = g.cost;
+  const days = g.weekdays;
+  const flag = (d: number) => (days === null || days.includes(d) ? 1 : 0);
   return {
-    gachaId: g.gachaId, name: g.name, kind: g.kind, open: openNow(m, g, now),
-    startAt: timeText(ctx, g.startsAt), endAt: optTime(ctx, g.endsAt), weekdays: g.weekdays,
-    singleGem: g.cost.singleGem, tenGem: g.cost.tenGem,
-    firstTenGem: st.firstTenUsed ? null : g.cost.firstTenGem,
-    paidSingleGem: g.cost.paidSingleGem,
-    ticketItemId: g.cost.ticketItemId, ticketAmount: g.cost.ticketAmount,
+    id: g.gachaId, name: g.name, type: 1, kind: g.kind,
+    gem1: c.singleGem, gem10: c.tenGem,
+    first10: st.firstTenUsed ? NONE : orNone(c.firstTenGem),
+    unlimitedGem: orNone(c.paidSingleGem),
+    itemId: orNone(c.ticketItemId), itemAmount: c.ticketItemId === null ? NONE : c.ticketAmount,
+    startAt: timeText(ctx, g.startsAt), endAt: optTime(ctx, g.endsAt),
+    sun: flag(0), mon: flag(1), tue: flag(2), wed: flag(3), thu: flag(4), fri: flag(5), sat: flag(6),
+    reDraw: g.reDraw ? 1 : NONE,
+    drawLimit: orNone(g.limits.perDay), allLimit: orNone(g.limits.total),
+    pointsPerDraw: g.pointsPerDraw,
+  };
+};
+
+const gachaInfo = (m: Master, s: PlayerState, g: GachaIndexed, counts: DrawCounts | undefined, now: number): PlayerGachaView => {
+  const st = statOf(s, g.gachaId);
+  return {
+    gacha: definitionView(m, g, st, now),
+    ...(counts ?? zeroCounts()),
+    open: openNow(m, g, now),
     ticketHeld: g.cost.ticketItemId === null ? 0 : itemCount(s, g.cost.ticketItemId),
-    limitPerDay: g.limits.perDay, limitTotal: g.limits.total,
     drawsToday: drawsToday(m, st, now), totalDraws: st.totalDraws,
-    points: st.points, pointsPerDraw: g.pointsPerDraw,
-    reDraw: g.reDraw, closed: st.closed, pending: st.pending ? st.pending.characterIds : null,
+    points: st.points,
+    closed: st.closed, pending: st.pending ? st.pending.characterIds : null,
   };
 };
 
 const getAll = defineOp({
   name: 'getAllPlayerGacha', method: 'GET', path: '/player/gacha/get_all', group: 'gacha', access: 'session', readOnly: true,
-  summary: 'Lists the gachas open now (or those named by gachaIds) with the player\'s draws and points.',
+  summary: 'Lists the gachas open now (or those named by gachaIds) with the player\'s draws and points, in the original\'s shape.',
   request: objWithOptional({}, { gachaIds: IdList(100) }, 'GetAllPlayerGachaRequest'),
-  response: t.type({ gachas: t.array(t.unknown) }, 'GetAllPlayerGachaResponse'),
+  response: t.type({
+    gachas: t.array(PlayerGachaView),
+    /** Steps of step-up gachas: hoshi has none, so always empty (kept for the original's shape). */
+    gachaSteps: t.array(GachaStepView),
+  }, 'GetAllPlayerGachaResponse'),
   errors: ['NOT_FOUND'],
   reduce: (s, req, _rng, now, { master: m }) => {
     const named = req.gachaIds ?? [];
@@ -220,7 +375,9 @@ const getAll = defineOp({
     const list = named.length > 0
       ? named.map((id) => m.gacha.get(id) as GachaIndexed)
       : m.gachas.map((g) => m.gacha.get(g.gachaId) as GachaIndexed).filter((g) => openNow(m, g, now) && !statOf(s, g.gachaId).closed);
-    return ok({ state: s, response: { gachas: list.map((g) => gachaInfo(m, s, g, now)) } });
+    const counts = drawCounts(m, s, now);
+    const gachaSteps: GachaStepView[] = [];
+    return ok({ state: s, response: { gachas: list.map((g) => gachaInfo(m, s, g, counts.get(g.gachaId), now)), gachaSteps } });
   },
 });
 
@@ -252,11 +409,35 @@ const boxOf = (() => {
   };
 })();
 
+const RarityRate = t.type({ rarity: num, probability: num }, 'GachaRarityRate');
+const CharacterRate = t.type({ characterId: num, rarity: num, pickup: bool, probability: num }, 'GachaCharacterRate');
+const NamedRate = t.type({ characterId: num, name: str, rarity: num, pickup: bool, probability: num }, 'GachaBoxCharacter');
+const BoxPickup = t.type({ characterId: num, name: str, rarity: num, probability: num }, 'GachaBoxPickup');
+const BoxTarget = t.type({
+  characterId: num, name: str, rarity: num,
+  /** Gacha points point_to_character costs. */
+  points: num,
+  owned: bool,
+}, 'GachaBoxTarget');
+/** The ten-draw guarantee and the rates its redrawn last pull follows. */
+const Guarantee = t.type({
+  minRarity: num, appliesTo: str, rarities: t.array(RarityRate), characters: t.array(CharacterRate),
+}, 'GachaGuarantee');
+
 const box = defineOp({
   name: 'getPlayerGachaBox', method: 'GET', path: '/player/gacha/box/get', group: 'gacha', access: 'session', readOnly: true,
   summary: 'Pickup and target characters of a gacha and the exact probability of every character, from the tables the draw uses.',
   request: obj({ gachaId: PosInt }, 'GetPlayerGachaBoxRequest'),
-  response: t.type({ gachaId: t.number, pickups: t.array(t.unknown), targets: t.array(t.unknown), rarityRates: t.array(t.unknown), characters: t.array(t.unknown), guarantee: t.unknown }, 'GetPlayerGachaBoxResponse'),
+  response: t.type({
+    gachaId: num, name: str,
+    /** The player's gacha points of this gacha. */
+    points: num,
+    pickups: t.array(BoxPickup), targets: t.array(BoxTarget),
+    /** Exact probability of each rarity, and of each character, per pull. */
+    rarityRates: t.array(RarityRate), characters: t.array(NamedRate),
+    /** null when the gacha has no ten-draw guarantee. */
+    guarantee: nullable(Guarantee),
+  }, 'GetPlayerGachaBoxResponse'),
   errors: ['NOT_FOUND'],
   reduce: (s, req, _rng, _now, { master: m }) => {
     const gr = gachaOf(m, req.gachaId);
@@ -283,7 +464,13 @@ const pointToCharacter = defineOp({
   name: 'pointToCharacterPlayerGacha', method: 'POST', path: '/player/gacha/point_to_character', group: 'gacha', access: 'session',
   summary: 'Spends gacha points for a chosen target character of the gacha.',
   request: obj({ gachaId: PosInt, characterId: PosInt }, 'PointToCharacterPlayerGachaRequest'),
-  response: t.type({ gachaId: t.number, characterId: t.number, points: t.number, isNew: t.boolean }, 'PointToCharacterPlayerGachaResponse'),
+  response: t.type({
+    gachaId: num, characterId: num,
+    /** The gacha points left. */
+    points: num,
+    /** False when the character was owned (it became its limit-break items). */
+    isNew: bool,
+  }, 'PointToCharacterPlayerGachaResponse'),
   errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'GACHA_POINT_IS_SHORT'],
   reduce: (s, req, _rng, now, { master: m }) => {
     const gr = gachaOf(m, req.gachaId);
@@ -299,4 +486,4 @@ const pointToCharacter = defineOp({
   },
 });
 
-export const gachaOps: AnyOperation[] = [draw, fix, getAll, box, pointToCharacter];
+export const gachaOps = [draw, fix, getAll, box, pointToCharacter] as const;

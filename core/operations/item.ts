@@ -1,24 +1,49 @@
 // Items: sell for coins, list the trade recipes open now, and trade.
 import * as t from 'io-ts';
 import { PosInt, obj, objWithOptional } from '../codecs.js';
-import { defineOp, type AnyOperation } from '../operation.js';
+import { defineOp } from '../operation.js';
 import type { Master } from '../master/index.js';
-import type { TradeRecipeIndexed } from '../master/progression.js';
-import type { Cost } from '../master/common.js';
+import { TradeRecipe, type TradeRecipeIndexed } from '../master/progression.js';
+import { Cost, Grant } from '../master/common.js';
 import type { PlayerState } from '../state.js';
 import type { TradeCount } from '../state/progression.js';
 import { dayIndex, formatTime } from '../time.js';
-import { fail, ok } from '../shared/result.js';
+import { fail, ok, type Result } from '../shared/result.js';
 import { pay, setItem } from '../shared/pay.js';
 import { itemCount } from '../shared/player.js';
 import { grantOrPresent } from '../shared/grant.js';
+import { WireTime, nullable } from '../views/codecs.js';
+
+const num = t.number;
+
+/** A trade recipe open now, with the player's trades counted against its limit. */
+export const TradeRecipeView = t.type({
+  recipeId: num, name: t.string, kind: TradeRecipe.props.kind,
+  /** The event period; null for a constant recipe. */
+  startAt: nullable(WireTime), endAt: nullable(WireTime),
+  /** What one trade pays, and what it gives. */
+  source: Cost, result: Grant,
+  /** The most trades one request may make. */
+  maxCount: num,
+  /** null: unlimited. */
+  limit: TradeRecipe.props.limit,
+  /** Trades counted against the limit now (today's for a daily limit). */
+  traded: num,
+  /** Trades left under the limit; null when unlimited. */
+  remaining: nullable(num),
+}, 'TradeRecipeView');
+export type TradeRecipeView = t.TypeOf<typeof TradeRecipeView>;
 
 // ---- sale ----
 const sale = defineOp({
   name: 'salePlayerItem', method: 'POST', path: '/player/item/sale', group: 'item', access: 'session',
   summary: 'Sells an amount of an item for its sale price in coins (items with no sale price cannot be sold).',
   request: obj({ itemId: PosInt, amount: PosInt }, 'SalePlayerItemRequest'),
-  response: t.type({ itemId: t.number, amount: t.number, gold: t.number }, 'SalePlayerItemResponse'),
+  response: t.type({
+    itemId: num, amount: num,
+    /** Coins received. */
+    gold: num,
+  }, 'SalePlayerItemResponse'),
   errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'ITEM_IS_SHORT', 'CURRENCY_LIMIT'],
   reduce: (s, req, _rng, _now, { master: m }) => {
     const item = m.item.get(req.itemId);
@@ -47,6 +72,7 @@ const countOf = (s: PlayerState, recipeId: number): TradeCount =>
 const usedNow = (m: Master, r: TradeRecipeIndexed, c: TradeCount, now: number): number =>
   r.limit?.per === 'day' ? (c.dayIndex === today(m, now) ? c.today : 0) : c.total;
 
+/** A recipe's source n times over: coins, town points, gems and items (what a recipe pays). */
 const times = (c: Cost, n: number): Cost => ({
   ...(c.gold !== undefined ? { gold: c.gold * n } : {}),
   ...(c.kirara !== undefined ? { kirara: c.kirara * n } : {}),
@@ -54,7 +80,11 @@ const times = (c: Cost, n: number): Cost => ({
   items: (c.items ?? []).map((x) => ({ itemId: x.itemId, amount: x.amount * n })),
 });
 
-const recipeView = (m: Master, s: PlayerState, r: TradeRecipeIndexed, now: number) => {
+/** Pays a trade: times() keeps coins, town points, free-first gems and items, so only those can be short. */
+const payTrade = (m: Master, s: PlayerState, cost: Cost, now: number): Result<PlayerState, 'GOLD_IS_SHORT' | 'KIRARA_IS_SHORT' | 'GEM_IS_SHORT' | 'ITEM_IS_SHORT'> =>
+  pay(m, s, cost, now) as Result<PlayerState, 'GOLD_IS_SHORT' | 'KIRARA_IS_SHORT' | 'GEM_IS_SHORT' | 'ITEM_IS_SHORT'>;
+
+const recipeView = (m: Master, s: PlayerState, r: TradeRecipeIndexed, now: number): TradeRecipeView => {
   const used = usedNow(m, r, countOf(s, r.recipeId), now);
   return {
     recipeId: r.recipeId, name: r.name, kind: r.kind,
@@ -69,7 +99,7 @@ const getAll = defineOp({
   name: 'getAllPlayerItemTradeRecipe', method: 'GET', path: '/player/item/trade/recipe/get_all', group: 'item', access: 'session', readOnly: true,
   summary: 'The trade recipes open now (constant ones always, event ones in their period) with the player\'s trade counts and limits.',
   request: objWithOptional({}, {}, 'GetAllPlayerItemTradeRecipeRequest'),
-  response: t.type({ recipes: t.array(t.unknown) }, 'GetAllPlayerItemTradeRecipeResponse'),
+  response: t.type({ recipes: t.array(TradeRecipeView) }, 'GetAllPlayerItemTradeRecipeResponse'),
   errors: [],
   reduce: (s, _req, _rng, now, { master: m }) => {
     const recipes = m.tradeRecipes.map((x) => m.tradeRecipe.get(x.recipeId) as TradeRecipeIndexed).filter((r) => isOpen(r, now));
@@ -81,7 +111,15 @@ const trade = defineOp({
   name: 'tradePlayerItemTrade', method: 'POST', path: '/player/item/trade/trade', group: 'item', access: 'session',
   summary: 'Trades count times by a recipe open now and under its limit: pays count × its source, grants count × its result.',
   request: obj({ recipeId: PosInt, count: PosInt }, 'TradePlayerItemTradeRequest'),
-  response: t.type({ recipeId: t.number, count: t.number, result: t.unknown, managedPresentId: t.union([t.number, t.null]), recipe: t.unknown }, 'TradePlayerItemTradeResponse'),
+  response: t.type({
+    recipeId: num, count: num,
+    /** What was given: the recipe's result count times over. */
+    result: Grant,
+    /** The present it went to when it did not fit; null when granted. */
+    managedPresentId: nullable(num),
+    /** The recipe after the trade. */
+    recipe: TradeRecipeView,
+  }, 'TradePlayerItemTradeResponse'),
   errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'TRADE_OUT_OF_PERIOD', 'TRADE_LIMIT', 'ITEM_IS_SHORT', 'GOLD_IS_SHORT', 'GEM_IS_SHORT', 'KIRARA_IS_SHORT'],
   reduce: (s, req, _rng, now, { master: m }) => {
     const r = m.tradeRecipe.get(req.recipeId);
@@ -91,7 +129,7 @@ const trade = defineOp({
     const c = countOf(s, r.recipeId);
     const used = usedNow(m, r, c, now);
     if (r.limit !== null && used + req.count > r.limit.max) return fail('TRADE_LIMIT', { recipeId: r.recipeId, max: r.limit.max });
-    const paid = pay(m, s, times(r.source, req.count), now);
+    const paid = payTrade(m, s, times(r.source, req.count), now);
     if (paid._tag === 'Left') return paid;
     const result = { ...r.result, amount: r.result.amount * req.count };
     const granted = grantOrPresent(m, paid.right, result, now);
@@ -107,4 +145,4 @@ const trade = defineOp({
   },
 });
 
-export const itemOps: AnyOperation[] = [getAll, sale, trade];
+export const itemOps = [getAll, sale, trade] as const;

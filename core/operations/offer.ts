@@ -3,9 +3,10 @@
 // timer; complete, once the timer has passed, gives the rewards.
 import * as t from 'io-ts';
 import { PosInt, obj, objWithOptional } from '../codecs.js';
-import { defineOp, type AnyOperation } from '../operation.js';
+import { defineOp } from '../operation.js';
 import type { Master } from '../master/index.js';
-import type { Offer } from '../master/social.js';
+import { Offer } from '../master/social.js';
+import { Grant } from '../master/common.js';
 import type { PlayerState } from '../state.js';
 import type { OfferRun } from '../state/social.js';
 import { SECOND } from '../time.js';
@@ -15,8 +16,26 @@ import { grantAll } from '../shared/grant.js';
 import { bumpCounter } from '../shared/counters.js';
 import { isDone, startTimer } from '../shared/timer.js';
 import { offerRunView } from '../views/social.js';
+import { OfferRunView, WireTime, nullable } from '../views/codecs.js';
 
-const offerOf = (m: Master, offerId: number): Result<Offer> => {
+const num = t.number;
+
+/** An offer the player can start now: its master entry and the player's completions. */
+export const OfferView = t.type({
+  offerId: num, name: t.string,
+  requires: Offer.props.requires, materials: Offer.props.materials,
+  durationSeconds: num, rewards: t.array(Grant),
+  /** How many times a player may complete it; null: without limit. */
+  limit: nullable(num),
+  /** How many times the player completed it. */
+  completed: num,
+}, 'OfferView');
+export type OfferView = t.TypeOf<typeof OfferView>;
+
+/** A reward given, and the present it went to when it did not fit (null when granted). */
+const OfferReward = t.type({ ...Grant.props, managedPresentId: nullable(num) }, 'OfferReward');
+
+const offerOf = (m: Master, offerId: number): Result<Offer, 'NOT_FOUND'> => {
   const o = m.offer.get(offerId);
   return o ? ok(o) : fail('NOT_FOUND', { entity: 'offer', id: offerId });
 };
@@ -34,7 +53,7 @@ const blocker = (m: Master, s: PlayerState, o: Offer): string | null => {
   return null;
 };
 
-const offerView = (s: PlayerState, o: Offer) => ({
+const offerView = (s: PlayerState, o: Offer): OfferView => ({
   offerId: o.offerId, name: o.name, requires: o.requires, materials: o.materials, durationSeconds: o.durationSeconds,
   rewards: o.rewards, limit: o.limit, completed: completions(s, o.offerId),
 });
@@ -43,7 +62,14 @@ const getAll = defineOp({
   name: 'getAllPlayerOffer', method: 'GET', path: '/player/offer/get_all', group: 'offer', access: 'session', readOnly: true,
   summary: 'The offers the player can start now and those on-going (with their timers).',
   request: objWithOptional({}, {}, 'GetAllPlayerOfferRequest'),
-  response: t.type({ offers: t.array(t.unknown), ongoing: t.array(t.unknown), maxActive: t.number }, 'GetAllPlayerOfferResponse'),
+  response: t.type({
+    /** The offers the player can start now. */
+    offers: t.array(OfferView),
+    /** The on-going ones, with their timers. */
+    ongoing: t.array(OfferRunView),
+    /** The most offers on-going at once. */
+    maxActive: num,
+  }, 'GetAllPlayerOfferResponse'),
   errors: [],
   reduce: (s, _req, _rng, now, { master: m }) => ok({
     state: s,
@@ -59,7 +85,7 @@ const order = defineOp({
   name: 'orderPlayerOffer', method: 'POST', path: '/player/offer/order', group: 'offer', access: 'session',
   summary: 'Starts an offer: its conditions met, a free slot, under its limit; pays the materials and starts the timer.',
   request: obj({ offerId: PosInt }, 'OrderPlayerOfferRequest'),
-  response: t.type({ offerId: t.number, completesAt: t.string }, 'OrderPlayerOfferResponse'),
+  response: t.type({ offerId: num, completesAt: WireTime }, 'OrderPlayerOfferResponse'),
   errors: ['NOT_FOUND', 'STATE_CONFLICT', 'GOLD_IS_SHORT', 'ITEM_IS_SHORT'],
   reduce: (s, req, _rng, now, { master: m }) => {
     const or = offerOf(m, req.offerId);
@@ -79,7 +105,7 @@ const complete = defineOp({
   name: 'completePlayerOffer', method: 'POST', path: '/player/offer/complete', group: 'offer', access: 'session',
   summary: 'Completes an on-going offer once its duration has passed, giving its rewards.',
   request: obj({ offerId: PosInt }, 'CompletePlayerOfferRequest'),
-  response: t.type({ offerId: t.number, rewards: t.array(t.unknown) }, 'CompletePlayerOfferResponse'),
+  response: t.type({ offerId: num, rewards: t.array(OfferReward) }, 'CompletePlayerOfferResponse'),
   errors: ['NOT_FOUND', 'TIMER_RUNNING'],
   reduce: (s, req, _rng, now, { master: m }) => {
     const or = offerOf(m, req.offerId);
@@ -104,4 +130,4 @@ const complete = defineOp({
   },
 });
 
-export const offerOps: AnyOperation[] = [complete, getAll, order];
+export const offerOps = [complete, getAll, order] as const;

@@ -2,7 +2,7 @@
 // and the recently received list.
 import * as t from 'io-ts';
 import { IdList, Int, objWithOptional } from '../codecs.js';
-import { defineOp, type AnyOperation } from '../operation.js';
+import { defineOp } from '../operation.js';
 import type { Master } from '../master/index.js';
 import type { PlayerState, Present, ReceivedPresent } from '../state.js';
 import { DAY } from '../time.js';
@@ -10,12 +10,23 @@ import { fail, ok } from '../shared/result.js';
 import { tryGrant } from '../shared/grant.js';
 import { RESULT_CODES, messageOf } from '../errors.js';
 import { presentView, timeText, type ViewCtx } from '../view.js';
+import { PresentView, WireTime } from '../views/codecs.js';
 import { recordStep } from './tutorial.js';
+
+/** A present the player received, and when. */
+export const ReceivedPresentView = t.type({ ...PresentView.props, receivedAt: WireTime }, 'ReceivedPresentView');
+export type ReceivedPresentView = t.TypeOf<typeof ReceivedPresentView>;
+
+/** Why a named present was not received. */
+const NotReceivedReason = t.keyof({ NOT_FOUND: null, ALREADY_RECEIVED: null, EXPIRED: null, CAPACITY: null }, 'NotReceivedReason');
+type NotReceivedReason = t.TypeOf<typeof NotReceivedReason>;
+/** A named present left where it was, with the result code and message it would have had alone (0 for already received or expired). */
+const NotReceived = t.type({ managedPresentId: t.number, reason: NotReceivedReason, resultCode: t.number, resultMessage: t.string }, 'NotReceivedPresent');
 
 const newestFirst = <P extends Present>(a: P, b: P): number => b.createdAt - a.createdAt || b.managedPresentId - a.managedPresentId;
 const live = (p: Present, now: number): boolean => p.deadline === null || p.deadline > now;
 
-const receivedView = (p: ReceivedPresent, ctx: ViewCtx) => ({ ...presentView(p, ctx), receivedAt: timeText(ctx, p.receivedAt) });
+const receivedView = (p: ReceivedPresent, ctx: ViewCtx): ReceivedPresentView => ({ ...presentView(p, ctx), receivedAt: timeText(ctx, p.receivedAt) });
 
 /** The received list kept: the configured count, no older than the configured age, newest first. */
 const keepReceived = (m: Master, list: ReadonlyArray<ReceivedPresent>, now: number): ReceivedPresent[] => {
@@ -30,19 +41,22 @@ const getAll = defineOp({
   name: 'getAllPlayerPresent', method: 'GET', path: '/player/present/get_all', group: 'present', access: 'session', readOnly: true,
   summary: 'Lists unreceived presents whose deadline has not passed, newest first.',
   request: objWithOptional({}, {}, 'GetAllPlayerPresentRequest'),
-  response: t.type({ presents: t.array(t.unknown) }, 'GetAllPlayerPresentResponse'),
+  response: t.type({ presents: t.array(PresentView) }, 'GetAllPlayerPresentResponse'),
   errors: [],
   reduce: (s, _req, _rng, now, { master }) =>
     ok({ state: s, response: { presents: s.presents.filter((p) => live(p, now)).sort(newestFirst).map((p) => presentView(p, { master, now })) } }),
 });
 
-type NotReceivedReason = 'NOT_FOUND' | 'ALREADY_RECEIVED' | 'EXPIRED' | 'CAPACITY';
-
 const receive = defineOp({
   name: 'getPlayerPresent', method: 'GET', path: '/player/present/get', group: 'present', access: 'session',
   summary: 'Receives the named presents (receive-all sends every id); what would pass a capacity stays in the box.',
   request: t.exact(t.intersection([t.type({ managedPresentId: IdList(1000) }), t.partial({ stepCode: Int })]), 'GetPlayerPresentRequest'),
-  response: t.type({ receivedPresents: t.array(t.unknown), notReceived: t.array(t.unknown), presents: t.array(t.unknown) }, 'GetPlayerPresentResponse'),
+  response: t.type({
+    receivedPresents: t.array(ReceivedPresentView),
+    notReceived: t.array(NotReceived),
+    /** The box after receiving (unreceived, not expired), newest first. */
+    presents: t.array(PresentView),
+  }, 'GetPlayerPresentResponse'),
   errors: ['INVALID_PARAMETERS', 'INSUFFICIENT_PARAMETERS'],
   reduce: (s, req, _rng, now, { master: m }) => {
     const ids = [...new Set(req.managedPresentId)];
@@ -52,7 +66,7 @@ const receive = defineOp({
     }
     let state: PlayerState = s;
     const got: ReceivedPresent[] = [];
-    const notReceived: Array<{ managedPresentId: number; reason: NotReceivedReason; resultCode: number; resultMessage: string }> = [];
+    const notReceived: Array<t.TypeOf<typeof NotReceived>> = [];
     const miss = (id: number, reason: NotReceivedReason, resultCode: number, resultMessage: string) => notReceived.push({ managedPresentId: id, reason, resultCode, resultMessage });
     for (const id of ids) {
       const p = state.presents.find((x) => x.managedPresentId === id);
@@ -90,10 +104,10 @@ const getReceived = defineOp({
   name: 'getReceivedPlayerPresent', method: 'GET', path: '/player/present/get_received', group: 'present', access: 'session', readOnly: true,
   summary: 'The recently received presents (configured count and age), newest first.',
   request: objWithOptional({}, {}, 'GetReceivedPlayerPresentRequest'),
-  response: t.type({ receivedPresents: t.array(t.unknown) }, 'GetReceivedPlayerPresentResponse'),
+  response: t.type({ receivedPresents: t.array(ReceivedPresentView) }, 'GetReceivedPlayerPresentResponse'),
   errors: [],
   reduce: (s, _req, _rng, now, { master }) =>
     ok({ state: s, response: { receivedPresents: keepReceived(master, s.received, now).map((p) => receivedView(p, { master, now })) } }),
 });
 
-export const presentOps: AnyOperation[] = [getAll, receive, getReceived];
+export const presentOps = [getAll, receive, getReceived] as const;

@@ -1,9 +1,11 @@
 // Quest log: order (pay stamina, store the one active quest and its questData), save
 // the wave state, retry for gems, complete (drops rolled on the server from master
 // data, rewards, the first-clear reward once, the best rank kept) and reset.
+// Requests take the original clients' forms: `state` 2 is a clear, the lists are
+// "id:n,id:n" strings, and -1 names no support character (docs/rules/social.md).
 import * as t from 'io-ts';
-import { Int, IntRange, NonNegInt, PosInt, Text, obj, objWithOptional } from '../codecs.js';
-import { defineOp, type AnyOperation } from '../operation.js';
+import { IdAmountList, Int, IntEnum, IntRange, NonNegInt, PosInt, Text, obj, objWithOptional } from '../codecs.js';
+import { defineOp } from '../operation.js';
 import type { Master } from '../master/index.js';
 import type { Grant } from '../master/common.js';
 import type { QuestIndexed } from '../master/social.js';
@@ -11,48 +13,68 @@ import type { PlayerState } from '../state.js';
 import { PARTY_COUNT, type ActiveQuest, type QuestRecord } from '../state/social.js';
 import { pickWeighted } from '../rng.js';
 import { fail, ok, type Result } from '../shared/result.js';
-import { pay } from '../shared/pay.js';
 import { addPlayerExp } from '../shared/player.js';
 import { grantAll, type GrantOutcome } from '../shared/grant.js';
 import { bumpCounter } from '../shared/counters.js';
 import { addCharacterExp } from '../shared/growth.js';
+import { RewardView, nullable } from '../views/codecs.js';
 import { recordStep } from './tutorial.js';
+import { pay } from '../shared/pay.js';
 
 /** The codec's bound only keeps requests sane; the configured limit (social.quest.questDataMaxLength) is the rule. */
 const QuestData = Text(0, 60000);
-const CLEAR = 1;
-const FAILED = 2;
 
-const questOf = (m: Master, questId: number): Result<QuestIndexed> => {
+/** How a played quest ended (complete's `state`): 2 is a clear, as the original's clients send it. */
+const QuestState = IntEnum('QuestState', {
+  1: 'failed: the party was defeated or the player gave up; counts a failure and gives nothing',
+  2: 'cleared: gives the quest\'s rewards and drops (rolled by the server)',
+});
+const FAILED = 1;
+const CLEARED = 2;
+
+/**
+ * The original clients' "id:n,id:n" lists. The codec's bound keeps requests sane;
+ * skillExps is bounded by master data (social.quest.skillEntriesMax) in the reducer.
+ */
+const ClientList = IdAmountList(100);
+/** What the client says happened in the battle: checked for form, never a source of rewards. */
+const BATTLE_LISTS = { skillExps: ClientList, dropItems: ClientList, killedEnemies: ClientList, weaponSkillExps: ClientList };
+
+/** The original's clients send -1 for "none" (0 is accepted too, the older form). */
+const NONE = -1;
+const isNone = (id: number): boolean => id === NONE || id === 0;
+
+const questOf = (m: Master, questId: number): Result<QuestIndexed, 'NOT_FOUND'> => {
   const q = m.quest.get(questId);
   return q ? ok(q) : fail('NOT_FOUND', { entity: 'quest', id: questId });
 };
 
 const inPeriod = (q: QuestIndexed, now: number): boolean => now >= q.startsAt && (q.endsAt === null || now < q.endsAt);
 
-const checkQuestData = (m: Master, questData: string): Result<string> =>
+const checkQuestData = (m: Master, questData: string): Result<string, 'INVALID_PARAMETERS'> =>
   questData.length > m.social.quest.questDataMaxLength
     ? fail('INVALID_PARAMETERS', { field: 'questData', reason: `must be at most ${m.social.quest.questDataMaxLength} characters` })
     : ok(questData);
 
 /** The active quest the request names: none, or another one, is 107. */
-const activeOf = (s: PlayerState, orderReceiveId: number): Result<ActiveQuest> =>
+const activeOf = (s: PlayerState, orderReceiveId: number): Result<ActiveQuest, 'NOT_FOUND'> =>
   s.activeQuest !== null && s.activeQuest.orderReceiveId === orderReceiveId
     ? ok(s.activeQuest)
     : fail('NOT_FOUND', { entity: 'quest order', id: orderReceiveId });
 
-const grantView = (o: GrantOutcome) => ({ ...o.grant, managedPresentId: o.managedPresentId });
+const grantView = (o: GrantOutcome): RewardView => ({ kind: o.grant.kind, objectId: o.grant.objectId, amount: o.grant.amount, managedPresentId: o.managedPresentId });
 
 // ---- order ----
 const OrderRequest = objWithOptional(
-  { questId: PosInt, managedBattlePartyId: IntRange(1, PARTY_COUNT) },
-  { type: PosInt, supportCharacterId: NonNegInt, questData: QuestData },
+  // -1 (or 0) names no party: accepted as a form, refused by the rules (a quest needs a party).
+  { questId: PosInt, managedBattlePartyId: IntRange(NONE, PARTY_COUNT) },
+  { type: PosInt, supportCharacterId: IntRange(NONE, Number.MAX_SAFE_INTEGER), questData: QuestData },
   'OrderPlayerQuestLogRequest',
 );
 
 const order = defineOp({
   name: 'orderPlayerQuestLog', method: 'POST', path: '/player/quest_log/order', group: 'questLog', access: 'session',
-  summary: 'Starts a quest with a battle party: in period, pays stamina, stores it as the one active quest with its questData.',
+  summary: 'Starts a quest with a battle party: in period, pays stamina, stores it as the one active quest with its questData. supportCharacterId -1 (or 0, or absent) is no support character; managedBattlePartyId -1 names no party and is refused (102).',
   request: OrderRequest,
   response: t.type({ orderReceiveId: t.number, questId: t.number, stamina: t.number }, 'OrderPlayerQuestLogResponse'),
   errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'QUEST_OUT_OF_PERIOD', 'QUEST_ORDER_LIMIT', 'STAMINA_IS_SHORT'],
@@ -65,6 +87,7 @@ const order = defineOp({
     if (s.activeQuest !== null) return fail('QUEST_ORDER_LIMIT', { reason: `quest order ${s.activeQuest.orderReceiveId} is still active: complete or reset it first` });
     const data = checkQuestData(m, req.questData ?? '');
     if (data._tag === 'Left') return data;
+    if (isNone(req.managedBattlePartyId)) return fail('INVALID_PARAMETERS', { field: 'managedBattlePartyId', reason: 'a quest needs a battle party (-1 names none)' });
     const party = s.battleParties.find((p) => p.managedBattlePartyId === req.managedBattlePartyId);
     const members = (party?.slots ?? []).flatMap((x) => (x.managedCharacterId === null ? [] : [x.managedCharacterId]));
     if (members.length === 0) return fail('INVALID_PARAMETERS', { field: 'managedBattlePartyId', reason: 'the party has no character' });
@@ -72,14 +95,14 @@ const order = defineOp({
     for (const x of party?.slots ?? []) {
       if (x.managedWeaponId !== null && !s.weapons.some((w) => w.managedWeaponId === x.managedWeaponId)) return fail('NOT_FOUND', { entity: 'weapon', id: x.managedWeaponId });
     }
-    const support = req.supportCharacterId ?? 0;
-    if (support !== 0 && !m.character.has(support)) return fail('NOT_FOUND', { entity: 'character', id: support });
+    const support = req.supportCharacterId === undefined || isNone(req.supportCharacterId) ? null : req.supportCharacterId;
+    if (support !== null && !m.character.has(support)) return fail('NOT_FOUND', { entity: 'character', id: support });
     const paid = pay(m, s, { stamina: q.stamina }, now);
     if (paid._tag === 'Left') return paid;
     const orderReceiveId = paid.right.nextManagedId;
     const active: ActiveQuest = {
       orderReceiveId, questId: q.questId, type: q.type, managedBattlePartyId: req.managedBattlePartyId,
-      managedCharacterIds: members, supportCharacterId: support === 0 ? null : support,
+      managedCharacterIds: members, supportCharacterId: support,
       questData: data.right, orderedAt: now, savedAt: now, saves: 0, retries: 0,
     };
     const next = bumpCounter({ ...paid.right, nextManagedId: orderReceiveId + 1, activeQuest: active }, 'questOrders');
@@ -90,8 +113,8 @@ const order = defineOp({
 // ---- save ----
 const save = defineOp({
   name: 'savePlayerQuestLog', method: 'POST', path: '/player/quest_log/save', group: 'questLog', access: 'session',
-  summary: 'Stores the wave state (questData) of the active quest.',
-  request: obj({ orderReceiveId: PosInt, questData: QuestData }, 'SavePlayerQuestLogRequest'),
+  summary: 'Stores the wave state (questData) of the active quest. The battle lists the original\'s clients send (skillExps, dropItems, killedEnemies, weaponSkillExps: "id:n,id:n") are checked for form and otherwise ignored.',
+  request: objWithOptional({ orderReceiveId: PosInt, questData: QuestData }, BATTLE_LISTS, 'SavePlayerQuestLogRequest'),
   response: t.type({ orderReceiveId: t.number, saves: t.number }, 'SavePlayerQuestLogResponse'),
   errors: ['NOT_FOUND', 'INVALID_PARAMETERS'],
   reduce: (s, req, _rng, now, { master: m }) => {
@@ -127,10 +150,13 @@ const retry = defineOp({
 
 // ---- complete ----
 const CompleteRequest = objWithOptional(
-  { orderReceiveId: PosInt, state: IntRange(CLEAR, FAILED) },
-  { clearRank: NonNegInt, skillExps: t.array(NonNegInt), uniqueSkillUseNum: NonNegInt, masterSkillUseNum: NonNegInt, friendUseNum: NonNegInt, stepCode: Int },
+  { orderReceiveId: PosInt, state: QuestState },
+  { clearRank: NonNegInt, ...BATTLE_LISTS, uniqueSkillUseNum: NonNegInt, masterSkillUseNum: NonNegInt, friendUseNum: NonNegInt, stepCode: Int },
   'CompletePlayerQuestLogRequest',
 );
+
+/** What a clear gives besides its drops (the quest's master data). */
+const QuestRewardsView = t.type({ gold: t.number, playerExp: t.number, characterExp: t.number }, 'QuestRewards');
 
 const emptyRecord = (questId: number, now: number): QuestRecord => ({
   questId, clears: 0, failures: 0, bestClearRank: 0, firstClearedAt: null, lastPlayedAt: now, skillUse: null,
@@ -144,11 +170,14 @@ const putRecord = (s: PlayerState, r: QuestRecord): PlayerState => {
 
 const complete = defineOp({
   name: 'completePlayerQuestLog', method: 'POST', path: '/player/quest_log/complete', group: 'questLog', access: 'session',
-  summary: 'Ends the active quest (state 1 clear, 2 failed). A clear rolls the drops on the server, gives the rewards and the first-clear reward once, keeps the best rank and the skill use counts.',
+  summary: 'Ends the active quest (state 2 cleared, 1 failed). A clear rolls the drops on the server, gives the rewards and the first-clear reward once, keeps the best rank and the skill use counts (skillExps "id:n"); dropItems, killedEnemies and weaponSkillExps are checked for form and never give anything.',
   request: CompleteRequest,
   response: t.type({
-    orderReceiveId: t.number, questId: t.number, cleared: t.boolean, bestClearRank: t.number,
-    drops: t.array(t.unknown), rewards: t.unknown, firstClearRewards: t.array(t.unknown),
+    orderReceiveId: t.number, questId: t.number, cleared: t.boolean,
+    /** The rank of this play (0 for a failure), and the best kept for the quest. */
+    clearRank: t.number, bestClearRank: t.number,
+    /** What the server rolled and gave; a failure gives nothing (rewards null). */
+    drops: t.array(RewardView), rewards: nullable(QuestRewardsView), firstClearRewards: t.array(RewardView),
   }, 'CompletePlayerQuestLogResponse'),
   errors: ['NOT_FOUND', 'INVALID_PARAMETERS'],
   reduce: (s, req, rng, now, { master: m }) => {
@@ -158,13 +187,20 @@ const complete = defineOp({
     if (qr._tag === 'Left') return qr;
     const q = qr.right;
     const cfg = m.social.quest;
-    const cleared = req.state === CLEAR;
+    const cleared = req.state === CLEARED;
     const rank = req.clearRank ?? 0;
     if (cleared && (rank < 1 || rank > cfg.maxClearRank)) return fail('INVALID_PARAMETERS', { field: 'clearRank', reason: `must be between 1 and ${cfg.maxClearRank} for a clear` });
-    const skills = req.skillExps ?? [];
+    // Skill use counts, "id:n" each: kept as the counts, in the order sent; they never give anything.
+    const skills = (req.skillExps ?? []).map((x) => x.amount);
     if (skills.length > cfg.skillEntriesMax) return fail('INVALID_PARAMETERS', { field: 'skillExps', reason: `must list at most ${cfg.skillEntriesMax} entries` });
-    const counts = [...skills, req.uniqueSkillUseNum ?? 0, req.masterSkillUseNum ?? 0, req.friendUseNum ?? 0];
-    if (counts.some((n) => n > cfg.useCountMax)) return fail('INVALID_PARAMETERS', { field: 'skillExps', reason: `use counts must be at most ${cfg.useCountMax}` });
+    const counts: ReadonlyArray<readonly [string, number]> = [
+      ...skills.map((n) => ['skillExps', n] as const),
+      ['uniqueSkillUseNum', req.uniqueSkillUseNum ?? 0], ['masterSkillUseNum', req.masterSkillUseNum ?? 0], ['friendUseNum', req.friendUseNum ?? 0],
+    ];
+    const over = counts.find(([, n]) => n > cfg.useCountMax);
+    if (over) return fail('INVALID_PARAMETERS', { field: over[0], reason: `use counts must be at most ${cfg.useCountMax}` });
+    // dropItems, killedEnemies and weaponSkillExps were checked for form by the codec and are not
+    // read: drops are rolled below, and the game has no enemy log or weapon skills to credit.
 
     const before = s.questRecords.find((r) => r.questId === q.questId) ?? emptyRecord(q.questId, now);
     let next: PlayerState = { ...s, activeQuest: null };
@@ -173,9 +209,9 @@ const complete = defineOp({
       if (stepped._tag === 'Left') return stepped;
       next = stepped.right;
     }
-    if (!cleared) {
+    if (req.state === FAILED) {
       next = putRecord(next, { ...before, failures: before.failures + 1, lastPlayedAt: now });
-      return ok({ state: next, response: { orderReceiveId: req.orderReceiveId, questId: q.questId, cleared: false, bestClearRank: before.bestClearRank, drops: [], rewards: null, firstClearRewards: [] } });
+      return ok({ state: next, response: { orderReceiveId: req.orderReceiveId, questId: q.questId, cleared: false, clearRank: 0, bestClearRank: before.bestClearRank, drops: [], rewards: null, firstClearRewards: [] } });
     }
 
     // Drops: rolled here from the quest's table; nothing in the request names a reward.
@@ -227,4 +263,4 @@ const reset = defineOp({
   },
 });
 
-export const questLogOps: AnyOperation[] = [complete, order, reset, retry, save];
+export const questLogOps = [complete, order, reset, retry, save] as const;

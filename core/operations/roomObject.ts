@@ -2,15 +2,15 @@
 // bought ones, sell for coins (leaving the room), add storage slots with gems.
 import * as t from 'io-ts';
 import { PosInt, obj, objWithOptional } from '../codecs.js';
-import { defineOp, type AnyOperation } from '../operation.js';
+import { defineOp } from '../operation.js';
 import type { Master } from '../master/index.js';
 import type { RoomPlacement } from '../state/town.js';
 import { fail, ok } from '../shared/result.js';
-import { pay } from '../shared/pay.js';
-import { tryGrant } from '../shared/grant.js';
 import { storageLimit } from '../shared/player.js';
 import { addStorageLimit, checkFloor, checkFloorOpen, placementsOf, putFloor } from '../shared/town.js';
-import { Placement } from './room.js';
+import { FloorId, Placement } from './room.js';
+import { pay } from '../shared/pay.js';
+import { tryGrant } from '../shared/grant.js';
 
 const within = (p: { startsAt: number; endsAt: number | null }, now: number): boolean => now >= p.startsAt && (p.endsAt === null || now < p.endsAt);
 
@@ -24,7 +24,7 @@ export const priceNow = (m: Master, roomObjectId: number, now: number): number =
 const buySet = defineOp({
   name: 'buySetPlayerRoomObject', method: 'POST', path: '/player/room_object/buy_set', group: 'roomObject', access: 'session',
   summary: 'Buys an amount of one room object with coins (bargain price inside its period) and places the bought ones given positions on a floor.',
-  request: objWithOptional({ roomObjectId: PosInt, amount: PosInt }, { floorId: PosInt, placements: t.array(Placement) }, 'BuySetPlayerRoomObjectRequest'),
+  request: objWithOptional({ roomObjectId: PosInt, amount: PosInt }, { floorId: FloorId, placements: t.array(Placement) }, 'BuySetPlayerRoomObjectRequest'),
   response: t.type({ managedRoomObjectIds: t.array(t.number), unitPrice: t.number }, 'BuySetPlayerRoomObjectResponse'),
   errors: ['INVALID_PARAMETERS', 'NOT_FOUND', 'BUY_OUT_OF_PERIOD', 'ROOM_OBJECT_LIMIT', 'STATE_CONFLICT', 'ROOM_LIMIT', 'GOLD_IS_SHORT'],
   reduce: (s, req, _rng, now, { master: m }) => {
@@ -109,4 +109,4 @@ const limitAdd = defineOp({
   },
 });
 
-export const roomObjectOps: AnyOperation[] = [limitAdd, buySet, sale];
+export const roomObjectOps = [limitAdd, buySet, sale] as const;

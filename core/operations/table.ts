@@ -1,6 +1,11 @@
 // The single operations table: the one place that lists what the service can do.
 // The router, the OpenAPI document and the surface tests are all derived from it.
-import type { AnyOperation } from '../operation.js';
+import type * as t from 'io-ts';
+import { erased, run, type AnyOperation, type Env, type Executed, type Operation } from '../operation.js';
+import type { Rng } from '../rng.js';
+import type { PlayerState } from '../state.js';
+import type { Result } from '../shared/result.js';
+import type { ErrorName } from '../errors.js';
 import { gachaOps } from './gacha.js';
 import { presentOps } from './present.js';
 import { tutorialOps } from './tutorial.js';
@@ -23,12 +28,38 @@ import { questLogOps } from './questLog.js';
 import { chestOps } from './chest.js';
 import { offerOps } from './offer.js';
 
-export const OPERATIONS: ReadonlyArray<AnyOperation> = [
+/** Every entry with its types: the typed client and typed callers read them from here. */
+export const TYPED_OPERATIONS = [
   ...playerOps, ...gachaOps, ...presentOps, ...tutorialOps,
   ...characterOps, ...weaponOps, ...trainingOps, ...abilityOps, ...itemOps, ...townFacilityOps, ...townOps, ...fieldPartyOps, ...roomOps, ...roomObjectOps, ...contentRoomOps, ...friendOps, ...battlePartyOps, ...achievementOps, ...questLogOps, ...chestOps, ...offerOps,
-];
+] as const;
+
+/** The same entries, types erased: what the router, the OpenAPI document and the service walk. */
+export const OPERATIONS: ReadonlyArray<AnyOperation> = TYPED_OPERATIONS.map((op) => erased<unknown, unknown, ErrorName, string>(op as unknown as Operation<unknown, unknown, ErrorName, string>));
+
+export type TypedOperation = (typeof TYPED_OPERATIONS)[number];
+export type OperationName = TypedOperation['name'];
+/** The entry of a name, with its types. */
+export type OperationNamed<N extends OperationName> = Extract<TypedOperation, { readonly name: N }>;
+/** What an operation takes (decoded) and what it answers (its own part). */
+export type RequestOf<N extends OperationName> = t.TypeOf<OperationNamed<N>['request']>;
+export type ResponseOf<N extends OperationName> = t.TypeOf<OperationNamed<N>['response']>;
 
 /** Whether an entry has its rules built (account operations are served by the account handlers). */
 export const isImplemented = (op: AnyOperation): boolean => op.reduce !== null || op.access === 'account';
 
 export const operationByName = (name: string): AnyOperation | undefined => OPERATIONS.find((o) => o.name === name);
+
+/** The entry of a known name, with its types. */
+export const operationNamed = <N extends OperationName>(name: N): OperationNamed<N> =>
+  TYPED_OPERATIONS.find((o) => o.name === name) as OperationNamed<N>;
+
+/**
+ * Runs an operation by its name on a raw request (decoded by its codec), its answer
+ * typed by the operation's codecs: what library users, the simulator and tests call.
+ */
+export const runNamed = <N extends OperationName>(
+  name: N, state: PlayerState, rawRequest: unknown, rng: Rng, now: number, env: Env,
+): Result<Executed<ResponseOf<N>>> =>
+  // The entry of N answers ResponseOf<N>; the compiler cannot follow Extract through the generic N.
+  run(operationNamed(name) as unknown as Operation<unknown, ResponseOf<N>, ErrorName>, state, rawRequest, rng, now, env);

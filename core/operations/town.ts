@@ -2,53 +2,82 @@
 // of the build points. Anyone's layout can be read; only public data is shown.
 import * as t from 'io-ts';
 import { PosInt, obj, objWithOptional } from '../codecs.js';
-import { defineOp, type AnyOperation } from '../operation.js';
+import { defineOp } from '../operation.js';
+import { nullable } from '../views/codecs.js';
 import type { Master } from '../master/index.js';
-import type { PlayerState } from '../state.js';
+import type { OwnedFacility, PlayerState } from '../state.js';
 import type { TownLayout } from '../state/town.js';
 import { ok } from '../shared/result.js';
 import { checkTown, readTarget, roomState, settleFacility, touchesPlayer } from '../shared/town.js';
 import { BuildPoints } from './townFacility.js';
 
-/** A placed facility as others may see it: what it is and its level, never its managed id. */
-const placedView = (m: Master, s: PlayerState, id: number, now: number, own: boolean) => {
-  const f = s.facilities.find((x) => x.managedTownFacilityId === id);
-  if (!f) return null;
-  const st = settleFacility(m, f, now);
-  const pub = { facilityId: st.facilityId, level: st.level, covered: st.covered, levelingUp: st.levelUp !== null };
-  return own ? { managedTownFacilityId: id, ...pub } : pub;
+/** A placed facility as anyone may see it: what it is and its level, never its managed id. */
+const PublicPlacedFacility = t.type({ facilityId: t.number, level: t.number, covered: t.boolean, levelingUp: t.boolean }, 'PublicPlacedFacility');
+/** The owner's own placed facility: the same with its managed id. */
+const PlacedFacility = t.type({ managedTownFacilityId: t.number, ...PublicPlacedFacility.props }, 'PlacedFacility');
+const PublicResident = t.type({ characterId: t.number }, 'PublicTownResident');
+const Resident = t.type({ managedCharacterId: t.number, characterId: t.number }, 'TownResident');
+
+/** A town as shown: a place names no facility (null) when the one placed there is gone. */
+const townCodec = <F extends t.Mixed, R extends t.Mixed>(facility: F, resident: R, name: string) => t.type({
+  playerId: t.number,
+  name: t.string,
+  buildPoints: t.array(t.type({ buildPointId: t.number, facility: nullable(facility) })),
+  contentBuildings: t.array(t.type({
+    lotId: t.number, contentRoomId: t.number, titleId: t.number,
+    residents: t.array(resident),
+    facilities: t.array(t.type({ slot: t.number, facility: nullable(facility) })),
+  })),
+}, name);
+/** The caller's own town, with managed ids. */
+export const TownView = townCodec(PlacedFacility, Resident, 'TownView');
+export type TownView = t.TypeOf<typeof TownView>;
+/** Another player's town: public data only. */
+export const PublicTownView = townCodec(PublicPlacedFacility, PublicResident, 'PublicTownView');
+export type PublicTownView = t.TypeOf<typeof PublicTownView>;
+
+/** The layout with each placed facility and resident shown by the given functions. */
+const layoutView = <F, R>(m: Master, s: PlayerState, now: number, facility: (id: number, f: OwnedFacility) => F, resident: (managedCharacterId: number, characterId: number) => R) => {
+  const placed = (id: number): F | null => {
+    const f = s.facilities.find((x) => x.managedTownFacilityId === id);
+    return f ? facility(id, settleFacility(m, f, now)) : null;
+  };
+  return {
+    playerId: s.playerId,
+    name: s.name,
+    buildPoints: s.townLayout.buildPoints.map((b) => ({ buildPointId: b.buildPointId, facility: placed(b.managedTownFacilityId) })),
+    contentBuildings: s.townLayout.contentBuildings.map((c) => ({
+      lotId: c.lotId,
+      contentRoomId: c.contentRoomId,
+      titleId: m.contentRoom.get(c.contentRoomId)?.titleId ?? 0,
+      residents: roomState(s, c.contentRoomId).managedCharacterIds.map((id) => resident(id, s.characters.find((x) => x.managedCharacterId === id)?.characterId ?? 0)),
+      facilities: c.facilities.map((x) => ({ slot: x.slot, facility: placed(x.managedTownFacilityId) })),
+    })),
+  };
 };
 
-export const townView = (m: Master, s: PlayerState, now: number, own: boolean) => ({
-  playerId: s.playerId,
-  name: s.name,
-  buildPoints: s.townLayout.buildPoints.map((b) => ({ buildPointId: b.buildPointId, facility: placedView(m, s, b.managedTownFacilityId, now, own) })),
-  contentBuildings: s.townLayout.contentBuildings.map((c) => ({
-    lotId: c.lotId,
-    contentRoomId: c.contentRoomId,
-    titleId: m.contentRoom.get(c.contentRoomId)?.titleId ?? 0,
-    // Residents by character (public); the owner also sees the managed ids.
-    residents: roomState(s, c.contentRoomId).managedCharacterIds.map((id) => {
-      const characterId = s.characters.find((x) => x.managedCharacterId === id)?.characterId ?? 0;
-      return own ? { managedCharacterId: id, characterId } : { characterId };
-    }),
-    facilities: c.facilities.map((x) => ({ slot: x.slot, facility: placedView(m, s, x.managedTownFacilityId, now, own) })),
-  })),
-});
+const publicPlaced = (f: OwnedFacility): t.TypeOf<typeof PublicPlacedFacility> => ({ facilityId: f.facilityId, level: f.level, covered: f.covered, levelingUp: f.levelUp !== null });
 
-const TownResponse = t.type({ playerId: t.number, name: t.string, buildPoints: t.array(t.unknown), contentBuildings: t.array(t.unknown) });
+/** The owner's town: managed ids of facilities and residents too. */
+export const townView = (m: Master, s: PlayerState, now: number): TownView =>
+  layoutView(m, s, now, (id, f) => ({ managedTownFacilityId: id, ...publicPlaced(f) }), (managedCharacterId, characterId) => ({ managedCharacterId, characterId }));
+
+/** Another player's town: facility kinds, levels and resident characters only. */
+export const publicTownView = (m: Master, s: PlayerState, now: number): PublicTownView =>
+  layoutView(m, s, now, (_id, f) => publicPlaced(f), (_id, characterId) => ({ characterId }));
 
 const getAll = defineOp({
   name: 'getAllPlayerTown', method: 'GET', path: '/player/town/get_all', group: 'town', access: 'session', readOnly: true,
   summary: 'The town layout of the given player (default: the caller): content buildings, their residents and nearby facilities, and the build points. Another player\'s shows public data only.',
   request: objWithOptional({}, { playerId: PosInt }, 'GetAllPlayerTownRequest'),
-  response: t.type({ town: TownResponse }, 'GetAllPlayerTownResponse'),
+  response: t.type({ town: t.union([TownView, PublicTownView]) }, 'GetAllPlayerTownResponse'),
   errors: ['PLAYER_NOT_FOUND'],
   touches: touchesPlayer,
   reduce: (s, req, _rng, now, { master: m, others }) => {
     const r = readTarget(s, req.playerId, others);
     if (r._tag === 'Left') return r;
-    return ok({ state: s, response: { town: townView(m, r.right.target, now, r.right.own) } });
+    const { target, own } = r.right;
+    return ok({ state: s, response: { town: own ? townView(m, target, now) : publicTownView(m, target, now) } });
   },
 });
 
@@ -71,4 +100,4 @@ const set = defineOp({
   },
 });
 
-export const townOps: AnyOperation[] = [getAll, set];
+export const townOps = [getAll, set] as const;

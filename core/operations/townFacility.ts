@@ -2,11 +2,9 @@
 // once for gems, collect production, sell, add storage slots, place on build points.
 import * as t from 'io-ts';
 import { Int, NonNegInt, PosInt, obj, objWithOptional } from '../codecs.js';
-import { defineOp, type AnyOperation } from '../operation.js';
+import { defineOp } from '../operation.js';
 import type { OwnedFacility, PlayerState } from '../state.js';
 import { fail, ok, type Result } from '../shared/result.js';
-import { pay } from '../shared/pay.js';
-import { tryGrant } from '../shared/grant.js';
 import { itemCount, limitDef, storageLimit } from '../shared/player.js';
 import { startTimer } from '../shared/timer.js';
 import {
@@ -16,11 +14,14 @@ import {
 import type { Master } from '../master/index.js';
 import type { FacilityLevelUp } from '../master/town.js';
 import { formatTime } from '../time.js';
+import { WireTime } from '../views/codecs.js';
+import { pay } from '../shared/pay.js';
+import { tryGrant } from '../shared/grant.js';
 
 const ById = (name: string) => obj({ managedTownFacilityId: PosInt }, name);
 
 /** The facility as of now; refused while covered. */
-const openFacility = (m: Master, s: PlayerState, id: number, now: number): Result<OwnedFacility> => {
+const openFacility = (m: Master, s: PlayerState, id: number, now: number): Result<OwnedFacility, 'NOT_FOUND' | 'STATE_CONFLICT'> => {
   const found = findFacility(s, id);
   if (found._tag === 'Left') return found;
   const f = settleFacility(m, found.right, now);
@@ -28,12 +29,12 @@ const openFacility = (m: Master, s: PlayerState, id: number, now: number): Resul
   return ok(f);
 };
 
-const levelUpOf = (m: Master, f: OwnedFacility): Result<FacilityLevelUp> => {
+const levelUpOf = (m: Master, f: OwnedFacility): Result<FacilityLevelUp, 'STATE_CONFLICT'> => {
   const lu = levelDef(m, f)?.levelUp;
   return lu ? ok(lu) : fail('STATE_CONFLICT', { reason: `town facility ${f.managedTownFacilityId} is already at its maximum level ${f.level}` });
 };
 
-const running = (f: OwnedFacility): Result<never> =>
+const running = (f: OwnedFacility): Result<never, 'TIMER_RUNNING'> =>
   fail('TIMER_RUNNING', { entity: `level-up of town facility ${f.managedTownFacilityId}`, completesAt: f.levelUp?.completesAt ?? 0 });
 
 // ---- buy_all ----
@@ -96,7 +97,7 @@ const levelUp = defineOp({
   name: 'levelUpPlayerTownFacility', method: 'POST', path: '/player/town_facility/level_up', group: 'townFacility', access: 'session',
   summary: 'Pays the level-up cost and starts its timer; the level rises when the timer has passed.',
   request: ById('LevelUpPlayerTownFacilityRequest'),
-  response: t.type({ managedTownFacilityId: t.number, level: t.number, completesAt: t.string }, 'LevelUpPlayerTownFacilityResponse'),
+  response: t.type({ managedTownFacilityId: t.number, level: t.number, completesAt: WireTime }, 'LevelUpPlayerTownFacilityResponse'),
   errors: ['NOT_FOUND', 'STATE_CONFLICT', 'TIMER_RUNNING', 'GOLD_IS_SHORT', 'ITEM_IS_SHORT'],
   reduce: (s, req, _rng, now, { master: m }) => {
     const opened = openFacility(m, s, req.managedTownFacilityId, now);
@@ -246,4 +247,4 @@ const setBuildPoints = defineOp({
   },
 });
 
-export const townFacilityOps: AnyOperation[] = [limitAdd, buyAll, gemLevelUp, itemUp, levelUp, openUp, sale, setBuildPoints];
+export const townFacilityOps = [limitAdd, buyAll, gemLevelUp, itemUp, levelUp, openUp, sale, setBuildPoints] as const;

@@ -2,20 +2,34 @@
 // (a timer kept as data) and gives items, coins and capped character exp on completion.
 import * as t from 'io-ts';
 import { IdList, PosInt, obj, objWithOptional } from '../codecs.js';
-import { defineOp, type AnyOperation } from '../operation.js';
+import { defineOp } from '../operation.js';
 import type { Master } from '../master/index.js';
 import type { PlayerState } from '../state.js';
 import type { TrainingRun } from '../state/progression.js';
 import { MINUTE, formatTime } from '../time.js';
 import { fail, ok, type Result } from '../shared/result.js';
+import { startTimer, isDone } from '../shared/timer.js';
+import { COST_ERRORS, addCharacterExp } from '../shared/growth.js';
+import { CostView, GrantView, RewardView, TrainingView, nullable } from '../views/codecs.js';
 import { pay } from '../shared/pay.js';
 import { grantAll } from '../shared/grant.js';
-import { startTimer, isDone } from '../shared/timer.js';
-import { addCharacterExp } from '../shared/growth.js';
 
 const timeText = (m: Master, ms: number): string => formatTime(ms, m.game.timezoneOffsetMinutes);
 
-const slotOf = (m: Master, slotId: number): Result<{ slotId: number; openLevel: number }> => {
+/** A training slot: when it opens, and the training on-going in it (null when idle). */
+const TrainingSlotView = t.type({
+  slotId: t.number, openLevel: t.number, open: t.boolean, ongoing: t.boolean, training: nullable(TrainingView),
+}, 'TrainingSlot');
+/** A training of master data, and whether the player's level allows it. */
+const TrainingDefinitionView = t.type({
+  trainingId: t.number, name: t.string, minPlayerLevel: t.number, available: t.boolean,
+  durationMinutes: t.number, characterCount: t.number, classId: nullable(t.number),
+  cost: CostView, rewards: t.array(GrantView), expPerCharacter: t.number,
+}, 'TrainingDefinition');
+/** The exp a character really gained (capped by its level cap) and its level after. */
+const TrainingGainView = t.type({ managedCharacterId: t.number, exp: t.number, level: t.number }, 'TrainingGain');
+
+const slotOf = (m: Master, slotId: number): Result<{ slotId: number; openLevel: number }, 'NOT_FOUND'> => {
   const slot = m.progression.training.slots.find((x) => x.slotId === slotId);
   return slot ? ok(slot) : fail('NOT_FOUND', { entity: 'training slot', id: slotId });
 };
@@ -23,15 +37,16 @@ const slotOf = (m: Master, slotId: number): Result<{ slotId: number; openLevel: 
 const runIn = (s: PlayerState, slotId: number): TrainingRun | undefined => s.trainings.find((x) => x.slotId === slotId);
 
 /** The on-going training of a slot, or the error for an unknown or idle slot. */
-const ongoing = (m: Master, s: PlayerState, slotId: number): Result<TrainingRun> => {
+const ongoing = (m: Master, s: PlayerState, slotId: number): Result<TrainingRun, 'NOT_FOUND' | 'STATE_CONFLICT'> => {
   const slot = slotOf(m, slotId);
   if (slot._tag === 'Left') return slot;
   const run = runIn(s, slotId);
   return run ? ok(run) : fail('STATE_CONFLICT', { reason: `no training is on-going in slot ${slotId}` });
 };
 
-const runView = (m: Master, run: TrainingRun, now: number) => ({
-  trainingId: run.trainingId, managedCharacterIds: run.managedCharacterIds,
+/** An on-going training as managedTrainings shows it. */
+const runView = (m: Master, run: TrainingRun, now: number): TrainingView => ({
+  slotId: run.slotId, trainingId: run.trainingId, managedCharacterIds: run.managedCharacterIds,
   startedAt: timeText(m, run.startedAt), completesAt: timeText(m, run.completesAt), completed: isDone(run, now),
 });
 
@@ -40,7 +55,7 @@ const getList = defineOp({
   name: 'getListPlayerTraining', method: 'POST', path: '/player/training/get_list', group: 'training', access: 'session', readOnly: true,
   summary: 'Every training slot (open or closed by player level, on-going or not, with its training, characters and times) and the trainings.',
   request: objWithOptional({}, {}, 'GetListPlayerTrainingRequest'),
-  response: t.type({ slots: t.array(t.unknown), trainings: t.array(t.unknown) }, 'GetListPlayerTrainingResponse'),
+  response: t.type({ slots: t.array(TrainingSlotView), trainings: t.array(TrainingDefinitionView) }, 'GetListPlayerTrainingResponse'),
   errors: [],
   reduce: (s, _req, _rng, now, { master: m }) => {
     const slots = m.progression.training.slots.map((slot) => {
@@ -64,8 +79,8 @@ const orders = defineOp({
   name: 'ordersPlayerTraining', method: 'POST', path: '/player/training/orders', group: 'training', access: 'session',
   summary: 'Starts a training in an open, idle slot with owned characters not training elsewhere; pays its cost.',
   request: obj({ slotId: PosInt, trainingId: PosInt, managedCharacterIds: IdList(50) }, 'OrdersPlayerTrainingRequest'),
-  response: t.type({ slotId: t.number, training: t.unknown }, 'OrdersPlayerTrainingResponse'),
-  errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'STATE_CONFLICT', 'GOLD_IS_SHORT', 'ITEM_IS_SHORT'],
+  response: t.type({ slotId: t.number, training: TrainingView }, 'OrdersPlayerTrainingResponse'),
+  errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'STATE_CONFLICT', ...COST_ERRORS],
   reduce: (s, req, _rng, now, { master: m }) => {
     const slot = slotOf(m, req.slotId);
     if (slot._tag === 'Left') return slot;
@@ -112,7 +127,7 @@ const completes = defineOp({
   name: 'completesPlayerTraining', method: 'POST', path: '/player/training/completes', group: 'training', access: 'session',
   summary: 'Completes the training in a slot once its time has passed: gives its rewards (overflow to the present box) and exp to each character (capped), and frees the slot.',
   request: obj({ slotId: PosInt }, 'CompletesPlayerTrainingRequest'),
-  response: t.type({ slotId: t.number, trainingId: t.number, rewards: t.array(t.unknown), characters: t.array(t.unknown) }, 'CompletesPlayerTrainingResponse'),
+  response: t.type({ slotId: t.number, trainingId: t.number, rewards: t.array(RewardView), characters: t.array(TrainingGainView) }, 'CompletesPlayerTrainingResponse'),
   errors: ['NOT_FOUND', 'STATE_CONFLICT', 'TIMER_RUNNING'],
   reduce: (s, req, _rng, now, { master: m }) => {
     const found = ongoing(m, s, req.slotId);
@@ -150,4 +165,4 @@ const completes = defineOp({
   },
 });
 
-export const trainingOps: AnyOperation[] = [cancel, completes, getList, orders];
+export const trainingOps = [cancel, completes, getList, orders] as const;

@@ -1,7 +1,7 @@
 // Tutorial progress: steps only move forward and -1 marks it finished; tips shown.
 import * as t from 'io-ts';
 import { Int, PosInt, obj } from '../codecs.js';
-import { defineOp, type AnyOperation } from '../operation.js';
+import { defineOp } from '../operation.js';
 import type { Master } from '../master/index.js';
 import type { PlayerState } from '../state.js';
 import { fail, ok, type Result } from '../shared/result.js';
@@ -10,7 +10,7 @@ import { fail, ok, type Result } from '../shared/result.js';
  * Records a tutorial step. Repeating the current step is accepted and changes
  * nothing (a retried request); going back, or on after finishing, is refused.
  */
-export const recordStep = (m: Master, s: PlayerState, step: number): Result<PlayerState> => {
+export const recordStep = (m: Master, s: PlayerState, step: number): Result<PlayerState, 'INVALID_PARAMETERS'> => {
   const done = m.game.tutorial.finishedStep;
   if (step === s.tutorial.step) return ok(s);
   if (step !== done && (step < 1 || step > m.game.tutorial.maxStep)) {
@@ -47,4 +47,4 @@ const tipAdd = defineOp({
   },
 });
 
-export const tutorialOps: AnyOperation[] = [stepAdd, tipAdd];
+export const tutorialOps = [stepAdd, tipAdd] as const;

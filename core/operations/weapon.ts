@@ -2,18 +2,27 @@
 // with exp items and coins, evolve at the maximum level, sell, and buy storage.
 import * as t from 'io-ts';
 import { IdList, PosInt, obj, objWithOptional } from '../codecs.js';
-import { defineOp, type AnyOperation } from '../operation.js';
+import { defineOp } from '../operation.js';
 import type { OwnedWeapon, PlayerState } from '../state.js';
 import { fail, ok } from '../shared/result.js';
-import { pay } from '../shared/pay.js';
 import { limitDef, storageLimit } from '../shared/player.js';
-import { tryGrant } from '../shared/grant.js';
 import { weaponInBattleParty } from '../shared/parties.js';
-import { checkMaterials, feed, findCharacter, findWeapon, findWeaponWithDef, goldPerItem, replace, weaponTotals } from '../shared/growth.js';
+import { COST_ERRORS, checkMaterials, feed, findCharacter, findWeapon, findWeaponWithDef, goldPerItem, replace, weaponTotals } from '../shared/growth.js';
+import { timeText, type ViewCtx } from '../view.js';
+import { ItemStackView, WeaponView } from '../views/codecs.js';
 import { ItemAmountRequest } from './character.js';
+import { pay } from '../shared/pay.js';
+import { tryGrant } from '../shared/grant.js';
 
 const putWeapon = (s: PlayerState, old: OwnedWeapon, next: OwnedWeapon): PlayerState => ({ ...s, weapons: replace(s.weapons, old, next) });
-const WeaponResponse = (name: string) => t.type({ managedWeapon: t.unknown }, name);
+/** One weapon's wire view: the same as its entry in managedWeapons. */
+const weaponView = (w: OwnedWeapon, ctx: ViewCtx): WeaponView => ({
+  managedWeaponId: w.managedWeaponId, weaponId: w.weaponId, level: w.level, exp: w.exp, createdAt: timeText(ctx, w.createdAt),
+});
+/** An answer that shows the weapon it made or changed. */
+const WeaponResponse = (name: string) => t.type({ managedWeapon: WeaponView }, name);
+/** The weapon a grant just added (grants append). */
+const added = (s: PlayerState): OwnedWeapon => s.weapons[s.weapons.length - 1] as OwnedWeapon;
 
 // ---- make ----
 const make = defineOp({
@@ -21,7 +30,7 @@ const make = defineOp({
   summary: 'Makes a weapon by its recipe (items and coins used implicitly); storage full is 301.',
   request: obj({ weaponId: PosInt }, 'MakePlayerWeaponRequest'),
   response: WeaponResponse('MakePlayerWeaponResponse'),
-  errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'WEAPON_LIMIT', 'GOLD_IS_SHORT', 'ITEM_IS_SHORT'],
+  errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'WEAPON_LIMIT', ...COST_ERRORS],
   reduce: (s, req, _rng, now, { master: m }) => {
     const def = m.weapon.get(req.weaponId);
     if (!def) return fail('NOT_FOUND', { entity: 'weapon', id: req.weaponId });
@@ -30,10 +39,10 @@ const make = defineOp({
     if (s.weapons.length >= max) return fail('WEAPON_LIMIT', { max });
     const paid = pay(m, s, def.recipe, now);
     if (paid._tag === 'Left') return paid;
-    const granted = tryGrant(m, paid.right, { kind: 'weapon', objectId: def.weaponId, amount: 1 }, now);
+    const granted = tryGrant(m, paid.right, { kind: 'weapon' as const, objectId: def.weaponId, amount: 1 }, now);
     if (granted._tag === 'Left') return granted;
     const state = granted.right.state;
-    return ok({ state, response: { managedWeapon: state.weapons[state.weapons.length - 1] } });
+    return ok({ state, response: { managedWeapon: weaponView(added(state), { master: m, now }) } });
   },
 });
 
@@ -53,11 +62,11 @@ const receive = defineOp({
     if (s.ownWeaponsReceived.includes(c.characterId)) return fail('STATE_CONFLICT', { reason: 'this character\'s own weapon was already received' });
     const need = m.progression.weapon.receiveLevel;
     if (c.level < need) return fail('STATE_CONFLICT', { reason: `the character must be level ${need}, it is level ${c.level}` });
-    const granted = tryGrant(m, s, { kind: 'weapon', objectId: weaponId, amount: 1 }, now);
+    const granted = tryGrant(m, s, { kind: 'weapon' as const, objectId: weaponId, amount: 1 }, now);
     if (granted._tag === 'Left') return granted;
     const st = granted.right.state;
     const state = { ...st, ownWeaponsReceived: [...st.ownWeaponsReceived, c.characterId] };
-    return ok({ state, response: { managedWeapon: state.weapons[state.weapons.length - 1] } });
+    return ok({ state, response: { managedWeapon: weaponView(added(state), { master: m, now }) } });
   },
 });
 
@@ -66,7 +75,7 @@ const upgrade = defineOp({
   name: 'upgradePlayerWeapon', method: 'POST', path: '/player/weapon/upgrade', group: 'weapon', access: 'session',
   summary: 'Levels a weapon with weapon exp items; each item used costs coins (level × perLevel + base); exp past the maximum level is lost; at the maximum is 293.',
   request: obj({ managedWeaponId: PosInt, items: t.array(ItemAmountRequest) }, 'UpgradePlayerWeaponRequest'),
-  response: t.type({ managedWeapon: t.unknown, usedItems: t.array(t.unknown), gold: t.number }, 'UpgradePlayerWeaponResponse'),
+  response: t.type({ managedWeapon: WeaponView, usedItems: t.array(ItemStackView), gold: t.number }, 'UpgradePlayerWeaponResponse'),
   errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'WEAPON_UPGRADE_LIMIT', 'ITEM_IS_SHORT', 'GOLD_IS_SHORT'],
   reduce: (s, req, _rng, now, { master: m }) => {
     const found = findWeaponWithDef(m, s, req.managedWeaponId);
@@ -80,7 +89,7 @@ const upgrade = defineOp({
     const paid = pay(m, s, { gold: fed.gold, items: fed.used }, now);
     if (paid._tag === 'Left') return paid;
     const next = { ...w, level: fed.level, exp: fed.exp };
-    return ok({ state: putWeapon(paid.right, w, next), response: { managedWeapon: next, usedItems: fed.used, gold: fed.gold } });
+    return ok({ state: putWeapon(paid.right, w, next), response: { managedWeapon: weaponView(next, { master: m, now }), usedItems: fed.used, gold: fed.gold } });
   },
 });
 
@@ -90,7 +99,7 @@ const evolution = defineOp({
   summary: 'Evolves a weapon at its maximum level into its evolved form by its evolution recipe; it keeps its level and exp.',
   request: obj({ managedWeaponId: PosInt }, 'EvolutionPlayerWeaponRequest'),
   response: WeaponResponse('EvolutionPlayerWeaponResponse'),
-  errors: ['NOT_FOUND', 'STATE_CONFLICT', 'GOLD_IS_SHORT', 'ITEM_IS_SHORT'],
+  errors: ['NOT_FOUND', 'STATE_CONFLICT', ...COST_ERRORS],
   reduce: (s, req, _rng, now, { master: m }) => {
     const found = findWeaponWithDef(m, s, req.managedWeaponId);
     if (found._tag === 'Left') return found;
@@ -100,7 +109,7 @@ const evolution = defineOp({
     const paid = pay(m, s, def.evolution.cost, now);
     if (paid._tag === 'Left') return paid;
     const next = { ...w, weaponId: def.evolution.weaponId };
-    return ok({ state: putWeapon(paid.right, w, next), response: { managedWeapon: next } });
+    return ok({ state: putWeapon(paid.right, w, next), response: { managedWeapon: weaponView(next, { master: m, now }) } });
   },
 });
 
@@ -149,4 +158,4 @@ const limitAdd = defineOp({
   },
 });
 
-export const weaponOps: AnyOperation[] = [limitAdd, evolution, make, receive, sale, upgrade];
+export const weaponOps = [limitAdd, evolution, make, receive, sale, upgrade] as const;

@@ -8,6 +8,21 @@ import { allocateIds, itemCount, storageLimit } from './player.js';
 import { setItem } from './pay.js';
 import { withFields } from '../state/copy.js';
 
+type ItemGrantError = 'NOT_FOUND' | 'ITEM_LIMIT';
+/** What a grant of each kind can fail with: an unknown object, or the store or currency it would overfill. */
+interface GrantFailureOf {
+  gold: 'CURRENCY_LIMIT'; gem: 'CURRENCY_LIMIT'; paidGem: 'CURRENCY_LIMIT'; kirara: 'CURRENCY_LIMIT';
+  item: ItemGrantError;
+  // A duplicate character turns into its limit-break item.
+  character: ItemGrantError | 'CHARACTER_LIMIT';
+  weapon: 'NOT_FOUND' | 'WEAPON_LIMIT';
+  townFacility: 'NOT_FOUND' | 'FACILITY_LIMIT';
+  roomObject: 'NOT_FOUND' | 'ROOM_OBJECT_LIMIT';
+}
+/** What a grant can fail with (a grant of any kind: GrantError; of a known kind: fewer). */
+export type GrantErrorOf<G extends Grant> = GrantFailureOf[G['kind']];
+export type GrantError = GrantErrorOf<Grant>;
+
 /** What a grant did, for responses. */
 export interface GrantOutcome {
   readonly grant: Grant;
@@ -31,7 +46,7 @@ export const newCharacter = (managedCharacterId: number, characterId: number, no
 });
 
 /** The item list with an amount added, or the limit it would pass. */
-const itemsWith = (m: Master, s: PlayerState, itemId: number, amount: number): Result<PlayerState['items']> => {
+const itemsWith = (m: Master, s: PlayerState, itemId: number, amount: number): Result<PlayerState['items'], ItemGrantError> => {
   const item = m.item.get(itemId);
   if (!item) return fail('NOT_FOUND', { entity: 'item', id: itemId });
   const have = itemCount(s, itemId);
@@ -39,13 +54,17 @@ const itemsWith = (m: Master, s: PlayerState, itemId: number, amount: number): R
   return ok(setItem(s.items, itemId, have + amount));
 };
 
-const addItem = (m: Master, s: PlayerState, itemId: number, amount: number): Result<PlayerState> =>
+const addItem = (m: Master, s: PlayerState, itemId: number, amount: number): Result<PlayerState, ItemGrantError> =>
   E.map((items: PlayerState['items']) => withFields(s, { items }))(itemsWith(m, s, itemId, amount));
 
 const CURRENCY = { gold: 'gold', gem: 'gem', paidGem: 'paidGem', kirara: 'kirara' } as const;
 
-/** Applies a grant, or fails with the capacity it would pass. */
-export const tryGrant = (m: Master, s: PlayerState, g: Grant, now: number): Result<{ state: PlayerState; outcome: GrantOutcome }> => {
+/** Applies a grant, or fails with the capacity it would pass; typed by the grant's kind (a coin grant can only overfill coins). */
+export const tryGrant = <G extends Grant>(m: Master, s: PlayerState, g: G, now: number): Result<{ state: PlayerState; outcome: GrantOutcome }, GrantErrorOf<G>> =>
+  // Each case fails only with its kind's errors (GrantFailureOf); the switch below cannot narrow the generic G.
+  grantAny(m, s, g, now) as Result<{ state: PlayerState; outcome: GrantOutcome }, GrantErrorOf<G>>;
+
+const grantAny = (m: Master, s: PlayerState, g: Grant, now: number): Result<{ state: PlayerState; outcome: GrantOutcome }, GrantError> => {
   switch (g.kind) {
     case 'gold': case 'gem': case 'paidGem': case 'kirara': {
       const key = CURRENCY[g.kind];
@@ -131,17 +150,18 @@ export const OVERFLOW: PresentMeta = {
 
 /**
  * Grants, or when a capacity is full sends the grant to the present box: an
- * over-maximum grant is never lost. Unknown master ids are still errors.
+ * over-maximum grant is never lost. Unknown master ids are still errors (107, the only one).
  */
-export const grantOrPresent = (m: Master, s: PlayerState, g: Grant, now: number, meta: PresentMeta = OVERFLOW): Result<{ state: PlayerState; outcome: GrantOutcome }> => {
+export const grantOrPresent = (m: Master, s: PlayerState, g: Grant, now: number, meta: PresentMeta = OVERFLOW): Result<{ state: PlayerState; outcome: GrantOutcome }, 'NOT_FOUND'> => {
   const r = tryGrant(m, s, g, now);
-  if (r._tag === 'Right' || r.left.code === 'NOT_FOUND') return r;
+  if (r._tag === 'Right') return r;
+  if (r.left.code === 'NOT_FOUND') return E.left(r.left);
   const sent = sendPresent(s, g, meta, now);
   return ok({ state: sent.state, outcome: { ...outcome(g), managedPresentId: sent.present.managedPresentId } });
 };
 
 /** Grants several things in order, each with overflow to the present box. */
-export const grantAll = (m: Master, s: PlayerState, gs: ReadonlyArray<Grant>, now: number, meta: PresentMeta = OVERFLOW): Result<{ state: PlayerState; outcomes: GrantOutcome[] }> => {
+export const grantAll = (m: Master, s: PlayerState, gs: ReadonlyArray<Grant>, now: number, meta: PresentMeta = OVERFLOW): Result<{ state: PlayerState; outcomes: GrantOutcome[] }, 'NOT_FOUND'> => {
   let state = s;
   const outcomes: GrantOutcome[] = [];
   for (const g of gs) {

@@ -5,9 +5,12 @@ import type { UpgradeGold, Weapon } from '../master/progression.js';
 import type { OwnedCharacter, OwnedWeapon, PlayerState } from '../state.js';
 import { fail, ok, type Result } from './result.js';
 import { itemCount } from './player.js';
-import { mergeItems } from './pay.js';
+import { mergeItems, type PayError } from './pay.js';
 
 export interface ItemAmount { readonly itemId: number; readonly amount: number }
+
+/** What paying a master-data cost (a recipe, an evolution, a slot, a training) can fail with: any part of it may be short. */
+export const COST_ERRORS = ['GOLD_IS_SHORT', 'UNLIMITED_GEM_IS_SHORT', 'GEM_IS_SHORT', 'KIRARA_IS_SHORT', 'STAMINA_IS_SHORT', 'ITEM_IS_SHORT'] as const satisfies ReadonlyArray<PayError>;
 
 /** The highest level whose total exp is reached (totals[0] is level 1). */
 export const levelFor = (totals: ReadonlyArray<number>, exp: number): number => {
@@ -47,18 +50,18 @@ export const weaponTotals = (m: Master, w: OwnedWeapon): ReadonlyArray<number> =
   return (def && m.weaponExpTable.get(def.expTableId)?.totalExp) ?? [0];
 };
 
-export const findCharacter = (s: PlayerState, managedCharacterId: number): Result<OwnedCharacter> => {
+export const findCharacter = (s: PlayerState, managedCharacterId: number): Result<OwnedCharacter, 'NOT_FOUND'> => {
   const c = s.characters.find((x) => x.managedCharacterId === managedCharacterId);
   return c ? ok(c) : fail('NOT_FOUND', { entity: 'character', id: managedCharacterId });
 };
 
-export const findWeapon = (s: PlayerState, managedWeaponId: number): Result<OwnedWeapon> => {
+export const findWeapon = (s: PlayerState, managedWeaponId: number): Result<OwnedWeapon, 'NOT_FOUND'> => {
   const w = s.weapons.find((x) => x.managedWeaponId === managedWeaponId);
   return w ? ok(w) : fail('NOT_FOUND', { entity: 'weapon', id: managedWeaponId });
 };
 
 /** An owned weapon with its master entry (107 when either is unknown). */
-export const findWeaponWithDef = (m: Master, s: PlayerState, managedWeaponId: number): Result<{ w: OwnedWeapon; def: Weapon }> => {
+export const findWeaponWithDef = (m: Master, s: PlayerState, managedWeaponId: number): Result<{ w: OwnedWeapon; def: Weapon }, 'NOT_FOUND'> => {
   const found = findWeapon(s, managedWeaponId);
   if (found._tag === 'Left') return found;
   const def = m.weapon.get(found.right.weaponId);
@@ -72,7 +75,7 @@ export const findWeaponWithDef = (m: Master, s: PlayerState, managedWeaponId: nu
  */
 export const checkMaterials = (
   m: Master, s: PlayerState, items: ReadonlyArray<ItemAmount>, accepts: (itemId: number) => boolean, what: string,
-): Result<ItemAmount[]> => {
+): Result<ItemAmount[], 'INVALID_PARAMETERS' | 'NOT_FOUND' | 'ITEM_IS_SHORT'> => {
   if (items.length === 0) return fail('INVALID_PARAMETERS', { field: 'items', reason: 'must name at least one item' });
   const merged = mergeItems(items);
   for (const it of merged) {
@@ -119,3 +122,4 @@ export const feed = (
   }
   return { level, exp, used, gold };
 };
+

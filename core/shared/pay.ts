@@ -7,6 +7,20 @@ import { fail, ok, type Result } from './result.js';
 import { itemAmount, itemCount, itemIndex, settleStamina } from './player.js';
 import { withFields } from '../state/copy.js';
 
+/** The shortfall each part of a cost can give. */
+interface ShortOf {
+  gold: 'GOLD_IS_SHORT'; paidGem: 'UNLIMITED_GEM_IS_SHORT'; gem: 'GEM_IS_SHORT';
+  kirara: 'KIRARA_IS_SHORT'; stamina: 'STAMINA_IS_SHORT'; items: 'ITEM_IS_SHORT';
+}
+/** What paying a cost can fail with: the first currency, stamina or item that is short. */
+export type PayError = ShortOf[keyof ShortOf];
+/**
+ * What paying a cost of type C can fail with: only the parts it has (a part it
+ * lacks counts as 0 and is never short), so an operation declares only the
+ * shortfalls it can meet. A cost from master data (type Cost) can give them all.
+ */
+export type ShortfallOf<C> = C extends unknown ? ShortOf[keyof C & keyof ShortOf] : never;
+
 /** Sums item amounts by item id, keeping first-seen order. */
 export const mergeItems = (items: ReadonlyArray<{ itemId: number; amount: number }>): Array<{ itemId: number; amount: number }> => {
   const out: Array<{ itemId: number; amount: number }> = [];
@@ -30,8 +44,12 @@ export const setItem = (items: ReadonlyArray<ItemStack>, itemId: number, amount:
   return next;
 };
 
-/** Checks a cost against the state; the first shortfall is the error. */
-export const checkCost = (m: Master, s: PlayerState, cost: Cost, now: number): Result<true> => {
+/** Checks a cost against the state; the first shortfall is the error (only a part the cost has can be short). */
+export const checkCost = <C extends Cost>(m: Master, s: PlayerState, cost: C, now: number): Result<true, ShortfallOf<C>> =>
+  // Each check below runs only on a part the cost has (an absent part counts as 0); the compiler cannot follow that through C.
+  checkAnyCost(m, s, cost, now) as Result<true, ShortfallOf<C>>;
+
+const checkAnyCost = (m: Master, s: PlayerState, cost: Cost, now: number): Result<true, PayError> => {
   const gold = cost.gold ?? 0;
   if (gold > s.gold) return fail('GOLD_IS_SHORT', { need: gold, have: s.gold });
   const paid = cost.paidGem ?? 0;
@@ -59,7 +77,7 @@ export const splitGems = (s: PlayerState, gem: number): { gem: number; paidGem: 
 };
 
 /** Pays a cost whole, or fails with the first shortfall and changes nothing. */
-export const pay = (m: Master, s: PlayerState, cost: Cost, now: number): Result<PlayerState> => {
+export const pay = <C extends Cost>(m: Master, s: PlayerState, cost: C, now: number): Result<PlayerState, ShortfallOf<C>> => {
   const check = checkCost(m, s, cost, now);
   if (check._tag === 'Left') return check;
   let next: PlayerState = s;

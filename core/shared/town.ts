@@ -50,7 +50,7 @@ export const gemPriceLeft = (gemPrice: number, timer: { startedAt: number; compl
   return total <= 0 ? 0 : Math.ceil((gemPrice * left) / total);
 };
 
-export const findFacility = (s: PlayerState, id: number): Result<OwnedFacility> => {
+export const findFacility = (s: PlayerState, id: number): Result<OwnedFacility, 'NOT_FOUND'> => {
   const f = s.facilities.find((x) => x.managedTownFacilityId === id);
   return f ? ok(f) : fail('NOT_FOUND', { entity: 'town facility', id });
 };
@@ -96,7 +96,7 @@ export const appearedRooms = (m: Master, s: PlayerState): ContentRoom[] => {
 export const roomsOfTitles = (m: Master, titles: ReadonlySet<number>): ContentRoom[] => sortedRooms(m).filter((r) => titles.has(r.titleId));
 
 /** An appeared content room, or 107 (an unknown room and one not appeared yet are alike to the player). */
-export const openRoom = (m: Master, s: PlayerState, contentRoomId: number): Result<ContentRoom> => {
+export const openRoom = (m: Master, s: PlayerState, contentRoomId: number): Result<ContentRoom, 'NOT_FOUND'> => {
   const r = appearedRooms(m, s).find((x) => x.contentRoomId === contentRoomId);
   return r ? ok(r) : fail('NOT_FOUND', { entity: 'content room', id: contentRoomId });
 };
@@ -128,7 +128,7 @@ export const overlaps = (a: Rect, b: Rect): boolean => a.x < b.x + b.w && b.x < 
  * Checks one floor's placements: every object owned (107), placed once on this
  * floor and not on another one, inside the grid and overlapping nothing (307).
  */
-export const checkFloor = (m: Master, s: PlayerState, floorId: number, placements: ReadonlyArray<RoomPlacement>): Result<true> => {
+export const checkFloor = (m: Master, s: PlayerState, floorId: number, placements: ReadonlyArray<RoomPlacement>): Result<true, 'NOT_FOUND' | 'ROOM_LIMIT'> => {
   const floor = m.floor.get(floorId);
   if (!floor) return fail('NOT_FOUND', { entity: 'floor', id: floorId });
   const elsewhere = new Map<number, number>();
@@ -156,7 +156,7 @@ export const checkFloor = (m: Master, s: PlayerState, floorId: number, placement
 };
 
 /** A floor is open when the player's level reaches its unlock level (317 otherwise). */
-export const checkFloorOpen = (m: Master, s: PlayerState, floorId: number): Result<true> => {
+export const checkFloorOpen = (m: Master, s: PlayerState, floorId: number): Result<true, 'NOT_FOUND' | 'STATE_CONFLICT'> => {
   const floor = m.floor.get(floorId);
   if (!floor) return fail('NOT_FOUND', { entity: 'floor', id: floorId });
   if (s.level < floor.unlockLevel) return fail('STATE_CONFLICT', { reason: `floor ${floorId} opens at player level ${floor.unlockLevel}` });
@@ -173,15 +173,15 @@ export const putFloor = (s: PlayerState, floorId: number, placements: RoomPlacem
 
 // ---- the town layout ----
 
-const dup = (field: string, reason: string): Result<never> => fail('INVALID_PARAMETERS', { field, reason });
+const dup = (field: string, reason: string): Result<never, 'INVALID_PARAMETERS'> => fail('INVALID_PARAMETERS', { field, reason });
 
 /**
  * Checks a whole town layout: build points, lots, slots and content rooms exist
  * (107) and are used once (102); every facility is owned (107) and placed once (102).
  */
-export const checkTown = (m: Master, s: PlayerState, layout: TownLayout): Result<true> => {
+export const checkTown = (m: Master, s: PlayerState, layout: TownLayout): Result<true, 'NOT_FOUND' | 'INVALID_PARAMETERS'> => {
   const placed = new Set<number>();
-  const place = (id: number, field: string): Result<true> => {
+  const place = (id: number, field: string): Result<true, 'NOT_FOUND' | 'INVALID_PARAMETERS'> => {
     if (!s.facilities.some((f) => f.managedTownFacilityId === id)) return fail('NOT_FOUND', { entity: 'town facility', id });
     if (placed.has(id)) return dup(field, `town facility ${id} is placed twice`);
     placed.add(id);
@@ -222,19 +222,21 @@ export const checkTown = (m: Master, s: PlayerState, layout: TownLayout): Result
 // ---- storage limits ----
 
 /** limit/add for facilities or room objects: +step slots for gems, up to the cap (295 / 298 beyond it). */
-export const addStorageLimit = (m: Master, s: PlayerState, kind: 'facility' | 'roomObject', now: number): Result<PlayerState> => {
+export function addStorageLimit(m: Master, s: PlayerState, kind: 'facility', now: number): Result<PlayerState, 'FACILITY_EXT_LIMIT' | 'GEM_IS_SHORT'>;
+export function addStorageLimit(m: Master, s: PlayerState, kind: 'roomObject', now: number): Result<PlayerState, 'ROOM_OBJECT_EXT_LIMIT' | 'GEM_IS_SHORT'>;
+export function addStorageLimit(m: Master, s: PlayerState, kind: 'facility' | 'roomObject', now: number): Result<PlayerState, 'FACILITY_EXT_LIMIT' | 'ROOM_OBJECT_EXT_LIMIT' | 'GEM_IS_SHORT'> {
   const def = limitDef(m, kind);
   const current = storageLimit(m, s, kind);
   if (current >= def.cap) return fail(kind === 'facility' ? 'FACILITY_EXT_LIMIT' : 'ROOM_OBJECT_EXT_LIMIT', { max: def.cap });
   const paid = pay(m, s, { gem: def.gemPrice }, now);
   if (paid._tag === 'Left') return paid;
   return ok({ ...paid.right, limitAdds: { ...paid.right.limitAdds, [kind]: paid.right.limitAdds[kind] + 1 } });
-};
+}
 
 // ---- reads of another player ----
 
 /** Whose public data a read shows: the caller without playerId (or with their own), else the loaded other player (202 if none). */
-export const readTarget = (s: PlayerState, playerId: number | undefined, others: ReadonlyArray<PlayerState | undefined>): Result<{ target: PlayerState; own: boolean }> => {
+export const readTarget = (s: PlayerState, playerId: number | undefined, others: ReadonlyArray<PlayerState | undefined>): Result<{ target: PlayerState; own: boolean }, 'PLAYER_NOT_FOUND'> => {
   if (playerId === undefined || playerId === s.playerId) return ok({ target: s, own: true });
   const other = others[0];
   return other ? ok({ target: other, own: false }) : fail('PLAYER_NOT_FOUND', {});

@@ -3,7 +3,8 @@
 import type { Master } from '../master/index.js';
 import type { PlayerState } from '../state.js';
 import type { ActiveQuest, ChestProgress, FriendRelation, OfferRun, QuestRecord, UnlockedAchievement } from '../state/social.js';
-import type { CollectionView, ViewCtx } from '../view.js';
+import type { ViewCtx } from '../view.js';
+import { collection, type CollectionView } from './codecs.js';
 import { formatTime } from '../time.js';
 import { shared } from './shared.js';
 
@@ -50,14 +51,14 @@ export const offerRunView = (o: OfferRun, ctx: ViewCtx) => ({
 export const battlePartiesView = (s: PlayerState) => shared(s.battleParties);
 
 export const socialCollections: ReadonlyArray<CollectionView> = [
-  { wire: 'battleParties', changed: (a, b) => a.battleParties !== b.battleParties, view: battlePartiesView },
-  { wire: 'managedFriends', changed: (a, b) => a.friends !== b.friends, view: (s, ctx) => s.friends.map((f) => relationView(f, ctx)) },
-  { wire: 'achievements', changed: (a, b) => a.achievements !== b.achievements, view: (s, ctx) => s.achievements.map((a) => achievementView(a, ctx)) },
-  { wire: 'newAchievementCount', changed: (a, b) => a.achievements !== b.achievements, view: newAchievementCount },
-  { wire: 'displayedAchievementId', changed: (a, b) => a.displayedAchievementId !== b.displayedAchievementId, view: (s) => s.displayedAchievementId },
-  { wire: 'activeQuest', changed: (a, b) => a.activeQuest !== b.activeQuest, view: (s, ctx) => activeQuestView(s.activeQuest, ctx) },
-  { wire: 'questLogs', changed: (a, b) => a.questRecords !== b.questRecords, view: (s, ctx) => s.questRecords.map((r) => questRecordView(r, ctx)) },
-  { wire: 'chestProgress', changed: (a, b) => a.chests !== b.chests, view: (s, ctx) => s.chests.map((p) => chestProgressView(p, ctx)) },
-  { wire: 'activeOffers', changed: (a, b) => a.offers !== b.offers, view: (s, ctx) => s.offers.map((o) => offerRunView(o, ctx)) },
-  { wire: 'offerCompletions', changed: (a, b) => a.offerCompletions !== b.offerCompletions, view: (s) => s.offerCompletions },
+  collection({ wire: 'managedBattleParties', changed: (a, b) => a.battleParties !== b.battleParties, view: battlePartiesView }),
+  collection({ wire: 'managedFriends', changed: (a, b) => a.friends !== b.friends, view: (s, ctx) => s.friends.map((f) => relationView(f, ctx)) }),
+  collection({ wire: 'achievements', changed: (a, b) => a.achievements !== b.achievements, view: (s, ctx) => s.achievements.map((a) => achievementView(a, ctx)) }),
+  collection({ wire: 'newAchievementCount', changed: (a, b) => a.achievements !== b.achievements, view: newAchievementCount }),
+  collection({ wire: 'displayedAchievementId', changed: (a, b) => a.displayedAchievementId !== b.displayedAchievementId, view: (s) => s.displayedAchievementId }),
+  collection({ wire: 'activeQuest', changed: (a, b) => a.activeQuest !== b.activeQuest, view: (s, ctx) => activeQuestView(s.activeQuest, ctx) }),
+  collection({ wire: 'questLogs', changed: (a, b) => a.questRecords !== b.questRecords, view: (s, ctx) => s.questRecords.map((r) => questRecordView(r, ctx)) }),
+  collection({ wire: 'chestProgress', changed: (a, b) => a.chests !== b.chests, view: (s, ctx) => s.chests.map((p) => chestProgressView(p, ctx)) }),
+  collection({ wire: 'activeOffers', changed: (a, b) => a.offers !== b.offers, view: (s, ctx) => s.offers.map((o) => offerRunView(o, ctx)) }),
+  collection({ wire: 'offerCompletions', changed: (a, b) => a.offerCompletions !== b.offerCompletions, view: (s) => s.offerCompletions }),
 ];

@@ -5,7 +5,8 @@
 import type { Master } from '../master/index.js';
 import type { OwnedCharacter, OwnedFacility, PlayerState } from '../state.js';
 import type { ContentRoom } from '../master/town.js';
-import type { CollectionView, ViewCtx } from '../view.js';
+import type { ViewCtx } from '../view.js';
+import { collection, type CollectionView, type FloorView, type PublicFloorView } from './codecs.js';
 import { formatTime } from '../time.js';
 import { shared } from './shared.js';
 import { appearedRooms, productionOf, roomsOfTitles, roomState, settleFacility } from '../shared/town.js';
@@ -27,15 +28,25 @@ export const facilityView = (f: OwnedFacility, ctx: ViewCtx) => {
   };
 };
 
-/** Every floor with its placements; managed ids only for the owner. */
-export const roomsView = (m: Master, s: PlayerState, own: boolean, floorId?: number) =>
-  m.town.floors.filter((f) => floorId === undefined || f.floorId === floorId).map((f) => ({
-    floorId: f.floorId, name: f.name, width: f.width, height: f.height, unlocked: s.level >= f.unlockLevel,
-    placements: (s.rooms.find((r) => r.floorId === f.floorId)?.placements ?? []).map((p) => {
-      const roomObjectId = s.roomObjects.find((o) => o.managedRoomObjectId === p.managedRoomObjectId)?.roomObjectId ?? 0;
-      return own ? { managedRoomObjectId: p.managedRoomObjectId, roomObjectId, x: p.x, y: p.y, dir: p.dir } : { roomObjectId, x: p.x, y: p.y, dir: p.dir };
-    }),
+/** Every floor (or the one named) with its placements, as its owner sees it. */
+export const roomsView = (m: Master, s: PlayerState, floorId?: number): FloorView[] =>
+  floorsOf(m, floorId).map((f) => ({
+    ...floorHead(m, s, f),
+    placements: placementsOf(s, f.floorId).map((p) => ({ managedRoomObjectId: p.managedRoomObjectId, roomObjectId: roomObjectIdOf(s, p.managedRoomObjectId), x: p.x, y: p.y, dir: p.dir })),
   }));
+
+/** The same as another player sees it: no managed ids. */
+export const publicRoomsView = (m: Master, s: PlayerState, floorId?: number): PublicFloorView[] =>
+  floorsOf(m, floorId).map((f) => ({
+    ...floorHead(m, s, f),
+    placements: placementsOf(s, f.floorId).map((p) => ({ roomObjectId: roomObjectIdOf(s, p.managedRoomObjectId), x: p.x, y: p.y, dir: p.dir })),
+  }));
+
+type Floor = Master['town']['floors'][number];
+const floorsOf = (m: Master, floorId?: number): ReadonlyArray<Floor> => m.town.floors.filter((f) => floorId === undefined || f.floorId === floorId);
+const floorHead = (_m: Master, s: PlayerState, f: Floor) => ({ floorId: f.floorId, name: f.name, width: f.width, height: f.height, unlocked: s.level >= f.unlockLevel });
+const placementsOf = (s: PlayerState, floorId: number) => s.rooms.find((r) => r.floorId === floorId)?.placements ?? [];
+const roomObjectIdOf = (s: PlayerState, managedRoomObjectId: number): number => s.roomObjects.find((o) => o.managedRoomObjectId === managedRoomObjectId)?.roomObjectId ?? 0;
 
 const contentRoomsOf = (m: Master, s: PlayerState, appeared: ReadonlyArray<ContentRoom>) => appeared.map((r) => {
   const st = roomState(s, r.contentRoomId);
@@ -104,20 +115,20 @@ export const contentRoomsView = (m: Master, s: PlayerState) => {
 };
 
 export const townCollections: ReadonlyArray<CollectionView> = [
-  {
+  collection({
     wire: 'rooms',
     changed: (a, b) => a.rooms !== b.rooms || a.roomObjects !== b.roomObjects || a.level !== b.level,
-    view: (s, ctx) => roomsView(ctx.master, s, true),
-  },
-  {
+    view: (s, ctx) => roomsView(ctx.master, s),
+  }),
+  collection({
     wire: 'town',
     changed: (a, b) => a.townLayout !== b.townLayout,
     view: (s) => s.townLayout,
-  },
-  {
+  }),
+  collection({
     wire: 'contentRooms',
     // A character of a new title makes a room appear.
     changed: (a, b, ctx) => a.contentRooms !== b.contentRooms || (a.characters !== b.characters && appeared(ctx.master, a).key !== appeared(ctx.master, b, a).key),
     view: (s, ctx) => contentRoomsView(ctx.master, s),
-  },
+  }),
 ];

@@ -10,7 +10,7 @@ import { loadMaster } from '../../adapters/master/load.js';
 import type { Master } from '../../core/master/index.js';
 import { commitsPerSecond, drawsPerSecond, playerDaysPerSecond, simPlayerDaysPerSecond } from './core.js';
 import { echoMix, presentsExhausted, readMix, runLoad, writeMix, CONNECTIONS, type Figures } from './load.js';
-import { activePlayer, fillStore, generateStore, type BenchPlayer } from './players.js';
+import { activePlayer, BENCH_SALT, fillStore, generateStore, logIn } from './players.js';
 import { PostgresStorage } from '../../adapters/storage/postgres.js';
 import { startServer, type Server } from './servers.js';
 
@@ -71,7 +71,7 @@ const httpRow = (name: string, runs: Figures[], base: Figures | null, vs: string
 };
 
 const tmp = (label: string) => mkdtempSync(join(tmpdir(), `hoshi-bench-${label}-`));
-const serviceEnv = (dir: string) => ({ DATA_DIR: dir, ADMIN_TOKEN: 'bench-admin-token', STORAGE: 'file' });
+const serviceEnv = (dir: string) => ({ DATA_DIR: dir, ADMIN_TOKEN: 'bench-admin-token', STORAGE: 'file', REQUEST_HASH_SALT: BENCH_SALT });
 
 const startTimes = async (dir: string, n: number): Promise<number> => {
   const times: number[] = [];
@@ -133,13 +133,16 @@ const main = async () => {
       // One hot player per run, each from the same state, holding a present for every receive of its run.
       const hotStates = Array.from({ length: RUNS }, (_, i) => activePlayer(m, PLAYERS + 1 + i, now, Math.ceil(HOT_REQUESTS / 4) + 8));
       const gen = await generateStore(m, dir, PLAYERS, 1, now, hotStates);
-      const players = gen.active;
       const base = await startServer('scripts/bench/baseline.ts', {});
       servers.push(base);
       const svc = await startServer('adapters/http/main.ts', serviceEnv(dir));
       servers.push(svc);
       extras['startupMs1k'] = svc.startupMs;
-      log(`service up in ${Math.round(svc.startupMs)} ms; warming up`);
+      log(`service up in ${Math.round(svc.startupMs)} ms; logging ${gen.active.length + gen.extra.length} players in through the client`);
+      const loggedIn = await logIn(svc.url, [...gen.active, ...gen.extra]);
+      const players = loggedIn.slice(0, gen.active.length);
+      const hot = loggedIn.slice(gen.active.length);
+      log('warming up');
       // Warm-ups pass over every player once: each is loaded from its snapshot on first use.
       await load(base.url, echoMix(players), 'warm-up baseline', { duration: 2 });
       await load(svc.url, readMix(players), 'warm-up read', { amount: players.length * 6 });
@@ -150,7 +153,7 @@ const main = async () => {
         bp.push(await load(base.url, echoMix(players, PAD), `run ${i + 1} baseline, padded`, { duration: DURATION }));
         r.push(await load(svc.url, readMix(players), `run ${i + 1} read mix`, { duration: DURATION }));
         w.push(await load(svc.url, writeMix(players), `run ${i + 1} write mix`, { duration: DURATION }));
-        h.push(await load(svc.url, writeMix([gen.extra[i] as BenchPlayer]), `run ${i + 1} hot player`, { amount: HOT_REQUESTS }));
+        h.push(await load(svc.url, writeMix(hot.slice(i, i + 1)), `run ${i + 1} hot player`, { amount: HOT_REQUESTS }));
       }
       extras['rss1kMb'] = svc.rssMb();
       const bf = httpRow('baseline: bare Koa echo', b, null, '');
@@ -173,16 +176,17 @@ const main = async () => {
       const schema = `hoshi_bench_${Date.now()}`;
       log(`postgres: generating ${PLAYERS} players in schema ${schema}`);
       const gen = await fillStore(await PostgresStorage.open({ connectionString: url, schema }), m, PLAYERS, 1, now);
-      const pgEnv = { DATABASE_URL: url, PG_SCHEMA: schema, ADMIN_TOKEN: 'bench-admin-token' };
+      const pgEnv = { DATABASE_URL: url, PG_SCHEMA: schema, ADMIN_TOKEN: 'bench-admin-token', REQUEST_HASH_SALT: BENCH_SALT };
       try {
         const one = await startServer('adapters/http/main.ts', pgEnv);
         servers.push(one);
-        await load(one.url, writeMix(gen.active), 'warm-up postgres', { amount: gen.active.length * 4 });
+        const active = await logIn(one.url, gen.active);
+        await load(one.url, writeMix(active), 'warm-up postgres', { amount: active.length * 4 });
         const single: Figures[] = [];
-        for (let i = 0; i < RUNS; i++) single.push(await load(one.url, writeMix(gen.active), `run ${i + 1} postgres, one process`, { duration: DURATION }));
+        for (let i = 0; i < RUNS; i++) single.push(await load(one.url, writeMix(active), `run ${i + 1} postgres, one process`, { duration: DURATION }));
         const two = await startServer('adapters/http/main.ts', pgEnv);
         servers.push(two);
-        const halves = [gen.active.filter((_, i) => i % 2 === 0), gen.active.filter((_, i) => i % 2 === 1)];
+        const halves = [active.filter((_, i) => i % 2 === 0), active.filter((_, i) => i % 2 === 1)];
         const pair: Figures[] = [];
         for (let i = 0; i < RUNS; i++) {
           const [a, b] = await Promise.all([
@@ -213,12 +217,13 @@ const main = async () => {
       const startup = await startTimes(dir, RUNS);
       const svc = await startServer('adapters/http/main.ts', serviceEnv(dir));
       servers.push(svc);
-      await load(svc.url, readMix(gen.active), 'warm-up read', { amount: gen.active.length * 6 });
-      await load(svc.url, writeMix(gen.active), 'warm-up write', { amount: gen.active.length * 4 });
+      const active = await logIn(svc.url, gen.active);
+      await load(svc.url, readMix(active), 'warm-up read', { amount: active.length * 6 });
+      await load(svc.url, writeMix(active), 'warm-up write', { amount: active.length * 4 });
       const r: Figures[] = [], w: Figures[] = [];
       for (let i = 0; i < RUNS; i++) {
-        r.push(await load(svc.url, readMix(gen.active), `scale run ${i + 1} read mix`, { duration: DURATION }));
-        w.push(await load(svc.url, writeMix(gen.active), `scale run ${i + 1} write mix`, { duration: DURATION }));
+        r.push(await load(svc.url, readMix(active), `scale run ${i + 1} read mix`, { duration: DURATION }));
+        w.push(await load(svc.url, writeMix(active), `scale run ${i + 1} write mix`, { duration: DURATION }));
       }
       const rss = svc.rssMb();
       const label = `${SCALE.toLocaleString('en-US')} stored`;

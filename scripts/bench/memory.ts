@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadMaster } from '../../adapters/master/load.js';
 import { readMix, runLoad, writeMix } from './load.js';
-import { generateStore } from './players.js';
+import { BENCH_SALT, generateStore, logIn } from './players.js';
 import { startServer } from './servers.js';
 
 const args = new Map(process.argv.slice(2).map((a) => {
@@ -41,11 +41,12 @@ const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
 const main = async () => {
   try {
     process.stderr.write(`generating ${STORED} players, ${PLAYERS} in use\n`);
-    const players = (await generateStore(loadMaster(), join(work, 'store'), STORED, Math.floor(STORED / PLAYERS), Date.now())).active;
-    const svc = await startServer('adapters/http/main.ts', { DATA_DIR: join(work, 'store'), ADMIN_TOKEN: 'bench-admin-token', STORAGE: 'file', ...env },
+    const stored = (await generateStore(loadMaster(), join(work, 'store'), STORED, Math.floor(STORED / PLAYERS), Date.now())).active;
+    const svc = await startServer('adapters/http/main.ts', { DATA_DIR: join(work, 'store'), ADMIN_TOKEN: 'bench-admin-token', STORAGE: 'file', REQUEST_HASH_SALT: BENCH_SALT, ...env },
       { nodeArgs: [...list('node'), '--expose-gc', '--import', 'tsx', '--import', probe] });
     try {
       const idle = svc.rssMb();
+      const players = await logIn(svc.url, stored);
       await runLoad(svc.url, readMix(players), { amount: players.length * 6 });
       await runLoad(svc.url, writeMix(players), { amount: players.length * 4 });
       for (let i = 0; i < ROUNDS; i++) {

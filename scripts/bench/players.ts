@@ -1,17 +1,19 @@
 // Makes the players the load runs against, straight through FileStorage (no HTTP):
 // "active" players are seasoned through the real reducers (welcome presents
 // received, draws made, a coin mint bought and full, candies, presents to
-// receive) and logged in (a session is committed with them, as log-in does);
-// "filler" players are new accounts that only make the store big.
-import { randomBytes } from 'node:crypto';
+// receive); "filler" players are new accounts that only make the store big. Once
+// the server runs, logIn logs the active players in through the typed client
+// (client/), as a game client does, after a fresh sign-up through it checks the
+// account path end to end.
 import { FileStorage } from '../../adapters/storage/file.js';
-import type { Commit, Session, Storage } from '../../adapters/storage/storage.js';
+import type { Storage } from '../../adapters/storage/storage.js';
+import { createClient } from '../../client/index.js';
 import { createPlayer, MANAGED_ID_SPAN, MY_CODE_LENGTH } from '../../core/account.js';
 import type { Master } from '../../core/master/index.js';
 import { run } from '../../core/operation.js';
 import { operationByName } from '../../core/operations/table.js';
 import { rngFromSeed } from '../../core/rng.js';
-import { sha256 } from '../../core/secret.js';
+import { tokenHash } from '../../core/secret.js';
 import { sendPresent } from '../../core/shared/grant.js';
 import { setItem } from '../../core/shared/pay.js';
 import type { PlayerState } from '../../core/state.js';
@@ -22,13 +24,26 @@ export const CANDY = 2001;
 /** Presents each active player holds for the write mix's receives. */
 const PRESENTS = 40;
 
-export interface BenchPlayer {
+/** The request-hash salt the bench's servers run with (REQUEST_HASH_SALT): the client hashes every request. */
+export const BENCH_SALT = 'bench-request-hash-salt';
+
+/** A player as generated: its device's credentials are benchUuid/benchToken of its id. */
+export interface StoredPlayer {
   readonly playerId: number;
-  readonly sessionId: string;
   readonly facilityId: number;
   readonly characterIds: ReadonlyArray<number>;
   readonly presentIds: ReadonlyArray<number>;
 }
+/** A player logged in: what the load sends as X-STAR-SESSION-ID. */
+export interface BenchPlayer extends StoredPlayer {
+  readonly sessionId: string;
+}
+
+const hex12 = (id: number): string => id.toString(16).padStart(12, '0');
+/** A player's device uuid, as a client sends it (a UUID). */
+export const benchUuid = (playerId: number): string => `00000000-0000-4000-8000-${hex12(playerId)}`;
+/** A player's access token (a UUID, as the service issues them). */
+export const benchToken = (playerId: number): string => `b0000000-0000-4000-8000-${hex12(playerId)}`;
 
 const step = (m: Master, s: PlayerState, name: string, req: unknown, seed: string, now: number): PlayerState => {
   const op = operationByName(name);
@@ -39,13 +54,13 @@ const step = (m: Master, s: PlayerState, name: string, req: unknown, seed: strin
 };
 
 const newPlayer = (m: Master, playerId: number, now: number): PlayerState => {
-  const r = createPlayer(m, { playerId, uuid: `bench-${playerId}`, platform: 1, name: `P${playerId}`, stepCode: 0, tokenHash: sha256(`bench-token-${playerId}`) }, rngFromSeed(`bench-${playerId}`), now);
+  const r = createPlayer(m, { playerId, uuid: benchUuid(playerId), platform: 1, name: `P${playerId}`, stepCode: 0, accessToken: benchToken(playerId) }, rngFromSeed(`bench-${playerId}`), now);
   if (r._tag === 'Left') throw new Error(`bench setup: createPlayer failed with ${r.left.code}`);
   return r.right;
 };
 
 /** A seasoned player ready for the write mix; `presents` sized for what the run will receive. */
-export const activePlayer = (m: Master, playerId: number, now: number, presents = PRESENTS): { state: PlayerState; player: Omit<BenchPlayer, 'sessionId'> } => {
+export const activePlayer = (m: Master, playerId: number, now: number, presents = PRESENTS): { state: PlayerState; player: StoredPlayer } => {
   let s = newPlayer(m, playerId, now - DAY);
   s = step(m, s, 'getPlayerPresent', { managedPresentId: s.presents.map((p) => p.managedPresentId).join(',') }, 'recv', now - DAY);
   s = { ...s, gem: m.game.currencyMax.gem };
@@ -66,11 +81,6 @@ export const activePlayer = (m: Master, playerId: number, now: number, presents 
   return { state: s, player: { playerId, facilityId: facility.managedTownFacilityId, characterIds, presentIds } };
 };
 
-const sessionFor = (s: PlayerState, now: number): { sessionId: string; entry: { key: string; session: Session } } => {
-  const sessionId = randomBytes(18).toString('base64url');
-  return { sessionId, entry: { key: sha256(`session:${sessionId}`), session: { playerId: s.playerId, epoch: s.account.sessionEpoch, createdAt: now, lastSeenAt: now } } };
-};
-
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** A friend code unique to the id (base 32 in the code alphabet), so fillers need no rng. */
 const codeOf = (id: number): string => {
@@ -84,7 +94,7 @@ const fillerFrom = (t: PlayerState, playerId: number): PlayerState => {
   const shift = (playerId - t.playerId) * MANAGED_ID_SPAN;
   return {
     ...t, playerId, name: `P${playerId}`, myCode: codeOf(playerId), nextManagedId: t.nextManagedId + shift,
-    account: { ...t.account, uuid: `bench-${playerId}`, tokenHash: sha256(`bench-token-${playerId}`) },
+    account: { ...t.account, uuid: benchUuid(playerId), tokenHash: tokenHash(benchToken(playerId)) },
     presents: t.presents.map((p) => ({ ...p, managedPresentId: p.managedPresentId + shift })),
   };
 };
@@ -94,42 +104,67 @@ const fillerFrom = (t: PlayerState, playerId: number): PlayerState => {
  * Commits in batches (one journal record and one fsync each) and closes the store,
  * which checkpoints every player to its snapshot.
  */
-export const generateStore = async (m: Master, dir: string, total: number, activeEvery: number, now: number, extra: ReadonlyArray<{ state: PlayerState }> = []): Promise<{ active: BenchPlayer[]; extra: BenchPlayer[] }> =>
+export const generateStore = async (m: Master, dir: string, total: number, activeEvery: number, now: number, extra: ReadonlyArray<{ state: PlayerState }> = []): Promise<{ active: StoredPlayer[]; extra: StoredPlayer[] }> =>
   fillStore(await FileStorage.open({ dir, cacheSize: 100 }), m, total, activeEvery, now, extra);
 
 /** Fills any storage (and closes it): the JSON files above, or a PostgreSQL schema. */
-export const fillStore = async (store: Storage, m: Master, total: number, activeEvery: number, now: number, extra: ReadonlyArray<{ state: PlayerState }> = []): Promise<{ active: BenchPlayer[]; extra: BenchPlayer[] }> => {
-  const active: BenchPlayer[] = [];
+export const fillStore = async (store: Storage, m: Master, total: number, activeEvery: number, now: number, extra: ReadonlyArray<{ state: PlayerState }> = []): Promise<{ active: StoredPlayer[]; extra: StoredPlayer[] }> => {
+  const active: StoredPlayer[] = [];
   const template = newPlayer(m, 1, now - DAY);
   const BATCH = 1000;
-  let commit: { players: Array<{ state: PlayerState; expectedVersion: null }>; sessions: Array<{ key: string; session: Session }> } = { players: [], sessions: [] };
+  let commit: { players: Array<{ state: PlayerState; expectedVersion: null }> } = { players: [] };
   const flush = async () => {
     if (commit.players.length === 0) return;
-    const r = await store.commit(commit as Commit);
+    const r = await store.commit(commit);
     if (!r.ok) throw new Error(`bench setup: commit refused: ${r.detail}`);
-    commit = { players: [], sessions: [] };
+    commit = { players: [] };
   };
   for (let id = 1; id <= total; id++) {
     if (id % activeEvery === 0) {
       const a = activePlayer(m, id, now);
-      const { sessionId, entry } = sessionFor(a.state, now);
       commit.players.push({ state: a.state, expectedVersion: null });
-      commit.sessions.push(entry);
-      active.push({ ...a.player, sessionId });
+      active.push(a.player);
     } else {
       commit.players.push({ state: fillerFrom(template, id), expectedVersion: null });
     }
     if (commit.players.length >= BATCH) await flush();
   }
-  const more: BenchPlayer[] = [];
+  const more: StoredPlayer[] = [];
   for (const e of extra) {
-    const { sessionId, entry } = sessionFor(e.state, now);
     commit.players.push({ state: e.state, expectedVersion: null });
-    commit.sessions.push(entry);
     const f = e.state.facilities.at(-1);
-    more.push({ playerId: e.state.playerId, sessionId, facilityId: f?.managedTownFacilityId ?? 0, characterIds: e.state.characters.slice(0, 8).map((c) => c.managedCharacterId), presentIds: e.state.presents.map((p) => p.managedPresentId) });
+    more.push({ playerId: e.state.playerId, facilityId: f?.managedTownFacilityId ?? 0, characterIds: e.state.characters.slice(0, 8).map((c) => c.managedCharacterId), presentIds: e.state.presents.map((p) => p.managedPresentId) });
   }
   await flush();
   await store.close();
   return { active, extra: more };
+};
+
+/**
+ * Logs the players in through the typed client against a running server (`parallel`
+ * log-ins at a time), after signing a fresh device up and in through it: the bench
+ * fails here, before any load, if the account path does not work as a client sees it.
+ */
+export const logIn = async (url: string, players: ReadonlyArray<StoredPlayer>, parallel = 16): Promise<BenchPlayer[]> => {
+  const client = () => createClient({ baseUrl: url, salt: BENCH_SALT });
+  const canary = client();
+  const uuid = crypto.randomUUID();
+  const su = await canary.signupPlayer({ uuid, platform: 1, name: 'Canary' });
+  if (!su.ok) throw new Error(`bench setup: sign-up through the client failed: ${su.resultCode} ${su.resultMessage}`);
+  const li = await canary.loginPlayer({ uuid, accessToken: su.value.accessToken });
+  if (!li.ok) throw new Error(`bench setup: log-in through the client failed: ${li.resultCode} ${li.resultMessage}`);
+
+  const out: BenchPlayer[] = new Array<BenchPlayer>(players.length);
+  let next = 0;
+  const worker = async () => {
+    const c = client();
+    for (let i = next++; i < players.length; i = next++) {
+      const p = players[i] as StoredPlayer;
+      const r = await c.loginPlayer({ uuid: benchUuid(p.playerId), accessToken: benchToken(p.playerId), platform: 1 });
+      if (!r.ok) throw new Error(`bench setup: log-in of player ${p.playerId} failed: ${r.resultCode} ${r.resultMessage}`);
+      out[i] = { ...p, sessionId: r.value.sessionId };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, players.length) }, worker));
+  return out;
 };

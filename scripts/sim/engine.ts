@@ -230,7 +230,7 @@ export const simulate = (m: Master, config: SimConfig, params: SimParams, onDay?
     const slot = (c: number | null) => ({ managedCharacterId: c, managedWeaponId: null });
     const slots = (c: number | null) => [slot(c), slot(null), slot(null), slot(null), slot(null)];
     const parties = Array.from({ length: 15 }, (_, i) => ({ managedBattlePartyId: i + 1, slots: slots(i === 0 ? first.managedCharacterId : null) }));
-    a.partySet = step(a, 'setAllPlayerBattleParty', { battleParties: parties }, now) !== null;
+    a.partySet = step(a, 'setAllPlayerBattleParty', { managedBattleParties: parties }, now) !== null;
   };
 
   const quests = (a: Agent, now: number): void => {
@@ -240,11 +240,13 @@ export const simulate = (m: Master, config: SimConfig, params: SimParams, onDay?
       // The next story quest for its first-clear reward; after the story, the dearest one affordable.
       const q = a.questIndex < story.length ? story[a.questIndex] : [...story].reverse().find((x) => x.stamina <= stamina);
       if (!q || q.stamina > stamina) return;
-      const order = step(a, 'orderPlayerQuestLog', { type: q.type, questId: q.questId, managedBattlePartyId: 1, supportCharacterId: 0, questData: '' }, now);
+      const order = step(a, 'orderPlayerQuestLog', { type: q.type, questId: q.questId, managedBattlePartyId: 1, supportCharacterId: -1, questData: '' }, now);
       if (!order) return;
       a.staminaUsed += q.stamina;
       const done = step(a, 'completePlayerQuestLog', {
-        orderReceiveId: order['orderReceiveId'], state: 1, clearRank: 3, skillExps: [], uniqueSkillUseNum: 0, masterSkillUseNum: 0, friendUseNum: 0, stepCode: 0,
+        // As the original's clients send it: state 2 is a clear, the battle lists "id:n" strings.
+        orderReceiveId: order['orderReceiveId'], state: 2, clearRank: 3, skillExps: '', dropItems: '', killedEnemies: '', weaponSkillExps: '',
+        uniqueSkillUseNum: 0, masterSkillUseNum: 0, friendUseNum: 0, stepCode: 0,
       }, now);
       if (!done) return;
       a.quests++;

@@ -4,8 +4,8 @@ import type { ExecutionContext } from 'ava';
 import { loadMaster } from '../../adapters/master/load.js';
 import { createPlayer } from '../../core/account.js';
 import { rngFromSeed } from '../../core/rng.js';
-import { run, type Executed } from '../../core/operation.js';
-import { operationByName } from '../../core/operations/table.js';
+import type { Executed } from '../../core/operation.js';
+import { operationNamed, runNamed, type OperationName, type ResponseOf } from '../../core/operations/table.js';
 import type { Master } from '../../core/master/index.js';
 import type { PlayerState } from '../../core/state.js';
 import type { ErrorName, GameError } from '../../core/errors.js';
@@ -35,15 +35,14 @@ export interface RunOpts {
   readonly m?: Master;
 }
 
-/** Runs an operation by its table name on a raw request (decoded by its codec). */
-export const runOp = (name: string, state: PlayerState, request: unknown, opts: RunOpts = {}): Result<Executed> => {
-  const op = operationByName(name);
-  if (!op) throw new Error(`no operation ${name}`);
-  return run(op, state, request, rngFromSeed(opts.seed ?? 'seed'), opts.now ?? NOW, { master: opts.m ?? master(), others: opts.others ?? [] });
+/** Runs an operation by its table name on a raw request (decoded by its codec); the answer is typed by the operation's codecs. */
+export const runOp = <N extends OperationName>(name: N, state: PlayerState, request: unknown, opts: RunOpts = {}): Result<Executed<ResponseOf<N>>> => {
+  if (!operationNamed(name)) throw new Error(`no operation ${name}`);
+  return runNamed(name, state, request, rngFromSeed(opts.seed ?? 'seed'), opts.now ?? NOW, { master: opts.m ?? master(), others: opts.others ?? [] });
 };
 
 /** Runs and expects success; returns the result. */
-export const ok = (t: ExecutionContext, name: string, state: PlayerState, request: unknown, opts: RunOpts = {}): Executed => {
+export const ok = <N extends OperationName>(t: ExecutionContext, name: N, state: PlayerState, request: unknown, opts: RunOpts = {}): Executed<ResponseOf<N>> => {
   const r = runOp(name, state, request, opts);
   if (r._tag === 'Left') {
     t.fail(`${name} failed with ${r.left.code}: ${JSON.stringify(r.left)}`);
@@ -56,7 +55,7 @@ export const ok = (t: ExecutionContext, name: string, state: PlayerState, reques
  * Runs and expects the named error; also checks that the input state is
  * byte-for-byte what it was (a failed operation changes nothing).
  */
-export const fails = (t: ExecutionContext, code: ErrorName, name: string, state: PlayerState, request: unknown, opts: RunOpts = {}): GameError => {
+export const fails = (t: ExecutionContext, code: ErrorName, name: OperationName, state: PlayerState, request: unknown, opts: RunOpts = {}): GameError => {
   const before = JSON.stringify(state);
   const r = runOp(name, state, request, opts);
   t.is(JSON.stringify(state), before, 'the input state was not mutated');

@@ -8,10 +8,13 @@ import { GameService } from '../../adapters/service/service.js';
 import { MemoryStorage } from '../../adapters/storage/memory.js';
 import type { Storage } from '../../adapters/storage/storage.js';
 import { master, NOW } from './core.js';
+import { createClient, type ClientOptions, type HoshiClient } from '../../client/index.js';
 import seedrandom from 'seedrandom';
 
 export interface Harness {
   readonly url: string;
+  /** The request-hash salt the server checks against. */
+  readonly salt: string;
   readonly storage: Storage;
   readonly service: GameService;
   /** Moves the server's clock. */
@@ -28,15 +31,19 @@ export const startHarness = async (opts: { storage?: Storage; cfg?: Partial<AppC
   const tokenRng = seedrandom.alea(opts.tokenSeed ?? 'tokens');
   const service = new GameService({
     storage, master: master(), clock: () => clock.now, seedSecret: 'test-seed-secret',
-    newToken: () => Array.from({ length: 24 }, () => 'abcdefghijklmnopqrstuvwxyz0123456789'[Math.floor(tokenRng() * 36)]).join(''),
+    // Deterministic UUID-shaped tokens (version 4, as randomUUID gives in production).
+    newToken: () => {
+      const hex = Array.from({ length: 32 }, () => '0123456789abcdef'[Math.floor(tokenRng() * 16)]).join('');
+      return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${'89ab'[Math.floor(tokenRng() * 4)]}${hex.slice(17, 20)}-${hex.slice(20)}`;
+    },
     sessionIdleMs: 3600_000,
   });
-  const cfg: AppConfig = { adminToken: ADMIN, requestHashSalt: 'test-salt', requestHashRequired: false, bodyLimitBytes: 65536, always200: false, serverVersion: 7, ...opts.cfg };
+  const cfg: AppConfig = { adminToken: ADMIN, requestHashSalt: 'test-salt', requestHashRequired: false, bodyLimitBytes: 65536, always200: false, serverVersion: 7, checkAnswers: true, ...opts.cfg };
   const app = createApp(service, cfg, silentLogger);
   const server: Server = await new Promise((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url, storage, service, clock,
+    url, salt: cfg.requestHashSalt, storage, service, clock,
     async call(method, path, body, headers = {}) {
       const init: RequestInit = { method, headers: { ...headers } };
       if (body !== undefined) {
@@ -45,7 +52,11 @@ export const startHarness = async (opts: { storage?: Storage; cfg?: Partial<AppC
       }
       const res = await fetch(`${url}${path}`, init);
       const text = await res.text();
-      return { status: res.status, body: JSON.parse(text) as Record<string, unknown>, headers: Object.fromEntries(res.headers.entries()) };
+      const parsed = JSON.parse(text) as Record<string, unknown>;
+      // The server checks every answer against its codec (checkAnswers): a broken contract fails the test where it happened.
+      const problems = parsed['answerProblems'];
+      if (Array.isArray(problems)) throw new Error(`${method} ${path}: the answer breaks its declared codec:\n  ${problems.join('\n  ')}`);
+      return { status: res.status, body: parsed, headers: Object.fromEntries(res.headers.entries()) };
     },
     close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
@@ -54,16 +65,27 @@ export const startHarness = async (opts: { storage?: Storage; cfg?: Partial<AppC
 let uuidCounter = 0;
 export const newUuid = (): string => `00000000-0000-4000-8000-${String(++uuidCounter + Math.floor(Math.random() * 1e6) * 1000).padStart(12, '0')}`;
 
-/** Signs up and logs in; returns what a client holds. */
+/**
+ * The typed client (client/) against a harness: it hashes every request with the
+ * harness's salt and checks every answer against its codec (a break throws, as
+ * `call` does for the server's own check).
+ */
+export const clientOf = (h: Harness, opts: Partial<ClientOptions> = {}): HoshiClient =>
+  createClient({ baseUrl: h.url, salt: h.salt, checkAnswers: true, ...opts });
+
+/** Signs up and logs in through the typed client; returns what a client holds, the client and raw helpers. */
 export const signupLogin = async (h: Harness, uuid = newUuid()) => {
-  const su = await h.call('POST', '/api/player/signup', { uuid, platform: 1, name: 'Aki' });
-  if (su.body['resultCode'] !== 0) throw new Error(`signup failed: ${JSON.stringify(su.body)}`);
-  const li = await h.call('POST', '/api/player/login', { uuid, accessToken: su.body['accessToken'], platform: 1, appVersion: '1.0.0' });
-  if (li.body['resultCode'] !== 0) throw new Error(`login failed: ${JSON.stringify(li.body)}`);
-  const sessionId = li.body['sessionId'] as string;
-  const playerId = su.body['playerId'] as number;
+  const client = clientOf(h);
+  const su = await client.signupPlayer({ uuid, platform: 1, name: 'Aki' });
+  if (!su.ok) throw new Error(`signup failed: ${su.resultCode} ${su.resultMessage}`);
+  const li = await client.loginPlayer({ uuid, accessToken: su.value.accessToken, platform: 1, appVersion: '1.0.0' });
+  if (!li.ok) throw new Error(`login failed: ${li.resultCode} ${li.resultMessage}`);
+  const { sessionId } = li.value;
   return {
-    uuid, playerId, sessionId, accessToken: su.body['accessToken'] as string,
+    uuid, playerId: su.value.playerId, sessionId, accessToken: su.value.accessToken,
+    /** The typed client, logged in (its session is this one). */
+    client,
+    // Raw helpers: tests that send deliberately odd requests, or read answers as JSON.
     get: (path: string) => h.call('GET', path, undefined, { 'X-STAR-SESSION-ID': sessionId }),
     post: (path: string, body: unknown = {}) => h.call('POST', path, body, { 'X-STAR-SESSION-ID': sessionId }),
   };
@@ -77,7 +99,8 @@ export const grant = async (h: Harness, playerId: number, kind: string, objectId
 
 /** Receives every present in the player's box over HTTP. */
 export const receiveAllHttp = async (client: Awaited<ReturnType<typeof signupLogin>>) => {
-  const list = await client.get('/api/player/present/get_all');
-  const ids = (list.body['presents'] as Array<{ managedPresentId: number }>).map((p) => p.managedPresentId);
+  const list = await client.client.getAllPlayerPresent();
+  if (!list.ok) throw new Error(`present/get_all failed: ${list.resultCode} ${list.resultMessage}`);
+  const ids = list.value.presents.map((p) => p.managedPresentId);
   return client.get(`/api/player/present/get?managedPresentId=${ids.join(',')}&stepCode=0`);
 };

@@ -63,7 +63,7 @@ export const makePlayer = (t: ExecutionContext, playerId: number, s: Setup): Pla
   if (s.kit > 0 && first) {
     const slot = (id: number | null) => ({ managedCharacterId: id, managedWeaponId: null });
     const parties = Array.from({ length: 15 }, (_, i) => ({ managedBattlePartyId: i + 1, slots: [slot(i === 0 ? first.managedCharacterId : null), slot(null), slot(null), slot(null), slot(null)] }));
-    const r = runOp('setAllPlayerBattleParty', p, { battleParties: parties });
+    const r = runOp('setAllPlayerBattleParty', p, { managedBattleParties: parties });
     if (r._tag === 'Right') p = r.right.state;
   }
   return p;
@@ -138,15 +138,15 @@ export const TEMPLATES: Record<string, Json> = {
   refusePlayerFriend: { playerId: 2 },
   terminatePlayerFriend: { playerId: 2 },
   getAllPlayerBattleParty: {},
-  setAllPlayerBattleParty: { battleParties: 'parties' },
+  setAllPlayerBattleParty: { managedBattleParties: 'parties' },
   setNamePlayerBattleParty: { managedBattlePartyId: 1, name: 'Vanguard' },
   getAllPlayerAchievement: {},
   setPlayerAchievement: { achievementId: 1 },
   shownPlayerAchievement: {},
-  orderPlayerQuestLog: { type: 1, questId: 1001, managedBattlePartyId: 1, supportCharacterId: 0, questData: 'start' },
-  savePlayerQuestLog: { orderReceiveId: 1, questData: 'wave' },
+  orderPlayerQuestLog: { type: 1, questId: 1001, managedBattlePartyId: 1, supportCharacterId: -1, questData: 'start' },
+  savePlayerQuestLog: { orderReceiveId: 1, questData: 'wave', skillExps: '', dropItems: '7010:1', killedEnemies: '', weaponSkillExps: '' },
   retryPlayerQuestLog: { orderReceiveId: 1 },
-  completePlayerQuestLog: { orderReceiveId: 1, state: 1, clearRank: 2, skillExps: [1], uniqueSkillUseNum: 0, masterSkillUseNum: 0, friendUseNum: 0, stepCode: 0 },
+  completePlayerQuestLog: { orderReceiveId: 1, state: 2, clearRank: 2, skillExps: '1:1', dropItems: '7010:99', killedEnemies: '', weaponSkillExps: '', uniqueSkillUseNum: 0, masterSkillUseNum: 0, friendUseNum: 0, stepCode: 0 },
   resetPlayerQuestLog: {},
   drawPlayerChest: { chestId: 1, count: 1 },
   getAllPlayerChest: {},
@@ -210,7 +210,8 @@ export const buildRequest = (name: string, s: PlayerState, other: PlayerState, c
       case 'orderReceiveId': return s.activeQuest && c.chance(85) ? s.activeQuest.orderReceiveId : BOGUS;
       case 'actionTime': return now;
       case 'clearRank': return 1 + c.int(3);
-      case 'state': return c.chance(85) ? 1 : 2;
+      // 2 is a clear (the original's value), 1 a failure.
+      case 'state': return c.chance(85) ? 2 : 1;
       case 'stepCode': return name === 'addPlayerTutorialStep' ? c.one([1, 2, 3, 5, -1]) as number : 0;
       case 'tipId': return 1 + c.int(5);
       case 'x': case 'y': return c.int(8);
@@ -221,7 +222,7 @@ export const buildRequest = (name: string, s: PlayerState, other: PlayerState, c
     }
   };
   const walk = (v: Json, key: string): Json => {
-    if (key === 'battleParties') {
+    if (key === 'managedBattleParties') {
       const slot = () => ({ managedCharacterId: c.chance(50) ? id(owned.managedCharacterId) : null, managedWeaponId: c.chance(20) ? id(owned.managedWeaponId) : null });
       return Array.from({ length: 15 }, (_, i) => ({ managedBattlePartyId: i + 1, slots: [slot(), slot(), slot(), slot(), slot()] }));
     }

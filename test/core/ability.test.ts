@@ -31,7 +31,7 @@ test('release unlocks the tree with its class key or the star key, using the ite
   const a = ok(t, 'releasePlayerAbility', s, { managedCharacterId: id, itemId: 10101 });
   t.deepEqual(a.state.abilityTrees, [{ managedCharacterId: id, slots: [] }]);
   t.is(itemsOf(a.state)['10101'], undefined);
-  t.truthy(a.response['managedAbilityTrees']);
+  t.truthy(a.response.managedAbilityTrees);
   const b = ok(t, 'releasePlayerAbility', s, { managedCharacterId: id, itemId: 10100 });
   t.is(itemsOf(b.state)['10100'], undefined);
   t.is(itemsOf(b.state)['10101'], 1);

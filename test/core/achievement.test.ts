@@ -15,8 +15,8 @@ test('a gacha draw unlocks the draw and character achievements, new, and the res
   t.true(idsOf(r.state).includes(byName('First Wish')));
   t.true(idsOf(r.state).includes(byName('First Companion')));
   t.true(r.state.achievements.every((a) => a.isNew && a.unlockedAt === NOW));
-  t.is(r.response['newAchievementCount'], r.state.achievements.length);
-  t.truthy(r.response['achievements']);
+  t.is(r.response.newAchievementCount, r.state.achievements.length);
+  t.truthy(r.response.achievements);
 });
 
 test('the engine unlocks each achievement once and leaves the state as it is when nothing is new', (t) => {
@@ -68,14 +68,14 @@ test('get_all lists unlocked achievements with newAchievementCount; shown clears
   const s = ok(t, 'drawPlayerGacha', withWealth(receiveAll(t, freshPlayer()), { gem: 10_000 }), { gachaId: 2, drawType: 3 }).state;
   const n = s.achievements.length;
   t.true(n >= 2);
-  t.is(ok(t, 'getAllPlayerAchievement', s, {}).response['newAchievementCount'], n);
+  t.is(ok(t, 'getAllPlayerAchievement', s, {}).response.newAchievementCount, n);
   const first = s.achievements[0]!.achievementId;
   const one = ok(t, 'shownPlayerAchievement', s, { achievementIds: [first] });
-  t.is(one.response['newAchievementCount'], n - 1);
+  t.is(one.response.newAchievementCount, n - 1);
   t.false(one.state.achievements[0]!.isNew);
   const all = ok(t, 'shownPlayerAchievement', one.state, {});
-  t.is(all.response['newAchievementCount'], 0);
-  t.is(ok(t, 'getAllPlayerAchievement', all.state, {}).response['newAchievementCount'], 0);
+  t.is(all.response.newAchievementCount, 0);
+  t.is(ok(t, 'getAllPlayerAchievement', all.state, {}).response.newAchievementCount, 0);
   t.is(ok(t, 'shownPlayerAchievement', all.state, {}).state, all.state, 'nothing new: nothing changes');
 });
 
@@ -90,7 +90,7 @@ test('set chooses the displayed achievement: it must be unlocked (317), known (1
   const id = byName('First Wish');
   const r = ok(t, 'setPlayerAchievement', s, { achievementId: id });
   t.is(r.state.displayedAchievementId, id);
-  t.is(r.response['displayedAchievementId'], id);
+  t.is(r.response.displayedAchievementId, id);
   fails(t, 'STATE_CONFLICT', 'setPlayerAchievement', s, { achievementId: byName('Veteran') });
   fails(t, 'NOT_FOUND', 'setPlayerAchievement', s, { achievementId: 9999 });
 });

@@ -39,8 +39,23 @@ test('upgrade: each item costs level × 20 + 80 coins at the level before it, an
   t.is(s.gold - r.state.gold, (1 * 20 + 80) + (2 * 20 + 80) + (3 * 20 + 80));
   t.is(itemsOf(r.state)[String(FLAME_SMALL)], undefined);
   t.is(itemsOf(r.state)[String(TIDE_SMALL)], undefined);
-  t.truthy(r.response['managedCharacters'], 'the response carries what changed');
-  t.truthy(r.response['player']);
+  t.truthy(r.response.managedCharacters, 'the response carries what changed');
+  t.truthy(r.response.player);
+});
+
+test('upgrade, limit break and set_view answer the character as its managedCharacters entry shows it (levelLimit, the time as text)', (t) => {
+  const s = withCharacters([STAR5], { gold: 100_000, items: { [FLAME_SMALL]: 1, [m.character.get(STAR5)!.limitBreakItemId]: 10 } });
+  const id = ch(s).managedCharacterId;
+  const up = ok(t, 'upgradePlayerCharacter', s, { managedCharacterId: id, items: [{ itemId: FLAME_SMALL, amount: 1 }] });
+  t.deepEqual(up.response.managedCharacter, up.response.managedCharacters?.[0]);
+  t.is(up.response.managedCharacter.levelLimit, levelCap(m, ch(up.state)));
+  t.is(typeof up.response.managedCharacter.createdAt, 'string');
+  const lb = ok(t, 'limitbreakPlayerCharacter', up.state, { managedCharacterId: id });
+  t.deepEqual(lb.response.managedCharacter, lb.response.managedCharacters?.[0]);
+  t.is(lb.response.managedCharacter.levelLimit, levelCap(m, ch(lb.state)), 'the cap the limit break raised');
+  const same = ok(t, 'setViewPlayerCharacter', lb.state, { managedCharacterId: id, view: 0 });
+  t.is(same.state, lb.state, 'the same view changes nothing');
+  t.deepEqual(same.response.managedCharacter, lb.response.managedCharacter);
 });
 
 test('upgrade: exp past the cap is lost and items after the cap are not used or charged', (t) => {
@@ -51,7 +66,7 @@ test('upgrade: exp past the cap is lost and items after the cap are not used or 
   t.is(c.exp, totalExp(60));
   const used = 500 - (itemsOf(r.state)[String(FLAME_LARGE)] ?? 0);
   t.true(used < 500);
-  t.deepEqual(r.response['usedItems'], [{ itemId: FLAME_LARGE, amount: used }]);
+  t.deepEqual(r.response.usedItems, [{ itemId: FLAME_LARGE, amount: used }]);
   t.is(used, Math.ceil(totalExp(60) / 3000));
 });
 
@@ -191,7 +206,7 @@ test('reset_all_view puts every character back to its default view', (t) => {
   t.is(ch(r.state, 0).view, 1);
   t.is(ch(r.state, 1).view, 0);
   t.is(r.state.characters[1], s.characters[1], 'unchanged characters keep their reference');
-  t.is(r.response['changed'], 1);
+  t.is(r.response.changed, 1);
 });
 
 test('set_shown marks the named characters shown; unknown is 107, none named 103', (t) => {
@@ -209,7 +224,7 @@ test('support/set_all replaces the support parties', (t) => {
   const [a, b, c] = s.characters.map((x) => x.managedCharacterId);
   const r = ok(t, 'setAllPlayerCharacterSupport', s, { supportParties: [{ name: 'Main', managedCharacterIds: [a, b, c] }, { name: 'Flame', managedCharacterIds: [a] }] });
   t.deepEqual(r.state.supportParties, [{ name: 'Main', managedCharacterIds: [a, b, c] }, { name: 'Flame', managedCharacterIds: [a] }]);
-  t.truthy(r.response['supportParties']);
+  t.truthy(r.response.supportParties);
   const again = ok(t, 'setAllPlayerCharacterSupport', r.state, { supportParties: [] });
   t.deepEqual(again.state.supportParties, []);
 });

@@ -15,17 +15,17 @@ const drawStep = (t: Parameters<typeof ok>[0], s0: PlayerState, chunk = 10) => {
   const got: number[] = [];
   let i = 0;
   for (;;) {
-    const left = ok(t, 'getStepPlayerChest', s, { chestId: LANTERN }).response['remaining'] as number;
+    const left = ok(t, 'getStepPlayerChest', s, { chestId: LANTERN }).response.remaining;
     if (left === 0) return { s, got };
     const r = ok(t, 'drawPlayerChest', s, { chestId: LANTERN, count: Math.min(chunk, left) }, { seed: `d${i++}` });
-    got.push(...(r.response['results'] as Array<{ prizeId: number }>).map((x) => x.prizeId));
+    got.push(...r.response.results.map((x) => x.prizeId));
     s = r.state;
   }
 };
 
 test('get_all lists the chests open now with step and remaining; get_step lists the prizes', (t) => {
   const s = rich(5);
-  const all = ok(t, 'getAllPlayerChest', s, {}).response['chests'] as Array<{ chestId: number; step: number; remaining: number; held: number }>;
+  const all = ok(t, 'getAllPlayerChest', s, {}).response.chests;
   t.deepEqual(all.map((c) => c.chestId), [LANTERN]);
   t.is(all[0]?.step, 1);
   t.is(all[0]?.remaining, stepSize(0));
@@ -39,8 +39,8 @@ test('draw pays count × cost and yields count prizes from the box', (t) => {
   const s = rich(10);
   const r = ok(t, 'drawPlayerChest', s, { chestId: LANTERN, count: 4 });
   t.is(itemsOf(r.state)[String(token())], 6);
-  t.is((r.response['results'] as unknown[]).length, 4);
-  t.is(r.response['remaining'], stepSize(0) - 4);
+  t.is(r.response.results.length, 4);
+  t.is(r.response.remaining, stepSize(0) - 4);
   t.is(r.state.counters['chestDraws'], 4);
 });
 
@@ -51,8 +51,8 @@ test('drawing a whole step gives every prize exactly its count; then the empty b
   t.is(s.counters['chestJackpots'], 1);
   fails(t, 'STATE_CONFLICT', 'drawPlayerChest', s, { chestId: LANTERN, count: 1 });
   const r = ok(t, 'resetPlayerChest', s, { chestId: LANTERN });
-  t.is(r.response['step'], 2);
-  t.is(r.response['remaining'], stepSize(1));
+  t.is(r.response.step, 2);
+  t.is(r.response.remaining, stepSize(1));
   t.false(r.state.chests[0]!.jackpotDrawn);
 });
 
@@ -62,8 +62,8 @@ test('reset is allowed only after the jackpot (317 before), and the last step re
   // Progress at the last step with its jackpot drawn: a reset gives the last step again.
   const s: PlayerState = { ...rich(), chests: [{ chestId: LANTERN, step: steps - 1, drawn: [], jackpotDrawn: true, resets: steps - 1 }] };
   const r = ok(t, 'resetPlayerChest', s, { chestId: LANTERN });
-  t.is(r.response['step'], steps);
-  t.is(r.response['remaining'], stepSize(steps - 1));
+  t.is(r.response.step, steps);
+  t.is(r.response.remaining, stepSize(steps - 1));
 });
 
 test('draw: unknown 107, out of period 467, over the per-request maximum 102, more than is left 102, short of tokens 442', (t) => {
@@ -109,7 +109,7 @@ test('a draw is weighted by the remaining counts: first draws follow count / tot
   const s = rich();
   for (let i = 0; i < n; i++) {
     const r = ok(t, 'drawPlayerChest', s, { chestId: LANTERN, count: 1 }, { seed: `w${i}` });
-    const id = (r.response['results'] as Array<{ prizeId: number }>)[0]!.prizeId;
+    const id = r.response.results[0]!.prizeId;
     seen.set(id, (seen.get(id) ?? 0) + 1);
   }
   for (const p of prizes) t.true(Math.abs((seen.get(p.prizeId) ?? 0) / n - p.count / total) < 0.08, `prize ${p.prizeId}`);
@@ -118,6 +118,6 @@ test('a draw is weighted by the remaining counts: first draws follow count / tot
   const gone: PlayerState = { ...s, chests: [{ chestId: LANTERN, step: 0, drawn: [{ prizeId: jackpot.prizeId, count: jackpot.count }], jackpotDrawn: true, resets: 0 }] };
   for (let i = 0; i < 50; i++) {
     const r = ok(t, 'drawPlayerChest', gone, { chestId: LANTERN, count: 1 }, { seed: `j${i}` });
-    t.not((r.response['results'] as Array<{ prizeId: number }>)[0]!.prizeId, jackpot.prizeId);
+    t.not(r.response.results[0]!.prizeId, jackpot.prizeId);
   }
 });

@@ -14,7 +14,8 @@ const fill = (s: PlayerState, state: FriendRelation['state'], n: number, from = 
 });
 
 /** Runs a two-player operation and returns both new states. */
-const two = (t: Parameters<typeof ok>[0], name: string, s: PlayerState, o: PlayerState) => {
+type RelationOp = 'proposePlayerFriend' | 'acceptPlayerFriend' | 'refusePlayerFriend' | 'cancelPlayerFriend' | 'terminatePlayerFriend';
+const two = (t: Parameters<typeof ok>[0], name: RelationOp, s: PlayerState, o: PlayerState) => {
   const r = ok(t, name, s, { playerId: o.playerId }, { others: [o] });
   return { s: r.state, o: r.others[0] as PlayerState, response: r.response };
 };
@@ -23,18 +24,18 @@ test('propose records a sent request on the caller and a received one on the tar
   const p = two(t, 'proposePlayerFriend', A(), B());
   t.is(rel(p.s, 2), 'proposed');
   t.is(rel(p.o, 1), 'received');
-  t.is(p.response['state'], 'proposed');
+  t.is(p.response.state, 'proposed');
   t.is(p.o.version, B().version + 1, 'the other player is committed with a new version');
   const a = two(t, 'acceptPlayerFriend', p.o, p.s);
   t.is(rel(a.s, 1), 'friend');
   t.is(rel(a.o, 2), 'friend');
-  t.is(a.response['state'], 'friend');
+  t.is(a.response.state, 'friend');
 });
 
 test('proposing to a player who already asked makes both friends at once (the simultaneous propose)', (t) => {
   const first = two(t, 'proposePlayerFriend', A(), B());
   const back = two(t, 'proposePlayerFriend', first.o, first.s);
-  t.is(back.response['state'], 'friend');
+  t.is(back.response.state, 'friend');
   t.is(rel(back.s, 1), 'friend');
   t.is(rel(back.o, 2), 'friend');
   t.is(back.s.friends.length, 1);
@@ -119,11 +120,11 @@ test('search shows the public summary with support characters; unknown is 202, o
     supportParties: [{ name: 'Helpers', managedCharacterIds: [b0.nextManagedId] }],
   };
   const r = ok(t, 'searchPlayerFriend', A(), { myCode: b.myCode.toLowerCase() }, { others: [b] });
-  const player = r.response['player'] as { playerId: number; name: string; level: number; supportParties: Array<{ characters: Array<{ characterId: number; level: number }> }> };
+  const player = r.response.player;
   t.is(player.playerId, 2);
   t.is(player.level, 1);
   t.deepEqual(player.supportParties[0]?.characters.map((c) => [c.characterId, c.level]), [[1011, 1]]);
-  t.is(r.response['state'], null);
+  t.is(r.response.state, null);
   fails(t, 'PLAYER_NOT_FOUND', 'searchPlayerFriend', A(), { myCode: 'NOSUCHCODE' }, { others: [undefined] });
   const a = A();
   fails(t, 'INVALID_PARAMETERS', 'searchPlayerFriend', a, { myCode: a.myCode }, { others: [a] });
@@ -135,19 +136,19 @@ test('get_all lists friends and requests with summaries; guests only from the qu
   const c = two(t, 'proposePlayerFriend', C(), f.o); // C asks A
   const a = c.o;
   const plain = ok(t, 'getAllPlayerFriend', a, {}, { others: [f.s, c.s] });
-  t.deepEqual((plain.response['friends'] as Array<{ playerId: number }>).map((x) => x.playerId), [2]);
-  t.deepEqual((plain.response['received'] as Array<{ playerId: number }>).map((x) => x.playerId), [3]);
-  t.deepEqual(plain.response['guests'], []);
-  t.is(plain.response['friendCount'], 1);
+  t.deepEqual(plain.response.friends.map((x) => x.playerId), [2]);
+  t.deepEqual(plain.response.received.map((x) => x.playerId), [3]);
+  t.deepEqual(plain.response.guests, []);
+  t.is(plain.response.friendCount, 1);
 
   const strangers = [4, 5, 6, 7, 8].map((id) => freshPlayer({ playerId: id, seed: `g${id}` }));
   const others = [f.s, c.s, ...strangers, f.s, a];
   const q = ok(t, 'getAllPlayerFriend', a, { fromQuest: 1 }, { others, seed: 'one' });
-  const guests = (q.response['guests'] as Array<{ playerId: number }>).map((x) => x.playerId);
+  const guests = q.response.guests.map((x) => x.playerId);
   t.is(guests.length, master().social.friend.guestCount);
   t.false(guests.includes(2), 'a friend is never a guest');
   t.false(guests.includes(1), 'oneself is never a guest');
   t.is(new Set(guests).size, guests.length);
   const again = ok(t, 'getAllPlayerFriend', a, { fromQuest: 1 }, { others, seed: 'one' });
-  t.deepEqual(again.response['guests'], q.response['guests'], 'the same seed picks the same guests');
+  t.deepEqual(again.response.guests, q.response.guests, 'the same seed picks the same guests');
 });

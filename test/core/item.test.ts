@@ -14,7 +14,7 @@ test('sale sells an amount of an item for its sale price', (t) => {
   const r = ok(t, 'salePlayerItem', s, { itemId: 2001, amount: 4 });
   t.is(itemsOf(r.state)['2001'], 6);
   t.is(r.state.gold - s.gold, 4 * 20);
-  t.deepEqual(r.response['itemSummary'], [{ itemId: 2001, amount: 6 }]);
+  t.deepEqual(r.response.itemSummary, [{ itemId: 2001, amount: 6 }]);
   const all = ok(t, 'salePlayerItem', r.state, { itemId: 2001, amount: 6 });
   t.is(itemsOf(all.state)['2001'], undefined);
 });
@@ -34,13 +34,13 @@ test('sale errors: unknown 107, not sellable 102, over the maximum 102, zero/neg
 test('trade/recipe/get_all lists constant recipes and the event recipes open now, with counts and limits', (t) => {
   const s = rich();
   const r = ok(t, 'getAllPlayerItemTradeRecipe', s, {});
-  const recipes = r.response['recipes'] as Array<{ recipeId: number; remaining: number | null; endAt: string | null }>;
+  const recipes = r.response.recipes;
   t.deepEqual(recipes.map((x) => x.recipeId), [1, 2, 3, 4]);
   t.is(recipes.find((x) => x.recipeId === 4)?.endAt, '2027-01-15T00:00:00');
   t.is(recipes.find((x) => x.recipeId === 2)?.remaining, 3);
   t.is(recipes.find((x) => x.recipeId === 1)?.remaining, null);
   const later = ok(t, 'getAllPlayerItemTradeRecipe', s, {}, { now: Date.UTC(2099, 2, 10) });
-  t.deepEqual((later.response['recipes'] as Array<{ recipeId: number }>).map((x) => x.recipeId), [1, 2, 3, 6]);
+  t.deepEqual(later.response.recipes.map((x) => x.recipeId), [1, 2, 3, 6]);
 });
 
 // ---- trade ----
@@ -50,7 +50,7 @@ test('trade pays count × the source and grants count × the result, counting ag
   t.is(itemsOf(r.state)['10501'], 10);
   t.is(itemsOf(r.state)['3001'], 2);
   t.deepEqual(r.state.tradeCounts, [{ recipeId: 4, total: 2, dayIndex: r.state.tradeCounts[0]?.dayIndex ?? 0, today: 2 }]);
-  t.is((r.response['recipe'] as { remaining: number }).remaining, 18);
+  t.is(r.response.recipe.remaining, 18);
 });
 
 test('trade: the daily limit is 312 until the game day turns; coins in the source are paid too', (t) => {
@@ -82,7 +82,7 @@ test('trade: a result over its item maximum goes to the present box', (t) => {
   const r = ok(t, 'tradePlayerItemTrade', s, { recipeId: 1, count: 2 });
   t.is(itemsOf(r.state)['10002'], 9999);
   t.like(r.state.presents.at(-1), { kind: 'item', objectId: 10002, amount: 2 });
-  t.is(r.response['managedPresentId'], r.state.presents.at(-1)?.managedPresentId);
+  t.is(r.response.managedPresentId, r.state.presents.at(-1)!.managedPresentId);
 });
 
 // ---- properties ----

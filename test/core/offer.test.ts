@@ -15,13 +15,13 @@ const duration = (offerId: number) => master().offer.get(offerId)!.durationSecon
 test('get_all lists the offers the player can start, not those whose conditions are unmet, and the on-going ones', (t) => {
   const s = rich();
   const r = ok(t, 'getAllPlayerOffer', s, {});
-  const ids = (r.response['offers'] as Array<{ offerId: number }>).map((o) => o.offerId);
+  const ids = r.response.offers.map((o) => o.offerId);
   t.true(ids.includes(MEND));
   t.false(ids.includes(COMPASS));
   const started = ok(t, 'orderPlayerOffer', s, { offerId: MEND }).state;
   const r2 = ok(t, 'getAllPlayerOffer', started, {});
-  t.false((r2.response['offers'] as Array<{ offerId: number }>).some((o) => o.offerId === MEND));
-  t.deepEqual((r2.response['ongoing'] as Array<{ offerId: number }>).map((o) => o.offerId), [MEND]);
+  t.false(r2.response.offers.some((o) => o.offerId === MEND));
+  t.deepEqual(r2.response.ongoing.map((o) => o.offerId), [MEND]);
 });
 
 test('order pays the materials and starts the timer; complete before it passes is 316, after it gives the rewards', (t) => {
@@ -65,7 +65,7 @@ test('an offer with a limit cannot be started again once completed that many tim
   const a = ok(t, 'orderPlayerOffer', s, { offerId: COMPASS }).state;
   const done = ok(t, 'completePlayerOffer', a, { offerId: COMPASS }, { now: NOW + duration(COMPASS) }).state;
   fails(t, 'STATE_CONFLICT', 'orderPlayerOffer', done, { offerId: COMPASS }, { now: NOW + duration(COMPASS) });
-  t.false((ok(t, 'getAllPlayerOffer', done, {}).response['offers'] as Array<{ offerId: number }>).some((o) => o.offerId === COMPASS));
+  t.false(ok(t, 'getAllPlayerOffer', done, {}).response.offers.some((o) => o.offerId === COMPASS));
 });
 
 test('complete: unknown 107, an offer not on-going 107', (t) => {

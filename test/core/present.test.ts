@@ -6,7 +6,7 @@ import { DAY } from '../../core/time.js';
 test('a new player has the welcome presents, newest first in get_all', (t) => {
   const s = freshPlayer();
   const r = ok(t, 'getAllPlayerPresent', s, {});
-  const list = r.response['presents'] as Array<{ managedPresentId: number; kind: string; amount: number }>;
+  const list = r.response.presents;
   t.is(list.length, master().welcome.length);
   t.deepEqual(list.map((p) => p.managedPresentId), [...s.presents.map((p) => p.managedPresentId)].reverse());
   t.true(list.some((p) => p.kind === 'gem' && p.amount >= 1500), 'enough gems for a ten-draw');
@@ -20,13 +20,13 @@ test('receiving grants each present once, moves it to received, and lists what c
   t.is(r.state.presents.length, 0);
   t.is(r.state.gem, s.gem + 3000);
   t.is(r.state.gold, s.gold + 50000);
-  t.is((r.response['receivedPresents'] as unknown[]).length, ids.length);
-  t.truthy(r.response['player'], 'changed currencies are returned');
+  t.is(r.response.receivedPresents.length, ids.length);
+  t.truthy(r.response.player, 'changed currencies are returned');
   const again = ok(t, 'getPlayerPresent', r.state, { managedPresentId: ids.join(',') });
   t.is(again.state.gem, r.state.gem, 'nothing granted twice');
-  t.deepEqual((again.response['notReceived'] as Array<{ reason: string }>).map((x) => x.reason), ids.map(() => 'ALREADY_RECEIVED'));
+  t.deepEqual(again.response.notReceived.map((x) => x.reason), ids.map(() => 'ALREADY_RECEIVED'));
   const rec = ok(t, 'getReceivedPlayerPresent', r.state, {});
-  t.is((rec.response['receivedPresents'] as unknown[]).length, ids.length);
+  t.is(rec.response.receivedPresents.length, ids.length);
 });
 
 test('unknown and expired ids are reported, not fatal; the rest are received', (t) => {
@@ -36,9 +36,9 @@ test('unknown and expired ids are reported, not fatal; the rest are received', (
   const first = s.presents[0]!.managedPresentId;
   const later = NOW + 2 * DAY;
   const r = ok(t, 'getPlayerPresent', s, { managedPresentId: `${first},${expiring},999999` }, { now: later });
-  t.deepEqual((r.response['notReceived'] as Array<{ managedPresentId: number; reason: string }>).map((x) => [x.managedPresentId, x.reason]), [[expiring, 'EXPIRED'], [999999, 'NOT_FOUND']]);
-  t.is((r.response['receivedPresents'] as unknown[]).length, 1);
-  const listed = ok(t, 'getAllPlayerPresent', r.state, {}, { now: later }).response['presents'] as Array<{ managedPresentId: number }>;
+  t.deepEqual(r.response.notReceived.map((x) => [x.managedPresentId, x.reason]), [[expiring, 'EXPIRED'], [999999, 'NOT_FOUND']]);
+  t.is(r.response.receivedPresents.length, 1);
+  const listed = ok(t, 'getAllPlayerPresent', r.state, {}, { now: later }).response.presents;
   t.false(listed.some((p) => p.managedPresentId === expiring), 'expired presents are not listed');
 });
 
@@ -47,7 +47,7 @@ test('a present over a capacity stays in the box with its reason', (t) => {
   s = sendPresent(s, { kind: 'gem', objectId: 0, amount: 100 }, { title: 'x', message: '', source: 'operator', deadline: null }, NOW).state;
   const id = s.presents.at(-1)!.managedPresentId;
   const r = ok(t, 'getPlayerPresent', s, { managedPresentId: String(id) });
-  const nr = (r.response['notReceived'] as Array<{ reason: string; resultCode: number }>)[0]!;
+  const nr = r.response.notReceived[0]!;
   t.is(nr.reason, 'CAPACITY');
   t.is(nr.resultCode, 311);
   t.true(r.state.presents.some((p) => p.managedPresentId === id));
@@ -76,9 +76,9 @@ test('the received list keeps the configured count, newest first', (t) => {
   const ids = s.presents.map((p) => p.managedPresentId);
   s = ok(t, 'getPlayerPresent', s, { managedPresentId: ids.slice(0, 100).join(',') }).state;
   s = ok(t, 'getPlayerPresent', s, { managedPresentId: ids.slice(100).join(',') }, { now: NOW + 1000 }).state;
-  const rec = ok(t, 'getReceivedPlayerPresent', s, {}, { now: NOW + 2000 }).response['receivedPresents'] as Array<{ managedPresentId: number }>;
+  const rec = ok(t, 'getReceivedPlayerPresent', s, {}, { now: NOW + 2000 }).response.receivedPresents;
   t.is(rec.length, keep);
   t.is(rec[0]!.managedPresentId, ids.at(-1)!, "the newest receipt, highest id first");
-  const old = ok(t, 'getReceivedPlayerPresent', s, {}, { now: NOW + (master().game.presents.receivedKeepDays + 1) * DAY }).response['receivedPresents'] as unknown[];
+  const old = ok(t, 'getReceivedPlayerPresent', s, {}, { now: NOW + (master().game.presents.receivedKeepDays + 1) * DAY }).response.receivedPresents;
   t.is(old.length, 0, 'older than the configured age is not listed');
 });

@@ -4,6 +4,7 @@ import { fails, freshPlayer, master, NOW, ok, runOp, withWealth } from '../_supp
 import type { PlayerState } from '../../core/state.js';
 import { newCharacter } from '../../core/shared/grant.js';
 import { DAY, MINUTE } from '../../core/time.js';
+import type { GameError } from '../../core/errors.js';
 
 const STORY = 1001;
 const EVENT = 2001;
@@ -22,7 +23,12 @@ const order = (t: Parameters<typeof ok>[0], s: PlayerState, questId = STORY, ext
   ok(t, 'orderPlayerQuestLog', s, { type: master().quest.get(questId)!.type, questId, managedBattlePartyId: 1, supportCharacterId: 0, questData: 'wave:0', ...extra });
 
 const idOf = (s: PlayerState): number => s.activeQuest!.orderReceiveId;
-const clear = (s: PlayerState, rank = 3) => ({ orderReceiveId: idOf(s), state: 1, clearRank: rank, skillExps: [1, 2], uniqueSkillUseNum: 1, masterSkillUseNum: 0, friendUseNum: 1, stepCode: 0 });
+/** A clear as the original's clients send it: state 2, the battle lists as "id:n" strings (possibly empty). */
+const clear = (s: PlayerState, rank = 3) => ({
+  orderReceiveId: idOf(s), state: 2, clearRank: rank, skillExps: '101:1,102:2', dropItems: '', killedEnemies: '', weaponSkillExps: '',
+  uniqueSkillUseNum: 1, masterSkillUseNum: 0, friendUseNum: 1, stepCode: 0,
+});
+const fieldOf = (e: GameError): unknown => ('field' in e ? e.field : undefined);
 
 test('order pays stamina and stores the one active quest with its questData and a new orderReceiveId', (t) => {
   const s = ready();
@@ -31,7 +37,7 @@ test('order pays stamina and stores the one active quest with its questData and 
   t.is(r.state.stamina.value, s.stamina.value - q.stamina);
   t.is(r.state.activeQuest?.questId, STORY);
   t.is(r.state.activeQuest?.questData, 'wave:0');
-  t.is(r.response['orderReceiveId'], r.state.activeQuest?.orderReceiveId);
+  t.is(r.state.activeQuest?.orderReceiveId, r.response.orderReceiveId);
   t.is(r.state.nextManagedId, s.nextManagedId + 1, 'order ids are managed ids, never reused');
   t.deepEqual(r.state.activeQuest?.managedCharacterIds, [s.characters[0]!.managedCharacterId]);
 });
@@ -105,12 +111,14 @@ test('complete (clear) gives coins, exp, character exp, server-rolled drops and 
   const a = order(t, ready()).state;
   const r = ok(t, 'completePlayerQuestLog', a, clear(a, 2), { seed: 's1' });
   t.is(r.state.activeQuest, null);
-  t.is(r.response['cleared'], true);
+  t.is(r.response.cleared, true);
+  t.is(r.response.clearRank, 2);
+  t.deepEqual(r.response.rewards, { gold: q.rewards.gold, playerExp: q.rewards.playerExp, characterExp: q.rewards.characterExp });
   t.is(r.state.exp, a.exp + q.rewards.playerExp);
   t.true(r.state.characters[0]!.exp > 0, 'the party characters got exp');
-  const first = r.response['firstClearRewards'] as Array<{ kind: string; amount: number }>;
+  const first = r.response.firstClearRewards;
   t.deepEqual(first.map((g) => [g.kind, g.amount]), q.firstClear.map((g) => [g.kind, g.amount]));
-  const drops = r.response['drops'] as Array<{ kind: string; objectId: number; amount: number }>;
+  const drops = r.response.drops;
   t.true(drops.length <= q.drops.rolls);
   const dropGold = drops.filter((d) => d.kind === 'gold').reduce((n, d) => n + d.amount, 0);
   const gemFirst = q.firstClear.filter((g) => g.kind === 'gem').reduce((n, g) => n + g.amount, 0);
@@ -122,7 +130,7 @@ test('complete (clear) gives coins, exp, character exp, server-rolled drops and 
   // Second clear: no first-clear reward.
   const b = order(t, r.state).state;
   const r2 = ok(t, 'completePlayerQuestLog', b, clear(b, 1), { seed: 's2' });
-  t.deepEqual(r2.response['firstClearRewards'], []);
+  t.deepEqual(r2.response.firstClearRewards, []);
   t.is(r2.state.gem, r.state.gem, 'no first-clear gems the second time');
   t.is(r2.state.questRecords[0]?.bestClearRank, 2, 'the best clear rank is kept');
   t.is(r2.state.questRecords[0]?.clears, 2);
@@ -132,15 +140,20 @@ test('complete (clear) gives coins, exp, character exp, server-rolled drops and 
 test('complete: the same state, request and seed give the same drops; fields naming rewards are ignored', (t) => {
   const a = order(t, ready()).state;
   const x = ok(t, 'completePlayerQuestLog', a, clear(a), { seed: 'same' });
-  const y = ok(t, 'completePlayerQuestLog', a, { ...clear(a), drops: [{ kind: 'gem', objectId: 0, amount: 99999 }], gold: 99999, rewards: { gem: 5000 } }, { seed: 'same' });
-  t.deepEqual(y.response['drops'], x.response['drops']);
+  const y = ok(t, 'completePlayerQuestLog', a, {
+    ...clear(a), drops: [{ kind: 'gem', objectId: 0, amount: 99999 }], gold: 99999, rewards: { gem: 5000 },
+    // The original's clients name what dropped and what was killed; a claim is never a reward.
+    dropItems: '7010:99,7011:99,8003:99', killedEnemies: '19010002:4', weaponSkillExps: '5:999',
+  }, { seed: 'same' });
+  t.deepEqual(y.response.drops, x.response.drops);
   t.deepEqual(JSON.stringify(y.state), JSON.stringify(x.state));
 });
 
 test('complete (failed) ends the quest with no rewards, counting the failure', (t) => {
   const a = order(t, ready()).state;
-  const r = ok(t, 'completePlayerQuestLog', a, { orderReceiveId: idOf(a), state: 2 });
+  const r = ok(t, 'completePlayerQuestLog', a, { orderReceiveId: idOf(a), state: 1 });
   t.is(r.state.activeQuest, null);
+  t.like(r.response, { cleared: false, clearRank: 0, rewards: null, drops: [], firstClearRewards: [] });
   t.is(r.state.gold, a.gold);
   t.is(r.state.exp, a.exp);
   t.is(r.state.questRecords[0]?.failures, 1);
@@ -152,11 +165,13 @@ test('complete: a clear rank outside 1..max, too many or too large use counts ar
   const cfg = master().social.quest;
   fails(t, 'INVALID_PARAMETERS', 'completePlayerQuestLog', a, { ...clear(a), clearRank: 0 });
   fails(t, 'INVALID_PARAMETERS', 'completePlayerQuestLog', a, { ...clear(a), clearRank: cfg.maxClearRank + 1 });
-  fails(t, 'INVALID_PARAMETERS', 'completePlayerQuestLog', a, { ...clear(a), skillExps: Array.from({ length: cfg.skillEntriesMax + 1 }, () => 1) });
-  fails(t, 'INVALID_PARAMETERS', 'completePlayerQuestLog', a, { ...clear(a), friendUseNum: cfg.useCountMax + 1 });
-  fails(t, 'INVALID_PARAMETERS', 'completePlayerQuestLog', a, { ...clear(a), state: 3 });
+  const entries = (n: number, count = 1) => Array.from({ length: n }, (_, i) => `${i + 1}:${count}`).join(',');
+  t.is(fieldOf(fails(t, 'INVALID_PARAMETERS', 'completePlayerQuestLog', a, { ...clear(a), skillExps: entries(cfg.skillEntriesMax + 1) })), 'skillExps');
+  t.is(fieldOf(fails(t, 'INVALID_PARAMETERS', 'completePlayerQuestLog', a, { ...clear(a), skillExps: entries(2, cfg.useCountMax + 1) })), 'skillExps');
+  t.is(fieldOf(fails(t, 'INVALID_PARAMETERS', 'completePlayerQuestLog', a, { ...clear(a), friendUseNum: cfg.useCountMax + 1 })), 'friendUseNum');
+  ok(t, 'completePlayerQuestLog', a, { ...clear(a), skillExps: entries(cfg.skillEntriesMax, cfg.useCountMax) });
   fails(t, 'NOT_FOUND', 'completePlayerQuestLog', a, { ...clear(a), orderReceiveId: idOf(a) + 1 });
-  fails(t, 'NOT_FOUND', 'completePlayerQuestLog', ready(), { orderReceiveId: 5, state: 1, clearRank: 1 });
+  fails(t, 'NOT_FOUND', 'completePlayerQuestLog', ready(), { orderReceiveId: 5, state: 2, clearRank: 1 });
 });
 
 test('complete: a positive stepCode records the tutorial step; going back is 102', (t) => {
@@ -183,7 +198,7 @@ test('property: drops come only from the quest\'s table, at most one per roll', 
   fc.assert(fc.property(fc.string({ minLength: 1, maxLength: 12 }), (seed) => {
     const r = runOp('completePlayerQuestLog', a, clear(a), { seed });
     if (r._tag === 'Left') return false;
-    const drops = r.right.response['drops'] as Array<{ kind: string; objectId: number; amount: number }>;
+    const drops = r.right.response.drops;
     return drops.length <= q.drops.rolls && drops.every((d) => allowed.has(JSON.stringify({ kind: d.kind, objectId: d.objectId, amount: d.amount })));
   }), { numRuns: 100 });
   t.pass();
@@ -197,4 +212,77 @@ test('complete: a reward over a capacity goes to the present box instead of bein
   t.is(r.state.gold, m.game.currencyMax.gold);
   const q = m.quest.get(STORY)!;
   t.true(r.state.presents.some((p) => p.kind === 'gold' && p.amount === q.rewards.gold && p.source === 'reward'));
+});
+
+// ---- the original clients' request forms ----
+
+test('complete state: 2 is a clear and 1 a failure (also as numeric strings); 0, 3 or text is 102 naming state, nothing changed', (t) => {
+  const a = order(t, ready()).state;
+  t.true(ok(t, 'completePlayerQuestLog', a, { ...clear(a), state: '2' }).response.cleared);
+  t.false(ok(t, 'completePlayerQuestLog', a, { orderReceiveId: idOf(a), state: '1' }).response.cleared);
+  for (const state of [0, 3, -1, 'cleared', 2.5]) t.is(fieldOf(fails(t, 'INVALID_PARAMETERS', 'completePlayerQuestLog', a, { ...clear(a), state })), 'state');
+  t.is(fieldOf(fails(t, 'INSUFFICIENT_PARAMETERS', 'completePlayerQuestLog', a, { orderReceiveId: idOf(a) })), 'state');
+});
+
+test('complete: skillExps "id:n,id:n" keeps the counts in order; the empty string (or leaving a list out) is the empty list', (t) => {
+  const a = order(t, ready()).state;
+  const r = ok(t, 'completePlayerQuestLog', a, { ...clear(a), skillExps: '3432518231:4,7:0,12:9' });
+  t.deepEqual(r.state.questRecords[0]?.skillUse?.skills, [4, 0, 9]);
+  const empty = ok(t, 'completePlayerQuestLog', a, { ...clear(a), skillExps: '' });
+  t.deepEqual(empty.state.questRecords[0]?.skillUse?.skills, []);
+  const { skillExps: _s, dropItems: _d, killedEnemies: _k, weaponSkillExps: _w, ...bare } = clear(a);
+  t.deepEqual(JSON.stringify(ok(t, 'completePlayerQuestLog', a, bare).state), JSON.stringify(empty.state));
+});
+
+test('complete: dropItems, killedEnemies and weaponSkillExps are checked for form and give nothing', (t) => {
+  const a = order(t, ready()).state;
+  const plain = ok(t, 'completePlayerQuestLog', a, clear(a), { seed: 'lists' });
+  const claimed = ok(t, 'completePlayerQuestLog', a, { ...clear(a), dropItems: '7010:99,7011:99,8003:99,1:999', killedEnemies: '19010002:4,19010003:2', weaponSkillExps: '5:999' }, { seed: 'lists' });
+  t.deepEqual(JSON.stringify(claimed.state), JSON.stringify(plain.state), 'claimed drops change nothing');
+  t.deepEqual(claimed.response, plain.response);
+});
+
+test('complete and save: a malformed "id:n" list is 102 naming its field, and nothing changes', (t) => {
+  const a = order(t, ready()).state;
+  const bad: ReadonlyArray<unknown> = ['1', '1:', ':2', '1:2,', ',1:2', '1:2,,3:4', '0:5', '-1:2', '1:-2', '1:2:3', '1:x', 'a:1', ' 1:2', '1.5:2', '1:2;3:4', 7, ['1:2'], null, '99999999999999999:1'];
+  for (const field of ['skillExps', 'dropItems', 'killedEnemies', 'weaponSkillExps']) {
+    for (const value of bad) {
+      const e = fails(t, 'INVALID_PARAMETERS', 'completePlayerQuestLog', a, { ...clear(a), [field]: value });
+      t.is(fieldOf(e), field, `${field} = ${JSON.stringify(value)}`);
+      t.is(fieldOf(fails(t, 'INVALID_PARAMETERS', 'savePlayerQuestLog', a, { orderReceiveId: idOf(a), questData: 'w', [field]: value })), field);
+    }
+    // More entries than the codec's bound (100).
+    const many = Array.from({ length: 101 }, (_, i) => `${i + 1}:1`).join(',');
+    t.is(fieldOf(fails(t, 'INVALID_PARAMETERS', 'completePlayerQuestLog', a, { ...clear(a), [field]: many })), field);
+  }
+  const e = fails(t, 'INVALID_PARAMETERS', 'completePlayerQuestLog', a, { ...clear(a), dropItems: '1:2,7010:x' });
+  t.regex('reason' in e ? e.reason : '', /entry 2 \("7010:x"\)/);
+});
+
+test('save takes the battle lists too (checked, not kept): the same state as without them', (t) => {
+  const a = order(t, ready()).state;
+  const lists = { skillExps: '1:2', dropItems: '7010:99', killedEnemies: '', weaponSkillExps: '3:1' };
+  const withLists = ok(t, 'savePlayerQuestLog', a, { orderReceiveId: idOf(a), questData: 'wave:1', ...lists });
+  const without = ok(t, 'savePlayerQuestLog', a, { orderReceiveId: idOf(a), questData: 'wave:1' });
+  t.deepEqual(JSON.stringify(withLists.state), JSON.stringify(without.state));
+  t.deepEqual(withLists.response, { ...without.response });
+});
+
+test('order: supportCharacterId -1 (the original\'s "none"), 0 or absent is no support; below -1 is 102', (t) => {
+  const s = ready();
+  for (const none of [-1, '-1', 0]) t.is(order(t, s, STORY, { supportCharacterId: none }).state.activeQuest?.supportCharacterId, null);
+  const { supportCharacterId: _x, ...bare } = { type: 1, questId: STORY, managedBattlePartyId: 1, supportCharacterId: 0 };
+  t.is(ok(t, 'orderPlayerQuestLog', s, bare).state.activeQuest?.supportCharacterId, null);
+  t.is(order(t, s, STORY, { supportCharacterId: 1011 }).state.activeQuest?.supportCharacterId, 1011);
+  t.is(fieldOf(fails(t, 'INVALID_PARAMETERS', 'orderPlayerQuestLog', s, { questId: STORY, managedBattlePartyId: 1, supportCharacterId: -2 })), 'supportCharacterId');
+});
+
+test('order: managedBattlePartyId -1 (no party) is understood and refused, 102 naming the field; nothing changes', (t) => {
+  const s = ready();
+  for (const none of [-1, 0]) {
+    const e = fails(t, 'INVALID_PARAMETERS', 'orderPlayerQuestLog', s, { questId: STORY, managedBattlePartyId: none, supportCharacterId: -1 });
+    t.is(fieldOf(e), 'managedBattlePartyId');
+    t.regex('reason' in e ? e.reason : '', /needs a battle party/);
+  }
+  t.is(fieldOf(fails(t, 'INVALID_PARAMETERS', 'orderPlayerQuestLog', s, { questId: STORY, managedBattlePartyId: -2 })), 'managedBattlePartyId');
 });

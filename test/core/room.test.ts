@@ -6,6 +6,9 @@ import { appearedRooms } from '../../core/shared/town.js';
 import { contentRoomsView } from '../../core/views/town.js';
 import { DAY } from '../../core/time.js';
 import type { PlayerState } from '../../core/state.js';
+import { array as arrayOf } from 'io-ts';
+import { answerProblems } from '../../core/answer-check.js';
+import { FloorView, PublicFloorView } from '../../core/views/codecs.js';
 
 const BED = 1; // 2×3, 3000 coins
 const TABLE = 2; // 2×2, 1500
@@ -18,7 +21,7 @@ const rich = (playerId = 1): PlayerState => withWealth(freshPlayer({ playerId })
 
 const buy = (t: ExecutionContext, s: PlayerState, roomObjectId: number, amount = 1, extra: Record<string, unknown> = {}) => {
   const r = ok(t, 'buySetPlayerRoomObject', s, { roomObjectId, amount, ...extra });
-  return { s: r.state, ids: r.response['managedRoomObjectIds'] as number[], r };
+  return { s: r.state, ids: r.response.managedRoomObjectIds, r };
 };
 const floor = (s: PlayerState, floorId: number) => s.rooms.find((r) => r.floorId === floorId)?.placements ?? [];
 
@@ -30,7 +33,7 @@ test('buy_set pays the price per object and adds them to storage', (t) => {
   t.is(b.ids.length, 3);
   t.deepEqual(b.s.roomObjects.map((o) => o.roomObjectId), [TABLE, TABLE, TABLE]);
   t.deepEqual(floor(b.s, 1), [], 'nothing placed without positions');
-  t.truthy(b.r.response['managedRoomObjects']);
+  t.deepEqual(b.r.response.managedRoomObjects?.map((o) => o.managedRoomObjectId), b.ids, 'the changed room objects come with the answer');
 });
 
 test('buy_set uses the bargain price inside its period only', (t) => {
@@ -47,7 +50,7 @@ test('buy_set places the bought objects given positions', (t) => {
     { managedRoomObjectId: b.ids[0], x: 0, y: 0, dir: 0 },
     { managedRoomObjectId: b.ids[1], x: 2, y: 0, dir: 0 },
   ]);
-  t.truthy(b.r.response['rooms']);
+  t.deepEqual(b.r.response.rooms?.[0]?.placements.map((p) => p.managedRoomObjectId), b.ids.slice(0, 2), 'the changed rooms come with the answer');
 });
 
 test('buy_set: a sold-only-in-period object is 464 outside it', (t) => {
@@ -64,10 +67,10 @@ test('buy_set: amounts not positive or over the per-request limit, and more posi
   fails(t, 'INVALID_PARAMETERS', 'buySetPlayerRoomObject', s, { roomObjectId: LAMP, amount: 1, placements: [{ x: 0, y: 0, dir: 4 }] });
 });
 
-test('buy_set: an unknown object or floor is 107; a locked floor is 317', (t) => {
+test('buy_set: an unknown object is 107; a floor other than 1 and 2 is 102; a locked floor is 317', (t) => {
   const s = rich();
   fails(t, 'NOT_FOUND', 'buySetPlayerRoomObject', s, { roomObjectId: 999, amount: 1 });
-  fails(t, 'NOT_FOUND', 'buySetPlayerRoomObject', s, { roomObjectId: LAMP, amount: 1, floorId: 9, placements: [{ x: 0, y: 0, dir: 0 }] });
+  fails(t, 'INVALID_PARAMETERS', 'buySetPlayerRoomObject', s, { roomObjectId: LAMP, amount: 1, floorId: 9, placements: [{ x: 0, y: 0, dir: 0 }] });
   fails(t, 'STATE_CONFLICT', 'buySetPlayerRoomObject', s, { roomObjectId: LAMP, amount: 1, floorId: 2, placements: [{ x: 0, y: 0, dir: 0 }] });
   ok(t, 'buySetPlayerRoomObject', { ...s, level: 10 }, { roomObjectId: LAMP, amount: 1, floorId: 2, placements: [{ x: 0, y: 0, dir: 0 }] });
 });
@@ -119,29 +122,35 @@ test('room/set: an object already on the other floor is 307', (t) => {
   fails(t, 'ROOM_LIMIT', 'setPlayerRoom', b.s, { floorId: 1, placements: [{ managedRoomObjectId: b.ids[0], x: 0, y: 0, dir: 0 }] });
 });
 
-test('room/set: an object not owned or an unknown floor is 107; a locked floor is 317; a bad direction is 102', (t) => {
+test('room/set: an object not owned is 107; a locked floor is 317; a floor other than 1 and 2, or a bad direction, is 102', (t) => {
   const b = buy(t, rich(), LAMP, 1);
   fails(t, 'NOT_FOUND', 'setPlayerRoom', b.s, { floorId: 1, placements: [{ managedRoomObjectId: 9999, x: 0, y: 0, dir: 0 }] });
-  fails(t, 'NOT_FOUND', 'setPlayerRoom', b.s, { floorId: 3, placements: [] });
+  fails(t, 'INVALID_PARAMETERS', 'setPlayerRoom', b.s, { floorId: 3, placements: [] });
+  fails(t, 'INVALID_PARAMETERS', 'setPlayerRoom', b.s, { floorId: 0, placements: [] });
   fails(t, 'STATE_CONFLICT', 'setPlayerRoom', b.s, { floorId: 2, placements: [] });
   fails(t, 'INVALID_PARAMETERS', 'setPlayerRoom', b.s, { floorId: 1, placements: [{ managedRoomObjectId: b.ids[0], x: 0, y: 0, dir: 7 }] });
 });
 
 // ---- room/get_all ----
+/** Whether rooms shown are exactly the owner's view (managed ids included). */
+const isOwnRooms = (rooms: FloorView[] | PublicFloorView[]): rooms is FloorView[] => answerProblems(arrayOf(FloorView), rooms).length === 0;
+
 test('room/get_all reads the own rooms with managed ids, or one floor', (t) => {
   const b = buy(t, rich(), TABLE, 1, { placements: [{ x: 3, y: 4, dir: 1 }] });
-  const all = ok(t, 'getAllPlayerRoom', b.s, {}).response['rooms'] as Array<{ floorId: number; unlocked: boolean; placements: unknown[] }>;
+  const all = ok(t, 'getAllPlayerRoom', b.s, {}).response.rooms;
+  if (!isOwnRooms(all)) return t.fail('the own rooms show managed ids');
   t.deepEqual(all.map((r) => [r.floorId, r.unlocked]), [[1, true], [2, false]]);
   t.deepEqual(all[0]!.placements, [{ managedRoomObjectId: b.ids[0], roomObjectId: TABLE, x: 3, y: 4, dir: 1 }]);
-  const one = ok(t, 'getAllPlayerRoom', b.s, { floorId: 2 }).response['rooms'] as unknown[];
-  t.is(one.length, 1);
-  fails(t, 'NOT_FOUND', 'getAllPlayerRoom', b.s, { floorId: 5 });
+  const one = ok(t, 'getAllPlayerRoom', b.s, { floorId: 2 }).response.rooms;
+  t.deepEqual(one, [{ floorId: 2, name: master().floor.get(2)!.name, width: 10, height: 8, unlocked: false, placements: [] }]);
+  fails(t, 'INVALID_PARAMETERS', 'getAllPlayerRoom', b.s, { floorId: 5 });
 });
 
 test('room/get_all?playerId shows another player\'s room without managed ids; unknown player 202', (t) => {
   const other = buy(t, rich(2), TABLE, 1, { placements: [{ x: 3, y: 4, dir: 0 }] }).s;
   const r = ok(t, 'getAllPlayerRoom', rich(1), { playerId: 2, floorId: 1 }, { others: [other] });
-  const rooms = r.response['rooms'] as Array<{ placements: unknown[] }>;
+  const rooms = r.response.rooms;
+  t.deepEqual(answerProblems(arrayOf(PublicFloorView), rooms), [], 'exactly the public view');
   t.deepEqual(rooms[0]!.placements, [{ roomObjectId: TABLE, x: 3, y: 4, dir: 0 }]);
   t.false(JSON.stringify(r.response).includes('managed'));
   fails(t, 'PLAYER_NOT_FOUND', 'getAllPlayerRoom', rich(1), { playerId: 3 }, { others: [undefined] });
@@ -172,7 +181,7 @@ test('room_object/limit/add adds the step for gems up to the cap (298); short of
   const l = master().game.limits.roomObjects;
   const s = rich();
   const r = ok(t, 'addPlayerRoomObjectLimit', s, {});
-  t.is(r.response['roomObjectLimit'], l.base + l.step);
+  t.is(r.response.roomObjectLimit, l.base + l.step);
   t.is(s.gem - r.state.gem, l.gemPrice);
   fails(t, 'GEM_IS_SHORT', 'addPlayerRoomObjectLimit', withWealth(s, { gem: l.gemPrice - 1 }), {});
   fails(t, 'ROOM_OBJECT_EXT_LIMIT', 'addPlayerRoomObjectLimit', { ...s, limitAdds: { ...s.limitAdds, roomObject: (l.cap - l.base) / l.step } }, {});
@@ -191,7 +200,7 @@ test('a draw shows the content rooms exactly when a room appeared, and the same 
     t.is('contentRooms' in r.response, appeared, `draw ${i}`);
     if (appeared) {
       shown++;
-      t.deepEqual(r.response['contentRooms'], contentRoomsView(m, { ...r.state, characters: [...r.state.characters] }));
+      t.deepEqual(r.response.contentRooms, contentRoomsView(m, { ...r.state, characters: [...r.state.characters] }));
     } else quiet++;
     s = r.state;
   }

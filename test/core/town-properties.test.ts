@@ -7,21 +7,25 @@ import { freshPlayer, master, NOW, runOp, withWealth } from '../_support/core.js
 import { HOUR } from '../../core/time.js';
 import { footprint, overlaps, type Rect } from '../../core/shared/town.js';
 import type { PlayerState } from '../../core/state.js';
+import type { Executed } from '../../core/operation.js';
+import type { OperationName, ResponseOf } from '../../core/operations/table.js';
 
 const rich = (): PlayerState => withWealth({ ...freshPlayer(), level: 10 }, { gold: 10_000_000, kirara: 1_000_000, gem: 100_000, items: { 5001: 500, 5002: 500, 5004: 500 } });
 
 /** Runs an operation; a failure must leave the input state exactly as it was. */
-const step = (s: PlayerState, name: string, req: unknown, now = NOW): { s: PlayerState; ok: boolean; response: Record<string, unknown> } => {
+type Step<N extends OperationName> = { s: PlayerState; ok: true; response: Executed<ResponseOf<N>>['response'] } | { s: PlayerState; ok: false };
+const step = <N extends OperationName>(s: PlayerState, name: N, req: unknown, now = NOW): Step<N> => {
   const before = JSON.stringify(s);
   const r = runOp(name, s, req, { now });
   if (JSON.stringify(s) !== before) throw new Error(`${name} mutated its input`);
-  if (r._tag === 'Left') return { s, ok: false, response: {} };
+  if (r._tag === 'Left') return { s, ok: false };
   return { s: r.right.state, ok: true, response: r.right.response };
 };
 
 const openedFacility = (facilityId: number): { s: PlayerState; id: number } => {
   const b = step(rich(), 'buyAllPlayerTownFacility', { facilities: [{ facilityId, amount: 1 }] });
-  const id = (b.response['managedTownFacilityIds'] as number[])[0] as number;
+  if (!b.ok) throw new Error('buying a facility failed');
+  const id = b.response.managedTownFacilityIds[0]!;
   return { s: step(b.s, 'openUpPlayerTownFacility', { managedTownFacilityId: id }).s, id };
 };
 
@@ -49,10 +53,12 @@ test('production collected over any split of a span equals one collection over t
       for (const at of times) {
         const r = collectAt(cur, at);
         if (!r.ok) return false;
-        sum += r.response['amount'] as number;
+        sum += r.response.amount;
         cur = r.s;
       }
-      const whole = collectAt(s, span).response['amount'] as number;
+      const once = collectAt(s, span);
+      if (!once.ok) return false;
+      const whole = once.response.amount;
       const produced = Math.floor((span * p.perHour) / HOUR);
       if (whole !== Math.min(p.cap, produced)) return false;
       // Below the cap no split loses or gains anything; once the store fills, collecting in between can only help.
@@ -164,7 +170,8 @@ test('a level-up finished for gems costs at most its gem price and never less th
     const { s, id } = openedFacility(1);
     const running = step(s, 'levelUpPlayerTownFacility', { managedTownFacilityId: id }).s;
     const r = step(running, 'gemLevelUpPlayerTownFacility', { managedTownFacilityId: id }, NOW + elapsed);
-    const spent = r.response['gemSpent'] as number;
-    return r.ok && spent <= 50 && spent >= 1 && spent === Math.ceil((50 * (HOUR - elapsed)) / HOUR);
+    if (!r.ok) return false;
+    const spent = r.response.gemSpent;
+    return spent <= 50 && spent >= 1 && spent === Math.ceil((50 * (HOUR - elapsed)) / HOUR);
   }), { numRuns: 100 }));
 });

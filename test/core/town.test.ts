@@ -4,6 +4,9 @@ import { fails, freshPlayer, master, NOW, ok, withWealth } from '../_support/cor
 import { DAY, HOUR } from '../../core/time.js';
 import { tryGrant } from '../../core/shared/grant.js';
 import type { PlayerState } from '../../core/state.js';
+import { answerProblems } from '../../core/answer-check.js';
+import { PublicTownView, TownView } from '../../core/operations/town.js';
+import type { ResponseOf } from '../../core/operations/table.js';
 
 // Title 1: characters 1011-1015; title 2: 1021-1024. Their content rooms: 101 and 102 (capacity 3).
 const ROOM1 = 101;
@@ -25,7 +28,7 @@ const player = (playerId = 1): PlayerState =>
 
 const withFacilities = (t: ExecutionContext, s: PlayerState, n: number): { s: PlayerState; ids: number[] } => {
   const r = ok(t, 'buyAllPlayerTownFacility', s, { facilities: [{ facilityId: 1, amount: n }] });
-  return { s: r.state, ids: r.response['managedTownFacilityIds'] as number[] };
+  return { s: r.state, ids: r.response.managedTownFacilityIds };
 };
 
 // ---- content rooms ----
@@ -34,11 +37,11 @@ test('a content room appears (new) when a character of its title is first owned;
   fails(t, 'NOT_FOUND', 'setShownPlayerContentRoom', s0, { contentRoomId: ROOM1 });
   const s = withCharacters(s0, [1011]);
   const before = ok(t, 'getAllPlayerContentRoomMember', s, { contentRoomId: ROOM1 });
-  t.true(before.response['isNew'] as boolean);
+  t.true(before.response.isNew);
   const r = ok(t, 'setShownPlayerContentRoom', s, { contentRoomId: ROOM1 });
-  t.false(ok(t, 'getAllPlayerContentRoomMember', r.state, { contentRoomId: ROOM1 }).response['isNew'] as boolean);
-  const rooms = r.response['contentRooms'] as Array<{ contentRoomId: number; isNew: boolean }>;
-  t.deepEqual(rooms.map((x) => [x.contentRoomId, x.isNew]), [[ROOM1, false]]);
+  t.false(ok(t, 'getAllPlayerContentRoomMember', r.state, { contentRoomId: ROOM1 }).response.isNew);
+  // The changed content rooms come with the answer.
+  t.deepEqual(r.response.contentRooms?.map((x) => [x.contentRoomId, x.isNew]), [[ROOM1, false]]);
   // Marking it again changes nothing.
   t.is(ok(t, 'setShownPlayerContentRoom', r.state, { contentRoomId: ROOM1 }).state, r.state);
 });
@@ -52,10 +55,10 @@ test('member/set_all sets the residents; member/get_all lists them', (t) => {
   const ids = [mid(s, 1011), mid(s, 1012)];
   const r = ok(t, 'setAllPlayerContentRoomMember', s, { contentRoomId: ROOM1, managedCharacterIds: ids });
   const got = ok(t, 'getAllPlayerContentRoomMember', r.state, { contentRoomId: ROOM1 });
-  t.deepEqual(got.response['members'], [{ managedCharacterId: ids[0], characterId: 1011 }, { managedCharacterId: ids[1], characterId: 1012 }]);
+  t.deepEqual(got.response.members, [{ managedCharacterId: ids[0], characterId: 1011 }, { managedCharacterId: ids[1], characterId: 1012 }]);
   // Replacing with an empty list empties the room.
   const empty = ok(t, 'setAllPlayerContentRoomMember', r.state, { contentRoomId: ROOM1, managedCharacterIds: [] });
-  t.deepEqual(ok(t, 'getAllPlayerContentRoomMember', empty.state, { contentRoomId: ROOM1 }).response['members'], []);
+  t.deepEqual(ok(t, 'getAllPlayerContentRoomMember', empty.state, { contentRoomId: ROOM1 }).response.members, []);
 });
 
 test('member/get_all: an unknown content room or one not appeared yet is 107', (t) => {
@@ -79,9 +82,9 @@ const housed = (t: ExecutionContext, s: PlayerState = player()): PlayerState => 
   const a = ok(t, 'setAllPlayerContentRoomMember', s, { contentRoomId: ROOM1, managedCharacterIds: [mid(s, 1011), mid(s, 1012)] }).state;
   return ok(t, 'setAllPlayerContentRoomMember', a, { contentRoomId: ROOM2, managedCharacterIds: [mid(s, 1021)] }).state;
 };
-type Member = { managedCharacterId?: number; characterId: number; contentRoomId: number; schedule: Array<{ hour: number; spotId: number }> };
-const members = (t: ExecutionContext, s: PlayerState, req: unknown = {}, opts = {}) =>
-  ok(t, 'getAllPlayerFieldPartyMember', s, req, opts).response['fieldPartyMembers'] as Member[];
+type Member = ResponseOf<'getAllPlayerFieldPartyMember'>['fieldPartyMembers'][number];
+const members = (t: ExecutionContext, s: PlayerState, req: unknown = {}, opts = {}): Member[] =>
+  ok(t, 'getAllPlayerFieldPartyMember', s, req, opts).response.fieldPartyMembers;
 
 test('field_party/member/get_all lists the residents with a 24-hour schedule of known spots', (t) => {
   const s = housed(t);
@@ -116,7 +119,7 @@ test('field_party/member/get_all?playerId shows another player\'s residents with
   const other = housed(t, player(2));
   const list = members(t, player(1), { playerId: 2 }, { others: [other] });
   t.deepEqual(list.map((x) => x.characterId), [1011, 1012, 1021]);
-  t.true(list.every((x) => x.managedCharacterId === undefined));
+  t.true(list.every((x) => !('managedCharacterId' in x)));
   // The same schedule as its owner sees.
   t.deepEqual(list.map((x) => x.schedule), members(t, other).map((x) => x.schedule));
   fails(t, 'PLAYER_NOT_FOUND', 'getAllPlayerFieldPartyMember', player(1), { playerId: 3 }, { others: [undefined] });
@@ -126,7 +129,7 @@ test('field_party/member/remove_all removes exactly the characters named', (t) =
   const s = housed(t);
   const r = ok(t, 'removeAllPlayerFieldPartyMember', s, { managedCharacterIds: [mid(s, 1012), mid(s, 1021)] });
   t.deepEqual(members(t, r.state).map((x) => x.characterId), [1011]);
-  t.deepEqual(ok(t, 'getAllPlayerContentRoomMember', r.state, { contentRoomId: ROOM2 }).response['members'], []);
+  t.deepEqual(ok(t, 'getAllPlayerContentRoomMember', r.state, { contentRoomId: ROOM2 }).response.members, []);
 });
 
 test('field_party/member/remove_all: empty or repeated is 102, not owned 107, not living in town 317', (t) => {
@@ -138,20 +141,24 @@ test('field_party/member/remove_all: empty or repeated is 102, not owned 107, no
 });
 
 // ---- the town ----
+/** Whether a town shown is exactly the owner's view (managed ids included). */
+const isOwnTown = (town: TownView | PublicTownView): town is TownView => answerProblems(TownView, town).length === 0;
+
 test('town/set places content buildings with nearby facilities; town/get_all reads the own layout with managed ids', (t) => {
   const f = withFacilities(t, housed(t), 3);
   const r = ok(t, 'setPlayerTown', f.s, {
     contentBuildings: [{ lotId: 1, contentRoomId: ROOM1, facilities: [{ slot: 1, managedTownFacilityId: f.ids[0] }, { slot: 3, managedTownFacilityId: f.ids[1] }] }],
     buildPoints: [{ buildPointId: 4, managedTownFacilityId: f.ids[2] }],
   });
-  t.truthy(r.response['town']);
-  const town = ok(t, 'getAllPlayerTown', r.state, {}).response['town'] as Record<string, unknown>;
-  t.deepEqual(town['buildPoints'], [{ buildPointId: 4, facility: { managedTownFacilityId: f.ids[2], facilityId: 1, level: 1, covered: true, levelingUp: false } }]);
-  const cb = (town['contentBuildings'] as Array<Record<string, unknown>>)[0]!;
-  t.is(cb['contentRoomId'], ROOM1);
-  t.is(cb['titleId'], 1);
-  t.deepEqual((cb['residents'] as Array<{ characterId: number }>).map((x) => x.characterId), [1011, 1012]);
-  t.is((cb['facilities'] as unknown[]).length, 2);
+  t.deepEqual(r.response.town, r.state.townLayout, 'the changed layout comes with the answer');
+  const town = ok(t, 'getAllPlayerTown', r.state, {}).response.town;
+  if (!isOwnTown(town)) return t.fail('the own town shows managed ids');
+  t.deepEqual(town.buildPoints, [{ buildPointId: 4, facility: { managedTownFacilityId: f.ids[2]!, facilityId: 1, level: 1, covered: true, levelingUp: false } }]);
+  const cb = town.contentBuildings[0]!;
+  t.is(cb.contentRoomId, ROOM1);
+  t.is(cb.titleId, 1);
+  t.deepEqual(cb.residents, [{ managedCharacterId: mid(r.state, 1011), characterId: 1011 }, { managedCharacterId: mid(r.state, 1012), characterId: 1012 }]);
+  t.is(cb.facilities.length, 2);
   // Without buildPoints, the build points stay as they are.
   const again = ok(t, 'setPlayerTown', r.state, { contentBuildings: [] });
   t.deepEqual(again.state.townLayout.buildPoints, r.state.townLayout.buildPoints);
@@ -191,7 +198,8 @@ test('town/get_all?playerId shows another player\'s layout: no managed ids, no c
   t.is(r.state.version, player(1).version, 'a read changes nothing');
   const text = JSON.stringify(r.response);
   for (const secret of ['managed', 'gold', 'gem', 'kirara', 'items', 'myCode']) t.false(text.includes(secret), `no ${secret}`);
-  const town = r.response['town'] as { playerId: number; contentBuildings: Array<{ residents: unknown; facilities: unknown }> };
+  const town = r.response.town;
+  t.deepEqual(answerProblems(PublicTownView, town), [], 'exactly the public view');
   t.is(town.playerId, 2);
   t.deepEqual(town.contentBuildings[0]!.residents, [{ characterId: 1011 }, { characterId: 1012 }]);
   t.deepEqual(town.contentBuildings[0]!.facilities, [{ slot: 2, facility: { facilityId: 1, level: 1, covered: true, levelingUp: false } }]);
@@ -201,5 +209,6 @@ test('town/get_all?playerId: an unknown player is 202; one\'s own id reads one\'
   const s = player(1);
   fails(t, 'PLAYER_NOT_FOUND', 'getAllPlayerTown', s, { playerId: 77 }, { others: [undefined] });
   const own = ok(t, 'getAllPlayerTown', s, { playerId: 1 }, { others: [s] });
-  t.is((own.response['town'] as { playerId: number }).playerId, 1);
+  t.true(isOwnTown(own.response.town));
+  t.is(own.response.town.playerId, 1);
 });

@@ -12,7 +12,7 @@ const rich = (): PlayerState => withWealth(freshPlayer(), { gold: 1_000_000, kir
 /** A bought facility (covered); returns the state and its id. */
 const bought = (t: ExecutionContext, facilityId: number, s: PlayerState = rich(), now = NOW): { s: PlayerState; id: number } => {
   const r = ok(t, 'buyAllPlayerTownFacility', s, { facilities: [{ facilityId, amount: 1 }] }, { now });
-  return { s: r.state, id: (r.response['managedTownFacilityIds'] as number[])[0] as number };
+  return { s: r.state, id: r.response.managedTownFacilityIds[0]! };
 };
 /** A bought and opened facility, production starting at `now`. */
 const opened = (t: ExecutionContext, facilityId: number, s: PlayerState = rich(), now = NOW): { s: PlayerState; id: number } => {
@@ -32,11 +32,11 @@ test('buy_all pays coins and town points and adds covered facilities', (t) => {
   const bakery = m.facility.get(BAKERY)!.price;
   t.is(s.gold - r.state.gold, mint.gold * 2 + bakery.gold);
   t.is(s.kirara - r.state.kirara, mint.kirara * 2 + bakery.kirara);
-  const ids = r.response['managedTownFacilityIds'] as number[];
+  const ids = r.response.managedTownFacilityIds;
   t.is(ids.length, 3);
   t.true(r.state.facilities.every((f) => f.covered && f.level === 1 && f.levelUp === null));
   t.deepEqual(r.state.facilities.map((f) => f.facilityId), [MINT, MINT, BAKERY]);
-  t.truthy(r.response['managedTownFacilities'], 'the changed collection is in the response');
+  t.deepEqual(r.response.managedTownFacilities?.map((f) => f.managedTownFacilityId), r.state.facilities.map((f) => f.managedTownFacilityId), 'the changed collection is in the response');
 });
 
 test('buy_all: an empty list, a zero or fractional amount and a total over the cap are 102', (t) => {
@@ -73,7 +73,7 @@ test('open_up removes the cover and production starts then', (t) => {
   t.false(fac(r.state, b.id)!.covered);
   t.is(fac(r.state, b.id)!.accruedAt, NOW + HOUR);
   // Production counts from the opening, not the purchase.
-  t.is(collect(t, r.state, b.id, NOW + 2 * HOUR).response['amount'], 600);
+  t.is(collect(t, r.state, b.id, NOW + 2 * HOUR).response.amount, 600);
 });
 
 test('open_up: an unknown facility is 107; an open one is 317', (t) => {
@@ -89,12 +89,12 @@ test('level_up pays and starts a timer; the level rises once it has passed, sett
   t.is(o.s.gold - r.state.gold, 2000);
   t.deepEqual(fac(r.state, o.id)!.levelUp, { startedAt: NOW, completesAt: NOW + HOUR });
   t.is(fac(r.state, o.id)!.level, 1);
-  t.is(r.response['completesAt'], '2026-11-21T13:00:00');
+  t.is(r.response.completesAt, '2026-11-21T13:00:00');
   // A later operation settles it: the level is 2, whenever that operation comes.
   for (const later of [NOW + HOUR, NOW + 5 * HOUR]) {
     const after = ok(t, 'levelUpPlayerTownFacility', withWealth(r.state, { items: { 5001: 100 } }), { managedTownFacilityId: o.id }, { now: later });
     t.is(fac(after.state, o.id)!.level, 2);
-    t.is(after.response['level'], 2);
+    t.is(after.response.level, 2);
   }
 });
 
@@ -126,7 +126,7 @@ test('production pauses while levelling and restarts at the new rate when the le
   // One hour of level 1, then a two-hour wait that ends the one-hour level-up, then an hour at level 2.
   const lv = ok(t, 'levelUpPlayerTownFacility', o.s, { managedTownFacilityId: o.id }, { now: NOW + HOUR }).state;
   const r = collect(t, lv, o.id, NOW + 3 * HOUR);
-  t.is(r.response['amount'], 600 + 1200);
+  t.is(r.response.amount, 600 + 1200);
 });
 
 // ---- gem_level_up ----
@@ -134,14 +134,14 @@ test('gem_level_up finishes a running level-up for gems priced on the time left'
   const o = opened(t, MINT);
   const running = ok(t, 'levelUpPlayerTownFacility', o.s, { managedTownFacilityId: o.id }).state;
   const half = ok(t, 'gemLevelUpPlayerTownFacility', running, { managedTownFacilityId: o.id }, { now: NOW + 30 * MINUTE });
-  t.is(half.response['gemSpent'], 25);
+  t.is(half.response.gemSpent, 25);
   t.is(running.gem - half.state.gem, 25);
   t.is(running.gold, half.state.gold, 'the cost was paid when it started');
   t.is(fac(half.state, o.id)!.level, 2);
   t.is(fac(half.state, o.id)!.levelUp, null);
   // A moment after the start, the price is the whole price (rounded up).
-  t.is(ok(t, 'gemLevelUpPlayerTownFacility', running, { managedTownFacilityId: o.id }, { now: NOW + 1 }).response['gemSpent'], 50);
-  t.is(ok(t, 'gemLevelUpPlayerTownFacility', running, { managedTownFacilityId: o.id }, { now: NOW + 45 * MINUTE }).response['gemSpent'], 13);
+  t.is(ok(t, 'gemLevelUpPlayerTownFacility', running, { managedTownFacilityId: o.id }, { now: NOW + 1 }).response.gemSpent, 50);
+  t.is(ok(t, 'gemLevelUpPlayerTownFacility', running, { managedTownFacilityId: o.id }, { now: NOW + 45 * MINUTE }).response.gemSpent, 13);
 });
 
 test('gem_level_up on an idle facility pays its cost and the full gem price', (t) => {
@@ -173,56 +173,56 @@ test('gem_level_up: 107 unknown, 317 covered or at maximum, 445 short of gems, 4
 test('item_up collects exactly the production since the last collection, at the level rate', (t) => {
   const o = opened(t, MINT);
   const a = collect(t, o.s, o.id, NOW + HOUR);
-  t.is(a.response['amount'], 600);
+  t.is(a.response.amount, 600);
   t.is(a.state.gold - o.s.gold, 600);
   const b = collect(t, a.state, o.id, NOW + HOUR + 30 * MINUTE);
-  t.is(b.response['amount'], 300);
+  t.is(b.response.amount, 300);
   t.is(b.state.gold - o.s.gold, 900);
 });
 
 test('item_up gives items for a material facility, up to its storage cap', (t) => {
   const o = opened(t, BAKERY);
   const r = ok(t, 'itemUpPlayerTownFacility', o.s, { managedTownFacilityId: o.id, itemNo: 20001, amount: 24 }, { now: NOW + 100 * HOUR });
-  t.is(r.response['amount'], 24);
+  t.is(r.response.amount, 24);
   t.is(itemsOf(r.state)['20001'], 24);
-  t.truthy(r.response['itemSummary']);
+  t.truthy(r.response.itemSummary);
 });
 
 test('item_up: fractions of a unit carry over to the next collection', (t) => {
   const o = opened(t, BAKERY); // 6 an hour: one every 10 minutes
   const a = ok(t, 'itemUpPlayerTownFacility', o.s, { managedTownFacilityId: o.id, itemNo: 20001, amount: 24 }, { now: NOW + 15 * MINUTE });
-  t.is(a.response['amount'], 1);
+  t.is(a.response.amount, 1);
   const b = ok(t, 'itemUpPlayerTownFacility', a.state, { managedTownFacilityId: o.id, itemNo: 20001, amount: 24 }, { now: NOW + 20 * MINUTE });
-  t.is(b.response['amount'], 1);
+  t.is(b.response.amount, 1);
 });
 
 test('item_up: the storage cap stops production', (t) => {
   const o = opened(t, MINT);
-  t.is(collect(t, o.s, o.id, NOW + 4 * HOUR).response['amount'], 2400);
-  t.is(collect(t, o.s, o.id, NOW + 40 * HOUR).response['amount'], 2400);
+  t.is(collect(t, o.s, o.id, NOW + 4 * HOUR).response.amount, 2400);
+  t.is(collect(t, o.s, o.id, NOW + 40 * HOUR).response.amount, 2400);
 });
 
 test('item_up: actionTime is clamped to the last collection and now', (t) => {
   const o = opened(t, MINT);
   // A client clock ahead of the server gets no more than now.
-  t.is(collect(t, o.s, o.id, NOW + HOUR, { actionTime: NOW + 3 * HOUR }).response['amount'], 600);
+  t.is(collect(t, o.s, o.id, NOW + HOUR, { actionTime: NOW + 3 * HOUR }).response.amount, 600);
   // Before the last collection: nothing.
   const a = collect(t, o.s, o.id, NOW + HOUR);
   const b = collect(t, a.state, o.id, NOW + 2 * HOUR, { actionTime: NOW });
-  t.is(b.response['amount'], 0);
+  t.is(b.response.amount, 0);
   t.is(b.state, a.state, 'nothing collected changes nothing');
   // In between: up to actionTime, and the rest stays for later.
   const c = collect(t, o.s, o.id, NOW + 2 * HOUR, { actionTime: NOW + HOUR });
-  t.is(c.response['amount'], 600);
-  t.is(collect(t, c.state, o.id, NOW + 2 * HOUR).response['amount'], 600);
+  t.is(c.response.amount, 600);
+  t.is(collect(t, c.state, o.id, NOW + 2 * HOUR).response.amount, 600);
 });
 
 test('item_up: asking for less leaves the rest; asking for more gives what is there', (t) => {
   const o = opened(t, MINT);
   const a = collect(t, o.s, o.id, NOW + HOUR, { amount: 100 });
-  t.is(a.response['amount'], 100);
-  t.is(a.response['stock'], 500);
-  t.is(collect(t, a.state, o.id, NOW + HOUR, { amount: 2400 }).response['amount'], 500);
+  t.is(a.response.amount, 100);
+  t.is(a.response.stock, 500);
+  t.is(collect(t, a.state, o.id, NOW + HOUR, { amount: 2400 }).response.amount, 500);
 });
 
 test('item_up: 107 unknown, 317 covered, 316 while levelling, 317 for a decoration', (t) => {
@@ -242,7 +242,7 @@ test('item_up: a wrong itemNo, an amount over the storage or not positive is 102
   fails(t, 'INVALID_PARAMETERS', 'itemUpPlayerTownFacility', o.s, { managedTownFacilityId: o.id, itemNo: 20001, amount: 1 }, at);
   const maxCap = master().facility.get(MINT)!.levels.at(-1)!.production!.cap;
   fails(t, 'INVALID_PARAMETERS', 'itemUpPlayerTownFacility', o.s, { managedTownFacilityId: o.id, itemNo: 0, amount: maxCap + 1 }, at);
-  t.is(collect(t, o.s, o.id, NOW + HOUR, { amount: maxCap }).response['amount'], 600);
+  t.is(collect(t, o.s, o.id, NOW + HOUR, { amount: maxCap }).response.amount, 600);
   fails(t, 'INVALID_PARAMETERS', 'itemUpPlayerTownFacility', o.s, { managedTownFacilityId: o.id, itemNo: 0, amount: 0 }, at);
   fails(t, 'INVALID_PARAMETERS', 'itemUpPlayerTownFacility', o.s, { managedTownFacilityId: o.id, itemNo: 0, amount: 2.5 }, at);
 });
@@ -252,8 +252,8 @@ test('item_up: a full item box is 305 and a full purse 311; otherwise only what 
   const max = master().item.get(20001)!.max;
   fails(t, 'ITEM_LIMIT', 'itemUpPlayerTownFacility', withWealth(o.s, { items: { 20001: max } }), { managedTownFacilityId: o.id, itemNo: 20001, amount: 24 }, { now: NOW + 2 * HOUR });
   const r = ok(t, 'itemUpPlayerTownFacility', withWealth(o.s, { items: { 20001: max - 5 } }), { managedTownFacilityId: o.id, itemNo: 20001, amount: 24 }, { now: NOW + 2 * HOUR });
-  t.is(r.response['amount'], 5);
-  t.is(r.response['stock'], 7);
+  t.is(r.response.amount, 5);
+  t.is(r.response.stock, 7);
   const g = opened(t, MINT);
   fails(t, 'CURRENCY_LIMIT', 'itemUpPlayerTownFacility', withWealth(g.s, { gold: master().game.currencyMax.gold }), { managedTownFacilityId: g.id, itemNo: 0, amount: 10 }, { now: NOW + HOUR });
 });
@@ -266,7 +266,7 @@ test('sale gives the sale price and removes the facility from storage and the to
   t.is(r.state.gold - placed.gold, master().facility.get(MINT)!.salePrice);
   t.is(fac(r.state, o.id), undefined);
   t.deepEqual(r.state.townLayout.buildPoints, []);
-  t.truthy(r.response['town']);
+  t.truthy(r.response.town);
 });
 
 test('sale: 107 unknown, 316 while levelling (allowed once the level-up has passed), 311 purse full', (t) => {
@@ -283,7 +283,7 @@ test('limit/add adds the step for gems, up to the cap (295); short of gems is 44
   const l = master().game.limits.facilities;
   const s = rich();
   const r = ok(t, 'addPlayerTownFacilityLimit', s, {});
-  t.is(r.response['facilityLimit'], l.base + l.step);
+  t.is(r.response.facilityLimit, l.base + l.step);
   t.is(s.gem - r.state.gem, l.gemPrice);
   t.is(r.state.limitAdds.facility, 1);
   fails(t, 'GEM_IS_SHORT', 'addPlayerTownFacilityLimit', withWealth(s, { gem: l.gemPrice - 1 }), {});
@@ -313,15 +313,17 @@ test('build_point/set_all: 107 for an unknown facility or build point, 102 for a
 test('the facility view shows a passed level-up as done and the production held now', (t) => {
   const o = opened(t, MINT);
   const running = ok(t, 'levelUpPlayerTownFacility', o.s, { managedTownFacilityId: o.id }, { now: NOW + HOUR });
-  const view = (running.response['managedTownFacilities'] as Array<Record<string, unknown>>)[0]!;
-  t.is(view['level'], 1);
-  t.is(view['levelUpCompletesAt'], '2026-11-21T14:00:00');
-  t.deepEqual(view['production'], { itemNo: 0, perHour: 600, cap: 2400, stock: 600 });
+  const view = running.response.managedTownFacilities?.[0];
+  if (!view) return t.fail('the changed facilities come with the answer');
+  t.is(view.level, 1);
+  t.is(view.levelUpCompletesAt, '2026-11-21T14:00:00');
+  t.deepEqual(view.production, { itemNo: 0, perHour: 600, cap: 2400, stock: 600 });
   // Read two hours later through an operation that changes the facilities: settled.
   const b = bought(t, FOUNTAIN, running.state, NOW + 3 * HOUR);
   const r = ok(t, 'buyAllPlayerTownFacility', b.s, { facilities: [{ facilityId: FOUNTAIN, amount: 1 }] }, { now: NOW + 3 * HOUR });
-  const later = (r.response['managedTownFacilities'] as Array<Record<string, unknown>>).find((f) => f['managedTownFacilityId'] === o.id)!;
-  t.is(later['level'], 2);
-  t.is(later['levelUpCompletesAt'], null);
-  t.deepEqual(later['production'], { itemNo: 0, perHour: 1200, cap: 6000, stock: 600 + 1200 });
+  const later = r.response.managedTownFacilities?.find((f) => f.managedTownFacilityId === o.id);
+  if (!later) return t.fail('the changed facilities come with the answer');
+  t.is(later.level, 2);
+  t.is(later.levelUpCompletesAt, null);
+  t.deepEqual(later.production, { itemNo: 0, perHour: 1200, cap: 6000, stock: 600 + 1200 });
 });

@@ -25,11 +25,11 @@ test('get_list shows every slot open or closed by player level, on-going or not,
   const { s, ids } = setup(5);
   const a = ok(t, 'ordersPlayerTraining', s, { slotId: 1, trainingId: MORNING, managedCharacterIds: [ids[0]] }).state;
   const r = ok(t, 'getListPlayerTraining', a, {}, { now: NOW + 30 * MINUTE });
-  const slots = r.response['slots'] as Array<{ slotId: number; open: boolean; ongoing: boolean; training: { completed: boolean; completesAt: string } | null }>;
+  const slots = r.response.slots;
   t.deepEqual(slots.map((x) => [x.slotId, x.open, x.ongoing]), [[1, true, true], [2, true, false], [3, false, false], [4, false, false]]);
   t.is(slots[0]?.training?.completed, false);
   t.is(slots[0]?.training?.completesAt, '2026-11-21T13:00:00');
-  const trainings = r.response['trainings'] as Array<{ trainingId: number; available: boolean }>;
+  const trainings = r.response.trainings;
   t.true(trainings.length >= 6);
   t.true(trainings.find((x) => x.trainingId === ARCANE)?.available);
   t.false(trainings.find((x) => x.trainingId === 5)?.available);
@@ -41,7 +41,7 @@ test('orders pays the cost and starts the timer', (t) => {
   const r = ok(t, 'ordersPlayerTraining', s, { slotId: 1, trainingId: SWORD, managedCharacterIds: [ids[0]] });
   t.deepEqual(r.state.trainings, [{ slotId: 1, trainingId: SWORD, managedCharacterIds: [ids[0] ?? 0], startedAt: NOW, completesAt: NOW + 90 * MINUTE }]);
   t.is(s.gold - r.state.gold, 800);
-  t.truthy(r.response['managedTrainings']);
+  t.truthy(r.response.managedTrainings);
 });
 
 test('orders errors: unknown slot or training or character 107, closed slot 317, busy slot 317, training above the player level 317', (t) => {
@@ -80,7 +80,7 @@ test('completes before the end is 316; at the end it gives the rewards and cappe
   t.is(r.state.characters[0]?.exp, 1000);
   t.is(r.state.characters[0]?.level, levelAt(1000));
   t.is(r.state.characters[2]?.exp, m.characterLevels[49]?.totalExp);
-  t.deepEqual(r.response['characters'], [{ managedCharacterId: ids[0], exp: 1000, level: levelAt(1000) }, { managedCharacterId: ids[2], exp: 0, level: 50 }]);
+  t.deepEqual(r.response.characters, [{ managedCharacterId: ids[0], exp: 1000, level: levelAt(1000) }, { managedCharacterId: ids[2], exp: 0, level: 50 }]);
   // Later is the same as on time.
   const later = ok(t, 'completesPlayerTraining', capped, { slotId: 2 }, { now: NOW + 100 * 60 * MINUTE });
   t.deepEqual(later.state.characters, r.state.characters);

@@ -3,6 +3,7 @@ import { fails, freshPlayer, NOW, ok } from '../_support/core.js';
 import { applyMove, login } from '../../core/account.js';
 import { master } from '../_support/core.js';
 import { HOUR } from '../../core/time.js';
+import { LoginRequest, MoveSetRequest } from '../../core/operations/player.js';
 
 test('tutorial steps only move forward; -1 finishes; repeating the current step is a no-op', (t) => {
   let s = ok(t, 'addPlayerTutorialStep', freshPlayer(), { stepCode: 3 }).state;
@@ -32,7 +33,7 @@ const moveIn = (code: string, password: string) => ({ moveCode: code, movePasswo
 
 test('move/get makes a 10-character code valid for the configured time; password length is checked', (t) => {
   const r = ok(t, 'getPlayerMove', freshPlayer(), { password: 'secret123' });
-  t.regex(r.response['moveCode'] as string, /^[A-Z0-9]{10}$/);
+  t.regex(r.response.moveCode, /^[A-Z0-9]{10}$/);
   t.is(r.state.move?.deadline, NOW + master().game.move.validHours * HOUR);
   t.false(JSON.stringify(r.state).includes('secret123'), 'the password is kept only as a hash');
   fails(t, 'INVALID_PARAMETERS', 'getPlayerMove', freshPlayer(), { password: 'abc' });
@@ -67,4 +68,29 @@ test('a wrong password counts; the code is void after the configured failures; e
   const late = applyMove(master(), s, moveIn(code, 'secret123'), NOW + 25 * HOUR);
   t.is(late.error?._tag === 'Left' ? late.error.left.code : null, 'INVALID_MOVE_PARAMETERS');
   t.is(late.state, s, 'an expired code changes nothing');
+});
+
+test('move passwords of 4 to 16 characters are accepted ("1234" too, as the original did); 3 and 17 are 102 and change nothing', (t) => {
+  const m = master();
+  t.deepEqual([m.game.move.passwordMinLength, m.game.move.passwordMaxLength], [4, 16]);
+  for (const password of ['1234', 'x'.repeat(16)]) {
+    const s = ok(t, 'getPlayerMove', freshPlayer(), { password }).state;
+    const moved = applyMove(m, s, moveIn(s.move!.code, password), NOW);
+    t.is(moved.error, null, `a ${password.length}-character password moves`);
+    t.is(moved.state.account.uuid, NEW);
+  }
+  for (const password of ['123', 'x'.repeat(17)]) {
+    const e = fails(t, 'INVALID_PARAMETERS', 'getPlayerMove', freshPlayer(), { password });
+    t.is(e.code === 'INVALID_PARAMETERS' ? e.field : '', 'password');
+  }
+  // move/set takes the same range: a password that could not have been set is refused before any try counts.
+  const set = (movePassword: string) => MoveSetRequest.decode({ moveCode: 'ABCDEFGHIJ', movePassword, uuid: NEW, platform: 1 })._tag;
+  t.deepEqual(['1234', 'x'.repeat(16), '123', 'x'.repeat(17)].map(set), ['Right', 'Right', 'Left', 'Left']);
+});
+
+test('log-in takes the UUID access tokens handed out now, and the longer random ones handed out before', (t) => {
+  const login = (accessToken: string) => LoginRequest.decode({ uuid: NEW, accessToken })._tag;
+  t.is(login('3f1c2a4e-9b7d-4c1e-8a2b-5d6e7f8a9b0c'), 'Right');
+  t.is(login('q3Jm7xK0bV9sTz1LcP4dR8wYfN2hG6uE'), 'Right', 'a 32-character token of the earlier form');
+  t.is(login('short'), 'Left');
 });

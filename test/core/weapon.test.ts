@@ -31,7 +31,15 @@ test('make pays the recipe and adds the weapon at level 1', (t) => {
   t.like(wp(r.state), { weaponId: PLAIN_BLADE, level: 1, exp: 0 });
   t.is(r.state.gold, 4000);
   t.is(itemsOf(r.state)['5001'], 1);
-  t.truthy(r.response['managedWeapons']);
+  t.truthy(r.response.managedWeapons);
+});
+
+test('make answers the new weapon as its managedWeapons entry shows it', (t) => {
+  const s = withWealth(freshPlayer(), { gold: 5000, items: { 5001: 6 } });
+  const r = ok(t, 'makePlayerWeapon', s, { weaponId: PLAIN_BLADE });
+  t.deepEqual(r.response.managedWeapon, r.response.managedWeapons?.[0]);
+  t.like(r.response.managedWeapon, { managedWeaponId: wp(r.state).managedWeaponId, weaponId: PLAIN_BLADE, level: 1, exp: 0 });
+  t.is(typeof r.response.managedWeapon.createdAt, 'string');
 });
 
 test('make errors: unknown 107, no recipe 102, storage full 301, short of coins 441 or items 442', (t) => {
@@ -146,8 +154,8 @@ test('limit/add raises the weapon limit by the step for gems, free gems first', 
   t.is(storageLimit(m, r.state, 'weapon'), l.base + l.step);
   t.is(r.state.gem, 0);
   t.is(r.state.paidGem, 100 - (l.gemPrice - 30));
-  t.is(r.response['weaponLimit'], l.base + l.step);
-  t.truthy(r.response['player']);
+  t.is(r.response.weaponLimit, l.base + l.step);
+  t.truthy(r.response.player);
 });
 
 test('limit/add over the cap is 299; short of gems 445', (t) => {

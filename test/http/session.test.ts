@@ -34,7 +34,8 @@ const playSession = async (t: import('ava').ExecutionContext, h: Harness): Promi
   await call('GET', '/api/player/present/get_received', undefined, sid);
 
   const gachas = await call('GET', '/api/player/gacha/get_all', undefined, sid);
-  t.true((gachas['gachas'] as Array<{ gachaId: number }>).some((g) => g.gachaId === 3));
+  t.true((gachas['gachas'] as Array<{ gacha: { id: number } }>).some((g) => g.gacha.id === 3));
+  t.deepEqual(gachas['gachaSteps'], []);
   await call('GET', '/api/player/gacha/box/get?gachaId=3', undefined, sid);
 
   const single = await call('POST', '/api/player/gacha/draw', { gachaId: 2, drawType: 1, stepCode: 0, reDraw: false }, sid);

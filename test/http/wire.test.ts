@@ -5,7 +5,8 @@ import { createHash } from 'node:crypto';
 import { ADMIN, signupLogin, startHarness } from '../_support/http.js';
 import { OPERATIONS, isImplemented } from '../../core/operations/table.js';
 import { ERROR_NAMES, RESULT_CODES, messageOf } from '../../core/errors.js';
-import { notYet } from '../../core/operations/pending.js';
+import * as io from 'io-ts';
+import { defineOp } from '../../core/operation.js';
 import { execute } from '../../core/operation.js';
 import { rngFromSeed } from '../../core/rng.js';
 import { freshPlayer, master, NOW } from '../_support/core.js';
@@ -151,6 +152,68 @@ test('request hash: checked when present (sessionId, path with query, raw body, 
   t.is(signed.body['resultCode'], 0);
 });
 
+test('request hash without a session: the plain form and the original clients\' leading-space form (" " + path ...) are both accepted', async (t) => {
+  const h = await startHarness({ cfg: { requestHashRequired: true } });
+  t.teardown(() => h.close());
+  const signup = async (uuid: string, hashed: (raw: string) => string) => {
+    const raw = JSON.stringify({ uuid, platform: 1 });
+    return h.call('POST', '/api/player/signup', raw, { 'X-STAR-REQUESTHASH': hashed(raw) });
+  };
+  const plain = await signup('31313131-0000-4000-8000-000000000001', (raw) => hashOf(`/api/player/signup ${raw} test-salt`));
+  t.is(plain.body['resultCode'], 0);
+  const spaced = await signup('31313131-0000-4000-8000-000000000002', (raw) => hashOf(` /api/player/signup ${raw} test-salt`));
+  t.is(spaced.body['resultCode'], 0, 'the leading-space form');
+  const twoSpaces = await signup('31313131-0000-4000-8000-000000000003', (raw) => hashOf(`  /api/player/signup ${raw} test-salt`));
+  t.is(twoSpaces.body['resultCode'], 101, 'only those two forms');
+  const rawLogin = JSON.stringify({ uuid: '31313131-0000-4000-8000-000000000002', accessToken: spaced.body['accessToken'] });
+  const login = await h.call('POST', '/api/player/login', rawLogin, { 'X-STAR-REQUESTHASH': hashOf(` /api/player/login ${rawLogin} test-salt`) });
+  t.is(login.body['resultCode'], 0);
+  // With a session the session id leads: the leading-space form is not that.
+  const sid = login.body['sessionId'] as string;
+  const withSession = (hash: string) => h.call('GET', '/api/player/get_all', undefined, { 'X-STAR-SESSION-ID': sid, 'X-STAR-REQUESTHASH': hash });
+  t.is((await withSession(hashOf(' /api/player/get_all test-salt'))).body['resultCode'], 101);
+  t.is((await withSession(hashOf(`${sid} /api/player/get_all test-salt`))).body['resultCode'], 0);
+});
+
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+test('access tokens are UUID strings (36 characters): sign-up and move/set hand them out, log-in takes them', async (t) => {
+  const h = await startHarness();
+  t.teardown(() => h.close());
+  const c = await signupLogin(h);
+  t.regex(c.accessToken, UUID_V4);
+  t.is(c.accessToken.length, 36);
+  const mv = await c.post('/api/player/move/get', { password: 'pass-1234' });
+  const uuid = '32323232-0000-4000-8000-000000000001';
+  const moved = await h.call('POST', '/api/player/move/set', { moveCode: mv.body['moveCode'], movePassword: 'pass-1234', uuid, platform: 2 });
+  t.is(moved.body['resultCode'], 0);
+  t.regex(moved.body['accessToken'] as string, UUID_V4);
+  const li = await h.call('POST', '/api/player/login', { uuid, accessToken: moved.body['accessToken'], platform: 2 });
+  t.is(li.body['resultCode'], 0);
+});
+
+test('move passwords of 4 to 16 characters: "1234" and 16 characters are accepted; 3 and 17 are 102 and change nothing', async (t) => {
+  const h = await startHarness();
+  t.teardown(() => h.close());
+  const c = await signupLogin(h);
+  const sixteen = await c.post('/api/player/move/get', { password: 'p'.repeat(16) });
+  t.is(sixteen.body['resultCode'], 0);
+  const four = await c.post('/api/player/move/get', { password: '1234' });
+  t.is(four.body['resultCode'], 0);
+  for (const password of ['123', 'p'.repeat(17)]) {
+    const r = await c.post('/api/player/move/get', { password });
+    t.is(r.status, 400);
+    t.is(r.body['resultCode'], 102, `${password.length} characters`);
+  }
+  // The refused requests replaced nothing: the "1234" code still moves the account.
+  const uuid = '33333333-0000-4000-8000-000000000001';
+  const short = await h.call('POST', '/api/player/move/set', { moveCode: four.body['moveCode'], movePassword: '123', uuid, platform: 1 });
+  t.is(short.body['resultCode'], 102);
+  const moved = await h.call('POST', '/api/player/move/set', { moveCode: four.body['moveCode'], movePassword: '1234', uuid, platform: 1 });
+  t.is(moved.body['resultCode'], 0);
+  t.is(moved.body['playerId'], c.playerId);
+});
+
 test('the all-200 setting answers every status 200 with the same resultCode', async (t) => {
   const h = await startHarness({ cfg: { always200: true } });
   t.teardown(() => h.close());
@@ -163,7 +226,10 @@ test('the all-200 setting answers every status 200 with the same resultCode', as
 });
 
 test('an entry without a reducer answers NOT_IMPLEMENTED (998), HTTP 501, naming the operation', (t) => {
-  const op = notYet('futureOperation', 'POST', '/player/future', 'future', 'Not built yet.');
+  const op = defineOp({
+    name: 'futureOperation', method: 'POST', path: '/player/future', group: 'future', summary: 'Not built yet.', access: 'session',
+    request: io.type({}), response: io.type({}), errors: [], reduce: null,
+  });
   const r = execute(op, freshPlayer(), {}, rngFromSeed('x'), NOW, { master: master(), others: [] });
   t.is(r._tag, 'Left');
   if (r._tag === 'Left') {
@@ -198,10 +264,13 @@ test('GET /api/openapi.json documents every operation with its request schema an
     t.true((entry?.['x-result-codes'].length ?? 0) > 0);
   }
   const draw = paths['/api/player/gacha/draw']!['post']!;
-  t.like(draw.requestBody as object, { content: { 'application/json': { schema: { required: ['gachaId', 'drawType'] } } } });
+  // The body is a component (test/http/openapi.test.ts checks the document in depth).
+  const schemas = (r.body['components'] as { schemas: Record<string, { required?: string[] }> }).schemas;
+  t.like(draw.requestBody as object, { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/DrawPlayerGachaRequest' } } } });
+  t.like(schemas['DrawPlayerGachaRequest'], { required: ['gachaId', 'drawType'] });
   t.true(draw['x-result-codes'].some((c) => c.resultCode === 445));
   const present = paths['/api/player/present/get']!['get']!;
-  t.deepEqual((present.parameters as Array<{ name: string }>).map((p) => p.name), ['managedPresentId', 'stepCode']);
+  t.deepEqual((present.parameters as Array<{ name?: string; in?: string }>).filter((p) => p.in === 'query').map((p) => p.name), ['managedPresentId', 'stepCode']);
 });
 
 test('the admin API is absent without ADMIN_TOKEN and refuses a wrong token', async (t) => {

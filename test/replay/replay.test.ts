@@ -112,13 +112,13 @@ const playSession = async (t: ExecutionContext, h: Harness): Promise<number[]> =
 
   // Battle parties, a quest, a chest, an offer and a training.
   const slots = (first: number | null) => [{ managedCharacterId: first, managedWeaponId: null }, ...Array.from({ length: 4 }, () => ({ managedCharacterId: null, managedWeaponId: null }))];
-  await must(a, 'POST', '/api/player/battle_party/set_all', { battleParties: Array.from({ length: 15 }, (_, i) => ({ managedBattlePartyId: i + 1, slots: slots(i === 0 ? c1 : null) })) });
+  await must(a, 'POST', '/api/player/battle_party/set_all', { managedBattleParties: Array.from({ length: 15 }, (_, i) => ({ managedBattlePartyId: i + 1, slots: slots(i === 0 ? c1 : null) })) });
   await must(a, 'POST', '/api/player/battle_party/set_name', { managedBattlePartyId: 1, name: 'Vanguard' });
   const order = await must(a, 'POST', '/api/player/quest_log/order', { type: 1, questId: 1001, managedBattlePartyId: 1, supportCharacterId: 0, questData: 'start' });
   const orderReceiveId = order['orderReceiveId'] as number;
   await must(a, 'POST', '/api/player/quest_log/save', { orderReceiveId, questData: 'wave-1' });
   await must(a, 'POST', '/api/player/quest_log/retry', { orderReceiveId });
-  await must(a, 'POST', '/api/player/quest_log/complete', { orderReceiveId, state: 1, clearRank: 2, skillExps: [3, 1], uniqueSkillUseNum: 1, masterSkillUseNum: 0, friendUseNum: 0, stepCode: 0 });
+  await must(a, 'POST', '/api/player/quest_log/complete', { orderReceiveId, state: 2, clearRank: 2, skillExps: '11:3,12:1', dropItems: '', killedEnemies: '', weaponSkillExps: '', uniqueSkillUseNum: 1, masterSkillUseNum: 0, friendUseNum: 0, stepCode: 0 });
   await must(a, 'POST', '/api/player/chest/draw', { chestId: 1, count: 3 });
   await must(a, 'POST', '/api/player/offer/order', { offerId: 2 });
   await must(a, 'POST', '/api/player/training/orders', { slotId: 1, trainingId: 1, managedCharacterIds: [c2] });
