@@ -84,6 +84,57 @@ export const Text = (min: number, max: number) =>
     (s) => s,
   );
 
+/**
+ * Code points a name or text shown to people may not hold: controls (Cc; a line feed
+ * only where `multiline`), format characters (Cf: bidi overrides and isolates,
+ * zero-width spaces and joiners, the BOM, soft hyphen, tags), surrogates (Cs: a lone
+ * half of a pair), private use (Co), line and paragraph separators (Zl, Zp) and the
+ * noncharacters (U+FDD0-U+FDEF, U+xFFFE, U+xFFFF).
+ */
+const NOT_TEXT = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Zl}\p{Zp}\u{FDD0}-\u{FDEF}\u{FFFE}\u{FFFF}\u{1FFFE}\u{1FFFF}\u{2FFFE}\u{2FFFF}\u{3FFFE}\u{3FFFF}\u{4FFFE}\u{4FFFF}\u{5FFFE}\u{5FFFF}\u{6FFFE}\u{6FFFF}\u{7FFFE}\u{7FFFF}\u{8FFFE}\u{8FFFF}\u{9FFFE}\u{9FFFF}\u{AFFFE}\u{AFFFF}\u{BFFFE}\u{BFFFF}\u{CFFFE}\u{CFFFF}\u{DFFFE}\u{DFFFF}\u{EFFFE}\u{EFFFF}\u{FFFFE}\u{FFFFF}\u{10FFFE}\u{10FFFF}]/u;
+
+/** Why a text shown to people is refused (undefined: it is fine), before it is normalised. */
+export const textProblem = (s: string, multiline = false): string | undefined => {
+  // A lone surrogate is a Cs code point under the u flag; one named here, for a clearer reason.
+  if (/\p{Cs}/u.test(s)) return 'must be well-formed Unicode (it holds a lone surrogate)';
+  const bad = NOT_TEXT.exec(multiline ? s.replace(/\n/g, ' ') : s);
+  if (bad) return `must not contain control, format or private-use characters (it holds U+${(bad[0].codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')})`;
+  return undefined;
+};
+
+/** A text as it is kept: NFC-normalised, without leading or trailing white space (each line's, for multiline text). */
+export const cleanText = (s: string, multiline = false): string => {
+  const n = s.normalize('NFC');
+  return multiline ? n.split('\n').map((l) => l.trim()).join('\n').trim() : n.trim();
+};
+
+/**
+ * A name or text shown to people (player and party names, present titles and
+ * messages): well-formed Unicode with no control, format, surrogate or private-use
+ * code point (textProblem), decoded NFC-normalised and trimmed, then `min` to `max`
+ * code points long (so min 1: not empty, not only white space). A bad one is 102
+ * naming the field. Master data narrows `max` where the rule is the game's
+ * (player.nameMaxLength, battleParty/support nameMaxLength).
+ */
+export const DisplayText = (min: number, max: number, opts: { readonly multiline?: boolean } = {}) =>
+  new t.Type<string, string, unknown>(
+    // The schema walker reads the bounds from this name (adapters/http/openapi.ts).
+    `Text[${min}..${max}]`,
+    (u): u is string => typeof u === 'string' && textProblem(u, opts.multiline) === undefined && u === cleanText(u, opts.multiline) && [...u].length >= min && [...u].length <= max,
+    (u, c) => {
+      if (typeof u !== 'string') return t.failure(u, c, 'must be a string');
+      // Checked before normalising too: a raw string far too long is refused without the work.
+      if (u.length > 4 * max + 64) return t.failure(u, c, `must be ${min} to ${max} characters long`);
+      const problem = textProblem(u, opts.multiline);
+      if (problem) return t.failure(u, c, problem);
+      const clean = cleanText(u, opts.multiline);
+      const length = [...clean].length;
+      if (length < min || length > max) return t.failure(u, c, min > 0 && length === 0 ? 'must not be empty or only white space' : `must be ${min} to ${max} characters long (after trimming)`);
+      return t.success(clean);
+    },
+    (s) => s,
+  );
+
 /** A boolean, also as 0/1 (the original client sends flags as integers). */
 export const Flag = new t.Type<boolean, boolean, unknown>(
   'Flag',
@@ -192,13 +243,26 @@ export const objWithOptional = <P extends t.Props, O extends t.Props>(required: 
   return new t.ExactType(io.name, io.is, fieldsValidate(required, optional) as t.Validate<unknown, t.TypeOf<typeof io>>, io.encode, io.type);
 };
 
+/**
+ * Whether a context step names a member of an intersection or a union rather than
+ * a field. t.exact(t.intersection(...)) validates its members under the exact
+ * codec's own context entry: there the step is a member when its codec is one of
+ * the intersection's (a field's key under the same wrapper is a field).
+ */
+const memberStep = (parent: unknown, step: unknown): boolean => {
+  const p = parent as { _tag?: string; type?: unknown; types?: ReadonlyArray<unknown> } | undefined;
+  if (p?._tag === 'IntersectionType' || p?._tag === 'UnionType') return true;
+  let c = p;
+  while (c && (c._tag === 'ExactType' || c._tag === 'ReadonlyType' || c._tag === 'RefinementType')) c = c.type as typeof c;
+  return (c?._tag === 'IntersectionType' || c?._tag === 'UnionType') && (c.types ?? []).includes(step);
+};
+
 /** The path of a failed validation, as `items.0.amount` (intersection and union members are not path steps). */
 export const pathOf = (e: t.ValidationError, whole = '(body)'): string => {
   const keys: string[] = [];
   for (let i = 1; i < e.context.length; i++) {
-    const parent = e.context[i - 1]?.type as { _tag?: string } | undefined;
     const key = e.context[i]?.key ?? '';
-    if (key === '' || parent?._tag === 'IntersectionType' || parent?._tag === 'UnionType') continue;
+    if (key === '' || memberStep(e.context[i - 1]?.type, e.context[i]?.type)) continue;
     keys.push(key);
   }
   return keys.join('.') || whole;

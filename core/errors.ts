@@ -4,6 +4,8 @@
 
 /** Data carried by each error, by name. */
 export interface ErrorData {
+  OUTDATED: { version: string; minVersion: string };
+  OUTDATED_AB_VERSION: { abVer: number; minAbVer: number };
   INVALID_REQUEST_HASH: Record<string, never>;
   INVALID_PARAMETERS: { field: string; reason: string };
   INSUFFICIENT_PARAMETERS: { field: string };
@@ -15,6 +17,8 @@ export interface ErrorData {
   IDEMPOTENCY_KEY_REUSED: Record<string, never>;
   REQUEST_IN_PROGRESS: Record<string, never>;
   RATE_LIMITED: { retryAfterSeconds: number };
+  ANSWER_WITHHELD: { fields: string };
+  PRESENT_LIMIT: { max: number };
   PLAYER_ALREADY_EXISTS: Record<string, never>;
   PLAYER_NOT_FOUND: Record<string, never>;
   PLAYER_SESSION_EXPIRED: Record<string, never>;
@@ -59,8 +63,11 @@ export interface ErrorData {
   QUEST_RETRY_LIMIT: { max: number };
   QUEST_ORDER_LIMIT: { reason: string };
   CHEST_OUT_OF_PERIOD: { chestId: number };
+  MISSION_OUT_OF_PERIOD: { managedMissionId: number };
   NOT_YET_FRIEND: { playerId: number };
   ALREADY_FRIEND: { playerId: number };
+  ALREADY_COMPLETE_MISSION: { managedMissionId: number };
+  MISSION_NOT_ACHIEVED: { managedMissionId: number; rate: number; rateMax: number };
   NOT_IMPLEMENTED: { operation: string };
   UNKNOWN_ERROR: Record<string, never>;
 }
@@ -78,6 +85,8 @@ interface CodeInfo<K extends ErrorName> {
 
 /** Result code and message of every error. One exhaustive table. */
 export const RESULT_CODES: { readonly [K in ErrorName]: CodeInfo<K> } = {
+  OUTDATED: { resultCode: 1, message: (e) => `App version ${e.version} is out of date: update to ${e.minVersion} or later.` },
+  OUTDATED_AB_VERSION: { resultCode: 30, message: (e) => `Asset version ${e.abVer} is out of date: download version ${e.minAbVer} or later.` },
   INVALID_REQUEST_HASH: { resultCode: 101, message: () => 'The request hash does not match the request.' },
   INVALID_PARAMETERS: { resultCode: 102, message: (e) => `Invalid parameter ${e.field}: ${e.reason}.` },
   INSUFFICIENT_PARAMETERS: { resultCode: 103, message: (e) => `Missing parameter ${e.field}.` },
@@ -89,6 +98,8 @@ export const RESULT_CODES: { readonly [K in ErrorName]: CodeInfo<K> } = {
   IDEMPOTENCY_KEY_REUSED: { resultCode: 109, message: () => 'This Idempotency-Key was already used with a different request.' },
   REQUEST_IN_PROGRESS: { resultCode: 110, message: () => 'A request with this Idempotency-Key is still being processed.' },
   RATE_LIMITED: { resultCode: 111, message: (e) => `Too many requests; retry after ${e.retryAfterSeconds} seconds.` },
+  PRESENT_LIMIT: { resultCode: 313, message: (e) => `The present box is full (at most ${e.max} presents): receive some first; nothing was changed.` },
+  ANSWER_WITHHELD: { resultCode: 112, message: (e) => `The request with this Idempotency-Key was already done, once; its answer held a secret (${e.fields}), which is never sent twice.` },
   PLAYER_ALREADY_EXISTS: { resultCode: 201, message: () => 'A player is already bound to this uuid.' },
   PLAYER_NOT_FOUND: { resultCode: 202, message: () => 'No such player, or the access token does not match.' },
   PLAYER_SESSION_EXPIRED: { resultCode: 203, message: () => 'No valid session: log in again.' },
@@ -133,8 +144,11 @@ export const RESULT_CODES: { readonly [K in ErrorName]: CodeInfo<K> } = {
   QUEST_RETRY_LIMIT: { resultCode: 465, message: (e) => `The quest was already retried ${e.max} times.` },
   QUEST_ORDER_LIMIT: { resultCode: 466, message: (e) => `The quest cannot be ordered: ${e.reason}.` },
   CHEST_OUT_OF_PERIOD: { resultCode: 467, message: (e) => `Chest ${e.chestId} is not open now.` },
+  MISSION_OUT_OF_PERIOD: { resultCode: 468, message: (e) => `Mission ${e.managedMissionId} is over: its period has ended.` },
   NOT_YET_FRIEND: { resultCode: 501, message: (e) => `Player ${e.playerId} is not a friend.` },
   ALREADY_FRIEND: { resultCode: 502, message: (e) => `Player ${e.playerId} is already a friend.` },
+  ALREADY_COMPLETE_MISSION: { resultCode: 510, message: (e) => `Mission ${e.managedMissionId} was already claimed.` },
+  MISSION_NOT_ACHIEVED: { resultCode: 511, message: (e) => `Mission ${e.managedMissionId} is not achieved yet (${e.rate} of ${e.rateMax}).` },
   NOT_IMPLEMENTED: { resultCode: 998, message: (e) => `The operation ${e.operation} is not implemented yet.` },
   UNKNOWN_ERROR: { resultCode: 999, message: () => 'An unexpected error occurred.' },
 };

@@ -6,6 +6,7 @@ import type { PlayerState } from './state.js';
 import type { UnlockedAchievement } from './state/social.js';
 import { settleTimer } from './shared/town.js';
 import { withFields } from './state/copy.js';
+import { settleMissions } from './shared/missions.js';
 
 export type AfterHook = (before: PlayerState, after: PlayerState, now: number, master: Master) => PlayerState;
 
@@ -46,4 +47,5 @@ export const unlockAchievements: AfterHook = (_before, after, now, m) => {
   return fresh === undefined ? after : withFields(after, { achievements: [...after.achievements, ...fresh] });
 };
 
-export const AFTER_HOOKS: ReadonlyArray<AfterHook> = [unlockAchievements];
+/** The achievement engine, then the missions' periods (core/shared/missions.ts). */
+export const AFTER_HOOKS: ReadonlyArray<AfterHook> = [unlockAchievements, settleMissions];

@@ -1,7 +1,7 @@
 // What an operation is: one entry of the single table (name, method, path, codecs,
 // possible errors and its reducer), and the runner every caller goes through.
 import * as t from 'io-ts';
-import { gameError, type ErrorName, type ErrorOf } from './errors.js';
+import { gameError, type ErrorName, type ErrorOf, type GameError } from './errors.js';
 import { Changes } from './views/codecs.js';
 import type { Master } from './master/index.js';
 import type { Rng } from './rng.js';
@@ -23,33 +23,116 @@ export interface Env {
   readonly master: Master;
   /** The players named by `touches`, in the same order; undefined when none exists. */
   readonly others: ReadonlyArray<PlayerState | undefined>;
+  /** What the edge made for this request (the core makes no secret); absent for the game operations, which need none. */
+  readonly issued?: Issued;
 }
 
-export interface Outcome<Res> {
-  readonly state: PlayerState;
-  readonly response: Res;
-  /** Changed states of other players (same order as env.others, unchanged ones as given). */
-  readonly others?: ReadonlyArray<PlayerState | undefined>;
+/**
+ * Secrets the edge (the service) makes for a request and passes in: the core never
+ * draws one. A reducer keeps their hashes in the state and hands the secrets out in
+ * its answer; the replay log keeps the hashes only, so a replay has '' for the
+ * secrets themselves (the answers it makes are not compared, the states are).
+ */
+export interface Issued {
+  /** A fresh access token (sign-up, move) and its hash (tokenHash). */
+  readonly accessToken: string;
+  readonly accessTokenHash: string;
+  /** A fresh session id (log-in). */
+  readonly sessionId: string;
 }
+
+/** What a reducer answers: the next state and the answer, or the next state and a refusal. */
+export type Outcome<Res, K extends ErrorName = ErrorName> =
+  | {
+    readonly state: PlayerState;
+    readonly response: Res;
+    /** Changed states of other players (same order as env.others, unchanged ones as given). */
+    readonly others?: ReadonlyArray<PlayerState | undefined>;
+  }
+  /**
+   * The request is refused, yet the state changed and is committed (a move's wrong
+   * password counts toward voiding the code): the answer is the error.
+   */
+  | { readonly state: PlayerState; readonly refused: ErrorOf<K>; readonly others?: undefined };
 
 /**
  * A reducer: (state, request, rng, now) → (state, response), with master data and
  * other players in env. It can fail only with the errors K its operation declares.
  */
-export type Reducer<Req, Res, K extends ErrorName = ErrorName> = (state: PlayerState, request: Req, rng: Rng, now: number, env: Env) => Result<Outcome<Res>, K>;
+export type Reducer<Req, Res, K extends ErrorName = ErrorName> = (state: PlayerState, request: Req, rng: Rng, now: number, env: Env) => Result<Outcome<Res, K>, K>;
 
-/** Operations that need no session are served by the adapter's account handlers. */
-export type Access = 'session' | 'account';
+/**
+ * Who may call an entry: a player's session (the game operations), anyone (sign-up,
+ * log-in and the move's second half, which find their player by what the request
+ * gives), or the operator (the admin API). Only the session's operations run the
+ * after-hooks and answer with the changed parts of the view.
+ */
+export type Access = 'session' | 'account' | 'operator' | 'public';
+
+/**
+ * The answer of a 'public' entry (app/version/get, quest_chapter/get_all): no session
+ * and no player; a pure function of the request, master data and the clock. Nothing
+ * is loaded, changed or logged.
+ */
+export type GlobalAnswer<Req, Res, K extends ErrorName = ErrorName> = (request: Req, env: { readonly master: Master; readonly now: number }) => Result<Res, K>;
+
+/**
+ * How the service finds the player an entry acts on, before it runs the reducer.
+ * The service locks that player, loads it, and commits what the reducer made with
+ * the version check; a conflict reruns the reducer on the fresh state.
+ */
+export type Find<Req> =
+  /** The caller's session names the player (every game operation). */
+  | { readonly by: 'session' }
+  /**
+   * A new player: the storage gives its id; the reducer gets the unborn state
+   * (account.ts unbornPlayer, version −1). `claims` is the uuid it binds, which must be free.
+   */
+  | { readonly by: 'new'; readonly claims: (request: Req) => string; readonly conflict: string }
+  /**
+   * Through a storage index, by the key the request gives: `missing` answers when
+   * no player holds it. `claims`: a uuid the player is bound to, which must be free
+   * or its own. `attempts`: commits tried before STATE_CONFLICT with `conflict` as
+   * its reason (1: a conflict is answered at once).
+   */
+  | {
+    readonly by: 'uuid' | 'moveCode';
+    readonly key: (request: Req) => string;
+    readonly missing: GameError;
+    readonly claims?: (request: Req) => string;
+    readonly attempts: number;
+    readonly conflict: string;
+    /** Work done when no player holds the key, so that a miss takes as long as a refusal (a move code: the password's hash). */
+    readonly whenMissing?: (request: Req) => void;
+  }
+  /**
+   * No player: the answer is a function of the request and master data (a public
+   * read). The reducer is given the unborn state of no one (id 0) and must not
+   * change it; nothing is locked, loaded or committed.
+   */
+  | { readonly by: 'none' }
+  /** The operator names the player by id; `missing` answers when there is none. */
+  | { readonly by: 'playerId'; readonly key: (request: Req) => number; readonly missing: GameError; readonly conflict: string };
 
 export interface Operation<Req = unknown, Res = unknown, K extends ErrorName = ErrorName, N extends string = string> {
   /** The spec's operation name (drawPlayerGacha), or the service's own (signupPlayer). */
   readonly name: N;
   readonly method: 'GET' | 'POST';
-  /** Path under /api. */
+  /** Path under /api (under /admin for the operator's). */
   readonly path: string;
+  /**
+   * Older paths of the same entry (the original's 2017 names, e.g. /player/quest_log/add
+   * for /player/quest_log/order), served exactly as `path`; the router, the OpenAPI
+   * document and the operations reference read them.
+   */
+  readonly aliases?: ReadonlyArray<string>;
   readonly group: string;
   readonly summary: string;
   readonly access: Access;
+  /** How the player is found (default: by the caller's session). */
+  readonly find?: Find<Req>;
+  /** Secrets the edge makes for it and passes in env.issued: a new access token, or a new session (the service stores it with the commit). */
+  readonly issues?: 'accessToken' | 'session';
   readonly request: t.Type<Req, unknown, unknown>;
   /**
    * The operation's own answer. An answer that changes the state also carries the
@@ -60,8 +143,16 @@ export interface Operation<Req = unknown, Res = unknown, K extends ErrorName = E
   readonly errors: ReadonlyArray<K>;
   /** Other players the request names; the service loads them (and commits them atomically). */
   readonly touches?: (request: Req) => ReadonlyArray<OtherRef>;
-  /** Null for the account operations, which the service serves itself. */
+  /**
+   * The request as the replay log keeps it, when it carries a secret (a password,
+   * a token): the secret replaced by its hash, in a form the reducer also accepts.
+   * `before` and `after` are the states the reducer was given and made.
+   */
+  readonly logged?: (request: Req, before: PlayerState, after: PlayerState) => unknown;
+  /** Null for an entry whose rules are not built yet (it answers 998), and for a 'public' entry (see global). */
   readonly reduce: Reducer<Req, Res, K> | null;
+  /** A 'public' entry's answer: it acts on no player. */
+  readonly global?: GlobalAnswer<Req, Res, K>;
   /** True when the operation never changes state (no commit needed). */
   readonly readOnly?: boolean;
 }
@@ -70,8 +161,11 @@ export interface Operation<Req = unknown, Res = unknown, K extends ErrorName = E
 export type AnyOperation = Operation<unknown, Record<string, unknown>, ErrorName, string>;
 
 /** What defineOp takes: the types come from the codecs and the error list, and the reducer is checked against them. */
-type OperationSpec<Req, Res, K extends ErrorName, N extends string> = Omit<Operation<Req, Res, K, N>, 'reduce' | 'touches'> & {
+type OperationSpec<Req, Res, K extends ErrorName, N extends string> = Omit<Operation<Req, Res, K, N>, 'reduce' | 'touches' | 'find' | 'logged' | 'global'> & {
+  readonly global?: GlobalAnswer<NoInfer<Req>, NoInfer<Res>, NoInfer<K>>;
   readonly touches?: (request: NoInfer<Req>) => ReadonlyArray<OtherRef>;
+  readonly find?: Find<NoInfer<Req>>;
+  readonly logged?: (request: NoInfer<Req>, before: PlayerState, after: PlayerState) => unknown;
   readonly reduce: Reducer<NoInfer<Req>, NoInfer<Res>, NoInfer<K>> | null;
 };
 
@@ -81,32 +175,56 @@ export const defineOp = <const N extends string, Req, Res, const K extends Error
 /** The same entry with its types erased, for the table. */
 export const erased = <Req, Res, K extends ErrorName, N extends string>(op: Operation<Req, Res, K, N>): AnyOperation => op as unknown as AnyOperation;
 
-export interface Executed<Res = Record<string, unknown>> {
+export interface Executed<Res = Record<string, unknown>, K extends ErrorName = ErrorName> {
   readonly state: PlayerState;
-  /** The operation's answer and the changed parts of the player's view. */
+  /** The operation's answer and, for a session's operation, the changed parts of the player's view. */
   readonly response: Res & Changes;
   readonly others: ReadonlyArray<PlayerState | undefined>;
   /** Whether the player or any other player changed (and so must be committed). */
   readonly changed: boolean;
+  /** Set when the request was refused but its state change stands (committed; the answer is this error). */
+  readonly refused?: ErrorOf<K>;
 }
 
+/** The one place a state's version is raised: by one for every change an operation makes. */
 const bump = (before: PlayerState, after: PlayerState): PlayerState =>
   after === before ? before : withFields(after, { version: before.version + 1 });
 
 /**
- * Runs an operation on a decoded request: the reducer, then the after-hooks, the
- * version bump and the change lists. A failure returns the error and nothing else.
+ * Runs an operation on a decoded request: the reducer, then (for a session's
+ * operation) the after-hooks and the change lists, and the version bump. A failure
+ * returns the error and nothing else. Every caller goes through here: the service,
+ * the replay, the simulator and the tests.
  */
+/**
+ * A change that would leave a present box beyond master data's presents.boxMax
+ * (larger than it was): refused as a whole, 313, so nothing earned is dropped
+ * unannounced (issue 18). What overflows storage merges (grant.ts sendPresent), so
+ * the box fills with distinct things, not with repetitions.
+ */
+const overfull = (before: PlayerState | undefined, after: PlayerState | undefined, m: Env['master']): boolean =>
+  after !== undefined && after.presents.length > m.game.presents.boxMax && after.presents.length > (before?.presents.length ?? 0);
+const presentLimit = (m: Env['master']) => E.left(gameError('PRESENT_LIMIT', { max: m.game.presents.boxMax }));
+
 export const execute = <Req, Res, K extends ErrorName>(
   op: Operation<Req, Res, K>, state: PlayerState, request: Req, rng: Rng, now: number, env: Env,
-): Result<Executed<Res>, K | 'NOT_IMPLEMENTED'> => {
+): Result<Executed<Res, K>, K | 'NOT_IMPLEMENTED'> => {
   if (!op.reduce) return E.left(gameError('NOT_IMPLEMENTED', { operation: op.name }));
   const r = op.reduce(state, request, rng, now, env);
   // ErrorOf<K> is one of ErrorOf<K | 'NOT_IMPLEMENTED'>; the compiler does not see it through the generic K.
   if (E.isLeft(r)) return r as unknown as Result<never, K | 'NOT_IMPLEMENTED'>;
-  let next = r.right.state;
+  const out = r.right;
+  if (op.access !== 'session') {
+    // Account and operator entries change what they say and answer their own part only.
+    const next = bump(state, out.state);
+    if (overfull(state, next, env.master)) return presentLimit(env.master) as unknown as Result<never, K | 'NOT_IMPLEMENTED'>;
+    const response = ('refused' in out ? {} : out.response) as Res & Changes;
+    return E.right({ state: next, response, others: env.others, changed: next !== state, ...('refused' in out ? { refused: out.refused } : {}) });
+  }
+  if ('refused' in out) return E.left(out.refused) as unknown as Result<never, K | 'NOT_IMPLEMENTED'>;
+  let next = out.state;
   if (next !== state) for (const h of AFTER_HOOKS) next = h(state, next, now, env.master);
-  const given = r.right.others ?? env.others;
+  const given = out.others ?? env.others;
   // Most operations touch no other player: no list to map then.
   const others = given.length === 0 ? given : given.map((o, i) => {
     const prev = env.others[i];
@@ -115,8 +233,11 @@ export const execute = <Req, Res, K extends ErrorName>(
     for (const h of AFTER_HOOKS) after = h(prev, after, now, env.master);
     return bump(prev, after);
   });
+  if (overfull(state, next, env.master) || others.some((o, i) => o !== env.others[i] && overfull(env.others[i], o, env.master))) {
+    return presentLimit(env.master) as unknown as Result<never, K | 'NOT_IMPLEMENTED'>;
+  }
   const ctx: ViewCtx = { master: env.master, now };
-  const own = r.right.response;
+  const own = out.response;
   // changes() gives a fresh object: assigning into it avoids a spread of two shapes per operation.
   const response: Res & Changes = Object.assign(changes(state, next, ctx, own as object), own);
   const changed = next !== state || others.some((o, i) => o !== env.others[i]);
@@ -126,12 +247,15 @@ export const execute = <Req, Res, K extends ErrorName>(
 /** Decodes a raw request with the operation's codec, then executes it (for library users and tests). */
 export const run = <Req, Res, K extends ErrorName>(
   op: Operation<Req, Res, K>, state: PlayerState, rawRequest: unknown, rng: Rng, now: number, env: Env,
-): Result<Executed<Res>, K | 'NOT_IMPLEMENTED' | 'INVALID_PARAMETERS' | 'INSUFFICIENT_PARAMETERS'> => {
+): Result<Executed<Res, K>, K | 'NOT_IMPLEMENTED' | 'INVALID_PARAMETERS' | 'INSUFFICIENT_PARAMETERS'> => {
   const decoded = op.request.decode(rawRequest ?? {});
   if (decoded._tag === 'Left') return E.left(requestError(decoded.left) as ErrorOf<'INVALID_PARAMETERS' | 'INSUFFICIENT_PARAMETERS'>);
-  return execute(op, state, decoded.right, rng, now, env) as unknown as Result<Executed<Res>, K | 'NOT_IMPLEMENTED' | 'INVALID_PARAMETERS' | 'INSUFFICIENT_PARAMETERS'>;
+  return execute(op, state, decoded.right, rng, now, env) as unknown as Result<Executed<Res, K>, K | 'NOT_IMPLEMENTED' | 'INVALID_PARAMETERS' | 'INSUFFICIENT_PARAMETERS'>;
 };
 
 /** The codec of an operation's whole answer: its own part, and for one that can change state, the changed parts of the view. */
 export const answerCodec = (op: AnyOperation): t.Mixed =>
-  op.readOnly || op.access === 'account' ? op.response : t.intersection([op.response, Changes]);
+  op.readOnly || op.access !== 'session' ? op.response : t.intersection([op.response, Changes]);
+
+/** How an entry finds its player (the default: the caller's session). */
+export const findOf = <Req>(op: { readonly find?: Find<Req> }): Find<Req> => op.find ?? { by: 'session' };

@@ -6,6 +6,7 @@ import { GrantKind } from './master/common.js';
 import { progressionDefaults, progressionProps } from './state/progression.js';
 import { townDefaults, townProps } from './state/town.js';
 import { socialDefaults, socialProps } from './state/social.js';
+import { originalDefaults, originalProps } from './state/original.js';
 
 const num = t.number;
 const str = t.string;
@@ -70,9 +71,11 @@ export const DrawRecord = t.type({
 });
 export type DrawRecord = t.TypeOf<typeof DrawRecord>;
 
-export const MoveCode = t.type({
-  code: str, passwordHash: str, salt: str, deadline: num, failures: num,
-});
+export const MoveCode = t.intersection([
+  t.type({ code: str, passwordHash: str, salt: str, deadline: num, failures: num }),
+  /** Until when the code rests after move.maxFailures wrong passwords in a row (every try refused, none counted). */
+  t.partial({ restUntil: num }),
+]);
 export type MoveCode = t.TypeOf<typeof MoveCode>;
 
 export const Account = t.type({
@@ -123,8 +126,8 @@ export const BaseState = t.type({
  * A group adds its props here and its default below; decodeState fills them in,
  * so stored players of an older shape load without a migration step.
  */
-export const GroupProps = { ...progressionProps, ...townProps, ...socialProps };
-export const groupDefaults = { ...progressionDefaults, ...townDefaults, ...socialDefaults };
+export const GroupProps = { ...progressionProps, ...townProps, ...socialProps, ...originalProps };
+export const groupDefaults = { ...progressionDefaults, ...townDefaults, ...socialDefaults, ...originalDefaults };
 
 export const PlayerState = t.intersection([BaseState, t.type(GroupProps)]);
 /** Every field's codec, by name (a storage decodes a delta field by field). */

@@ -8,8 +8,7 @@ import { staminaMax, staminaNow, storageLimit } from './shared/player.js';
 import { progressionCollections } from './views/progression.js';
 import { facilityView, townCollections } from './views/town.js';
 import { socialCollections } from './views/social.js';
-import { shared } from './views/shared.js';
-import { walkReplaced } from './state/replaced.js';
+import { memoListView, memoView } from './views/never-mutated.js';
 import { levelCap } from './shared/growth.js';
 import { collection, type Changes, type CollectionView, type CharacterView, type FullView, PlayerView, PresentView, RoomObjectView, WeaponView } from './views/codecs.js';
 
@@ -45,63 +44,9 @@ export const playerView = (s: PlayerState, ctx: ViewCtx): PlayerView => ({
 
 
 
-export { shared, isShared } from './views/shared.js';
-
-/**
- * Memoises a view by the identity of what it shows (and the master data, for the
- * time zone). States are never mutated, so an unchanged object keeps its view and
- * a response re-formats only what an operation changed.
- */
-export const memoView = <K extends object, V>(f: (x: K, ctx: ViewCtx) => V): ((x: K, ctx: ViewCtx) => V) => {
-  const byMaster = new WeakMap<Master, WeakMap<K, V>>();
-  return (x, ctx) => {
-    let cache = byMaster.get(ctx.master);
-    if (!cache) { cache = new WeakMap(); byMaster.set(ctx.master, cache); }
-    let v = cache.get(x);
-    if (v === undefined) {
-      v = f(x, ctx);
-      // Lists are not marked: a changed list is new on every change, and its elements are marked.
-      if (typeof v === 'object' && v !== null && !Array.isArray(v)) shared(v);
-      cache.set(x, v);
-    }
-    return v;
-  };
-};
-
-/**
- * A list view built from per-item views, itself memoised by the list. Given the
- * list it replaced (an operation's state before), elements still there take their
- * views from that list's view: lists keep their order, so the two are walked side
- * by side, stepping over one removed element at a time. Only a list seen without
- * such a predecessor (a first read) looks its elements up one by one.
- */
-export const memoListView = <T extends object, V>(f: (x: T, ctx: ViewCtx) => V) => {
-  const one = memoView(f);
-  const byMaster = new WeakMap<Master, WeakMap<ReadonlyArray<T>, V[]>>();
-  return (xs: ReadonlyArray<T>, ctx: ViewCtx, replaced?: ReadonlyArray<T>): V[] => {
-    let cache = byMaster.get(ctx.master);
-    if (!cache) { cache = new WeakMap(); byMaster.set(ctx.master, cache); }
-    const known = cache.get(xs);
-    if (known !== undefined) return known;
-    const prev = replaced === undefined ? undefined : cache.get(replaced);
-    const out = new Array<V>(xs.length);
-    if (prev === undefined || replaced === undefined) {
-      for (let i = 0; i < xs.length; i++) out[i] = one(xs[i] as T, ctx);
-    } else {
-      walkReplaced(xs, replaced, (i, j) => {
-        if (j >= 0) { out[i] = prev[j] as V; return; }
-        // New or changed in place: its view is built here and kept only in this list's view
-        // (the next change finds it there), which spares a lookup table entry per change.
-        const v = f(xs[i] as T, ctx);
-        if (typeof v === 'object' && v !== null && !Array.isArray(v)) shared(v);
-        out[i] = v;
-      });
-    }
-    cache.set(xs, out);
-    return out;
-  };
-};
-
+// Views are kept by the identity of what they show, under the identity contract
+// (views/never-mutated.ts): states are never mutated and views never changed once built.
+export { shared, isShared, memoView, memoListView } from './views/never-mutated.js';
 /** Memoised by the present (a box is listed whole after every receive). */
 export const presentView = memoView((p: Present, ctx: ViewCtx): PresentView => ({
   managedPresentId: p.managedPresentId, kind: p.kind, objectId: p.objectId, amount: p.amount,

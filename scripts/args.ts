@@ -1,40 +1,163 @@
-// A small command-line parser for the scripts: --name value, --flag, and nothing else.
-export type Args = ReadonlyMap<string, string | true>;
+// The scripts' command lines, parsed by node:util's parseArgs from one table of
+// options: each option's meaning and default make the usage that --help prints;
+// an unknown option, a missing value or a bad number is an error (exit 2, with
+// the usage). `--name value` and `--name=value` both work.
+import { parseArgs } from 'node:util';
 
-export const parseArgs = (argv: ReadonlyArray<string>, flags: ReadonlyArray<string>): Args => {
-  const out = new Map<string, string | true>();
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] as string;
-    if (!a.startsWith('--')) throw new Error(`unexpected argument ${a}`);
-    const name = a.slice(2);
-    if (flags.includes(name)) { out.set(name, true); continue; }
-    const v = argv[i + 1];
-    if (v === undefined || v.startsWith('--')) throw new Error(`--${name} needs a value`);
-    out.set(name, v);
-    i++;
-  }
-  return out;
+export interface OptionSpec {
+  /** A flag, or an option that takes a value. */
+  readonly type: 'boolean' | 'string';
+  /** What it does, for --help. */
+  readonly description: string;
+  /** The default, applied when the option is absent and shown by --help. */
+  readonly default?: string;
+  /** A default that is not a plain value (the bundled fixtures): shown by --help only, the script applies it. */
+  readonly defaultText?: string;
+  /** The value's name in the usage line (`--seed S`). */
+  readonly value?: string;
+  readonly required?: boolean;
+}
+
+export type OptionTable = Readonly<Record<string, OptionSpec>>;
+
+export interface CommandSpec {
+  /** How it is run: `npm run sim --`. */
+  readonly command: string;
+  /** One or two sentences: what the script does. */
+  readonly summary: string;
+  readonly options: OptionTable;
+  /** Positional arguments, named for the usage line (`<module.ts>`); none are accepted when absent. */
+  readonly positionals?: string;
+}
+
+/** A bad command line: the message, then the usage, on stderr; exit status 2. */
+export class UsageError extends Error {}
+
+export interface Parsed {
+  readonly values: Readonly<Record<string, string | boolean | undefined>>;
+  readonly positionals: ReadonlyArray<string>;
+}
+
+const HELP: OptionSpec = { type: 'boolean', description: 'print this help and exit' };
+
+/** The usage text --help prints: the command line, what it does, each option with its meaning and default. */
+export const usage = (spec: CommandSpec): string => {
+  const options = { ...spec.options, help: HELP };
+  const line = Object.entries(spec.options).map(([name, o]) => {
+    const part = o.type === 'boolean' ? `--${name}` : `--${name} ${o.value ?? 'VALUE'}`;
+    return o.required ? part : `[${part}]`;
+  });
+  const rows = Object.entries(options).map(([name, o]) => {
+    const left = o.type === 'boolean' ? `--${name}` : `--${name} ${o.value ?? 'VALUE'}`;
+    const shown = o.default ?? o.defaultText;
+    const dflt = shown !== undefined ? ` (default: ${shown})` : o.required ? ' (required)' : '';
+    return [left, `${o.description}${dflt}`] as const;
+  });
+  const width = Math.max(...rows.map(([l]) => l.length));
+  return [
+    `usage: ${spec.command} ${[...(spec.positionals ? [spec.positionals] : []), ...line].join(' ')}`.trimEnd(),
+    '',
+    spec.summary,
+    '',
+    'options:',
+    ...rows.map(([l, r]) => `  ${l.padEnd(width)}  ${r}`),
+  ].join('\n');
 };
 
-export const str = (a: Args, name: string, fallback?: string): string => {
-  const v = a.get(name);
+/**
+ * Parses `argv` against the table: throws UsageError for an unknown option, a
+ * flag given a value, an option without one, a missing required option or a
+ * positional argument the script does not take. `--help` is answered by `cli`.
+ */
+export const parse = (spec: CommandSpec, argv: ReadonlyArray<string>): Parsed => {
+  let r: ReturnType<typeof parseArgs>;
+  try {
+    r = parseArgs({
+      args: [...argv],
+      options: Object.fromEntries([...Object.entries(spec.options), ['help', HELP] as const].map(([name, o]) => [name, { type: o.type }])),
+      strict: true,
+      allowPositionals: spec.positionals !== undefined,
+    });
+  } catch (e) {
+    // node:util's messages name the option ("Unknown option '--x'"); the prefix and hint are its own.
+    const msg = (e instanceof Error ? e.message : String(e)).replace(/\. To specify a positional argument.*$/s, '.');
+    throw new UsageError(msg);
+  }
+  const values = r.values as Record<string, string | boolean | undefined>;
+  if (values['help'] === true) return { values, positionals: r.positionals };
+  for (const [name, o] of Object.entries(spec.options)) {
+    if (o.required && values[name] === undefined) throw new UsageError(`--${name} is required`);
+    if (values[name] === undefined && o.default !== undefined && o.type === 'string') values[name] = o.default;
+  }
+  return { values, positionals: r.positionals };
+};
+
+/** An option's value as a string (its default when absent; `fallback` when it has none). */
+export const str = (p: Parsed, name: string, fallback?: string): string => {
+  const v = p.values[name];
   if (typeof v === 'string') return v;
   if (fallback !== undefined) return fallback;
-  throw new Error(`--${name} is required`);
+  throw new UsageError(`--${name} is required`);
 };
 
-export const int = (a: Args, name: string, fallback?: number): number => {
-  const v = a.get(name);
+/** An option's value as a non-negative integer. */
+export const int = (p: Parsed, name: string, fallback?: number): number => {
+  const v = p.values[name];
   if (v === undefined && fallback !== undefined) return fallback;
   const n = Number(v);
-  if (typeof v !== 'string' || !Number.isSafeInteger(n) || n < 0) throw new Error(`--${name} must be a non-negative integer`);
+  if (typeof v !== 'string' || v.trim() === '' || !Number.isSafeInteger(n) || n < 0) throw new UsageError(`--${name} must be a non-negative integer, got ${JSON.stringify(v ?? null)}`);
   return n;
 };
 
-/** Runs a script's main, printing a usage error (exit 2) instead of a stack for bad arguments. */
-export const cli = (usage: string, main: () => Promise<number>): void => {
-  main().then((code) => { process.exitCode = code; }, (e: unknown) => {
-    process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n${usage}\n`);
+/** An option's value as a finite number. */
+export const num = (p: Parsed, name: string, fallback?: number): number => {
+  const v = p.values[name];
+  if (v === undefined && fallback !== undefined) return fallback;
+  const n = Number(v);
+  if (typeof v !== 'string' || v.trim() === '' || !Number.isFinite(n)) throw new UsageError(`--${name} must be a number, got ${JSON.stringify(v ?? null)}`);
+  return n;
+};
+
+export const flag = (p: Parsed, name: string): boolean => p.values[name] === true;
+
+/**
+ * Parses the command line (exit 2 with the usage when it is wrong; the usage on
+ * stdout and exit 0 for --help), then runs `main` with it. A UsageError thrown by
+ * main (a bad value) is a usage error too; any other error exits 2 with its message.
+ */
+export const cli = (spec: CommandSpec, main: (args: Parsed) => Promise<number> | number): void => {
+  const fail = (e: unknown) => {
+    process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n${e instanceof UsageError ? `\n${usage(spec)}\n` : ''}`);
     process.exitCode = 2;
-  });
+  };
+  let args: Parsed;
+  try {
+    args = parse(spec, process.argv.slice(2));
+  } catch (e) {
+    fail(e);
+    return;
+  }
+  if (args.values['help'] === true) {
+    process.stdout.write(`${usage(spec)}\n`);
+    return;
+  }
+  Promise.resolve().then(() => main(args)).then((code) => { process.exitCode = code; }, fail);
+};
+
+/**
+ * For a script that runs at the top level (no main to hand to `cli`): parses and
+ * answers --help or a bad command line by exiting; returns the arguments.
+ */
+export const cliArgs = (spec: CommandSpec): Parsed => {
+  try {
+    const args = parse(spec, process.argv.slice(2));
+    if (args.values['help'] === true) {
+      process.stdout.write(`${usage(spec)}\n`);
+      process.exit(0);
+    }
+    return args;
+  } catch (e) {
+    process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n\n${usage(spec)}\n`);
+    process.exit(2);
+  }
 };

@@ -7,6 +7,13 @@ import { run } from '../core/operation.js';
 import { operationByName } from '../core/operations/table.js';
 import { drawMany } from '../core/gacha/rates.js';
 import type { PlayerState } from '../core/state.js';
+import { cliArgs, int } from './args.js';
+
+const args = cliArgs({
+  command: 'npm run bench:core --',
+  summary: 'In-process core throughput: single draws a second through the whole runner (decode, reducer, change lists), beside the bare table draw.',
+  options: { draws: { type: 'string', value: 'N', default: process.env['N'] || '100000', description: 'draws per measurement (N in the environment sets the default)' } },
+});
 
 const master = loadMaster();
 const now = Date.UTC(2026, 10, 21, 3);
@@ -25,7 +32,7 @@ const measure = (label: string, n: number, f: (i: number) => void): number => {
   return rate;
 };
 
-const N = Number(process.env['N'] ?? 100_000);
+const N = int(args, 'draws');
 const rng = rngFromSeed('table');
 measure('table draw (drawMany, one pull)', N, () => { drawMany(master, gacha, rng, 1); });
 // A seasoned player: 300 ten-draws made (most characters owned, a full draw history).

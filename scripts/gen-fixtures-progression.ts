@@ -1,10 +1,13 @@
-// Generates the progression group's master data in fixtures/ (original, invented
+// Generates the progression group\'s master data in fixtures/ (original, invented
 // content): character levels and evolutions, weapons with exp tables, recipes and
 // evolutions (every character's own weapon), ability trees and spheres, trainings,
 // trade recipes, the group's settings and its items (ids 10000–19999).
 // Run: npx tsx scripts/gen-fixtures-progression.ts (reads characters.json and
 // classes.json written by scripts/gen-fixtures.ts). Output is deterministic.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { cliArgs } from './args.js';
+
+cliArgs({ command: 'npx tsx scripts/gen-fixtures-progression.ts', summary: 'Regenerates the progression group\'s master data in fixtures/ (reads characters.json and classes.json); deterministic, run from the repository root.', options: {} });
 
 interface Char { characterId: number; name: string; rarity: number; classId: number; elementId: number }
 interface Cls { classId: number; name: string }
@@ -143,11 +146,14 @@ out('trainings', [
 ]);
 
 // ---- trade recipes ----
+// A trade converts, it never creates value: the sources' sale value (coins and items
+// at sale price) is at least the result's. Event tokens cannot be sold, so an event
+// recipe whose result sells takes that sale value in coins too (docs/rules/progression.md).
 out('tradeRecipes', [
   { recipeId: 1, name: 'Badges for a Whetstone', kind: 'constant', period: null, source: { items: [{ itemId: BADGE[0], amount: 5 }] }, result: item(WHETSTONE[1], 1), limit: null, maxCount: 99 },
   { recipeId: 2, name: 'Star Dust into a Prism Shard', kind: 'constant', period: null, source: { gold: 5000, items: [{ itemId: 5005, amount: 20 }] }, result: item(9001, 1), limit: { max: 3, per: 'day' }, maxCount: 3 },
   { recipeId: 3, name: 'Gold Badges for a Radiant Seed', kind: 'constant', period: null, source: { items: [{ itemId: BADGE[2], amount: 3 }] }, result: item(4100, 1), limit: { max: 10, per: 'total' }, maxCount: 10 },
   { recipeId: 4, name: 'Lantern Festival Ticket', kind: 'event', period: { start: '2026-11-01T00:00:00', end: '2027-01-15T00:00:00' }, source: { items: [{ itemId: FESTIVAL_TOKEN, amount: 10 }] }, result: item(3001, 1), limit: { max: 20, per: 'total' }, maxCount: 20 },
-  { recipeId: 5, name: 'Summer Shell Key', kind: 'event', period: { start: '2025-07-01T00:00:00', end: '2025-09-01T00:00:00' }, source: { items: [{ itemId: SUMMER_SHELL, amount: 30 }] }, result: item(STAR_KEY, 1), limit: { max: 5, per: 'total' }, maxCount: 5 },
-  { recipeId: 6, name: 'Spring Bloom Fruit', kind: 'event', period: { start: '2099-03-01T00:00:00', end: '2099-04-01T00:00:00' }, source: { items: [{ itemId: FESTIVAL_TOKEN, amount: 5 }] }, result: item(10201, 1), limit: null, maxCount: 10 },
+  { recipeId: 5, name: 'Summer Shell Key', kind: 'event', period: { start: '2025-07-01T00:00:00', end: '2025-09-01T00:00:00' }, source: { gold: 500, items: [{ itemId: SUMMER_SHELL, amount: 30 }] }, result: item(STAR_KEY, 1), limit: { max: 5, per: 'total' }, maxCount: 5 },
+  { recipeId: 6, name: 'Spring Bloom Fruit', kind: 'event', period: { start: '2099-03-01T00:00:00', end: '2099-04-01T00:00:00' }, source: { gold: 150, items: [{ itemId: FESTIVAL_TOKEN, amount: 5 }] }, result: item(10201, 1), limit: null, maxCount: 10 },
 ]);

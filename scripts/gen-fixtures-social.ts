@@ -1,8 +1,11 @@
-// Generates the social and adventure group's master data (original, invented
+// Generates the social and adventure group\'s master data (original, invented
 // content): fixtures/social.json, quests.json, achievements.json, chests.json,
 // offers.json and fixtures/items/social.json (item ids 30000-39999).
 // Run: npx tsx scripts/gen-fixtures-social.ts. Deterministic; the output is committed.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { cliArgs } from './args.js';
+
+cliArgs({ command: 'npx tsx scripts/gen-fixtures-social.ts', summary: 'Regenerates the social group\'s master data in fixtures/; deterministic, run from the repository root.', options: {} });
 
 const out = (path: string, data: unknown) => writeFileSync(`fixtures/${path}.json`, JSON.stringify(data, null, 2) + '\n');
 mkdirSync('fixtures/items', { recursive: true });
@@ -52,7 +55,14 @@ const story = CHAPTER.map((name, i) => ({
     ],
   },
   firstClear: [gem(50), ...(i === 9 ? [item(32001, 1)] : [])],
+  advOnly: false,
 }));
+// Adv-only quests: story scenes without a battle, cleared by viewing their scene
+// (adv/add; the scenes are in advScenes.json, written by gen-fixtures-original.ts).
+const advOnly = (questId: number, name: string, type: number, period: { start: string; end: string | null }, firstClear: unknown[]) => ({
+  questId, name, type, period, stamina: 0, waves: 1, retry: { gem: 50, max: 0 },
+  rewards: { gold: 0, playerExp: 0, characterExp: 0 }, drops: { rolls: 0, table: [] }, firstClear, advOnly: true,
+});
 const festival = { start: '2026-11-01T00:00:00', end: '2027-01-01T00:00:00' };
 const events = [
   { questId: 2001, name: 'Lantern Festival: Night Market', period: festival, stamina: 10, tokens: 3 },
@@ -74,8 +84,18 @@ const events = [
     ],
   },
   firstClear: [item(e.period === festival ? TOKEN_LANTERN : TOKEN_MOONPETAL, 10)],
+  advOnly: false,
 }));
-out('quests', [...story, ...events]);
+out('quests', [
+  advOnly(1000, 'Prologue: Starfall', 1, open, [gem(50)]),
+  ...story.slice(0, 5),
+  advOnly(1050, 'Interlude: Lantern Light', 1, open, [gold(1000)]),
+  ...story.slice(5),
+  advOnly(2000, 'Lantern Festival: Opening Night', 2, festival, [item(TOKEN_LANTERN, 5)]),
+  ...events.slice(0, 3),
+  advOnly(2900, 'Harvest Moon: Prelude', 2, { start: '2025-09-01T00:00:00', end: '2025-10-01T00:00:00' }, [item(TOKEN_MOONPETAL, 5)]),
+  ...events.slice(3),
+]);
 
 // ---- achievements ----
 const ach = (achievementId: number, name: string, description: string, condition: Record<string, unknown>) => ({ achievementId, name, description, condition });

@@ -1,8 +1,11 @@
-// Generates the town group's master data (original, invented content): facilities,
+// Generates the town group\'s master data (original, invented content): facilities,
 // room objects, the town layout and room floors, content rooms, and the items
 // facilities produce. Run: npx tsx scripts/gen-fixtures-town.ts (deterministic;
 // the output is committed).
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { cliArgs } from './args.js';
+
+cliArgs({ command: 'npx tsx scripts/gen-fixtures-town.ts', summary: 'Regenerates the town group\'s master data in fixtures/; deterministic, run from the repository root.', options: {} });
 
 const out = (name: string, data: unknown) => writeFileSync(`fixtures/${name}.json`, JSON.stringify(data, null, 2) + '\n');
 mkdirSync('fixtures/items', { recursive: true });

@@ -1,8 +1,11 @@
-// Generates the foundation's master data in fixtures/ (original, invented content).
+// Generates the foundation\'s master data in fixtures/ (original, invented content).
 // Run: npx tsx scripts/gen-fixtures.ts. The output is committed; edit numbers there
 // or here and regenerate. Other groups keep their own files beside these.
 import { writeFileSync, mkdirSync } from 'node:fs';
 import seedrandom from 'seedrandom';
+import { cliArgs } from './args.js';
+
+cliArgs({ command: 'npm run fixtures --', summary: 'Regenerates the foundation\'s master data in fixtures/ (characters, classes, gachas, items and the rest); deterministic, run from the repository root.', options: {} });
 
 const rng = seedrandom.alea('hoshi-fixtures');
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)] as T;
@@ -36,10 +39,11 @@ const game = {
     roomObjects: { base: 100, step: 10, cap: 400, gemPrice: 50 },
   },
   stamina: { regenSeconds: 300 },
-  presents: { receiveMax: 100, receivedKeepCount: 100, receivedKeepDays: 30 },
-  move: { passwordMinLength: 4, passwordMaxLength: 16, codeLength: 10, validHours: 24, maxFailures: 5 },
-  gacha: { historyDays: 90, tenDrawSize: 10 },
-  tutorial: { finishedStep: -1, maxStep: 999, maxTipId: 9999 },
+  presents: { receiveMax: 100, receivedKeepCount: 100, receivedKeepDays: 30, boxMax: 1000 },
+  move: { passwordMinLength: 4, passwordMaxLength: 16, codeLength: 10, validHours: 24, maxFailures: 5, restMinutes: 15, movedFromKeep: 10 },
+  gacha: { historyDays: 90, historyMax: 3000, tenDrawSize: 10 },
+  // Steps 1 sign-up, 2 first present claim, 3 first adv, 4 tutorial gacha, 5 party set (the last: it finishes).
+  tutorial: { finishedStep: -1, lastStep: 5, maxTipId: 9999 },
 };
 out('game', game);
 

@@ -1,5 +1,6 @@
 // Master data: the bundled fixtures are valid and large enough; a bad file stops
-// the server with a message naming the file and the field; MASTER_DIR switches sets.
+// the server with a message naming the file and the field; data of an older shape
+// loads with later additions at their defaults; MASTER_DIR switches sets.
 import test from 'ava';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +8,7 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_FIXTURES, loadMaster, MasterDataError } from '../adapters/master/load.js';
+import { ORIGINAL_DEFAULT } from '../core/master/defaults.js';
 import { startChild } from './_support/child.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -68,6 +70,36 @@ test('a missing or unparsable file is reported by name', (t) => {
   const e = t.throws(() => loadMaster(dir), { instanceOf: MasterDataError });
   t.regex(e?.message ?? '', /titles\.json: \(file\): file is missing/);
   t.regex(e?.message ?? '', /welcome\.json: \(file\)/);
+});
+
+test('master data of an older shape loads: what later versions added and it lacks gets its documented default', (t) => {
+  // As written before issue 21: no original.json, missions.json, questChapters.json,
+  // advScenes.json or stamina items; the tutorial's maxStep; quests without advOnly.
+  const dir = copyFixtures(t);
+  for (const f of ['original.json', 'missions.json', 'questChapters.json', 'advScenes.json', 'items/original.json']) rmSync(join(dir, f));
+  edit(dir, 'game.json', (g) => {
+    const tut = (g as { tutorial: Record<string, unknown> }).tutorial;
+    tut['maxStep'] = 7;
+    delete tut['lastStep'];
+  });
+  edit(dir, 'quests.json', (qs) => { for (const q of qs as Array<Record<string, unknown>>) delete q['advOnly']; });
+  const m = loadMaster(dir);
+  t.is(m.game.tutorial.lastStep, 7, 'derived from maxStep');
+  t.true(m.quests.every((q) => q.advOnly === false));
+  t.deepEqual([m.missions, m.questChapters, m.advScenes], [[], [], []]);
+  t.deepEqual(m.original, ORIGINAL_DEFAULT);
+  t.false(m.items.some((i) => i.category === 'stamina'));
+});
+
+test('data of a later shape that is there but wrong is still refused, naming the file and field', (t) => {
+  const dir = copyFixtures(t);
+  edit(dir, 'original.json', (o) => { (o as { stamina: { gemPrice: unknown } }).stamina.gemPrice = 'cheap'; });
+  edit(dir, 'quests.json', (qs) => { (qs as Array<Record<string, unknown>>)[0]!['advOnly'] = 'yes'; });
+  edit(dir, 'game.json', (g) => { delete (g as { tutorial: Record<string, unknown> }).tutorial['lastStep']; });
+  const e = t.throws(() => loadMaster(dir), { instanceOf: MasterDataError });
+  t.regex(e?.message ?? '', /original\.json: stamina\.gemPrice/);
+  t.regex(e?.message ?? '', /quests\.json: 0\.advOnly/);
+  t.regex(e?.message ?? '', /game\.json: tutorial\.lastStep/, 'neither lastStep nor maxStep');
 });
 
 test('the server refuses to start on bad master data, naming the file and field', (t) => {

@@ -1,6 +1,11 @@
 // The Koa app, built from the operations table: one generic handler serves every
-// operation. Parse and decode with the operation's codec → check the request
-// hash → the service (session, load, reduce, commit) → the envelope.
+// operation. The first middleware reads the clock, once for the request; the
+// handler checks the request hash, parses the body, builds the request context
+// {now, requestId, session, idempotencyKey} and hands it with the input to the
+// service (find, decode, lock, load, reduce, commit), then writes the envelope.
+// Around it: the request id (X-Request-Id, the caller's when valid), the client's
+// address (through TRUST_PROXY proxies), the rate limits, one log line and the
+// metrics per request, the probes and /metrics (ops.ts), and 405 with Allow.
 import Koa from 'koa';
 import Router from '@koa/router';
 import bodyParser from 'koa-bodyparser';
@@ -8,47 +13,64 @@ import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { gameError, messageOf, RESULT_CODES, type GameError } from '../../core/errors.js';
 import { requestError } from '../../core/codecs.js';
 import { OPERATIONS } from '../../core/operations/table.js';
-import { LoginRequest, MoveSetRequest, SignupRequest } from '../../core/operations/player.js';
 import { answerCodec, type AnyOperation } from '../../core/operation.js';
 import { answerProblems } from '../../core/answer-check.js';
 import { formatTime } from '../../core/time.js';
 import { E } from '../../core/shared/result.js';
-import type { GameService, Answer, Idem } from '../service/service.js';
-import { RateLimiter } from './rate-limit.js';
+import type { GameService, Answer, Idem, RequestContext } from '../service/service.js';
+import { DEFAULT_LIMITS, RateLimiter, type Bucket } from './rate-limit.js';
 import { HTTP_STATUS } from './status.js';
 import type { Config } from './config.js';
 import type { Logger } from './log.js';
+import type { Metrics, RateLimitBucket } from './metrics.js';
+import { allowedMethods, opsMiddleware, operationNamer, OPS_PATHS, type Lifecycle } from './ops.js';
 import { openApiDocument } from './openapi.js';
 import { adminRouter } from './admin.js';
 import { answerJson } from './json.js';
 
-export type AppConfig = Pick<Config, 'adminToken' | 'requestHashSalt' | 'requestHashRequired' | 'bodyLimitBytes' | 'always200' | 'serverVersion'> & Partial<Pick<Config, 'rateLimits' | 'checkAnswers'>>;
+export type AppConfig = Pick<Config, 'adminToken' | 'requestHashSalt' | 'requestHashRequired' | 'bodyLimitBytes' | 'always200' | 'serverVersion'> & Partial<Pick<Config, 'rateLimits' | 'checkAnswers' | 'trustProxyHops' | 'metricsToken'>>;
 
-interface State { requestId: string; resultCode?: number }
+/** What the server around the app provides: metrics (absent: no /metrics), and the stop signal's state for /readyz. */
+export interface AppOps {
+  readonly metrics?: Metrics;
+  readonly lifecycle?: Lifecycle;
+}
+
+/**
+ * What a request carries through the middlewares: its id, the one clock read
+ * (`now`), and for its log line and metrics the operation, the player and the result code.
+ */
+interface State { requestId: string; now: number; resultCode?: number; operation?: string; playerId?: number }
+
+/** An X-Request-Id a caller (or a proxy) may give: 1 to 128 printable ASCII characters. */
+const REQUEST_ID = /^[\x21-\x7e]{1,128}$/;
+/** What the envelope reads of a request's state (the admin router's too). */
+type EnvelopeState = { requestId: string; now?: number; resultCode?: number };
 
 /** Writes the envelope: resultCode, resultMessage, serverTime, serverVersion, then the payload. */
 export const envelope = (service: GameService, cfg: AppConfig) => {
   const offset = service.deps.master.game.timezoneOffsetMinutes;
-  const head = (resultCode: number, resultMessage: string) => ({
-    resultCode, resultMessage, serverTime: formatTime(service.deps.clock(), offset), serverVersion: cfg.serverVersion,
+  // serverTime is the request's `now` (read once, by the first middleware).
+  const head = (ctx: { readonly state: { readonly now?: number } }, resultCode: number, resultMessage: string) => ({
+    resultCode, resultMessage, serverTime: formatTime(ctx.state.now ?? service.deps.clock(), offset), serverVersion: cfg.serverVersion,
   });
   return {
-    ok: (ctx: Koa.ParameterizedContext<State>, payload: Record<string, unknown>) => {
+    ok: (ctx: Koa.ParameterizedContext<EnvelopeState>, payload: Record<string, unknown>) => {
       ctx.status = 200;
       ctx.state.resultCode = 0;
       ctx.type = 'application/json';
-      ctx.body = answerJson({ ...head(0, ''), ...payload });
+      ctx.body = answerJson({ ...head(ctx, 0, ''), ...payload });
     },
-    error: (ctx: Koa.ParameterizedContext<State>, e: GameError, extra: Record<string, unknown> = {}) => {
+    error: (ctx: Koa.ParameterizedContext<EnvelopeState>, e: GameError, extra: Record<string, unknown> = {}) => {
       const resultCode = RESULT_CODES[e.code].resultCode;
       ctx.status = cfg.always200 ? 200 : HTTP_STATUS[e.code];
       ctx.state.resultCode = resultCode;
-      ctx.body = { ...head(resultCode, messageOf(e)), ...extra };
+      ctx.body = { ...head(ctx, resultCode, messageOf(e)), ...extra };
     },
-    raw: (ctx: Koa.ParameterizedContext<State>, status: number, resultCode: number, message: string) => {
+    raw: (ctx: Koa.ParameterizedContext<EnvelopeState>, status: number, resultCode: number, message: string) => {
       ctx.status = cfg.always200 ? 200 : status;
       ctx.state.resultCode = resultCode;
-      ctx.body = head(resultCode, message);
+      ctx.body = head(ctx, resultCode, message);
     },
   };
 };
@@ -120,14 +142,25 @@ const bodyOf = (ctx: Koa.Context): E.Either<GameError, unknown> => {
   return E.right(body);
 };
 
-export const createApp = (service: GameService, cfg: AppConfig, log: Logger): Koa<State> => {
+export const createApp = (service: GameService, cfg: AppConfig, log: Logger, ops: AppOps = {}): Koa<State> => {
   const app = new Koa<State>();
-  app.proxy = false;
+  // Behind TRUST_PROXY proxies the client's address is read from X-Forwarded-For, that many entries from its end.
+  const hops = cfg.trustProxyHops ?? 0;
+  app.proxy = hops > 0;
+  app.maxIpsCount = hops;
+  const lifecycle = ops.lifecycle ?? { draining: false };
+  const allowed = allowedMethods({ admin: cfg.adminToken !== undefined, metrics: ops.metrics !== undefined });
+  const operationOf = operationNamer();
+  const PROBES = new Set<string>([OPS_PATHS.healthz, OPS_PATHS.readyz, OPS_PATHS.metrics]);
   const env = envelope(service, cfg);
   const router = new Router<State>({ prefix: '/api' });
 
   const answer = (ctx: Koa.ParameterizedContext<State>, op: AnyOperation, a: Answer) => {
-    if (E.isLeft(a)) return env.error(ctx, a.left);
+    if (E.isLeft(a)) {
+      // The client is told only that the store failed; the operator reads why (a damaged file is named).
+      if (a.left.code === 'DB_ERROR') log('error', 'storage.failed', { requestId: ctx.state.requestId, operation: op.name, playerId: ctx.state.playerId, reason: a.left.reason });
+      return env.error(ctx, a.left);
+    }
     if (cfg.checkAnswers) {
       // An answer that breaks its own contract is a server fault: 500 with what was wrong, never sent as valid.
       const problems = answerProblems(answerCodec(op), a.right);
@@ -140,66 +173,100 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger): Ko
   };
 
   const handle = (op: AnyOperation) => async (ctx: Koa.ParameterizedContext<State>) => {
+    ctx.state.operation = op.name;
     const hash = checkHash(ctx, cfg);
     if (hash) return env.error(ctx, hash);
     const input = op.method === 'GET' ? queryOf(ctx) : bodyOf(ctx);
     if (E.isLeft(input)) return env.error(ctx, input.left);
     const idem = idemOf(ctx);
     if (E.isLeft(idem)) return env.error(ctx, idem.left);
-    if (op.access === 'account') {
-      if (op.name === 'signupPlayer') {
-        const d = SignupRequest.decode(input.right);
-        return d._tag === 'Left' ? env.error(ctx, requestError(d.left)) : answer(ctx, op, await service.signup(d.right, idem.right));
-      }
-      if (op.name === 'loginPlayer') {
-        const d = LoginRequest.decode(input.right);
-        return d._tag === 'Left' ? env.error(ctx, requestError(d.left)) : answer(ctx, op, await service.login(d.right, idem.right));
-      }
-      const d = MoveSetRequest.decode(input.right);
-      return d._tag === 'Left' ? env.error(ctx, requestError(d.left)) : answer(ctx, op, await service.moveSet(d.right, idem.right));
+    if (op.access === 'public' && op.global) {
+      // No session and no player (app/version/get, quest_chapter/get_all): master data and the clock only.
+      const d = op.request.decode(input.right);
+      return d._tag === 'Left' ? env.error(ctx, requestError(d.left)) : answer(ctx, op, op.global(d.right, { master: service.deps.master, now: ctx.state.now }));
     }
-    if (!op.reduce) return env.error(ctx, gameError('NOT_IMPLEMENTED', { operation: op.name }));
-    // The session comes first: an anonymous caller learns nothing about request shapes.
-    const auth = await service.resolveSession(sessionIdOf(ctx), service.deps.clock());
-    if (E.isLeft(auth)) return env.error(ctx, auth.left);
-    const decoded = op.request.decode(input.right);
-    if (decoded._tag === 'Left') return env.error(ctx, requestError(decoded.left));
-    return answer(ctx, op, await service.perform(op, auth.right, decoded.right, idem.right));
+    // Built once, here: everything below reads the request's time, session and key from it.
+    const request: RequestContext = {
+      now: ctx.state.now, requestId: ctx.state.requestId, session: sessionIdOf(ctx), idempotencyKey: idem.right,
+      onPlayer: (playerId) => { ctx.state.playerId = playerId; },
+    };
+    return answer(ctx, op, await service.run(op, request, input.right));
   };
 
   // Rate limits: every caller's address, each session, and a stricter bucket for account operations.
   const limiter = cfg.rateLimits ? new RateLimiter(service.deps.clock) : null;
   const ACCOUNT_PATHS = new Set(['/api/player/signup', '/api/player/login', '/api/player/move/set', '/api/player/move/get']);
-  const limited = (ctx: Koa.ParameterizedContext<State>): number => {
+  // Where failures are counted per address (wrong move codes or passwords, wrong admin tokens): a guesser runs out, the owner's code is untouched.
+  const moveSet = OPERATIONS.find((o) => o.name === 'setPlayerMove');
+  const MOVE_PATHS = new Set((moveSet ? [moveSet.path, ...(moveSet.aliases ?? [])] : ['/player/move/set']).map((p) => `/api${p}`));
+  const guarded = (path: string): 'move' | 'admin' | undefined => (MOVE_PATHS.has(path) ? 'move' : path === '/admin' || path.startsWith('/admin/') ? 'admin' : undefined);
+  const failuresBucket = cfg.rateLimits?.failures ?? DEFAULT_LIMITS.failures as Bucket;
+  /** Counts a failure of the caller's address when the answer was one (210 from move/set, 401/203 from /admin). */
+  const countFailure = (ctx: Koa.ParameterizedContext<State>): void => {
+    const kind = limiter ? guarded(ctx.path) : undefined;
+    if (!limiter || !kind) return;
+    // By result code (ALWAYS_200 answers every status as 200): 210 from move/set, 203 (the wrong-token answer) from /admin.
+    const failed = ctx.state.resultCode === (kind === 'move' ? RESULT_CODES.INVALID_MOVE_PARAMETERS : RESULT_CODES.PLAYER_SESSION_EXPIRED).resultCode;
+    if (failed) limiter.take(`f:${ctx.ip}`, failuresBucket, ctx.state.now);
+  };
+  /** Seconds until the request may be made, and the bucket that refused it; 0 when allowed. */
+  const limited = (ctx: Koa.ParameterizedContext<State>): { wait: number; bucket?: RateLimitBucket } => {
     const limits = cfg.rateLimits;
-    if (!limiter || !limits) return 0;
-    const byAddress = limiter.take(`a:${ctx.ip}`, limits.address);
-    if (byAddress > 0) return byAddress;
+    if (!limiter || !limits) return { wait: 0 };
+    const now = ctx.state.now;
+    const byAddress = limiter.take(`a:${ctx.ip}`, limits.address, now);
+    if (byAddress > 0) return { wait: byAddress, bucket: 'address' };
+    if (guarded(ctx.path)) {
+      const byFailures = limiter.peek(`f:${ctx.ip}`, failuresBucket, now);
+      if (byFailures > 0) return { wait: byFailures, bucket: 'failures' };
+    }
     if (ACCOUNT_PATHS.has(ctx.path)) {
-      const byAccount = limiter.take(`m:${ctx.ip}`, limits.account);
-      if (byAccount > 0) return byAccount;
+      const byAccount = limiter.take(`m:${ctx.ip}`, limits.account, now);
+      if (byAccount > 0) return { wait: byAccount, bucket: 'account' };
     }
     const session = sessionIdOf(ctx);
-    return session ? limiter.take(`s:${session}`, limits.session) : 0;
+    const bySession = session ? limiter.take(`s:${session}`, limits.session, now) : 0;
+    return bySession > 0 ? { wait: bySession, bucket: 'session' } : { wait: 0 };
   };
 
   for (const op of OPERATIONS) {
-    if (op.method === 'GET') router.get(op.path, handle(op));
-    else router.post(op.path, handle(op));
+    // An entry's aliases (the original's older paths) are served by the same handler.
+    for (const path of [op.path, ...(op.aliases ?? [])]) {
+      if (op.method === 'GET') router.get(path, handle(op));
+      else router.post(path, handle(op));
+    }
   }
   router.get('/openapi.json', (ctx) => { ctx.body = openApiDocument(cfg.serverVersion); });
 
   app.use(async (ctx, next) => {
     const start = process.hrtime.bigint();
-    ctx.state.requestId = randomUUID();
+    // The one clock read of the request.
+    ctx.state.now = service.deps.clock();
+    // The caller's (or its proxy's) id when it gives a usable one, so that its logs and ours meet.
+    const given = ctx.get('X-Request-Id');
+    ctx.state.requestId = REQUEST_ID.test(given) ? given : randomUUID();
     ctx.set('X-Request-Id', ctx.state.requestId);
     try {
-      const wait = ctx.path.startsWith('/api/') ? limited(ctx) : 0;
-      if (wait > 0) {
-        ctx.set('Retry-After', String(wait));
-        env.error(ctx, gameError('RATE_LIMITED', { retryAfterSeconds: wait }));
-      } else await next();
-      if (ctx.body === undefined && ctx.status === 404) env.raw(ctx, 404, RESULT_CODES.INVALID_PARAMETERS.resultCode, `No operation at ${ctx.method} ${ctx.path}.`);
+      const limit = ctx.path.startsWith('/api/') || guarded(ctx.path) ? limited(ctx) : { wait: 0 };
+      if (limit.wait > 0) {
+        ops.metrics?.rateLimited(limit.bucket as RateLimitBucket);
+        ctx.set('Retry-After', String(limit.wait));
+        env.error(ctx, gameError('RATE_LIMITED', { retryAfterSeconds: limit.wait }));
+      } else {
+        await next();
+        countFailure(ctx);
+      }
+      if (ctx.body === undefined && ctx.status === 404) {
+        const methods = allowed(ctx.path);
+        if (methods && ctx.method === 'OPTIONS') {
+          ctx.set('Allow', [...methods, 'OPTIONS'].join(', '));
+          ctx.status = 204;
+        } else if (methods) {
+          // A known path asked with another method: 405, and which methods it takes.
+          ctx.set('Allow', methods.join(', '));
+          env.raw(ctx, 405, RESULT_CODES.INVALID_PARAMETERS.resultCode, `${ctx.method} is not allowed at ${ctx.path}; it takes ${methods.join(', ')}.`);
+        } else env.raw(ctx, 404, RESULT_CODES.INVALID_PARAMETERS.resultCode, `No operation at ${ctx.method} ${ctx.path}.`);
+      }
     } catch (err) {
       const e = err as { status?: number; type?: string; message?: string };
       if (e.status === 413 || e.type === 'entity.too.large') {
@@ -214,8 +281,15 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger): Ko
       }
     }
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    log('info', 'request', { requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, resultCode: ctx.state.resultCode, ms: Math.round(ms * 100) / 100 });
+    const operation = ctx.state.operation ?? operationOf(ctx.method, ctx.path);
+    ops.metrics?.request(operation, ctx.status, ctx.state.resultCode, ms / 1000);
+    // Probes and scrapes come every few seconds: at debug, so that they do not drown the requests.
+    log(PROBES.has(ctx.path) ? 'debug' : 'info', 'request', {
+      requestId: ctx.state.requestId, operation, playerId: ctx.state.playerId, resultCode: ctx.state.resultCode, status: ctx.status,
+      ms: Math.round(ms * 100) / 100, method: ctx.method, path: ctx.path, ip: ctx.ip,
+    });
   });
+  app.use(opsMiddleware(service, { lifecycle, ...(ops.metrics ? { metrics: ops.metrics } : {}), ...(cfg.metricsToken ? { metricsToken: cfg.metricsToken } : {}) }));
   app.use(bodyParser({
     enableTypes: ['json'], jsonLimit: `${cfg.bodyLimitBytes}b`, strict: true,
     extendTypes: { json: ['application/json'] },

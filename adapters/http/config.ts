@@ -1,5 +1,6 @@
 // Configuration from environment variables, each with its documented default (README).
 import { DEFAULT_LIMITS, type RateLimits } from './rate-limit.js';
+import { LOG_LEVELS, parseLogLevel, type LogLevelSetting } from './log.js';
 export interface Config {
   readonly port: number;
   readonly host: string;
@@ -17,6 +18,8 @@ export interface Config {
   readonly checkAnswers: boolean;
   readonly serverVersion: number;
   readonly cacheSize: number;
+  /** The JSON-file store checkpoints at least this often while it has changes (CHECKPOINT_INTERVAL_SECONDS; 0: only by journal size and at shutdown). */
+  readonly checkpointIntervalSeconds: number;
   /**
    * How far V8 lets the heap grow past what was live at the last full collection
    * before the next one (percent; 0 leaves V8's own, which lets it reach 2–4×).
@@ -24,7 +27,17 @@ export interface Config {
   readonly heapGrowthPercent: number;
   /** The answer cache's bound, per generation (two are kept), in MB; 0 keeps none. */
   readonly answerCacheMb: number;
-  readonly logLevel: 'info' | 'notice' | 'error' | 'silent';
+  readonly logLevel: LogLevelSetting;
+  /**
+   * How many proxies in front of the server to trust (TRUST_PROXY): 0 reads the
+   * client's address from the connection; n takes it from X-Forwarded-For, n
+   * entries from its end (each trusted proxy appends the address it saw).
+   */
+  readonly trustProxyHops: number;
+  /** GET /metrics is served (METRICS, default on). */
+  readonly metrics: boolean;
+  /** When set, GET /metrics needs Authorization: Bearer <METRICS_TOKEN>. */
+  readonly metricsToken: string | undefined;
   readonly production: boolean;
   /** Null: rate limits off (RATE_LIMITS=off). */
   readonly rateLimits: RateLimits | null;
@@ -56,11 +69,22 @@ const num = (v: string | undefined, d: number, name: string): number => {
 };
 const bool = (v: string | undefined, d: boolean): boolean => (v === undefined || v === '' ? d : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase()));
 
+/** TRUST_PROXY: false/0 (the default), true (one proxy) or the number of proxies in front. */
+const trustProxy = (v: string | undefined): number => {
+  if (v === undefined || v === '') return 0;
+  const s = v.toLowerCase();
+  if (['false', 'no', 'off'].includes(s)) return 0;
+  if (['true', 'yes', 'on'].includes(s)) return 1;
+  const n = Number(v);
+  if (!Number.isSafeInteger(n) || n < 0 || n > 32) throw new Error(`TRUST_PROXY must be false, true or the number of proxies in front of the server (0-32), got ${JSON.stringify(v)}`);
+  return n;
+};
+
 export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): Config => {
   const storage = env['STORAGE'] ?? 'file';
   if (storage !== 'file' && storage !== 'memory') throw new Error(`STORAGE must be file or memory, got ${JSON.stringify(storage)}`);
-  const logLevel = env['LOG_LEVEL'] ?? 'info';
-  if (logLevel !== 'info' && logLevel !== 'notice' && logLevel !== 'error' && logLevel !== 'silent') throw new Error('LOG_LEVEL must be info, notice, error or silent');
+  const logLevel = parseLogLevel(env['LOG_LEVEL'] || 'info');
+  if (logLevel === undefined) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(env['LOG_LEVEL'])}`);
   return {
     port: int(env['PORT'], 8080, 'PORT'),
     host: env['HOST'] ?? '0.0.0.0',
@@ -77,14 +101,19 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): Config => {
     checkAnswers: bool(env['CHECK_ANSWERS'], false),
     serverVersion: int(env['SERVER_VERSION'], 1, 'SERVER_VERSION'),
     cacheSize: int(env['CACHE_SIZE'], 10_000, 'CACHE_SIZE'),
+    checkpointIntervalSeconds: int(env['CHECKPOINT_INTERVAL_SECONDS'], 300, 'CHECKPOINT_INTERVAL_SECONDS'),
     heapGrowthPercent: int(env['HEAP_GROWTH_PERCENT'], 50, 'HEAP_GROWTH_PERCENT'),
     answerCacheMb: int(env['ANSWER_CACHE_MB'], 16, 'ANSWER_CACHE_MB'),
     logLevel,
+    trustProxyHops: trustProxy(env['TRUST_PROXY']),
+    metrics: bool(env['METRICS'], true),
+    metricsToken: env['METRICS_TOKEN'] || undefined,
     production: env['NODE_ENV'] === 'production',
     rateLimits: ['off', '0', 'false', 'no'].includes((env['RATE_LIMITS'] ?? 'on').toLowerCase()) ? null : {
       session: { rate: num(env['RATE_LIMIT_SESSION_PER_SECOND'], DEFAULT_LIMITS.session.rate, 'RATE_LIMIT_SESSION_PER_SECOND'), burst: int(env['RATE_LIMIT_SESSION_BURST'], DEFAULT_LIMITS.session.burst, 'RATE_LIMIT_SESSION_BURST') },
       address: { rate: num(env['RATE_LIMIT_ADDRESS_PER_SECOND'], DEFAULT_LIMITS.address.rate, 'RATE_LIMIT_ADDRESS_PER_SECOND'), burst: int(env['RATE_LIMIT_ADDRESS_BURST'], DEFAULT_LIMITS.address.burst, 'RATE_LIMIT_ADDRESS_BURST') },
       account: { rate: num(env['RATE_LIMIT_ACCOUNT_PER_SECOND'], DEFAULT_LIMITS.account.rate, 'RATE_LIMIT_ACCOUNT_PER_SECOND'), burst: int(env['RATE_LIMIT_ACCOUNT_BURST'], DEFAULT_LIMITS.account.burst, 'RATE_LIMIT_ACCOUNT_BURST') },
+      failures: { rate: num(env['RATE_LIMIT_FAILURES_PER_MINUTE'], 60 * (DEFAULT_LIMITS.failures?.rate ?? 1 / 60), 'RATE_LIMIT_FAILURES_PER_MINUTE') / 60, burst: int(env['RATE_LIMIT_FAILURES_BURST'], DEFAULT_LIMITS.failures?.burst ?? 10, 'RATE_LIMIT_FAILURES_BURST') },
     },
     idempotencyTtlSeconds: int(env['IDEMPOTENCY_TTL_SECONDS'], 86_400, 'IDEMPOTENCY_TTL_SECONDS'),
     shutdownGraceSeconds: int(env['SHUTDOWN_GRACE_SECONDS'], 10, 'SHUTDOWN_GRACE_SECONDS'),
@@ -97,8 +126,9 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): Config => {
 };
 
 /** Secrets left at their development defaults, or too short to resist guessing. */
-export const weakSecrets = (cfg: Pick<Config, 'requestHashSalt' | 'seedSecret' | 'adminToken'>): string[] => [
+export const weakSecrets = (cfg: Pick<Config, 'requestHashSalt' | 'seedSecret' | 'adminToken'> & Partial<Pick<Config, 'metricsToken'>>): string[] => [
   cfg.requestHashSalt === DEV_HASH_SALT ? 'REQUEST_HASH_SALT' : null,
   cfg.seedSecret === DEV_SEED_SECRET || cfg.seedSecret.length < 16 ? 'SEED_SECRET' : null,
   cfg.adminToken !== undefined && cfg.adminToken.length < 16 ? 'ADMIN_TOKEN' : null,
+  cfg.metricsToken !== undefined && cfg.metricsToken.length < 16 ? 'METRICS_TOKEN' : null,
 ].filter((x): x is string => x !== null);

@@ -1,4 +1,4 @@
-// Answers encoded with the JSON of shared views kept by identity (core/views/shared.ts):
+// Answers encoded with the JSON of shared views kept by identity (core/views/never-mutated.ts):
 // an unchanged list element (a character, a present) or a gacha's published rates
 // is encoded once and reused, where JSON.stringify would walk it on every answer.
 // The output is byte for byte what JSON.stringify gives. The kept JSON is bounded

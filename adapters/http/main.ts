@@ -1,17 +1,21 @@
 // Starts the service on the embedded defaults: JSON files under ./data, the bundled
-// fixtures, port 8080. SIGTERM stops accepting, finishes in-flight requests, flushes.
+// fixtures, port 8080, /healthz, /readyz and /metrics beside /api. npm start runs the
+// compiled copy (dist/adapters/http/main.js) with node. SIGTERM turns /readyz 503,
+// stops accepting, finishes in-flight requests, flushes, logs "stopped" and exits 0.
 import { randomUUID } from 'node:crypto';
 import { setFlagsFromString } from 'node:v8';
 import { resolve } from 'node:path';
 import { configFromEnv, weakSecrets } from './config.js';
-import { jsonLogger } from './log.js';
+import { jsonLogger, type Level } from './log.js';
+import { Metrics } from './metrics.js';
+import type { Lifecycle } from './ops.js';
 import { createApp } from './app.js';
 import { setAnswerCacheBytes } from './json.js';
 import { loadMaster, MasterDataError, masterSourceOf, writeMasterSnapshot } from '../master/load.js';
 import { FileStorage } from '../storage/file.js';
 import { MemoryStorage } from '../storage/memory.js';
 import { PostgresStorage } from '../storage/postgres.js';
-import type { Storage } from '../storage/storage.js';
+import { StorageError, type Storage } from '../storage/storage.js';
 import { GameService } from '../service/service.js';
 
 const main = async (): Promise<void> => {
@@ -37,9 +41,14 @@ const main = async (): Promise<void> => {
       process.stderr.write(`refusing to start in production with default or weak secrets: ${weak.join(', ')}\n`);
       process.exit(2);
     }
-    log('error', 'config.default_secrets', { settings: weak, note: 'set them before going to production (NODE_ENV=production refuses to start)' });
+    log('warn', 'config.default_secrets', { settings: weak, note: 'set them before going to production (NODE_ENV=production refuses to start)' });
   }
-  const storageLog = (event: string, data: Record<string, unknown>) => log('notice', event, data);
+  // The storage's events at their level: failures are errors, what was repaired or can wait is a warning.
+  const STORAGE_LEVELS: Record<string, Level> = {
+    'checkpoint.failed': 'error', 'journal.write_failed': 'error',
+    'journal.torn': 'warn', 'oplog.write_failed': 'warn', 'postgres.idle_client_error': 'warn',
+  };
+  const storageLog = (event: string, data: Record<string, unknown>) => log(STORAGE_LEVELS[event] ?? 'notice', event, data);
   const storage: Storage = cfg.databaseUrl
     ? await PostgresStorage.open({
       connectionString: cfg.databaseUrl, schema: cfg.pgSchema, poolSize: cfg.pgPoolSize,
@@ -50,27 +59,42 @@ const main = async (): Promise<void> => {
       : await FileStorage.open({
         dir: resolve(cfg.dataDir), cacheSize: cfg.cacheSize, log: storageLog,
         idempotencyTtlMs: cfg.idempotencyTtlSeconds * 1000, clock: () => Date.now(),
+        checkpointIntervalMs: cfg.checkpointIntervalSeconds * 1000,
+      }).catch((e: unknown) => {
+        // A damaged data directory (journal, checkpoint, keys file): said plainly, with the file at fault, and nothing changed.
+        if (!(e instanceof StorageError)) throw e;
+        log('error', 'storage.refused', { dataDir: cfg.dataDir, error: e.message });
+        process.stderr.write(`cannot open ${cfg.dataDir}: ${e.message}\n`);
+        process.exit(2);
       });
   // A copy of the master data by hash, so a replay loads what each log entry saw (issue 6).
   if (storage instanceof PostgresStorage) {
     const src = masterSourceOf(master);
     if (src) await storage.saveMasterSnapshot(src.hash, src.raw);
   } else if (cfg.storage !== 'memory') writeMasterSnapshot(resolve(cfg.dataDir), master);
+  // The service sees the storage through the metrics (its commits timed, its cache and fsync batches counted).
+  const metrics = cfg.metrics ? new Metrics() : undefined;
+  const lifecycle: Lifecycle = { draining: false };
   const service = new GameService({
-    storage, master, clock: () => Date.now(), seedSecret: cfg.seedSecret,
+    storage: metrics ? metrics.observeStorage(storage) : storage, master, clock: () => Date.now(), seedSecret: cfg.seedSecret,
     // UUID strings (WIRE.md: the original's clients store a 36-character access token); session ids too (122 random bits).
     newToken: () => randomUUID(), sessionIdleMs: cfg.sessionIdleSeconds * 1000,
     idempotencyTtlMs: cfg.idempotencyTtlSeconds * 1000,
   });
-  const app = createApp(service, cfg, log);
+  const app = createApp(service, cfg, log, { ...(metrics ? { metrics } : {}), lifecycle });
   const server = app.listen(cfg.port, cfg.host, () => {
     const addr = server.address();
-    log('notice', 'listening', { port: typeof addr === 'object' && addr ? addr.port : cfg.port, storage: cfg.databaseUrl ? 'postgres' : cfg.storage, dataDir: cfg.dataDir, admin: cfg.adminToken !== undefined });
+    log('notice', 'listening', {
+      port: typeof addr === 'object' && addr ? addr.port : cfg.port, storage: cfg.databaseUrl ? 'postgres' : cfg.storage, dataDir: cfg.dataDir,
+      admin: cfg.adminToken !== undefined, metrics: metrics === undefined ? false : cfg.metricsToken === undefined ? 'open' : 'token', trustProxy: cfg.trustProxyHops,
+    });
   });
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // /readyz answers 503 from now on: a load balancer still probing sends new requests elsewhere.
+    lifecycle.draining = true;
     log('notice', 'stopping', { signal });
     // Stop accepting; requests in flight finish; keep-alive connections close as they go idle.
     server.close(() => {

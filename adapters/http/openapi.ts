@@ -4,7 +4,7 @@
 // components.schemas, referenced by $ref wherever they are used, so a generated
 // client gets one type per view.
 import type * as t from 'io-ts';
-import { OPERATIONS } from '../../core/operations/table.js';
+import { OPERATIONS, isImplemented } from '../../core/operations/table.js';
 import { answerCodec, type AnyOperation } from '../../core/operation.js';
 import { PlayerState } from '../../core/state.js';
 import { RESULT_CODES, type ErrorName } from '../../core/errors.js';
@@ -137,6 +137,7 @@ export class SchemaWalker {
     if (n === 'Flag') return { type: 'boolean', description: 'also 0 or 1' };
     if (n === 'IdList') return { type: 'string', description: 'comma-separated ids, e.g. 1,2,3' };
     if (n === 'Uuid') return { type: 'string', format: 'uuid' };
+    if (n === 'AppVersion') return { type: 'string', pattern: '^\\d{1,6}(\\.\\d{1,6}){0,3}$', description: 'an app version: dot-separated integers, e.g. 1.0.3' };
     if (n === 'IdAmountList') {
       return { type: 'string', pattern: '^(\\d+:\\d+(,\\d+:\\d+)*)?$', description: '`id:n` entries joined by commas, e.g. "1:2,3:4" (id ≥ 1, n ≥ 0); "" for none' };
     }
@@ -187,9 +188,13 @@ const TRANSPORT: ReadonlyArray<ErrorName> = ['INVALID_PARAMETERS', 'INSUFFICIENT
 export const errorsOf = (op: AnyOperation): ErrorName[] => [...new Set<ErrorName>([
   ...op.errors, ...TRANSPORT,
   ...(op.method === 'POST' ? ['BODY_TOO_LARGE', 'IDEMPOTENCY_KEY_REUSED', 'REQUEST_IN_PROGRESS'] as const : []),
+  // A retry of an answer that handed out a secret (an access token, a session id): done once, not shown again.
+  ...(op.method === 'POST' && op.issues ? ['ANSWER_WITHHELD'] as const : []),
   ...(op.access === 'session' ? ['PLAYER_SESSION_EXPIRED'] as const : []),
   // A commit that keeps losing the race with another writer of the same player.
   ...(op.access === 'session' && !op.readOnly ? ['STATE_CONFLICT'] as const : []),
+  // Any change that would put a present beyond the box's bound is refused (master data presents.boxMax).
+  ...(op.access === 'session' && !op.readOnly ? ['PRESENT_LIMIT'] as const : []),
   ...(op.reduce === null && op.access === 'session' ? ['NOT_IMPLEMENTED'] as const : []),
 ])].sort((a, b) => RESULT_CODES[a].resultCode - RESULT_CODES[b].resultCode);
 
@@ -202,6 +207,8 @@ const WHY: Partial<Record<ErrorName, string>> = {
   IDEMPOTENCY_KEY_REUSED: 'this Idempotency-Key was used with a different request',
   REQUEST_IN_PROGRESS: 'a request with this Idempotency-Key is still running; retry it later with the same key',
   RATE_LIMITED: 'too many requests; wait for Retry-After seconds',
+  PRESENT_LIMIT: 'the present box is full (master data presents.boxMax): receive presents first; nothing changed',
+  ANSWER_WITHHELD: 'this Idempotency-Key\'s request was done; its answer held a secret (access token, session id), which is never replayed: log in again; a sign-up whose token was lost has no progress yet: sign up again with a new uuid',
   PLAYER_SESSION_EXPIRED: 'no session, an unknown one, or one idle too long: log in again',
   STATE_CONFLICT: 'not allowed in the current state, or the player changed concurrently; the message says which',
   NOT_FOUND: 'no such entity (a master id or an owned id)',
@@ -287,7 +294,7 @@ const PARAMETERS: Record<string, Schema> = {
 };
 
 const GROUP_DESCRIPTIONS: Record<string, string> = {
-  player: 'Sign-up and log-in (no session needed) and the whole state of the player (get_all).',
+  player: 'Sign-up and log-in (no session needed), the whole state of the player (get_all), stamina restores and the age bracket.',
   move: 'Moving an account to another device: a code and password issued here, redeemed by move/set without a session.',
   gacha: 'Gacha draws (single, paid single, ten-draw), re-draws and fixing a pending draw, the gachas on offer, step boxes and gacha points.',
   present: 'The gift box: presents waiting, receiving them, and what was received.',
@@ -306,11 +313,65 @@ const GROUP_DESCRIPTIONS: Record<string, string> = {
   friend: 'Friends: search, proposals, accepting, refusing and ending friendships.',
   battleParty: 'Battle parties (managedBattleParties, fixed ids 1 to 15).',
   achievement: 'Achievements (titles): the list, the one displayed, marking new ones seen.',
-  questLog: 'Quests: order, save, retry, complete and reset; the quest logs.',
+  questLog: 'Quests: order, save, retry, complete and reset; the quest logs. order and complete also answer at the original\'s 2017 paths quest_log/add and quest_log/set.',
+  app: 'The version check before log-in (no session): the asset-bundle version, and outdated apps refused.',
+  quest: 'The quests with the player\'s best clear ranks, the quest chapters (global, no session) and adv (story) scenes viewed.',
+  mission: 'Daily, weekly and event missions: progress computed by the server from the player\'s actions, rewards claimed.',
   chest: 'Chests: step draws, resets and progress.',
   offer: 'Offers: timed tasks ordered and completed.',
   admin: 'The operator API under /admin, mounted only when the server has ADMIN_TOKEN; it needs `Authorization: Bearer <ADMIN_TOKEN>`.',
+  ops: 'For load balancers, orchestrators and Prometheus: liveness, readiness and metrics, outside /api and its rate limits, without the envelope.',
 };
+
+/** GET /healthz, /readyz and /metrics (adapters/http/ops.ts): plain answers, no envelope. */
+const OPS_PATHS_DOC: Record<string, Record<string, Schema>> = (() => {
+  const checks = {
+    type: 'object', required: ['status', 'checks'],
+    properties: {
+      status: { enum: ['ready', 'not ready'] },
+      checks: {
+        type: 'object', required: ['storage', 'master', 'draining'],
+        properties: {
+          storage: { type: 'string', description: '"ok", or why the storage cannot take writes (closed, a full or read-only disk, PostgreSQL unreachable or read-only).' },
+          master: { type: 'string', description: '"ok" once the master data is loaded.' },
+          draining: { type: 'boolean', description: 'True from the stop signal (SIGTERM) on: requests in flight finish, new ones should go elsewhere.' },
+        },
+      },
+    },
+  };
+  const json = (schema: Schema) => ({ 'application/json': { schema } });
+  const wrongMethod = { description: 'A method other than GET or HEAD (the Allow header lists those), as for any known path: the error envelope with 102.', headers: { Allow: { description: 'The methods the path takes.', schema: { type: 'string' } } }, content: json(ref('ErrorEnvelope')) };
+  return {
+    '/healthz': {
+      get: {
+        operationId: 'healthz', summary: 'Liveness: the process answers', tags: ['ops'], security: [],
+        description: 'Always 200 while the process runs and its event loop turns; for a liveness probe. Checks nothing else (see /readyz).',
+        responses: { 200: { description: 'Alive.', content: json({ type: 'object', required: ['status'], properties: { status: { const: 'ok' } } }) }, 405: wrongMethod },
+      },
+    },
+    '/readyz': {
+      get: {
+        operationId: 'readyz', summary: 'Readiness: the server can serve', tags: ['ops'], security: [],
+        description: 'Ready when the storage is open and takes writes (a file can be written in DATA_DIR; PostgreSQL answers and is not read-only), the master data is loaded and the server is not stopping. For a load balancer\'s or an orchestrator\'s readiness probe.',
+        responses: {
+          200: { description: 'Ready.', content: json(checks) },
+          405: wrongMethod,
+          503: { description: 'Not ready: the checks say why.', content: json(checks) },
+        },
+      },
+    },
+    '/metrics': {
+      get: {
+        operationId: 'metrics', summary: 'Prometheus metrics', tags: ['ops'], security: [{ metricsBearer: [] }, {}],
+        description: 'The Prometheus text format: hoshi_requests_total (by operation, result code and status), hoshi_request_duration_seconds, hoshi_rate_limited_total, hoshi_storage_commits_total and hoshi_storage_commit_duration_seconds, hoshi_storage_fsync_batch_commits, hoshi_storage_cache_total (hit, miss), hoshi_players_in_memory, hoshi_journal_bytes, hoshi_pg_pool_connections, and the process\'s (process_*, nodejs_*). Open unless the server has METRICS_TOKEN, then `Authorization: Bearer <METRICS_TOKEN>`; absent with METRICS=off.',
+        responses: {
+          200: { description: 'The metrics.', content: { 'text/plain': { schema: { type: 'string' } } } },
+          401: { description: 'METRICS_TOKEN is set and the request did not carry it.', content: json({ type: 'object', required: ['error'], properties: { error: { type: 'string' } } }) },
+        },
+      },
+    },
+  };
+})();
 
 const DESCRIPTION = `The player service of a mobile gacha RPG.
 
@@ -332,6 +393,7 @@ const COMPONENT_DESCRIPTIONS: Record<string, string> = {
   FullView: 'The whole state as the client sees it (get_all): the player and every collection.',
   Changes: 'The parts of the state an answer carries because the operation changed them: any of these, each whole.',
   PlayerState: 'The state as stored (the admin API only): times in milliseconds since the epoch.',
+  OperatorTime: 'A time as an operator writes it: the wire\'s form, `2026-12-31T23:59:59`, in the game\'s time zone (as every answer\'s times), or ISO 8601 with a zone, `2026-12-31T14:59:59Z` or `…+09:00`.',
 };
 
 /** The 200 answer: the envelope and the operation's own fields (and, where it can change state, Changes). */
@@ -348,7 +410,7 @@ const apiOperation = (w: SchemaWalker, errorResponses: ErrorResponses, op: AnyOp
     description: op.method === 'GET'
       ? 'A GET: its fields are query parameters (no body); several ids go comma-separated.'
       : 'A POST: its fields are a JSON object body. Send Idempotency-Key to make a retry safe.',
-    'x-implemented': op.reduce !== null || op.access === 'account',
+    'x-implemented': isImplemented(op),
     'x-result-codes': errors.map((e) => ({ name: e, resultCode: RESULT_CODES[e].resultCode, status: HTTP_STATUS[e] })),
     security: op.access === 'session' ? [{ session: [] }, { bearer: [] }] : [],
     parameters: [{ $ref: '#/components/parameters/RequestHash' }, ...(op.method === 'POST' ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : [])],
@@ -385,6 +447,9 @@ const adminOperation = (w: SchemaWalker, errorResponses: ErrorResponses, op: Adm
   if (op.pathParameters) {
     operation['parameters'] = Object.entries(op.pathParameters).map(([name, codec]) => ({ name, in: 'path', required: true, schema: w.schema(codec, `${op.name}.${name}`) }));
   }
+  if (op.queryParameters) {
+    operation['parameters'] = Object.entries(op.queryParameters).map(([name, q]) => ({ name, in: 'query', required: false, description: q.description, schema: w.schema(q.codec, `${op.name}.${name}`) }));
+  }
   if (op.request) operation['requestBody'] = { required: true, content: { 'application/json': { schema: w.schema(op.request, `${op.name}.request`) } } };
   return operation;
 };
@@ -394,18 +459,30 @@ export const buildOpenApi = (serverVersion: number): { document: Schema; clashes
   const w = new SchemaWalker(true, [[PlayerState, 'PlayerState']]);
   const errors = new ErrorResponses();
   const paths: Record<string, Record<string, Schema>> = {};
-  for (const op of OPERATIONS) (paths[`/api${op.path}`] ??= {})[op.method.toLowerCase()] = apiOperation(w, errors, op);
+  for (const op of OPERATIONS) {
+    const entry = apiOperation(w, errors, op);
+    (paths[`/api${op.path}`] ??= {})[op.method.toLowerCase()] = entry;
+    // An alias (the original's older name) is the same entry at another path, marked deprecated.
+    for (const alias of op.aliases ?? []) {
+      const last = alias.split('/').pop() ?? '';
+      (paths[`/api${alias}`] ??= {})[op.method.toLowerCase()] = {
+        ...entry, operationId: `${op.name}Via${last.replace(/(^|_)(\w)/g, (_m, _u, c: string) => c.toUpperCase())}`, deprecated: true,
+        description: `The original's older path of ${op.method} /api${op.path} (${op.name}), served by the same entry. ${entry['description'] as string}`,
+      };
+    }
+  }
   for (const op of ADMIN_OPERATIONS) {
     const path = op.path.replace(/:(\w+)/g, '{$1}');
     (paths[path] ??= {})[op.method.toLowerCase()] = adminOperation(w, errors, op);
   }
-  const groups = [...new Set([...OPERATIONS.map((o) => o.group), 'admin'])];
+  Object.assign(paths, OPS_PATHS_DOC);
+  const groups = [...new Set([...OPERATIONS.map((o) => o.group), 'admin', 'ops'])];
   const components = Object.fromEntries(Object.entries(w.components).sort(([a], [b]) => a.localeCompare(b))
     .map(([name, schema]) => [name, COMPONENT_DESCRIPTIONS[name] ? { description: COMPONENT_DESCRIPTIONS[name], ...schema } : schema]));
   const document: Schema = {
     openapi: '3.1.0',
     info: { title: 'hoshi player service', version: String(serverVersion), description: DESCRIPTION },
-    servers: [{ url: '/', description: 'This server: player operations under /api, the operator API under /admin.' }],
+    servers: [{ url: '/', description: 'This server: player operations under /api, the operator API under /admin, probes and metrics at the root.' }],
     tags: groups.map((name) => ({ name, description: GROUP_DESCRIPTIONS[name] ?? `The ${name} operations.` })),
     paths,
     components: {
@@ -416,6 +493,7 @@ export const buildOpenApi = (serverVersion: number): { document: Schema; clashes
         session: { type: 'apiKey', in: 'header', name: 'X-STAR-SESSION-ID', description: 'The session id that POST /api/player/login gives.' },
         bearer: { type: 'http', scheme: 'bearer', description: 'The same session id as `Authorization: Bearer <sessionId>` (X-STAR-SESSION-ID wins when both are sent).' },
         adminBearer: { type: 'http', scheme: 'bearer', description: 'The operator API: `Authorization: Bearer <ADMIN_TOKEN>`, the token the server was started with.' },
+        metricsBearer: { type: 'http', scheme: 'bearer', description: 'GET /metrics when the server has METRICS_TOKEN: `Authorization: Bearer <METRICS_TOKEN>`.' },
       },
     },
   };

@@ -17,7 +17,8 @@ export const operationsMarkdown = (): string => {
     '# Operations',
     '',
     'Generated from the operations table by `npm run docs`; do not edit by hand. Every path is under `/api`.',
-    'Session operations need `X-STAR-SESSION-ID` (or `Authorization: Bearer`). `?` marks an optional field.',
+    'Session operations need `X-STAR-SESSION-ID` (or `Authorization: Bearer`); `app/version/get` and `quest_chapter/get_all` need no session. `?` marks an optional field.',
+    'A path marked "also" is the original\'s older name of the same operation, served the same way.',
     'The machine-readable form, with full schemas, is served at `GET /api/openapi.json`.',
     '',
   ];
@@ -26,7 +27,8 @@ export const operationsMarkdown = (): string => {
     lines.push(`## ${g}`, '', '| operation | method and path | request | result codes | status |', '|---|---|---|---|---|');
     for (const op of OPERATIONS.filter((o) => o.group === g)) {
       const codes = isImplemented(op) ? op.errors.map((e) => RESULT_CODES[e].resultCode).filter((c, i, a) => a.indexOf(c) === i).join(', ') || '—' : '998';
-      lines.push(`| ${op.name} | ${op.method} \`${op.path}\` | ${fieldsOf(schemaOf(op.request))} | ${codes} | ${isImplemented(op) ? 'implemented' : 'not yet'} |`);
+      const aliases = (op.aliases ?? []).map((p) => ` (also \`${p}\`)`).join('');
+      lines.push(`| ${op.name} | ${op.method} \`${op.path}\`${aliases} | ${fieldsOf(schemaOf(op.request))} | ${codes} | ${isImplemented(op) ? 'implemented' : 'not yet'} |`);
     }
     lines.push('');
   }

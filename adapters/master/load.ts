@@ -1,14 +1,24 @@
 // Reads master data from a directory: each master file is `<name>.json`, or a
 // folder `<name>/` whose JSON arrays are joined in file-name order (so groups can
-// keep their own part). Problems name the file and the field.
+// keep their own part). Problems name the file and the field. Master data of an
+// older shape loads: a file or field added later and absent gets its default
+// (core/master/defaults.ts); the hash and a snapshot cover the files as read.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as t from 'io-ts';
 import { buildMaster, masterFiles, type Master, type MasterProblem } from '../../core/master/index.js';
+import { FILE_DEFAULTS, fillFileDefaults } from '../../core/master/defaults.js';
 
-export const DEFAULT_FIXTURES = fileURLToPath(new URL('../../fixtures/', import.meta.url));
+/**
+ * The bundled fixtures at the repository's root: two levels up from this file when
+ * it runs as TypeScript (adapters/master/), three from the compiled copy
+ * (dist/adapters/master/).
+ */
+export const DEFAULT_FIXTURES = ['../../fixtures/', '../../../fixtures/']
+  .map((rel) => fileURLToPath(new URL(rel, import.meta.url)))
+  .find((dir) => existsSync(join(dir, 'characters.json'))) ?? fileURLToPath(new URL('../../fixtures/', import.meta.url));
 
 export class MasterDataError extends Error {
   constructor(readonly dir: string, readonly problems: ReadonlyArray<MasterProblem>) {
@@ -85,7 +95,7 @@ export const loadMaster = (dir: string = DEFAULT_FIXTURES): Master => {
         const content = readJson(join(folder, part), label, problems);
         if (content === undefined) continue;
         // Check each part on its own first, so a problem names the part it is in.
-        const check = (masterFiles[name] as t.Type<unknown>).decode(content);
+        const check = (masterFiles[name] as t.Type<unknown>).decode(fillFileDefaults(name, content));
         if (check._tag === 'Left' || !Array.isArray(content)) {
           const built = buildMaster({ [name]: content });
           const mine = built.ok ? [] : built.problems.filter((p) => p.file === `${name}.json`);
@@ -95,7 +105,8 @@ export const loadMaster = (dir: string = DEFAULT_FIXTURES): Master => {
         joined.push(...content);
       }
       raw[name] = joined;
-    } else {
+    } else if (!(name in FILE_DEFAULTS)) {
+      // A file added later (FILE_DEFAULTS) may be absent: buildMaster fills its default.
       problems.push({ file: `${name}.json`, field: '(file)', message: 'file is missing' });
     }
   }

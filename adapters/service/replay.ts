@@ -1,24 +1,93 @@
-// Replays the log: runs every entry's reducer again (all players, in log order,
-// since friend operations change two) and compares each resulting state's hash
-// with the one recorded, so an operator can answer "why did this player get
-// this?" and see where a rebuilt player first differs from what was stored.
-import { applyMove, createPlayer, markLogin } from '../../core/account.js';
+// Replays the log: `execute` over every entry again (all players, in log order,
+// since friend operations change two), with the entry's request, seed, now and
+// master data, and compares each resulting state's hash with the one recorded, so
+// an operator can answer "why did this player get this?" and see where a rebuilt
+// player first differs from what was stored. Entries written before issue 16 had
+// kinds of their own (signup, login, moveSet, admin.present): readEntry reads
+// them as the entries they are now. The replay runs today's rules: an entry whose
+// rule changed since it was written makes another state, reported at that entry
+// (with the first path that differs, where the state recorded there is known) and
+// the replay goes on (docs/replay.md, "Old logs").
+import { unbornPlayer } from '../../core/account.js';
 import type { Master } from '../../core/master/index.js';
-import { execute } from '../../core/operation.js';
-import { operationByName } from '../../core/operations/table.js';
+import { execute, findOf, type Issued } from '../../core/operation.js';
+import { entryByName } from '../../core/operations/table.js';
 import { rngFromSeed } from '../../core/rng.js';
-import { sendPresent } from '../../core/shared/grant.js';
-import type { PlayerState } from '../../core/state.js';
-import { canonicalJson, stateHash, type LogEntry } from '../storage/log.js';
+import { decodeState, type PlayerState } from '../../core/state.js';
+import { canonicalJson, stateHash } from '../storage/canonical.js';
+import { applyDelta, type JournalRecord } from '../storage/journal.js';
+import type { LogEntry, StoredLogEntry } from '../storage/replay-log.js';
 
 export interface Difference {
   readonly seq: number | undefined;
-  readonly kind: LogEntry['kind'];
-  /** The operation's name for 'op' entries. */
+  /** 'op', or an old entry's own kind. */
+  readonly kind: StoredLogEntry['kind'];
+  /** The entry's operation. */
   readonly op?: string;
   readonly playerId: number;
   readonly reason: string;
+  /**
+   * Where the replayed state first differs from the recorded one ('' for the state
+   * itself), with both values shortened: only when the recorded state is known
+   * (replayLog's `recorded`); the log itself keeps only its hash.
+   */
+  readonly path?: string;
+  readonly replayed?: string;
+  readonly recorded?: string;
+  /** Every field of the state that differs, sorted (path is in the first). */
+  readonly fields?: ReadonlyArray<string>;
 }
+
+/** A value as a difference shows it: its JSON, cut to 80 characters; `absent` for none. */
+const shown = (v: unknown): string => {
+  if (v === undefined) return 'absent';
+  const j = JSON.stringify(v);
+  return j.length > 80 ? `${j.slice(0, 77)}...` : j;
+};
+
+/**
+ * The first place two JSON values differ, as a dotted path ('' for the values
+ * themselves; object keys in sorted order, as canonical JSON writes them; list
+ * elements by index, then the length), or null when they are equal.
+ */
+export const firstDifferingPath = (a: unknown, b: unknown): string | null => {
+  const walk = (x: unknown, y: unknown, path: string): string | null => {
+    if (x === y) return null;
+    const join = (k: string | number) => (path === '' ? String(k) : `${path}.${k}`);
+    if (Array.isArray(x) && Array.isArray(y)) {
+      for (let i = 0; i < Math.min(x.length, y.length); i++) {
+        const d = walk(x[i], y[i], join(i));
+        if (d !== null) return d;
+      }
+      return x.length === y.length ? null : join(Math.min(x.length, y.length));
+    }
+    if (typeof x === 'object' && x !== null && typeof y === 'object' && y !== null && !Array.isArray(x) && !Array.isArray(y)) {
+      const ox = x as Record<string, unknown>;
+      const oy = y as Record<string, unknown>;
+      for (const k of [...new Set([...Object.keys(ox), ...Object.keys(oy)])].sort()) {
+        const d = walk(ox[k], oy[k], join(k));
+        if (d !== null) return d;
+      }
+      return null;
+    }
+    return path;
+  };
+  return walk(a, b, '');
+};
+
+/** The value at a dotted path of firstDifferingPath (undefined when absent). */
+const valueAt = (v: unknown, path: string): unknown =>
+  path === '' ? v : path.split('.').reduce<unknown>((x, k) => (typeof x === 'object' && x !== null ? (x as Record<string, unknown>)[k] : undefined), v);
+
+/** How two states differ, for a Difference or a report: the first path, both values there, and every field that differs. */
+export const stateDifference = (replayed: PlayerState, recorded: PlayerState): { path: string; replayed: string; recorded: string; fields: string[] } | null => {
+  const path = firstDifferingPath(replayed, recorded);
+  if (path === null) return null;
+  const a = replayed as unknown as Record<string, unknown>;
+  const b = recorded as unknown as Record<string, unknown>;
+  const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort().filter((k) => firstDifferingPath(a[k], b[k]) !== null);
+  return { path, replayed: shown(valueAt(replayed, path)), recorded: shown(valueAt(recorded, path)), fields };
+};
 
 export interface ReplayOutcome {
   readonly entries: number;
@@ -28,56 +97,117 @@ export interface ReplayOutcome {
   readonly differences: ReadonlyArray<Difference>;
 }
 
-const bumped = (before: PlayerState, after: PlayerState): PlayerState => ({ ...after, version: before.version + 1 });
-
-/** Runs one entry on the rebuilt states; returns the states it produced, or why it could not run. */
-const applyEntry = (e: LogEntry, m: Master, states: ReadonlyMap<number, PlayerState>): PlayerState[] | string => {
-  if (e.kind === 'signup') {
-    const r = createPlayer(m, { playerId: e.playerId, uuid: e.uuid, platform: e.platform, name: e.name, stepCode: e.stepCode, tokenHash: e.tokenHash }, rngFromSeed(e.seed), e.at);
-    return r._tag === 'Left' ? `sign-up failed with ${r.left.code}` : [r.right];
-  }
-  const s = states.get(e.playerId);
-  if (!s) return `player ${e.playerId} does not exist at this point of the log`;
+/**
+ * An entry as it is written now. Old kinds become the table entries that replaced
+ * their service code: a log-in's token was checked when it ran and not logged, so
+ * it is read as presenting the token the player held then (`stateOf`).
+ */
+export const readEntry = (e: StoredLogEntry, stateOf: (playerId: number) => PlayerState | undefined): LogEntry => {
+  const base = { at: e.at, masterHash: e.masterHash, playerIds: e.playerIds, results: e.results, playerId: e.playerId, others: [], ...(e.seq === undefined ? {} : { seq: e.seq }) };
   switch (e.kind) {
-    case 'login': return [bumped(s, markLogin(s, e.at))];
-    case 'moveSet': {
-      const r = applyMove(m, s, { moveCode: e.moveCode, uuid: e.uuid, platform: e.platform, tokenHash: e.tokenHash, movePasswordHash: e.movePasswordHash }, e.at);
-      return r.state === s ? 'the move changed nothing' : [bumped(s, r.state)];
+    case 'op':
+      // getPlayerMove before: the request without the password, the hash beside it.
+      return e.movePasswordHash === undefined ? e : { ...e, request: { ...(e.request as object), passwordHash: e.movePasswordHash } };
+    case 'signup':
+      return { ...base, kind: 'op', op: 'signupPlayer', request: { uuid: e.uuid, platform: e.platform, name: e.name, stepCode: e.stepCode }, seed: e.seed, issued: { accessTokenHash: e.tokenHash } };
+    case 'login': {
+      const s = stateOf(e.playerId);
+      return { ...base, kind: 'op', op: 'loginPlayer', request: { uuid: s?.account.uuid ?? '', accessTokenHash: s?.account.tokenHash ?? '' }, seed: '' };
     }
-    case 'admin.present': return [bumped(s, sendPresent(s, e.grant, { ...e.meta, source: 'operator' }, e.at).state)];
-    case 'op': {
-      const op = operationByName(e.op);
-      if (!op) return `no operation ${e.op} in the table`;
-      const others = e.others.map((id) => (id === null ? undefined : id === e.playerId ? s : states.get(id)));
-      // A logged move password was left out: a stand-in that passes the checks, then the hash the state kept.
-      const secret = e.movePasswordHash;
-      const request = secret === undefined ? e.request : { ...(e.request as Record<string, unknown>), password: 'x'.repeat(m.game.move.passwordMinLength) };
-      const r = execute(op, s, request, rngFromSeed(e.seed), e.at, { master: m, others });
-      if (r._tag === 'Left') return `${e.op} failed with ${r.left.code}`;
-      const mine = secret !== undefined && r.right.state.move ? { ...r.right.state, move: { ...r.right.state.move, passwordHash: secret } } : r.right.state;
-      const out: PlayerState[] = r.right.state === s ? [] : [mine];
-      r.right.others.forEach((o, i) => {
-        const before = others[i];
-        if (o && before && o !== before && o.playerId !== e.playerId) out.push(o);
-      });
-      return out;
-    }
+    case 'moveSet':
+      return {
+        ...base, kind: 'op', op: 'setPlayerMove', seed: '', issued: { accessTokenHash: e.tokenHash },
+        request: { moveCode: e.moveCode, uuid: e.uuid, platform: e.platform, movePasswordHash: e.movePasswordHash },
+      };
+    case 'admin.present':
+      return { ...base, kind: 'op', op: 'adminSendPresent', seed: '', request: { playerId: e.playerId, grant: e.grant, ...e.meta } };
   }
 };
 
+/** What a replay passes for the secrets the edge made: their hashes as logged; the secrets themselves are gone. */
+const issuedOf = (e: LogEntry): Issued => ({ accessToken: '', accessTokenHash: e.issued?.accessTokenHash ?? '', sessionId: '' });
+
+/** Runs one entry on the rebuilt states; returns the states it produced, or why it could not run. */
+const applyEntry = (e: LogEntry, m: Master, states: ReadonlyMap<number, PlayerState>): PlayerState[] | string => {
+  const op = entryByName(e.op);
+  if (!op) return `no operation ${e.op} in the table`;
+  const s = findOf(op).by === 'new' ? unbornPlayer(e.playerId) : states.get(e.playerId);
+  if (!s) return `player ${e.playerId} does not exist at this point of the log`;
+  const others = e.others.map((id) => (id === null ? undefined : id === e.playerId ? s : states.get(id)));
+  let r: ReturnType<typeof execute>;
+  try {
+    r = execute(op, s, e.request, rngFromSeed(e.seed), e.at, { master: m, others, issued: issuedOf(e) });
+  } catch (err) {
+    // A rule changed so far that today's code cannot run the entry on this state: reported, not fatal.
+    return `${e.op} threw: ${err instanceof Error ? err.message : String(err)}`;
+  }
+  if (r._tag === 'Left') return `${e.op} failed with ${r.left.code}`;
+  const out: PlayerState[] = r.right.state === s ? [] : [r.right.state];
+  r.right.others.forEach((o, i) => {
+    const before = others[i];
+    if (o && before && o !== before && o.playerId !== e.playerId) out.push(o);
+  });
+  return out;
+};
+
+export interface ReplayOptions {
+  /**
+   * The state an entry recorded for a player, where it is known (a JSON-file store's
+   * journal keeps each commit's states until a checkpoint): a difference at that entry
+   * then names the first path that differs.
+   */
+  readonly recorded?: (seq: number | undefined, playerId: number) => PlayerState | undefined;
+}
+
 /**
- * Replays a whole log. `masterFor` gives the master data of a hash (a snapshot).
- * Entries keep running after a difference, on the rebuilt states, so every
- * later difference is listed too.
+ * The states a JSON-file store's journal records (its records up to a checkpoint),
+ * by entry and player, for ReplayOptions.recorded: each record's whole states and
+ * deltas, after the entries it holds. A delta whose base the journal lacks (written
+ * after a checkpoint) leaves that player unknown until a whole state comes.
  */
-export const replayLog = (log: ReadonlyArray<LogEntry>, masterFor: (hash: string) => Master): ReplayOutcome => {
+export const recordedInJournal = (records: ReadonlyArray<JournalRecord>): NonNullable<ReplayOptions['recorded']> => {
   const states = new Map<number, PlayerState>();
+  const bySeq = new Map<number, Map<number, PlayerState>>();
+  for (const r of records) {
+    for (const p of r.players) {
+      const d = decodeState(p);
+      if (d._tag === 'Right') states.set(d.right.playerId, d.right);
+    }
+    for (const d of r.deltas ?? []) {
+      const base = states.get(d.playerId);
+      if (base !== undefined && base.version === d.base) states.set(d.playerId, applyDelta(base, d, r.seq));
+      else states.delete(d.playerId);
+    }
+    for (const e of r.log ?? []) if (e.seq !== undefined) bySeq.set(e.seq, new Map(e.playerIds.flatMap((id) => { const s = states.get(id); return s ? [[id, s] as const] : []; })));
+  }
+  return (seq, playerId) => (seq === undefined ? undefined : bySeq.get(seq)?.get(playerId));
+};
+
+/**
+ * Replays a whole log with today's rules. `masterFor` gives the master data of a
+ * hash (a snapshot; one that does not load is reported at the entry). Entries keep
+ * running after a difference, on the rebuilt states, so every later difference is
+ * listed too. `from`: the states to start from (a log's tail replayed on the states
+ * as stored before it); none by default.
+ */
+export const replayLog = (log: ReadonlyArray<StoredLogEntry>, masterFor: (hash: string) => Master, from: ReadonlyMap<number, PlayerState> = new Map(), options: ReplayOptions = {}): ReplayOutcome => {
+  const states = new Map<number, PlayerState>(from);
   const differences: Difference[] = [];
-  for (const e of log) {
-    const at = (reason: string, playerId: number): void => {
-      differences.push({ seq: e.seq, kind: e.kind, ...(e.kind === 'op' ? { op: e.op } : {}), playerId, reason });
+  for (const stored of log) {
+    const e = readEntry(stored, (id) => states.get(id));
+    const at = (reason: string, playerId: number, got?: PlayerState): void => {
+      const recorded = got === undefined ? undefined : options.recorded?.(e.seq, playerId);
+      const how = got === undefined || recorded === undefined ? null : stateDifference(got, recorded);
+      differences.push({ seq: e.seq, kind: stored.kind, op: e.op, playerId, reason, ...(how ?? {}) });
     };
-    const produced = applyEntry(e, masterFor(e.masterHash), states);
+    let m: Master;
+    try {
+      m = masterFor(e.masterHash);
+    } catch (err) {
+      for (const id of e.playerIds) at(`the master data ${e.masterHash} does not load: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, id);
+      continue;
+    }
+    const produced = applyEntry(e, m, states);
     if (typeof produced === 'string') {
       for (const id of e.playerIds) at(produced, id);
       continue;
@@ -89,8 +219,8 @@ export const replayLog = (log: ReadonlyArray<LogEntry>, masterFor: (hash: string
     for (const r of e.results) {
       const got = made.get(r.playerId);
       if (!got) at('the replay did not change this player', r.playerId);
-      else if (got.version !== r.version) at(`version ${got.version}, recorded ${r.version}`, r.playerId);
-      else if (stateHash(got, replaced.get(r.playerId)) !== r.stateHash) at('the resulting state differs (stateHash)', r.playerId);
+      else if (got.version !== r.version) at(`version ${got.version}, recorded ${r.version}`, r.playerId, got);
+      else if (stateHash(got, replaced.get(r.playerId)) !== r.stateHash) at('the resulting state differs (stateHash)', r.playerId, got);
     }
     for (const p of produced) if (!e.results.some((r) => r.playerId === p.playerId)) at('the replay changed a player the entry did not', p.playerId);
   }
@@ -106,16 +236,19 @@ export interface PlayerReport {
   readonly identical: boolean;
   readonly firstDifference: Difference | null;
   readonly storedMatches: boolean;
+  /** Where the rebuilt state first differs from the stored one (null when they match or either is missing). */
+  readonly storedDifference: { readonly path: string; readonly replayed: string; readonly recorded: string; readonly fields: ReadonlyArray<string> } | null;
 }
 
 /** Rebuilds one player from the log and compares it with its stored state. */
-export const replayPlayer = (log: ReadonlyArray<LogEntry>, masterFor: (hash: string) => Master, playerId: number, stored: PlayerState | undefined): PlayerReport => {
-  const out = replayLog(log, masterFor);
+export const replayPlayer = (log: ReadonlyArray<StoredLogEntry>, masterFor: (hash: string) => Master, playerId: number, stored: PlayerState | undefined, options: ReplayOptions = {}): PlayerReport => {
+  const out = replayLog(log, masterFor, new Map(), options);
   const rebuilt = out.states.get(playerId);
   const storedMatches = rebuilt !== undefined && stored !== undefined && canonicalJson(rebuilt) === canonicalJson(stored);
   const firstDifference = out.differences.find((d) => d.playerId === playerId) ?? null;
   return {
     playerId, entries: out.entries, playerEntries: log.filter((e) => e.playerIds.includes(playerId)).length,
     identical: storedMatches && firstDifference === null, firstDifference, storedMatches,
+    storedDifference: storedMatches || rebuilt === undefined || stored === undefined ? null : stateDifference(rebuilt, stored),
   };
 };

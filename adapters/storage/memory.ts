@@ -1,14 +1,23 @@
 // In-memory storage for tests and simulations: the same contract, nothing on disk.
 import type { IndexName, PlayerState } from '../../core/state.js';
 import { IndexModel } from './index-model.js';
-import type { Commit, CommitResult, IdempotencyRecord, Session, Storage } from './storage.js';
-import type { LogEntry } from './log.js';
+import type { Commit, CommitResult, IdempotencyRecord, Session, Storage, StorageStats } from './storage.js';
+import { entryOf, type StoredLogEntry } from './replay-log.js';
+
+export interface MemoryStorageOptions {
+  /** Faults to simulate in tests. */
+  readonly faults?: {
+    /** Answers a commit with a version conflict when it returns true (a writer elsewhere got there first). */
+    readonly conflict?: (commit: Commit) => boolean;
+  };
+}
 
 export class MemoryStorage implements Storage {
   private readonly states = new Map<number, PlayerState>();
   private readonly index = new IndexModel();
   private reserved = 0;
-  private readonly log: LogEntry[] = [];
+  private readonly log: StoredLogEntry[] = [];
+  constructor(private readonly opts: MemoryStorageOptions = {}) {}
 
   async nextPlayerId(): Promise<number> {
     this.reserved = Math.max(this.reserved, this.index.maxPlayerId) + 1;
@@ -21,13 +30,19 @@ export class MemoryStorage implements Storage {
   async playerIds(): Promise<number[]> { return [...this.states.keys()].sort((a, b) => a - b); }
   async recentlyActive(limit: number): Promise<number[]> { return this.index.recentlyActive(limit); }
   async commit(commit: Commit): Promise<CommitResult> {
+    if (this.opts.faults?.conflict?.(commit)) return { ok: false, conflict: 'version', detail: 'a conflict injected by the faults option' };
     const { result } = this.index.apply(commit, (id) => this.states.get(id));
     if (result.ok) {
+      const befores = commit.players.map((p) => this.states.get(p.state.playerId));
       for (const p of commit.players) this.states.set(p.state.playerId, p.state);
-      for (const e of commit.log ?? []) this.log.push({ ...e, seq: this.log.length + 1 });
+      if (commit.log) this.log.push({ ...entryOf(commit.log, commit.players.map((p) => p.state), befores), seq: this.log.length + 1 });
     }
     return result;
   }
-  async readLog(): Promise<LogEntry[]> { return [...this.log]; }
+  async readLog(): Promise<StoredLogEntry[]> { return [...this.log]; }
+  async findByName(name: string, limit: number): Promise<number[]> {
+    return [...this.states.values()].filter((s) => s.name === name).map((s) => s.playerId).sort((a, b) => a - b).slice(0, limit);
+  }
+  stats(): StorageStats { return { playersInMemory: this.states.size }; }
   async close(): Promise<void> {}
 }

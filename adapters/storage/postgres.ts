@@ -8,8 +8,8 @@
 // the races in between.
 import pg from 'pg';
 import { decodeState, indexKeysOf, INDEX_NAMES, type IndexName, type PlayerState } from '../../core/state.js';
-import type { LogEntry } from './log.js';
-import { StorageError, type Commit, type CommitResult, type IdempotencyRecord, type Session, type Storage } from './storage.js';
+import { entryOf, type StoredLogEntry } from './replay-log.js';
+import { StorageError, type Commit, type CommitResult, type IdempotencyRecord, type Session, type Storage, type StorageObserver, type StorageStats } from './storage.js';
 
 export interface PostgresOptions {
   readonly connectionString: string;
@@ -94,6 +94,8 @@ const ident = (s: string): string => {
 
 export class PostgresStorage implements Storage {
   private readonly cache = new Map<number, PlayerState>();
+  /** Where loads are reported, a hit when the cached state was current (GET /metrics). */
+  observer: StorageObserver = {};
   private constructor(private readonly pool: pg.Pool, private readonly s: string, private readonly opts: PostgresOptions) {}
 
   private remember(s: PlayerState): void {
@@ -167,9 +169,10 @@ export class PostgresStorage implements Storage {
     if (cached) {
       // Another process may have written it: reuse the cached state only at the row's current version.
       const v = await this.query<{ version: number }>(`SELECT version FROM ${this.s}.players WHERE player_id = $1`, [playerId]);
-      if (v.rows[0]?.version === cached.version) return cached;
+      if (v.rows[0]?.version === cached.version) { this.observer.cache?.(true); return cached; }
       this.cache.delete(playerId);
     }
+    this.observer.cache?.(false);
     const r = await this.query<{ state: unknown }>(`SELECT state FROM ${this.s}.players WHERE player_id = $1`, [playerId]);
     const row = r.rows[0];
     if (!row) return undefined;
@@ -204,8 +207,8 @@ export class PostgresStorage implements Storage {
     return r.rows.map((x) => x.player_id);
   }
 
-  async readLog(): Promise<LogEntry[]> {
-    const r = await this.query<{ seq: number; entry: LogEntry }>(`SELECT seq, entry FROM ${this.s}.replay_log ORDER BY seq`);
+  async readLog(): Promise<StoredLogEntry[]> {
+    const r = await this.query<{ seq: number; entry: StoredLogEntry }>(`SELECT seq, entry FROM ${this.s}.replay_log ORDER BY seq`);
     return r.rows.map((x) => ({ ...x.entry, seq: x.seq }));
   }
 
@@ -240,6 +243,8 @@ export class PostgresStorage implements Storage {
   }
 
   private async commitOnce(commit: Commit): Promise<CommitResult> {
+    // The log entry's hashes, of the states stored (the cached states they replaced are the hint).
+    const entry = commit.log && entryOf(commit.log, commit.players.map((p) => p.state), commit.players.map((p) => this.cache.get(p.state.playerId)));
     const c = await this.pool.connect();
     const s = this.s;
     try {
@@ -299,7 +304,7 @@ export class PostgresStorage implements Storage {
           return { ok: false, conflict: 'unique', detail: `idempotency key ${x.key} is already answered` };
         }
       }
-      for (const entry of commit.log ?? []) await c.query(`INSERT INTO ${s}.replay_log (entry) VALUES ($1)`, [entry]);
+      if (entry) await c.query(`INSERT INTO ${s}.replay_log (entry) VALUES ($1)`, [entry]);
       await c.query('COMMIT');
       for (const p of commit.players) this.remember(p.state);
       return { ok: true };
@@ -308,6 +313,28 @@ export class PostgresStorage implements Storage {
       throw e;
     } finally {
       c.release();
+    }
+  }
+
+  async findByName(name: string, limit: number): Promise<number[]> {
+    const r = await this.query<{ player_id: number }>(`SELECT player_id FROM ${this.s}.players WHERE state->>'name' = $1 ORDER BY player_id LIMIT $2`, [name, limit]);
+    return r.rows.map((row) => Number(row.player_id));
+  }
+
+  stats(): StorageStats {
+    return {
+      playersInMemory: this.cache.size,
+      pool: { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount, max: this.opts.poolSize ?? 10 },
+    };
+  }
+
+  /** The database answers and takes writes (a hot standby, or a primary set read-only, does not). */
+  async check(): Promise<string | null> {
+    try {
+      const r = await this.pool.query<{ transaction_read_only: string }>('SHOW transaction_read_only');
+      return r.rows[0]?.transaction_read_only === 'off' ? null : 'the database is read-only';
+    } catch (e) {
+      return `PostgreSQL: ${(e as Error).message}`;
     }
   }
 

@@ -2,7 +2,7 @@
 // PostgreSQL). A commit of several players is atomic and checks each player's
 // expected version, so no write is lost under concurrency.
 import type { IndexName, PlayerState } from '../../core/state.js';
-import type { LogEntry } from './log.js';
+import type { LogRun, StoredLogEntry } from './replay-log.js';
 
 export interface Session {
   readonly playerId: number;
@@ -20,6 +20,8 @@ export interface IdempotencyRecord {
   readonly requestHash: string;
   readonly answer: { readonly ok: Record<string, unknown> } | { readonly error: Record<string, unknown> };
   readonly createdAt: number;
+  /** The answer's secrets (accessToken, sessionId), left out of `answer`: a replay is refused (112), never handed them. */
+  readonly withheld?: ReadonlyArray<string>;
 }
 
 export interface CommitPlayer {
@@ -34,13 +36,35 @@ export interface Commit {
   readonly sessions?: ReadonlyArray<{ readonly key: string; readonly session: Session | null }>;
   /** Idempotency records to keep (by scoped key), in the same atomic commit. */
   readonly idempotency?: ReadonlyArray<{ readonly key: string; readonly record: IdempotencyRecord }>;
-  /** Replay-log entries for the state changes of this commit, kept or dropped with it (the storage numbers them). */
-  readonly log?: ReadonlyArray<LogEntry>;
+  /**
+   * What ran to make this commit's states, for the replay log: the storage makes
+   * the entry, kept or dropped with the commit, numbering it and hashing the states
+   * it stores (replay-log.ts entryOf), in `players` order.
+   */
+  readonly log?: LogRun;
 }
 
 export type CommitResult =
   | { readonly ok: true }
   | { readonly ok: false; readonly conflict: 'version' | 'unique'; readonly detail: string };
+
+/** What a storage can tell GET /metrics, read at each scrape; each figure is optional. */
+export interface StorageStats {
+  /** Player states held in memory (cached, or changed and not yet in a snapshot). */
+  readonly playersInMemory?: number;
+  /** Bytes written to the journal since the last checkpoint (the JSON-file store). */
+  readonly journalBytes?: number;
+  /** The PostgreSQL connection pool: open connections, idle ones, callers waiting for one, the bound. */
+  readonly pool?: { readonly total: number; readonly idle: number; readonly waiting: number; readonly max: number };
+}
+
+/** Events a storage reports as they happen, for GET /metrics (each hook optional). */
+export interface StorageObserver {
+  /** A player load served from memory (a hit) or read from disk or the database (a miss). */
+  cache?(hit: boolean): void;
+  /** Commits made durable together by one write and fsync of the journal (group commit), and how long that took. */
+  batch?(commits: number, seconds: number): void;
+}
 
 export interface Storage {
   /** A fresh player id (ids are never reused). */
@@ -54,9 +78,17 @@ export interface Storage {
   playerIds(): Promise<number[]>;
   /** Up to `limit` players who committed most recently, newest first (guests for the friend list; not kept across restarts). */
   recentlyActive(limit: number): Promise<number[]>;
-  /** The whole replay log, in commit order, each entry with its seq. */
-  readLog(): Promise<LogEntry[]>;
+  /** The whole replay log, in commit order, each entry with its seq (a log begun before issue 16 holds the old kinds too). */
+  readLog(): Promise<StoredLogEntry[]>;
   close(): Promise<void>;
+  /** Up to `limit` players named exactly `name`, by id (the operator API's search; optional: without it the caller scans). */
+  findByName?(name: string, limit: number): Promise<number[]>;
+  /** Figures for GET /metrics (optional). */
+  stats?(): StorageStats;
+  /** Null when the storage is open and takes writes now, else why not (GET /readyz; optional). */
+  check?(): Promise<string | null>;
+  /** Where the storage reports its events (optional; set by whoever serves the metrics). */
+  observer?: StorageObserver;
 }
 
 /** A storage failure (disk full, I/O error): the commit did not happen. */

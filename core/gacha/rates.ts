@@ -13,10 +13,15 @@ const BP = 10000;
  * Two stages, all integer weights: a rarity by its weight, then a character of it.
  * Within a rarity, pickup i has share_i/10000 of the rarity and the others split
  * the rest evenly: weights share_i × others and (10000 − Σshare) each.
+ *
+ * Rows go by rarity, highest first, and the characters of a row by id: the order of
+ * the master file's rates, pool and pickups never changes what a seed draws, so two
+ * versions of the numbers can be compared on the same random draws.
  */
-export const drawTable = (m: Master, g: GachaIndexed): DrawTable =>
-  g.rates.map((r) => {
-    const ids = g.pool.filter((id) => m.character.get(id)?.rarity === r.rarity);
+export const drawTable = (m: Pick<Master, 'character'>, g: GachaIndexed): DrawTable => {
+  const pool = [...g.pool].sort((a, b) => a - b);
+  return [...g.rates].sort((a, b) => b.rarity - a.rarity).map((r) => {
+    const ids = pool.filter((id) => m.character.get(id)?.rarity === r.rarity);
     const share = new Map(g.pickups.filter((p) => ids.includes(p.characterId)).map((p) => [p.characterId, p.shareBp]));
     const others = ids.filter((id) => !share.has(id)).length;
     const rest = BP - [...share.values()].reduce((a, b) => a + b, 0);
@@ -27,6 +32,7 @@ export const drawTable = (m: Master, g: GachaIndexed): DrawTable =>
     }).filter((e) => e.weight > 0);
     return { rarity: r.rarity, weight: r.weight, entries };
   }).filter((r) => r.entries.length > 0);
+};
 
 /** The rows a draw may use: all, or those at or above a guaranteed rarity. */
 export const rowsFrom = (table: DrawTable, minRarity: number): DrawTable => table.filter((r) => r.rarity >= minRarity);
@@ -48,14 +54,49 @@ export const publish = (rows: DrawTable): { rarities: Array<{ rarity: number; pr
   return { rarities, characters };
 };
 
-/** Memoised per master data and gacha: tables are built once. */
-const cache = new WeakMap<Master, Map<number, DrawTable>>();
+export interface MultiDrawRates {
+  /** Pulls in the draw. */
+  readonly size: number;
+  /** Per pull, averaged over the draw's pulls: what share of the characters a draw gives are of each rarity, and each character. */
+  readonly rarities: Array<{ rarity: number; probability: number }>;
+  readonly characters: PublishedRate[];
+  /** The chance the guarantee redraws the last pull (no pull reached the guaranteed rarity); 0 without one. */
+  readonly guaranteeProbability: number;
+}
+
+/**
+ * The exact effective rates of a multi-draw of `size` pulls, from the same table the
+ * draw uses (drawMany): pulls 1 … size−1 follow the single rates p; the last one too,
+ * unless all `size` pulls fell below the guaranteed rarity (probability q^size, q the
+ * single chance below it), when it is redrawn from the guarantee's rows (rates g).
+ * So the last pull gives rarity r ≥ min with p_r + q^size·g_r and r < min with
+ * p_r·(1 − q^(size−1)); the per-pull figure is the mean over the pulls. Characters
+ * follow their rarity's row the same way.
+ */
+export const multiDrawRates = (table: DrawTable, size: number, minRarity: number | null): MultiDrawRates => {
+  const single = publish(table);
+  if (minRarity === null || size <= 1) return { size, rarities: single.rarities, characters: single.characters, guaranteeProbability: 0 };
+  const total = sum(table);
+  const q = sum(table.filter((r) => r.rarity < minRarity)) / total;
+  const fire = q ** size;
+  const lost = q ** (size - 1) / size;
+  const g = publish(rowsFrom(table, minRarity));
+  const gRarity = new Map(g.rarities.map((r) => [r.rarity, r.probability]));
+  const gChar = new Map(g.characters.map((c) => [c.characterId, c.probability]));
+  const eff = (p: number, rarity: number, guaranteed: number | undefined): number =>
+    (rarity >= minRarity ? p + (fire * (guaranteed ?? 0)) / size : p * (1 - lost));
+  return {
+    size,
+    rarities: single.rarities.map((r) => ({ rarity: r.rarity, probability: eff(r.probability, r.rarity, gRarity.get(r.rarity)) })),
+    characters: single.characters.map((c) => ({ ...c, probability: eff(c.probability, c.rarity, gChar.get(c.characterId)) })),
+    guaranteeProbability: fire,
+  };
+};
+
+/** A gacha's table, built with the master data (gachaTables); one of a gacha changed since is built afresh. */
 export const tableOf = (m: Master, g: GachaIndexed): DrawTable => {
-  let perMaster = cache.get(m);
-  if (!perMaster) { perMaster = new Map(); cache.set(m, perMaster); }
-  let table = perMaster.get(g.gachaId);
-  if (!table) { table = drawTable(m, g); perMaster.set(g.gachaId, table); }
-  return table;
+  const built = m.gachaTables.get(g.gachaId);
+  return built !== undefined && built.gacha === g ? built.table : drawTable(m, g);
 };
 
 /**

@@ -3,6 +3,18 @@
 import * as t from 'io-ts';
 import { ExtendableLimit, Grant, Int, LongText, Name, NonNegInt, Period, PosInt } from './common.js';
 
+/** The least draw history kept: a player can read 90 days of draws (gacha/history), so master data may not keep fewer. */
+export const MIN_HISTORY_DAYS = 90;
+const HistoryDays = new t.Type<number, number, unknown>(
+  'HistoryDays',
+  (u): u is number => PosInt.is(u) && u >= MIN_HISTORY_DAYS,
+  (u, c) => {
+    const r = PosInt.validate(u, c);
+    return r._tag === 'Left' || r.right >= MIN_HISTORY_DAYS ? r : t.failure(u, c, `must be at least ${MIN_HISTORY_DAYS}: players can read ${MIN_HISTORY_DAYS} days of draw history`);
+  },
+  (n) => n,
+);
+
 export const GameConfig = t.type({
   /** Offset of the game's time zone from UTC, in minutes (+540 is +09:00). */
   timezoneOffsetMinutes: t.number,
@@ -18,15 +30,36 @@ export const GameConfig = t.type({
     weapons: ExtendableLimit, facilities: ExtendableLimit, roomObjects: ExtendableLimit,
   }),
   stamina: t.type({ regenSeconds: PosInt }),
+  /**
+   * boxMax: presents the box holds (issue 18). What does not fit in storage is merged
+   * into a present of the same thing (items and currencies, up to their maximum);
+   * an operation that would put a present beyond boxMax is refused (313, nothing
+   * changes: receive presents first), so nothing earned is lost unannounced.
+   */
   presents: t.type({
-    receiveMax: PosInt, receivedKeepCount: PosInt, receivedKeepDays: PosInt,
+    receiveMax: PosInt, receivedKeepCount: PosInt, receivedKeepDays: PosInt, boxMax: PosInt,
   }),
+  /**
+   * maxFailures wrong passwords in a row make the code rest restMinutes (every try
+   * refused, none counted); the code is never voided by wrong tries (issue 18).
+   */
   move: t.type({
     passwordMinLength: PosInt, passwordMaxLength: PosInt, codeLength: PosInt,
-    validHours: PosInt, maxFailures: PosInt,
+    validHours: PosInt, maxFailures: PosInt, restMinutes: PosInt,
+    /** The uuids an account was moved away from that are kept (their log-in answers 212); older ones are forgotten (202). */
+    movedFromKeep: PosInt,
   }),
-  gacha: t.type({ historyDays: PosInt, tenDrawSize: PosInt }),
-  tutorial: t.type({ finishedStep: Int, maxStep: PosInt, maxTipId: PosInt }),
+  /**
+   * historyDays: days of draws kept (at least 90, readable by the player); historyMax:
+   * draw records kept at most (the oldest go first; issue 18: a player's state is
+   * bounded); tenDrawSize: pulls in a ten-draw.
+   */
+  gacha: t.type({ historyDays: HistoryDays, historyMax: PosInt, tenDrawSize: PosInt }),
+  /**
+   * Steps run 1 … lastStep (1 sign-up, 2 first present claim, 3 first adv, 4 tutorial gacha,
+   * 5 party set); recording lastStep finishes the tutorial, stored as finishedStep (-1).
+   */
+  tutorial: t.type({ finishedStep: Int, lastStep: PosInt, maxTipId: PosInt }),
 });
 export type GameConfig = t.TypeOf<typeof GameConfig>;
 
@@ -67,13 +100,15 @@ export type Character = t.TypeOf<typeof Character>;
 
 export const ItemCategory = t.keyof({
   limitBreak: null, universalLimitBreak: null, exp: null, ticket: null, evolution: null,
-  material: null, sphere: null, trainingReward: null, chestToken: null, gachaPoint: null,
+  material: null, sphere: null, trainingReward: null, chestToken: null, gachaPoint: null, stamina: null,
 });
 export const Item = t.intersection([
   t.type({ itemId: PosInt, name: Name, category: ItemCategory, salePrice: NonNegInt, max: PosInt }),
   t.partial({
     /** exp items: exp given, and the element whose characters get the bonus. */
     exp: PosInt, elementId: PosInt, classId: PosInt,
+    /** stamina items: the share of the player's stamina maximum one item restores, in percent. */
+    staminaPercent: PosInt,
   }),
 ]);
 export type Item = t.TypeOf<typeof Item>;

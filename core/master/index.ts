@@ -5,12 +5,17 @@ import { baseFiles, type Character, type Gacha, type Item, type Rarity } from '.
 import { indexProgression, progressionFiles, type Weapon } from './progression.js';
 import { indexTown, townFiles, type Facility, type RoomObject } from './town.js';
 import { indexSocial, socialFiles } from './social.js';
+import { indexOriginal, originalFiles } from './original.js';
 import type { MasterFilesOf, MasterProblem } from './types.js';
 import { parseTime } from '../time.js';
 import { pathOf } from '../codecs.js';
 import type { Grant } from './common.js';
+import type { ContentRoom } from './town.js';
+import { drawTable, type DrawTable } from '../gacha/rates.js';
+import { buildBox, type GachaBox } from '../gacha/box.js';
+import { fillMasterDefaults } from './defaults.js';
 
-export const masterFiles = { ...baseFiles, ...progressionFiles, ...townFiles, ...socialFiles };
+export const masterFiles = { ...baseFiles, ...progressionFiles, ...townFiles, ...socialFiles, ...originalFiles };
 export type MasterFileName = keyof typeof masterFiles;
 export type MasterFiles = MasterFilesOf;
 export type { MasterProblem };
@@ -21,7 +26,7 @@ export interface GachaIndexed extends Gacha {
   readonly endsAt: number | null;
 }
 
-type GroupIndexes = ReturnType<typeof indexProgression> & ReturnType<typeof indexTown> & ReturnType<typeof indexSocial>;
+type GroupIndexes = ReturnType<typeof indexProgression> & ReturnType<typeof indexTown> & ReturnType<typeof indexSocial> & ReturnType<typeof indexOriginal>;
 
 export interface Master extends MasterFiles, GroupIndexes {
   readonly character: ReadonlyMap<number, Character>;
@@ -32,6 +37,13 @@ export interface Master extends MasterFiles, GroupIndexes {
   readonly facility: ReadonlyMap<number, Facility>;
   readonly roomObject: ReadonlyMap<number, RoomObject>;
   readonly titleIds: ReadonlySet<number>;
+  /**
+   * Tables derived from the files, built here once (not memoised where they are
+   * used): each gacha's draw table and what box/get shows of it, by gacha id.
+   */
+  readonly gachaTables: ReadonlyMap<number, { readonly gacha: GachaIndexed; readonly table: DrawTable; readonly box: GachaBox }>;
+  /** Every content room, by id. */
+  readonly contentRoomsInOrder: ReadonlyArray<ContentRoom>;
 }
 
 
@@ -61,9 +73,12 @@ export const grantTargetExists = (m: Pick<Master, 'character' | 'item' | 'weapon
 
 /**
  * Validates raw file contents (file name → parsed JSON) and builds the indexed
- * master data, or lists every problem with its file and field.
+ * master data, or lists every problem with its file and field. Files of an older
+ * shape load: what later versions added and they lack gets its default first
+ * (core/master/defaults.ts).
  */
-export const buildMaster = (raw: Readonly<Record<string, unknown>>): { ok: true; master: Master } | { ok: false; problems: MasterProblem[] } => {
+export const buildMaster = (read: Readonly<Record<string, unknown>>): { ok: true; master: Master } | { ok: false; problems: MasterProblem[] } => {
+  const raw = fillMasterDefaults(read).files;
   const problems: MasterProblem[] = [];
   const files: Partial<Record<MasterFileName, unknown>> = {};
   for (const name of Object.keys(masterFiles) as MasterFileName[]) {
@@ -150,7 +165,12 @@ export const buildMaster = (raw: Readonly<Record<string, unknown>>): { ok: true;
   if (game.move.passwordMinLength > game.move.passwordMaxLength) problems.push({ file: 'game.json', field: 'move.passwordMinLength', message: 'greater than passwordMaxLength' });
   if (!f.playerLevels.some((l) => l.level === game.player.startLevel)) problems.push({ file: 'game.json', field: 'player.startLevel', message: 'not in playerLevels.json' });
 
-  const groups = { ...indexProgression(f, problems), ...indexTown(f, problems), ...indexSocial(f, problems) };
+  const groups = { ...indexProgression(f, problems), ...indexTown(f, problems), ...indexSocial(f, problems), ...indexOriginal(f, problems) };
   if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, master: { ...f, ...groups, character, item, rarity, gacha, weapon, facility, roomObject, titleIds } };
+  const gachaTables = new Map([...gacha.values()].map((g) => {
+    const table = drawTable({ character }, g);
+    return [g.gachaId, { gacha: g, table, box: buildBox({ character, game: f.game }, g, table) }] as const;
+  }));
+  const contentRoomsInOrder = [...groups.contentRoom.values()].sort((a, b) => a.contentRoomId - b.contentRoomId);
+  return { ok: true, master: { ...f, ...groups, character, item, rarity, gacha, weapon, facility, roomObject, titleIds, gachaTables, contentRoomsInOrder } };
 };

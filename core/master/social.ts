@@ -46,6 +46,8 @@ export const Quest = t.type({
   /** Each clear rolls the table `rolls` times. */
   drops: t.type({ rolls: NonNegInt, table: t.array(DropEntry) }),
   firstClear: t.array(Grant),
+  /** A story scene without a battle: cleared by viewing its scene (adv/add, advScenes.json), never ordered. */
+  advOnly: t.boolean,
 });
 export type Quest = t.TypeOf<typeof Quest>;
 

@@ -2,7 +2,7 @@
 // set_all replaces all 15 after checking every slot; set_name renames one. The list
 // is `managedBattleParties` on the wire, as the original service named it.
 import * as t from 'io-ts';
-import { IntRange, PosInt, Text, obj, objWithOptional } from '../codecs.js';
+import { DisplayText, IntRange, PosInt, obj, objWithOptional } from '../codecs.js';
 import { defineOp } from '../operation.js';
 import type { Master } from '../master/index.js';
 import type { PlayerState } from '../state.js';
@@ -12,10 +12,11 @@ import { BattlePartyView } from '../views/codecs.js';
 import { battlePartiesView } from '../views/social.js';
 
 const PartyId = IntRange(1, PARTY_COUNT);
-const PartyName = Text(1, 64);
+/** Shown to friends: DisplayText (no control or format characters, NFC, trimmed, not empty); master data's battleParty.nameMaxLength bounds it. */
+const PartyName = DisplayText(1, 64);
 
 const checkName = (m: Master, field: string, name: string): Result<string, 'INVALID_PARAMETERS'> =>
-  name.length > m.social.battleParty.nameMaxLength
+  [...name].length > m.social.battleParty.nameMaxLength
     ? fail('INVALID_PARAMETERS', { field, reason: `must be at most ${m.social.battleParty.nameMaxLength} characters` })
     : ok(name);
 

@@ -1,7 +1,7 @@
 // Characters: upgrade with exp items, limit break, evolution, battle view, shown
 // marks, and the support parties of the friend feature.
 import * as t from 'io-ts';
-import { IdList, IntRange, PosInt, Text, obj, objWithOptional } from '../codecs.js';
+import { DisplayText, IdList, IntRange, PosInt, obj, objWithOptional } from '../codecs.js';
 import { defineOp } from '../operation.js';
 import type { OwnedCharacter, PlayerState } from '../state.js';
 import type { SupportParty } from '../state/progression.js';
@@ -168,10 +168,11 @@ const setShown = defineOp({
 
 // ---- support/set_all ----
 // The codec's bounds are generous; the master-data limits are checked by the reducer.
-const SupportPartyRequest = obj({ name: Text(0, 200), managedCharacterIds: t.array(PosInt) }, 'SupportPartyRequest');
+// Names: DisplayText (no control or format characters, NFC, trimmed); the reducer checks 1 to support.nameMaxLength.
+const SupportPartyRequest = obj({ name: DisplayText(0, 200), managedCharacterIds: t.array(PosInt) }, 'SupportPartyRequest');
 
 const checkPartyName = (name: string, max: number, field: string) =>
-  name.length < 1 || name.length > max
+  name.length < 1 || [...name].length > max
     ? fail('INVALID_PARAMETERS', { field, reason: `must be 1 to ${max} characters long` })
     : ok(name);
 
@@ -204,7 +205,7 @@ const supportSetAll = defineOp({
 const supportSetName = defineOp({
   name: 'setNamePlayerCharacterSupport', method: 'POST', path: '/player/character/support/set_name', group: 'character', access: 'session',
   summary: 'Renames one support party (supportPartyNo counts from 1, in the order set_all gave).',
-  request: obj({ supportPartyNo: PosInt, name: Text(0, 200) }, 'SetNamePlayerCharacterSupportRequest'),
+  request: obj({ supportPartyNo: PosInt, name: DisplayText(0, 200) }, 'SetNamePlayerCharacterSupportRequest'),
   response: t.type({ supportPartyNo: t.number, name: t.string }, 'SetNamePlayerCharacterSupportResponse'),
   errors: ['NOT_FOUND', 'INVALID_PARAMETERS'],
   reduce: (s, req, _rng, _now, { master: m }) => {

@@ -1,22 +1,24 @@
 // Gacha: list, publish rates, draw (ticket or gems chosen by the server), the
 // first-time re-draw gacha's fix, and gacha points exchanged for a target.
 import * as t from 'io-ts';
-import { Flag, IdList, Int, IntEnum, PosInt, obj, objWithOptional } from '../codecs.js';
+import { Flag, IdList, Int, IntEnum, IntRange, PosInt, obj, objWithOptional } from '../codecs.js';
 import { defineOp } from '../operation.js';
 import type { GachaIndexed, Master } from '../master/index.js';
 import { Gacha } from '../master/base.js';
 import type { DrawRecord, GachaStat, Payment, PlayerState } from '../state.js';
-import type { Cost } from '../master/common.js';
-import { DAY, dayIndex, weekdayOf } from '../time.js';
-import { drawMany, isOpen, publish, rowsFrom, tableOf } from '../gacha/rates.js';
+import { LocalTime, type Cost } from '../master/common.js';
+import { DAY, dayIndex, parseTime, weekdayOf } from '../time.js';
+import { drawMany, isOpen, tableOf } from '../gacha/rates.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import { itemCount } from '../shared/player.js';
 import { pay, splitGems } from '../shared/pay.js';
 import { grantOrPresent, ownedCharacter } from '../shared/grant.js';
-import { charactersView, optTime, shared, timeText } from '../view.js';
+import { charactersView, optTime, timeText } from '../view.js';
+import { buildBox } from '../gacha/box.js';
 import { CharacterView, WireTime, nullable } from '../views/codecs.js';
 import { countersBumped } from '../shared/counters.js';
 import { withFields } from '../state/copy.js';
+import { applyStep } from './tutorial.js';
 
 const DRAW_SINGLE = 1;
 const DRAW_PAID_SINGLE = 2;
@@ -75,12 +77,17 @@ const priceOf = (m: Master, s: PlayerState, g: GachaIndexed, st: GachaStat, draw
 const payPrice = (m: Master, s: PlayerState, cost: Cost, now: number): Result<PlayerState, 'GEM_IS_SHORT' | 'UNLIMITED_GEM_IS_SHORT'> =>
   pay(m, s, cost, now) as Result<PlayerState, 'GEM_IS_SHORT' | 'UNLIMITED_GEM_IS_SHORT'>;
 
-/** Appends a draw; entries older than the kept days are dropped (only when there are any: the list is in time order). */
+/**
+ * Appends a draw; entries older than the kept days are dropped (only when there are
+ * any: the list is in time order), and beyond gacha.historyMax records the oldest
+ * (issue 18: the state is bounded; a record is what was drawn, never what is owned).
+ */
 const keepHistory = (m: Master, history: ReadonlyArray<DrawRecord>, rec: DrawRecord, now: number): DrawRecord[] => {
   const horizon = now - m.game.gacha.historyDays * DAY;
   const first = history[0];
-  if (first === undefined || first.drawnAt >= horizon) return [...history, rec];
-  return [...history.filter((h) => h.drawnAt >= horizon), rec];
+  const kept = first === undefined || first.drawnAt >= horizon ? [...history, rec] : [...history.filter((h) => h.drawnAt >= horizon), rec];
+  const over = kept.length - m.game.gacha.historyMax;
+  return over > 0 ? kept.slice(over) : kept;
 };
 
 const resultView = (m: Master, s: PlayerState, g: GachaIndexed, ids: ReadonlyArray<number>) => {
@@ -127,15 +134,15 @@ export const GachaResult = t.type({
 
 const draw = defineOp({
   name: 'drawPlayerGacha', method: 'POST', path: '/player/gacha/draw', group: 'gacha', access: 'session',
-  summary: 'Draws a gacha once or ten times; the server pays with the ticket when held, else gems.',
+  summary: 'Draws a gacha once or ten times; the server pays with the ticket when held, else gems. On a re-draw gacha, reDraw false (or absent) keeps the result at once and closes the gacha; reDraw true opens the re-draw cycle (held until fix) or re-draws the held result. stepCode records the tutorial step (4: the tutorial gacha).',
   request: DrawRequest,
   response: t.type({
     gachaResults: t.array(GachaResult),
-    /** True when the result is held as pending (a re-draw gacha): nothing granted until fix. */
+    /** True when the result is held as pending (a re-draw gacha drawn with reDraw true): nothing granted until fix. */
     pending: bool,
     managedCharacters: t.array(CharacterView),
   }, 'DrawPlayerGachaResponse'),
-  errors: ['NOT_FOUND', 'GACHA_OUT_OF_PERIOD', 'GACHA_DRAW_LIMIT', 'GACHA_NOTHING_PENDING', 'INVALID_PARAMETERS', 'GEM_IS_SHORT', 'UNLIMITED_GEM_IS_SHORT'],
+  errors: ['NOT_FOUND', 'GACHA_OUT_OF_PERIOD', 'GACHA_DRAW_LIMIT', 'INVALID_PARAMETERS', 'GEM_IS_SHORT', 'UNLIMITED_GEM_IS_SHORT'],
   reduce: (s, req, rng, now, { master: m }) => {
     const gr = gachaOf(m, req.gachaId);
     if (gr._tag === 'Left') return gr;
@@ -147,15 +154,21 @@ const draw = defineOp({
     const ctx = { master: m, now };
 
     if (req.reDraw === true) {
-      // A re-draw replaces the pending result: free, unlimited, nothing granted.
       if (!g.reDraw) return fail('INVALID_PARAMETERS', { field: 'reDraw', reason: `gacha ${g.gachaId} does not allow re-draws` });
-      if (!st.pending) return fail('GACHA_NOTHING_PENDING', { gachaId: g.gachaId });
-      const ids = drawMany(m, g, rng, st.pending.characterIds.length);
-      const rec: DrawRecord = { gachaId: g.gachaId, drawnAt: now, drawType: req.drawType, characterIds: ids, payment: { ticket: 0, gem: 0, paidGem: 0 }, granted: false };
-      const next = putStat({ ...s, gachaHistory: keepHistory(m, s.gachaHistory, rec, now) }, { ...st, pending: { characterIds: ids, drawnAt: now } });
-      return ok({ state: next, response: { gachaResults: resultView(m, s, g, ids), pending: true, managedCharacters: charactersView(next.characters, ctx, s.characters) } });
+      // With nothing pending, reDraw opens the cycle: the paid draw below, held. With a result
+      // pending, a re-draw replaces it: free, unlimited, nothing granted.
+      if (st.pending) {
+        const ids = drawMany(m, g, rng, st.pending.characterIds.length);
+        const rec: DrawRecord = { gachaId: g.gachaId, drawnAt: now, drawType: req.drawType, characterIds: ids, payment: { ticket: 0, gem: 0, paidGem: 0 }, granted: false };
+        const next = applyStep(m, putStat({ ...s, gachaHistory: keepHistory(m, s.gachaHistory, rec, now) }, { ...st, pending: { characterIds: ids, drawnAt: now } }), req.stepCode);
+        if (next._tag === 'Left') return next;
+        return ok({ state: next.right, response: { gachaResults: resultView(m, s, g, ids), pending: true, managedCharacters: charactersView(next.right.characters, ctx, s.characters) } });
+      }
     }
     if (g.reDraw && st.pending) return fail('GACHA_DRAW_LIMIT', { gachaId: g.gachaId, reason: 'a draw is pending: re-draw or fix it' });
+    // Held only when a re-draw gacha is drawn with reDraw: true; any other draw is kept at once
+    // (on a re-draw gacha that also closes it, as fix would: the original's clients never call fix).
+    const hold = g.reDraw && req.reDraw === true;
 
     const day = today(m, now);
     const todays = drawsToday(m, st, now);
@@ -173,19 +186,23 @@ const draw = defineOp({
       ...st, totalDraws: st.totalDraws + n, dayIndex: day, drawsToday: todays + n,
       points: st.points + g.pointsPerDraw * n,
       firstTenUsed: st.firstTenUsed || req.drawType === DRAW_TEN,
-      pending: g.reDraw ? { characterIds: ids, drawnAt: now } : null,
+      pending: hold ? { characterIds: ids, drawnAt: now } : null,
+      closed: g.reDraw && !hold,
     };
-    const rec: DrawRecord = { gachaId: g.gachaId, drawnAt: now, drawType: req.drawType, characterIds: ids, payment: price.right.payment, granted: !g.reDraw };
+    const rec: DrawRecord = { gachaId: g.gachaId, drawnAt: now, drawType: req.drawType, characterIds: ids, payment: price.right.payment, granted: !hold };
     // One copy of the state for the history, the stats and the draw counter.
     let next = withFields(paid.right, {
       gachaHistory: keepHistory(m, s.gachaHistory, rec, now), gachaStats: statsWith(paid.right, stat), counters: countersBumped(paid.right, 'gachaDraws', n),
     });
-    if (!g.reDraw) {
+    if (!hold) {
       const granted = grantCharacters(m, next, ids, now);
       if (granted._tag === 'Left') return granted;
       next = granted.right;
     }
-    return ok({ state: next, response: { gachaResults: results, pending: g.reDraw, managedCharacters: charactersView(next.characters, ctx, s.characters) } });
+    const stepped = applyStep(m, next, req.stepCode);
+    if (stepped._tag === 'Left') return stepped;
+    next = stepped.right;
+    return ok({ state: next, response: { gachaResults: results, pending: hold, managedCharacters: charactersView(next.characters, ctx, s.characters) } });
   },
 });
 
@@ -382,32 +399,11 @@ const getAll = defineOp({
 });
 
 // ---- box/get ----
-/** What box/get shows that depends only on master data, built once per gacha (it is most of the answer). */
-const boxOf = (() => {
-  const cache = new WeakMap<Master, Map<number, ReturnType<typeof buildBox>>>();
-  const buildBox = (m: Master, g: GachaIndexed) => {
-    const table = tableOf(m, g);
-    const rates = publish(table);
-    const named = (id: number) => ({ characterId: id, name: m.character.get(id)?.name ?? '', rarity: m.character.get(id)?.rarity ?? 0 });
-    return {
-      pickups: shared(rates.characters.filter((c) => c.pickup).map((c) => ({ ...named(c.characterId), probability: c.probability }))),
-      targets: g.targets.map((x) => ({ ...named(x.characterId), points: x.points })),
-      rarityRates: shared(rates.rarities),
-      characters: shared(rates.characters.map((c) => ({ ...named(c.characterId), pickup: c.pickup, probability: c.probability }))),
-      guarantee: g.guaranteeMinRarity === null ? null : shared({
-        minRarity: g.guaranteeMinRarity, appliesTo: 'the last pull of a multi-draw with none at or above minRarity',
-        ...publish(rowsFrom(table, g.guaranteeMinRarity)),
-      }),
-    };
-  };
-  return (m: Master, g: GachaIndexed) => {
-    let perMaster = cache.get(m);
-    if (!perMaster) { perMaster = new Map(); cache.set(m, perMaster); }
-    let box = perMaster.get(g.gachaId);
-    if (!box) { box = buildBox(m, g); perMaster.set(g.gachaId, box); }
-    return box;
-  };
-})();
+/** What box/get shows that depends only on master data: built with it (core/gacha/box.ts); one of a gacha changed since is built afresh. */
+const boxOf = (m: Master, g: GachaIndexed) => {
+  const built = m.gachaTables.get(g.gachaId);
+  return built !== undefined && built.gacha === g ? built.box : buildBox(m, g, tableOf(m, g));
+};
 
 const RarityRate = t.type({ rarity: num, probability: num }, 'GachaRarityRate');
 const CharacterRate = t.type({ characterId: num, rarity: num, pickup: bool, probability: num }, 'GachaCharacterRate');
@@ -424,9 +420,21 @@ const Guarantee = t.type({
   minRarity: num, appliesTo: str, rarities: t.array(RarityRate), characters: t.array(CharacterRate),
 }, 'GachaGuarantee');
 
+/** A whole ten-draw's effective rates, per pull, the guarantee included (exact, from the draw's tables). */
+const TenDraw = t.type({
+  /** Pulls in a ten-draw (master data gacha.tenDrawSize). */
+  draws: num,
+  /** Share of a ten-draw's characters of each rarity: the chance of the rarity per pull, averaged over the draw. */
+  rarityRates: t.array(RarityRate),
+  /** The same for each pickup character. */
+  pickups: t.array(BoxPickup),
+  /** The chance that no pull reaches guarantee.minRarity, so the last pull is redrawn from the guarantee's rates; 0 without a guarantee. */
+  guaranteeProbability: num,
+}, 'GachaTenDrawRates');
+
 const box = defineOp({
   name: 'getPlayerGachaBox', method: 'GET', path: '/player/gacha/box/get', group: 'gacha', access: 'session', readOnly: true,
-  summary: 'Pickup and target characters of a gacha and the exact probability of every character, from the tables the draw uses.',
+  summary: 'Pickup and target characters of a gacha and the exact probability of every character per pull, and a whole ten-draw\'s effective rates with its guarantee, from the tables the draw uses.',
   request: obj({ gachaId: PosInt }, 'GetPlayerGachaBoxRequest'),
   response: t.type({
     gachaId: num, name: str,
@@ -437,6 +445,8 @@ const box = defineOp({
     rarityRates: t.array(RarityRate), characters: t.array(NamedRate),
     /** null when the gacha has no ten-draw guarantee. */
     guarantee: nullable(Guarantee),
+    /** A whole ten-draw's effective per-pull rates and how often its guarantee fires. */
+    tenDraw: TenDraw,
   }, 'GetPlayerGachaBoxResponse'),
   errors: ['NOT_FOUND'],
   reduce: (s, req, _rng, _now, { master: m }) => {
@@ -454,6 +464,7 @@ const box = defineOp({
         rarityRates: box.rarityRates,
         characters: box.characters,
         guarantee: box.guarantee,
+        tenDraw: box.tenDraw,
       },
     });
   },
@@ -486,4 +497,94 @@ const pointToCharacter = defineOp({
   },
 });
 
-export const gachaOps = [draw, fix, getAll, box, pointToCharacter] as const;
+// ---- history ----
+/** What a record of the draw history was: a draw (by how it was paid), a re-draw of a pending result, or the fix that granted it. */
+const HistoryKind = t.keyof({ single: null, paidSingle: null, ticket: null, ten: null, reDraw: null, fix: null }, 'GachaHistoryKind');
+type HistoryKind = t.TypeOf<typeof HistoryKind>;
+
+const HistoryEntry = t.type({
+  gachaId: num,
+  /** The gacha's name in the master data now ('' for a gacha no longer in it). */
+  name: str,
+  drawnAt: WireTime,
+  /** The request's drawType (0 for a fix). */
+  drawType: num,
+  kind: HistoryKind,
+  /** What the draw cost: tickets (of ticketItemId), free gems and paid gems. Re-draws and fixes cost nothing. */
+  paid: t.type({ ticket: num, ticketItemId: nullable(num), gem: num, paidGem: num }, 'GachaHistoryPayment'),
+  /** The characters drawn, in the order drawn; pickup: a pickup of the gacha in the master data now. */
+  characters: t.array(t.type({ characterId: num, name: str, rarity: num, pickup: bool }, 'GachaHistoryCharacter')),
+  /** Whether the characters were granted by this record (false for a re-draw gacha's pending draws). */
+  granted: bool,
+}, 'GachaHistoryEntry');
+
+const HISTORY_PAGE_MAX = 100;
+const HISTORY_PAGE_DEFAULT = 20;
+
+/** The kind of every record of a history, in its order: a re-draw gacha's records after its first draw, up to the fix, are re-draws. */
+const historyKinds = (m: Master, history: ReadonlyArray<DrawRecord>): HistoryKind[] => {
+  const pending = new Set<number>();
+  return history.map((r) => {
+    const kind = kindOf(r);
+    if (kind === null) { pending.delete(r.gachaId); return 'fix'; }
+    if (m.gacha.get(r.gachaId)?.reDraw || !r.granted) {
+      if (pending.has(r.gachaId)) return 'reDraw';
+      pending.add(r.gachaId);
+    }
+    return ({ uGem1: 'paidSingle', gem1: 'single', gem10: 'ten', item: 'ticket' } as const)[kind];
+  });
+};
+
+const history = defineOp({
+  name: 'getHistoryPlayerGacha', method: 'GET', path: '/player/gacha/history', group: 'gacha', access: 'session', readOnly: true,
+  summary: 'The player\'s own draws (kept gacha.historyDays days, at least 90), newest first: what each paid and drew; by gacha and time, in pages.',
+  request: objWithOptional({}, {
+    gachaId: PosInt,
+    /** Game-local times (YYYY-MM-DDTHH:mm:ss, as answers give them): draws at or after from, and before to. */
+    from: LocalTime, to: LocalTime,
+    /** The page, from 1; pageSize draws a page (default 20, at most 100). */
+    page: PosInt, pageSize: IntRange(1, HISTORY_PAGE_MAX),
+  }, 'GetHistoryPlayerGachaRequest'),
+  response: t.type({
+    draws: t.array(HistoryEntry),
+    /** Records matching the filters, on every page. */
+    total: num,
+    page: num, pageSize: num,
+    /** Days of draws the service keeps (master data gacha.historyDays). */
+    historyDays: num,
+  }, 'GetHistoryPlayerGachaResponse'),
+  errors: ['INVALID_PARAMETERS'],
+  reduce: (s, req, _rng, now, { master: m }) => {
+    const offset = m.game.timezoneOffsetMinutes;
+    const from = req.from === undefined ? -Infinity : parseTime(req.from, offset);
+    const to = req.to === undefined ? Infinity : parseTime(req.to, offset);
+    if (from === undefined) return fail('INVALID_PARAMETERS', { field: 'from', reason: 'not a valid time' });
+    if (to === undefined) return fail('INVALID_PARAMETERS', { field: 'to', reason: 'not a valid time' });
+    if (from > to) return fail('INVALID_PARAMETERS', { field: 'from', reason: 'after to' });
+    const kinds = historyKinds(m, s.gachaHistory);
+    const matching: number[] = [];
+    for (let i = s.gachaHistory.length - 1; i >= 0; i--) {
+      const r = s.gachaHistory[i] as DrawRecord;
+      if ((req.gachaId === undefined || r.gachaId === req.gachaId) && r.drawnAt >= from && r.drawnAt < to) matching.push(i);
+    }
+    const page = req.page ?? 1;
+    const pageSize = req.pageSize ?? HISTORY_PAGE_DEFAULT;
+    const ctx = { master: m, now };
+    const draws = matching.slice((page - 1) * pageSize, page * pageSize).map((i) => {
+      const r = s.gachaHistory[i] as DrawRecord;
+      const g = m.gacha.get(r.gachaId);
+      return {
+        gachaId: r.gachaId, name: g?.name ?? '', drawnAt: timeText(ctx, r.drawnAt), drawType: r.drawType, kind: kinds[i] as HistoryKind,
+        paid: { ticket: r.payment.ticket, ticketItemId: r.payment.ticket > 0 ? g?.cost.ticketItemId ?? null : null, gem: r.payment.gem, paidGem: r.payment.paidGem },
+        characters: r.characterIds.map((id) => {
+          const c = m.character.get(id);
+          return { characterId: id, name: c?.name ?? '', rarity: c?.rarity ?? 0, pickup: g?.pickups.some((p) => p.characterId === id) ?? false };
+        }),
+        granted: r.granted,
+      };
+    });
+    return ok({ state: s, response: { draws, total: matching.length, page, pageSize, historyDays: m.game.gacha.historyDays } });
+  },
+});
+
+export const gachaOps = [draw, fix, getAll, box, pointToCharacter, history] as const;

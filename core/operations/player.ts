@@ -1,12 +1,19 @@
-// The player: sign-up and log-in (served by the account handlers, no session),
-// the whole state, and the move (account transfer) operations.
+// The player: sign-up and log-in (no session: the player is new, or found by its
+// uuid), the whole state, and the move (account transfer) operations. Tokens and
+// session ids are made at the edge (env.issued); what the log keeps of a password
+// or a presented token is its hash, which these reducers accept in its place.
 import * as t from 'io-ts';
-import { IntRange, Text, obj, objWithOptional, Int } from '../codecs.js';
+import { DisplayText, IntRange, Text, obj, objWithOptional, Int } from '../codecs.js';
 import { defineOp } from '../operation.js';
-import { ok } from '../shared/result.js';
+import { E, ok } from '../shared/result.js';
+import { gameError } from '../errors.js';
+import { passwordHash, tokenHash } from '../secret.js';
 import { fullView, timeText } from '../view.js';
 import { FullView, WireTime } from '../views/codecs.js';
-import { createMoveCode } from '../account.js';
+import { applyMove, createMoveCode, createPlayer, login as checkLogin, moveAttemptHash, MOVE_REFUSED } from '../account.js';
+
+/** The salt an unknown code's password is hashed with (the work is what matters, not the hash). */
+const UNKNOWN_CODE_SALT = 'no-such-code-salt';
 
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 /** A UUID string (36 characters, any case; decoded to lower case): a device id, or an access token handed out. */
@@ -29,7 +36,8 @@ const Token = Text(16, 128);
  */
 const MovePassword = Text(4, 16);
 
-export const SignupRequest = objWithOptional({ uuid: Uuid, platform: Platform }, { name: Text(0, 64), stepCode: Int }, 'SignupPlayerRequest');
+/** A name shown to other players: DisplayText (no control or format characters, NFC, trimmed); empty: the default name; master data's player.nameMaxLength bounds it. */
+export const SignupRequest = objWithOptional({ uuid: Uuid, platform: Platform }, { name: DisplayText(0, 64), stepCode: Int }, 'SignupPlayerRequest');
 export type SignupRequest = t.TypeOf<typeof SignupRequest>;
 export const LoginRequest = objWithOptional({ uuid: Uuid, accessToken: Token }, { platform: Platform, appVersion: t.union([t.string, t.number]) }, 'LoginPlayerRequest');
 export type LoginRequest = t.TypeOf<typeof LoginRequest>;
@@ -47,8 +55,19 @@ const signup = defineOp({
   }, 'SignupPlayerResponse'),
   // STATE_CONFLICT: no free friend code after a few tries (vanishingly rare; try again).
   errors: ['PLAYER_ALREADY_EXISTS', 'INVALID_PARAMETERS', 'STATE_CONFLICT'],
-  reduce: null,
+  find: { by: 'new', claims: (req) => req.uuid, conflict: 'could not allocate a friend code; try again' },
+  issues: 'accessToken',
+  reduce: (unborn, req, rng, now, { master, issued }) => {
+    const created = createPlayer(master, {
+      playerId: unborn.playerId, uuid: req.uuid, platform: req.platform, name: req.name ?? '', stepCode: req.stepCode ?? 0, tokenHash: issued?.accessTokenHash ?? '',
+    }, rng, now);
+    if (E.isLeft(created)) return created;
+    return ok({ state: created.right, response: { playerId: unborn.playerId, accessToken: issued?.accessToken ?? '' } });
+  },
 });
+
+/** A log-in as the replay log keeps it: the token presented, as its hash. */
+type LoggedLogin = Omit<LoginRequest, 'accessToken'> & { readonly accessTokenHash: string };
 
 const login = defineOp({
   name: 'loginPlayer', method: 'POST', path: '/player/login', group: 'player', access: 'account',
@@ -61,7 +80,14 @@ const login = defineOp({
   }, 'LoginPlayerResponse'),
   // STATE_CONFLICT: the player changed during the log-in (try again).
   errors: ['PLAYER_NOT_FOUND', 'PLAYER_MOVED', 'STATE_CONFLICT'],
-  reduce: null,
+  find: { by: 'uuid', key: (req) => req.uuid, missing: gameError('PLAYER_NOT_FOUND', {}), attempts: 1, conflict: 'the player changed during log-in; try again' },
+  issues: 'session',
+  logged: ({ accessToken, ...rest }): LoggedLogin => ({ ...rest, accessTokenHash: tokenHash(accessToken) }),
+  reduce: (s, req: LoginRequest | LoggedLogin, _rng, now, { issued }) => {
+    const r = checkLogin(s, req.uuid, 'accessTokenHash' in req ? { tokenHash: req.accessTokenHash } : req.accessToken, now);
+    if (E.isLeft(r)) return r;
+    return ok({ state: r.right, response: { sessionId: issued?.sessionId ?? '', playerId: s.playerId } });
+  },
 });
 
 const getAll = defineOp({
@@ -79,13 +105,18 @@ const moveGet = defineOp({
   request: obj({ password: MovePassword }, 'GetPlayerMoveRequest'),
   response: t.type({ moveCode: t.string, moveDeadline: WireTime }, 'GetPlayerMoveResponse'),
   errors: ['INVALID_PARAMETERS'],
-  reduce: (s, req, rng, now, { master }) => {
-    const r = createMoveCode(master, s, req.password, rng, now);
+  // The password is never logged: the hash the state kept stands in for it.
+  logged: (_req, _before, after) => ({ passwordHash: after.move?.passwordHash ?? '' }),
+  reduce: (s, req: { readonly password: string } | { readonly passwordHash: string }, rng, now, { master }) => {
+    const r = createMoveCode(master, s, 'passwordHash' in req ? { passwordHash: req.passwordHash } : req.password, rng, now);
     if (r._tag === 'Left') return r;
     const mv = r.right.move;
     return ok({ state: r.right, response: { moveCode: mv?.code ?? '', moveDeadline: timeText({ master, now }, mv?.deadline ?? now) } });
   },
 });
+
+/** A move as the replay log keeps it: the password tried, as its hash with the code's salt. */
+type LoggedMoveSet = Omit<MoveSetRequest, 'movePassword'> & { readonly movePasswordHash: string };
 
 const moveSet = defineOp({
   name: 'setPlayerMove', method: 'POST', path: '/player/move/set', group: 'move', access: 'account',
@@ -98,7 +129,24 @@ const moveSet = defineOp({
   }, 'SetPlayerMoveResponse'),
   // PLAYER_ALREADY_EXISTS: the new uuid is bound to another account; STATE_CONFLICT: the player changed meanwhile (try again).
   errors: ['INVALID_MOVE_PARAMETERS', 'PLAYER_ALREADY_EXISTS', 'STATE_CONFLICT'],
-  reduce: null,
+  find: {
+    by: 'moveCode', key: (req) => req.moveCode, missing: gameError('INVALID_MOVE_PARAMETERS', { reason: MOVE_REFUSED }),
+    claims: (req) => req.uuid, attempts: 1, conflict: 'the player changed during the move; try again',
+    // An unknown code hashes the password as a known one does: the two take as long.
+    whenMissing: (req) => { passwordHash(req.movePassword, UNKNOWN_CODE_SALT); },
+  },
+  issues: 'accessToken',
+  // The password tried, hashed with the code's salt (as the state keeps the right one).
+  logged: ({ movePassword, ...rest }, before): LoggedMoveSet => ({ ...rest, movePasswordHash: before.move ? moveAttemptHash(before, movePassword) : '' }),
+  reduce: (s, req: MoveSetRequest | LoggedMoveSet, _rng, now, { master, issued }) => {
+    const tried = 'movePasswordHash' in req ? { movePasswordHash: req.movePasswordHash } : { movePassword: req.movePassword };
+    const r = applyMove(master, s, { moveCode: req.moveCode, uuid: req.uuid, platform: req.platform, tokenHash: issued?.accessTokenHash ?? '', ...tried }, now);
+    if (r.error && E.isLeft(r.error)) {
+      // A wrong password still counts (toward voiding the code): that change is committed, the answer is the error.
+      return r.state === s ? r.error : ok({ state: r.state, refused: r.error.left });
+    }
+    return ok({ state: r.state, response: { accessToken: issued?.accessToken ?? '', playerId: s.playerId } });
+  },
 });
 
 export const playerOps = [signup, login, getAll, moveGet, moveSet] as const;

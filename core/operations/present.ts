@@ -11,7 +11,7 @@ import { tryGrant } from '../shared/grant.js';
 import { RESULT_CODES, messageOf } from '../errors.js';
 import { presentView, timeText, type ViewCtx } from '../view.js';
 import { PresentView, WireTime } from '../views/codecs.js';
-import { recordStep } from './tutorial.js';
+import { applyStep } from './tutorial.js';
 
 /** A present the player received, and when. */
 export const ReceivedPresentView = t.type({ ...PresentView.props, receivedAt: WireTime }, 'ReceivedPresentView');
@@ -83,11 +83,9 @@ const receive = defineOp({
       state = { ...r.right.state, presents: r.right.state.presents.filter((x) => x.managedPresentId !== id) };
     }
     if (got.length > 0) state = { ...state, received: keepReceived(m, [...got, ...state.received], now) };
-    if (req.stepCode !== undefined && req.stepCode > 0) {
-      const stepped = recordStep(m, state, req.stepCode);
-      if (stepped._tag === 'Left') return stepped;
-      state = stepped.right;
-    }
+    const stepped = applyStep(m, state, req.stepCode);
+    if (stepped._tag === 'Left') return stepped;
+    state = stepped.right;
     const ctx = { master: m, now };
     return ok({
       state,

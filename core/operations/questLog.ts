@@ -18,7 +18,7 @@ import { grantAll, type GrantOutcome } from '../shared/grant.js';
 import { bumpCounter } from '../shared/counters.js';
 import { addCharacterExp } from '../shared/growth.js';
 import { RewardView, nullable } from '../views/codecs.js';
-import { recordStep } from './tutorial.js';
+import { applyStep } from './tutorial.js';
 import { pay } from '../shared/pay.js';
 
 /** The codec's bound only keeps requests sane; the configured limit (social.quest.questDataMaxLength) is the rule. */
@@ -73,7 +73,7 @@ const OrderRequest = objWithOptional(
 );
 
 const order = defineOp({
-  name: 'orderPlayerQuestLog', method: 'POST', path: '/player/quest_log/order', group: 'questLog', access: 'session',
+  name: 'orderPlayerQuestLog', method: 'POST', path: '/player/quest_log/order', aliases: ['/player/quest_log/add'], group: 'questLog', access: 'session',
   summary: 'Starts a quest with a battle party: in period, pays stamina, stores it as the one active quest with its questData. supportCharacterId -1 (or 0, or absent) is no support character; managedBattlePartyId -1 names no party and is refused (102).',
   request: OrderRequest,
   response: t.type({ orderReceiveId: t.number, questId: t.number, stamina: t.number }, 'OrderPlayerQuestLogResponse'),
@@ -83,6 +83,7 @@ const order = defineOp({
     if (qr._tag === 'Left') return qr;
     const q = qr.right;
     if (req.type !== undefined && req.type !== q.type) return fail('INVALID_PARAMETERS', { field: 'type', reason: `quest ${q.questId} is of type ${q.type}` });
+    if (q.advOnly) return fail('INVALID_PARAMETERS', { field: 'questId', reason: `quest ${q.questId} is a story scene without a battle: view it with adv/add` });
     if (!inPeriod(q, now)) return fail('QUEST_OUT_OF_PERIOD', { questId: q.questId });
     if (s.activeQuest !== null) return fail('QUEST_ORDER_LIMIT', { reason: `quest order ${s.activeQuest.orderReceiveId} is still active: complete or reset it first` });
     const data = checkQuestData(m, req.questData ?? '');
@@ -105,7 +106,7 @@ const order = defineOp({
       managedCharacterIds: members, supportCharacterId: support,
       questData: data.right, orderedAt: now, savedAt: now, saves: 0, retries: 0,
     };
-    const next = bumpCounter({ ...paid.right, nextManagedId: orderReceiveId + 1, activeQuest: active }, 'questOrders');
+    const next = bumpCounter(bumpCounter({ ...paid.right, nextManagedId: orderReceiveId + 1, activeQuest: active }, 'questOrders'), 'staminaSpent', q.stamina);
     return ok({ state: next, response: { orderReceiveId, questId: q.questId, stamina: next.stamina.value } });
   },
 });
@@ -169,7 +170,7 @@ const putRecord = (s: PlayerState, r: QuestRecord): PlayerState => {
 };
 
 const complete = defineOp({
-  name: 'completePlayerQuestLog', method: 'POST', path: '/player/quest_log/complete', group: 'questLog', access: 'session',
+  name: 'completePlayerQuestLog', method: 'POST', path: '/player/quest_log/complete', aliases: ['/player/quest_log/set'], group: 'questLog', access: 'session',
   summary: 'Ends the active quest (state 2 cleared, 1 failed). A clear rolls the drops on the server, gives the rewards and the first-clear reward once, keeps the best rank and the skill use counts (skillExps "id:n"); dropItems, killedEnemies and weaponSkillExps are checked for form and never give anything.',
   request: CompleteRequest,
   response: t.type({
@@ -204,11 +205,9 @@ const complete = defineOp({
 
     const before = s.questRecords.find((r) => r.questId === q.questId) ?? emptyRecord(q.questId, now);
     let next: PlayerState = { ...s, activeQuest: null };
-    if (req.stepCode !== undefined && req.stepCode > 0) {
-      const stepped = recordStep(m, next, req.stepCode);
-      if (stepped._tag === 'Left') return stepped;
-      next = stepped.right;
-    }
+    const stepped = applyStep(m, next, req.stepCode);
+    if (stepped._tag === 'Left') return stepped;
+    next = stepped.right;
     if (req.state === FAILED) {
       next = putRecord(next, { ...before, failures: before.failures + 1, lastPlayedAt: now });
       return ok({ state: next, response: { orderReceiveId: req.orderReceiveId, questId: q.questId, cleared: false, clearRank: 0, bestClearRank: before.bestClearRank, drops: [], rewards: null, firstClearRewards: [] } });

@@ -22,7 +22,7 @@ export const priceNow = (m: Master, roomObjectId: number, now: number): number =
 };
 
 const buySet = defineOp({
-  name: 'buySetPlayerRoomObject', method: 'POST', path: '/player/room_object/buy_set', group: 'roomObject', access: 'session',
+  name: 'buySetPlayerRoomObject', method: 'POST', path: '/player/room_object/buy_set', aliases: ['/player/room_object/buy'], group: 'roomObject', access: 'session',
   summary: 'Buys an amount of one room object with coins (bargain price inside its period) and places the bought ones given positions on a floor.',
   request: objWithOptional({ roomObjectId: PosInt, amount: PosInt }, { floorId: FloorId, placements: t.array(Placement) }, 'BuySetPlayerRoomObjectRequest'),
   response: t.type({ managedRoomObjectIds: t.array(t.number), unitPrice: t.number }, 'BuySetPlayerRoomObjectResponse'),

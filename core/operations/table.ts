@@ -27,11 +27,18 @@ import { achievementOps } from './achievement.js';
 import { questLogOps } from './questLog.js';
 import { chestOps } from './chest.js';
 import { offerOps } from './offer.js';
+import { questOps } from './quest.js';
+import { missionOps } from './mission.js';
+import { staminaOps } from './stamina.js';
+import { appOps } from './app.js';
+import { operatorOps } from './operator.js';
 
 /** Every entry with its types: the typed client and typed callers read them from here. */
 export const TYPED_OPERATIONS = [
   ...playerOps, ...gachaOps, ...presentOps, ...tutorialOps,
   ...characterOps, ...weaponOps, ...trainingOps, ...abilityOps, ...itemOps, ...townFacilityOps, ...townOps, ...fieldPartyOps, ...roomOps, ...roomObjectOps, ...contentRoomOps, ...friendOps, ...battlePartyOps, ...achievementOps, ...questLogOps, ...chestOps, ...offerOps,
+  // The endpoints the original game's clients call first (issue 21).
+  ...appOps, ...questOps, ...missionOps, ...staminaOps,
 ] as const;
 
 /** The same entries, types erased: what the router, the OpenAPI document and the service walk. */
@@ -45,10 +52,16 @@ export type OperationNamed<N extends OperationName> = Extract<TypedOperation, { 
 export type RequestOf<N extends OperationName> = t.TypeOf<OperationNamed<N>['request']>;
 export type ResponseOf<N extends OperationName> = t.TypeOf<OperationNamed<N>['response']>;
 
-/** Whether an entry has its rules built (account operations are served by the account handlers). */
-export const isImplemented = (op: AnyOperation): boolean => op.reduce !== null || op.access === 'account';
+/** Whether an entry has its rules built. */
+export const isImplemented = (op: AnyOperation): boolean => op.reduce !== null || op.global !== undefined;
 
 export const operationByName = (name: string): AnyOperation | undefined => OPERATIONS.find((o) => o.name === name);
+
+/** The operator's entries (the admin API): run and logged like the others, not served under /api. */
+export const OPERATOR_OPERATIONS: ReadonlyArray<AnyOperation> = operatorOps.map((op) => erased<unknown, unknown, ErrorName, string>(op as unknown as Operation<unknown, unknown, ErrorName, string>));
+
+/** Any entry by name, the operator's included: what the service and a replay run. */
+export const entryByName = (name: string): AnyOperation | undefined => operationByName(name) ?? OPERATOR_OPERATIONS.find((o) => o.name === name);
 
 /** The entry of a known name, with its types. */
 export const operationNamed = <N extends OperationName>(name: N): OperationNamed<N> =>

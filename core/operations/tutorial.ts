@@ -1,29 +1,43 @@
-// Tutorial progress: steps only move forward and -1 marks it finished; tips shown.
+// Tutorial progress: steps only move forward; the last step (the party set) finishes
+// the tutorial (-1), as does -1 itself (a skip); tips shown; the tutorial's party set.
+// Steps (game.json tutorial): 1 sign-up, 2 first present claim, 3 first adv, 4 the
+// tutorial gacha, 5 the party set. Sign-up, present/get, adv/add, gacha/draw,
+// quest_log/complete and tutorial/* record a step the same way (applyStep).
 import * as t from 'io-ts';
 import { Int, PosInt, obj } from '../codecs.js';
 import { defineOp } from '../operation.js';
 import type { Master } from '../master/index.js';
-import type { PlayerState } from '../state.js';
+import type { OwnedCharacter, PlayerState } from '../state.js';
+import { PARTY_SLOTS } from '../state/social.js';
 import { fail, ok, type Result } from '../shared/result.js';
 
 /**
  * Records a tutorial step. Repeating the current step is accepted and changes
- * nothing (a retried request); going back, or on after finishing, is refused.
+ * nothing (a retried request), as is the last step once finished (the request that
+ * finished it, retried); going back, or on after finishing, is refused. Recording
+ * the last step finishes the tutorial (the step becomes finishedStep, -1).
  */
 export const recordStep = (m: Master, s: PlayerState, step: number): Result<PlayerState, 'INVALID_PARAMETERS'> => {
-  const done = m.game.tutorial.finishedStep;
+  const { finishedStep: done, lastStep } = m.game.tutorial;
   if (step === s.tutorial.step) return ok(s);
-  if (step !== done && (step < 1 || step > m.game.tutorial.maxStep)) {
-    return fail('INVALID_PARAMETERS', { field: 'stepCode', reason: `must be ${done} or 1 to ${m.game.tutorial.maxStep}` });
+  if (step !== done && (step < 1 || step > lastStep)) {
+    return fail('INVALID_PARAMETERS', { field: 'stepCode', reason: `must be ${done} or 1 to ${lastStep}` });
   }
-  if (s.tutorial.step === done) return fail('INVALID_PARAMETERS', { field: 'stepCode', reason: 'the tutorial is already finished' });
+  if (s.tutorial.step === done) {
+    if (step === lastStep) return ok(s);
+    return fail('INVALID_PARAMETERS', { field: 'stepCode', reason: 'the tutorial is already finished' });
+  }
   if (step !== done && step < s.tutorial.step) return fail('INVALID_PARAMETERS', { field: 'stepCode', reason: `steps only move forward (now ${s.tutorial.step})` });
-  return ok({ ...s, tutorial: { ...s.tutorial, step } });
+  return ok({ ...s, tutorial: { ...s.tutorial, step: step === lastStep ? done : step } });
 };
+
+/** A request's optional stepCode: absent or 0 records nothing; any other value as recordStep. */
+export const applyStep = (m: Master, s: PlayerState, stepCode: number | undefined): Result<PlayerState, 'INVALID_PARAMETERS'> =>
+  stepCode === undefined || stepCode === 0 ? ok(s) : recordStep(m, s, stepCode);
 
 const stepAdd = defineOp({
   name: 'addPlayerTutorialStep', method: 'POST', path: '/player/tutorial/step/add', group: 'tutorial', access: 'session',
-  summary: 'Records tutorial progress; steps only move forward and -1 marks the tutorial finished.',
+  summary: 'Records tutorial progress; steps only move forward; the last step (5, the party set) or -1 finishes the tutorial.',
   request: obj({ stepCode: Int }, 'AddPlayerTutorialStepRequest'),
   response: t.type({ stepCode: t.number }, 'AddPlayerTutorialStepResponse'),
   errors: ['INVALID_PARAMETERS'],
@@ -47,4 +61,41 @@ const tipAdd = defineOp({
   },
 });
 
-export const tutorialOps = [stepAdd, tipAdd] as const;
+/** The battle party the tutorial's party set fills. */
+export const TUTORIAL_PARTY_ID = 1;
+
+/** The characters the tutorial puts in its party: the highest rarity first, then the first owned; at most a party's slots. */
+export const tutorialMembers = (m: Master, s: PlayerState): OwnedCharacter[] =>
+  [...s.characters]
+    .sort((a, b) => (m.character.get(b.characterId)?.rarity ?? 0) - (m.character.get(a.characterId)?.rarity ?? 0) || a.managedCharacterId - b.managedCharacterId)
+    .slice(0, PARTY_SLOTS);
+
+const partySet = defineOp({
+  name: 'setPlayerTutorialParty', method: 'POST', path: '/player/tutorial/party/set', group: 'tutorial', access: 'session',
+  summary: 'The tutorial\'s party set: fills battle party 1, when it has no character, with the player\'s best characters (highest rarity first, up to 5, no weapons) and records the step (5 finishes the tutorial).',
+  request: obj({ stepCode: Int }, 'SetPlayerTutorialPartyRequest'),
+  response: t.type({
+    /** The tutorial step after the request (-1: finished). */
+    stepCode: t.number,
+    /** The party the tutorial set (1). */
+    managedBattlePartyId: t.number,
+    /** The characters placed now; empty when the party already had characters (kept as the player arranged it) or none are owned. */
+    managedCharacterIds: t.array(t.number),
+  }, 'SetPlayerTutorialPartyResponse'),
+  errors: ['INVALID_PARAMETERS'],
+  reduce: (s, req, _rng, _now, { master: m }) => {
+    const stepped = applyStep(m, s, req.stepCode);
+    if (stepped._tag === 'Left') return stepped;
+    let next = stepped.right;
+    const party = next.battleParties.find((p) => p.managedBattlePartyId === TUTORIAL_PARTY_ID);
+    const empty = party !== undefined && party.slots.every((x) => x.managedCharacterId === null);
+    const members = empty ? tutorialMembers(m, next) : [];
+    if (members.length > 0) {
+      const slots = Array.from({ length: PARTY_SLOTS }, (_, i) => ({ managedCharacterId: members[i]?.managedCharacterId ?? null, managedWeaponId: null }));
+      next = { ...next, battleParties: next.battleParties.map((p) => (p.managedBattlePartyId === TUTORIAL_PARTY_ID ? { ...p, slots } : p)) };
+    }
+    return ok({ state: next, response: { stepCode: next.tutorial.step, managedBattlePartyId: TUTORIAL_PARTY_ID, managedCharacterIds: members.map((c) => c.managedCharacterId) } });
+  },
+});
+
+export const tutorialOps = [stepAdd, tipAdd, partySet] as const;

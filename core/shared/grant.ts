@@ -134,14 +134,58 @@ export interface PresentMeta {
   readonly deadline: number | null;
 }
 
-/** Puts a grant into the present box. */
-export const sendPresent = (s: PlayerState, g: Grant, meta: PresentMeta, now: number): { state: PlayerState; present: Present } => {
+/** Sources whose presents are merged: what did not fit in storage (automatic, never with a deadline). */
+const MERGED_SOURCES = new Set(['overflow', 'reward']);
+
+/**
+ * The most of a thing one present holds when merged: what the player can take of it
+ * at once with an empty store: a currency's or an item's maximum; for a character
+ * (a duplicate drawn while its limit-break items are full), as many copies as that
+ * item's maximum takes. Weapons, facilities and room objects are not merged.
+ */
+const mergeMax = (m: Master, g: Grant): number | undefined => {
+  switch (g.kind) {
+    case 'gold': case 'gem': case 'paidGem': case 'kirara': return m.game.currencyMax[g.kind];
+    case 'item': return m.item.get(g.objectId)?.max;
+    case 'character': {
+      const c = m.character.get(g.objectId);
+      const item = c ? m.item.get(c.limitBreakItemId) : undefined;
+      const per = c ? m.rarity.get(c.rarity)?.duplicateItemAmount ?? 1 : 1;
+      return item ? Math.max(1, Math.floor(item.max / per)) : undefined;
+    }
+    default: return undefined;
+  }
+};
+
+/**
+ * Puts a grant into the present box. With master data (what did not fit in storage:
+ * sources overflow and reward, no deadline), an item or currency is added to a
+ * present of the same thing, title and message while that stays within what the
+ * player can hold of it, so the box grows with the things overflowing, not with
+ * the number of times (issue 18: 20,000 ten-draws made 113,915 presents).
+ */
+export const sendPresent = (s: PlayerState, g: Grant, meta: PresentMeta, now: number, m?: Master): { state: PlayerState; present: Present } => {
+  const max = m && meta.deadline === null && MERGED_SOURCES.has(meta.source) ? mergeMax(m, g) : undefined;
+  if (max !== undefined) {
+    // The newest such present first: older ones are full.
+    for (let i = s.presents.length - 1; i >= 0; i--) {
+      const p = s.presents[i] as Present;
+      if (p.kind !== g.kind || p.objectId !== g.objectId || p.source !== meta.source || p.deadline !== null || p.title !== meta.title || p.message !== meta.message) continue;
+      if (p.amount + g.amount > max) break;
+      const merged: Present = { ...p, amount: p.amount + g.amount };
+      const presents = s.presents.slice();
+      presents[i] = merged;
+      return { state: withFields(s, { presents }), present: merged };
+    }
+  }
   const { state, ids } = allocateIds(s, 1);
   const present: Present = {
     managedPresentId: ids[0] as number, kind: g.kind, objectId: g.objectId, amount: g.amount,
     title: meta.title, message: meta.message, createdAt: now, deadline: meta.deadline, source: meta.source,
   };
-  return { state: { ...state, presents: [...state.presents, present] }, present };
+  // Presents past their deadline (never listed nor received again) make room: the box is bounded (presents.boxMax).
+  const kept = state.presents.some((p) => p.deadline !== null && p.deadline <= now) ? state.presents.filter((p) => p.deadline === null || p.deadline > now) : state.presents;
+  return { state: { ...state, presents: [...kept, present] }, present };
 };
 
 export const OVERFLOW: PresentMeta = {
@@ -156,7 +200,7 @@ export const grantOrPresent = (m: Master, s: PlayerState, g: Grant, now: number,
   const r = tryGrant(m, s, g, now);
   if (r._tag === 'Right') return r;
   if (r.left.code === 'NOT_FOUND') return E.left(r.left);
-  const sent = sendPresent(s, g, meta, now);
+  const sent = sendPresent(s, g, meta, now, m);
   return ok({ state: sent.state, outcome: { ...outcome(g), managedPresentId: sent.present.managedPresentId } });
 };
 

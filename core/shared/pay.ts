@@ -59,6 +59,7 @@ const checkAnyCost = (m: Master, s: PlayerState, cost: Cost, now: number): Resul
   const kirara = cost.kirara ?? 0;
   if (kirara > s.kirara) return fail('KIRARA_IS_SHORT', { need: kirara, have: s.kirara });
   const stamina = cost.stamina ?? 0;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent (checking a zero stamina cost finds nothing short; stamina is never negative)
   if (stamina > 0) {
     const have = settleStamina(m, s, now).stamina.value;
     if (stamina > have) return fail('STAMINA_IS_SHORT', { need: stamina, have });

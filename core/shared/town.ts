@@ -74,13 +74,8 @@ export const unplaceFacilities = (layout: TownLayout, ids: ReadonlySet<number>):
 
 // ---- content rooms ----
 
-/** Every content room of the master data by id (built once per master data). */
-const roomsByMaster = new WeakMap<Master, ReadonlyArray<ContentRoom>>();
-const sortedRooms = (m: Master): ReadonlyArray<ContentRoom> => {
-  let rooms = roomsByMaster.get(m);
-  if (!rooms) { rooms = [...m.contentRoom.values()].sort((a, b) => a.contentRoomId - b.contentRoomId); roomsByMaster.set(m, rooms); }
-  return rooms;
-};
+/** Every content room of the master data by id (built with it). */
+const sortedRooms = (m: Master): ReadonlyArray<ContentRoom> => m.contentRoomsInOrder;
 
 /** Content rooms that have appeared: one per title of which the player owns a character. */
 export const appearedRooms = (m: Master, s: PlayerState): ContentRoom[] => {

@@ -6,7 +6,7 @@ import type { ActiveQuest, ChestProgress, FriendRelation, OfferRun, QuestRecord,
 import type { ViewCtx } from '../view.js';
 import { collection, type CollectionView } from './codecs.js';
 import { formatTime } from '../time.js';
-import { shared } from './shared.js';
+import { shared } from './never-mutated.js';
 
 // Not imported from view.ts: view.ts imports this module, and a value import back would be a cycle.
 const timeText = (ctx: ViewCtx, ms: number): string => formatTime(ms, ctx.master.game.timezoneOffsetMinutes);

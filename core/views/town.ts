@@ -8,7 +8,7 @@ import type { ContentRoom } from '../master/town.js';
 import type { ViewCtx } from '../view.js';
 import { collection, type CollectionView, type FloorView, type PublicFloorView } from './codecs.js';
 import { formatTime } from '../time.js';
-import { shared } from './shared.js';
+import { identityMemo, shared } from './never-mutated.js';
 import { appearedRooms, productionOf, roomsOfTitles, roomState, settleFacility } from '../shared/town.js';
 
 const time = (ctx: ViewCtx, ms: number): string => formatTime(ms, ctx.master.game.timezoneOffsetMinutes);
@@ -60,7 +60,7 @@ const contentRoomsOf = (m: Master, s: PlayerState, appeared: ReadonlyArray<Conte
  * characters in place, shares the rooms of the list it replaced.
  */
 interface Appeared { readonly rooms: ContentRoom[]; readonly key: string; readonly titles: ReadonlySet<number> }
-const appearedByList = new WeakMap<Master, WeakMap<ReadonlyArray<OwnedCharacter>, Appeared>>();
+const appearedByList = identityMemo<ReadonlyArray<OwnedCharacter>, Appeared>();
 /**
  * The titles with rooms of a list that only added characters to the one before or
  * changed some in place: the earlier ones plus the added ones' (the very set before
@@ -86,29 +86,25 @@ const grownTitles = (m: Master, prev: Appeared, was: ReadonlyArray<OwnedCharacte
 };
 
 const appeared = (m: Master, s: PlayerState, before?: PlayerState): Appeared => {
-  let byList = appearedByList.get(m);
-  if (!byList) { byList = new WeakMap(); appearedByList.set(m, byList); }
-  let a = byList.get(s.characters);
+  let a = appearedByList.get(m, s.characters);
   if (a) return a;
-  const prev = before && byList.get(before.characters);
+  const prev = before && appearedByList.get(m, before.characters);
   const titles = prev && before ? grownTitles(m, prev, before.characters, s.characters) : undefined;
   if (prev && titles === prev.titles) a = prev;
   else {
     const rooms = titles ? roomsOfTitles(m, titles) : appearedRooms(m, s);
     a = { rooms, key: rooms.map((r) => r.contentRoomId).join(','), titles: new Set(rooms.map((r) => r.titleId)) };
   }
-  byList.set(s.characters, a);
+  appearedByList.set(s.characters, a);
   return a;
 };
 
 /** Memoised by the room states and the appeared rooms (a shared view: its JSON is kept). */
-const viewsByRooms = new WeakMap<Master, WeakMap<ReadonlyArray<unknown>, Map<string, ReturnType<typeof contentRoomsOf>>>>();
+const viewsByRooms = identityMemo<ReadonlyArray<unknown>, Map<string, ReturnType<typeof contentRoomsOf>>>();
 export const contentRoomsView = (m: Master, s: PlayerState) => {
   const a = appeared(m, s);
-  let byRooms = viewsByRooms.get(m);
-  if (!byRooms) { byRooms = new WeakMap(); viewsByRooms.set(m, byRooms); }
-  let byKey = byRooms.get(s.contentRooms);
-  if (!byKey) { byKey = new Map(); byRooms.set(s.contentRooms, byKey); }
+  let byKey = viewsByRooms.get(m, s.contentRooms);
+  if (!byKey) { byKey = new Map(); viewsByRooms.set(s.contentRooms, byKey); }
   let v = byKey.get(a.key);
   if (!v) { v = shared(contentRoomsOf(m, s, a.rooms)); byKey.set(a.key, v); }
   return v;

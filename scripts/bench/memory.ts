@@ -10,16 +10,24 @@ import { loadMaster } from '../../adapters/master/load.js';
 import { readMix, runLoad, writeMix } from './load.js';
 import { BENCH_SALT, generateStore, logIn } from './players.js';
 import { startServer } from './servers.js';
+import { cliArgs, int } from '../args.js';
 
-const args = new Map(process.argv.slice(2).map((a) => {
-  const [k, ...v] = a.replace(/^--/, '').split('=');
-  return [k ?? '', v.join('=')] as const;
-}));
-const PLAYERS = Number(args.get('players') ?? 1000);
+const args = cliArgs({
+  command: 'npx tsx scripts/bench/memory.ts',
+  summary: 'Where the service\'s memory goes under the bench\'s read and write mixes: its resident set after the runs and its live heap after a full collection, by V8 space; --env and --node try a setting on a copy of the same store.',
+  options: {
+    players: { type: 'string', value: 'N', default: '1000', description: 'players in use' },
+    stored: { type: 'string', value: 'N', defaultText: 'as --players', description: 'players in the store, of whom --players are in use' },
+    rounds: { type: 'string', value: 'N', default: '3', description: 'rounds of the read and write mixes' },
+    env: { type: 'string', value: 'K=V,K=V', defaultText: 'none', description: 'settings to try (HEAP_GROWTH_PERCENT=40, say)' },
+    node: { type: 'string', value: '--flag,--flag', defaultText: 'none', description: 'node flags to try (--max-semi-space-size=8, say)' },
+  },
+});
+const PLAYERS = int(args, 'players');
 /** Players in the store, of whom PLAYERS are in use (as the bench's scale run). */
-const STORED = Math.max(PLAYERS, Number(args.get('stored') ?? PLAYERS));
-const ROUNDS = Number(args.get('rounds') ?? 3);
-const list = (k: string) => (args.get(k) ?? '').split(',').filter((x) => x !== '');
+const STORED = Math.max(PLAYERS, int(args, 'stored', PLAYERS));
+const ROUNDS = int(args, 'rounds');
+const list = (k: string) => String(args.values[k] ?? '').split(',').filter((x) => x !== '');
 const env = Object.fromEntries(list('env').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
 
 const work = mkdtempSync(join(tmpdir(), 'hoshi-memory-'));

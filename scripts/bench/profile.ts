@@ -1,6 +1,6 @@
-// Profiles the service under one mix: npx tsx scripts/bench/profile.ts read|write|hot [seconds] [compiled-dir]
-// Starts the server with --cpu-prof (from a tsc build in compiled-dir when given,
-// for function names and lines), loads it, stops it and prints where the profile is.
+// Profiles the service under one mix: npx tsx scripts/bench/profile.ts [--mix read|write|hot] [--seconds N] [--compiled]
+// Starts the server with --cpu-prof (the compiled one in dist/ with --compiled, as
+// npm start runs it), loads it, stops it and prints where the profile is.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,16 +8,29 @@ import { loadMaster } from '../../adapters/master/load.js';
 import { readMix, runLoad, writeMix } from './load.js';
 import { activePlayer, BENCH_SALT, generateStore, logIn } from './players.js';
 import { startServer } from './servers.js';
+import { cliArgs, flag, str } from '../args.js';
 
-const [mix = 'write', secs = '10', compiled] = process.argv.slice(2);
+const args = cliArgs({
+  command: 'npx tsx scripts/bench/profile.ts',
+  summary: 'Profiles the service under one of the bench\'s mixes with --cpu-prof and prints where the profile is.',
+  options: {
+    mix: { type: 'string', value: 'read|write|hot', default: 'write', description: 'the load: the read mix, the write mix, or one hot player' },
+    seconds: { type: 'string', value: 'N', default: '10', description: 'how long the load runs' },
+    compiled: { type: 'boolean', description: 'profile the compiled server (dist/, npm run build first) rather than TypeScript through tsx' },
+  },
+});
+const mix = str(args, 'mix');
+if (!['read', 'write', 'hot'].includes(mix)) { process.stderr.write('--mix must be read, write or hot\n'); process.exit(2); }
+const secs = str(args, 'seconds');
+const compiled = flag(args, 'compiled');
 const m = loadMaster();
 const now = Date.now();
 const dir = mkdtempSync(join(tmpdir(), 'hoshi-profile-'));
 const profDir = mkdtempSync(join(tmpdir(), 'hoshi-cpuprof-'));
 try {
   const gen = await generateStore(m, dir, 1000, 1, now, [activePlayer(m, 1001, now, 2000)]);
-  const svc = await startServer(compiled ? 'adapters/http/main.js' : 'adapters/http/main.ts', { DATA_DIR: dir, REQUEST_HASH_SALT: BENCH_SALT },
-    { nodeArgs: [...(compiled ? [] : ['--import', 'tsx']), '--cpu-prof', `--cpu-prof-dir=${profDir}`], ...(compiled ? { cwd: compiled } : {}) });
+  const svc = await startServer(compiled ? 'dist/adapters/http/main.js' : 'adapters/http/main.ts', { DATA_DIR: dir, REQUEST_HASH_SALT: BENCH_SALT },
+    { nodeArgs: [...(compiled ? [] : ['--import', 'tsx']), '--cpu-prof', `--cpu-prof-dir=${profDir}`] });
   const loggedIn = await logIn(svc.url, [...gen.active, ...gen.extra]);
   const active = loggedIn.slice(0, gen.active.length);
   const hot = loggedIn.slice(gen.active.length);

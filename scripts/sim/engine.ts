@@ -5,11 +5,10 @@
 // players act in id order, so the same seed gives the same result byte for byte.
 import { createPlayer } from '../../core/account.js';
 import type { Master } from '../../core/master/index.js';
-import { run } from '../../core/operation.js';
+import { execute, run } from '../../core/operation.js';
 import { statOf } from '../../core/operations/gacha.js';
-import { operationByName } from '../../core/operations/table.js';
-import { pickWeighted, rngFromSeed, type Rng } from '../../core/rng.js';
-import { sendPresent } from '../../core/shared/grant.js';
+import { entryByName, operationByName, runNamed } from '../../core/operations/table.js';
+import { lazyRng, pickWeighted, rngFromSeed, type Rng } from '../../core/rng.js';
 import { itemCount, staminaNow } from '../../core/shared/player.js';
 import type { PlayerState } from '../../core/state.js';
 import { DAY, HOUR } from '../../core/time.js';
@@ -57,7 +56,14 @@ export interface DayRow {
   readonly goldEarned: number;
   readonly goldSpent: number;
   readonly draws: number;
+  /** Per profile: the 10th, 50th and 90th percentiles over its players at the day's end. */
+  readonly bands: Record<string, ProfileBands>;
 }
+
+/** The 10th, 50th and 90th percentiles of a quantity over a profile's players. */
+export interface Band { readonly p10: number; readonly p50: number; readonly p90: number }
+/** Gems held (free + paid), coins held and pickup characters owned (of the profile's gacha). */
+export interface ProfileBands { readonly gems: Band; readonly coins: Band; readonly pickups: Band }
 
 export interface Stats { readonly mean: number; readonly median: number; readonly p90: number; readonly max: number }
 
@@ -74,6 +80,11 @@ export interface ProfileResult {
   readonly questsPerPlayer: number;
   readonly staminaUsedPerPlayer: number;
   readonly playerLevel: number;
+  readonly coinsHeldPerPlayer: number;
+  /** Pickup characters of the profile's gacha owned at the end. */
+  readonly pickupsPerPlayer: number;
+  /** Percentiles over the profile's players at the end. */
+  readonly bands: ProfileBands;
 }
 
 export interface SimResult {
@@ -86,6 +97,16 @@ export interface SimResult {
     readonly total: number;
     readonly byRarity: Record<string, number>;
     readonly observedRate: Record<string, number>;
+    /**
+     * What box/get publishes for the draws made: per rarity, the single rate for single
+     * pulls and tenDraw's effective rate for ten-draw pulls, weighted by the pulls of each
+     * kind on each gacha; and the 99.9% band of the observed share around it (pulls taken
+     * as independent, which the guarantee makes a close approximation).
+     */
+    readonly publishedRate: Record<string, number>;
+    readonly band: Record<string, number>;
+    /** Pulls by gacha: in single draws and in ten-draws. */
+    readonly pulls: Record<string, { single: number; ten: number }>;
   };
   readonly fiveStarsOwned: Stats & { readonly histogram: ReadonlyArray<number> };
   readonly drawsToPickup: {
@@ -105,6 +126,14 @@ export interface SimResult {
 }
 
 const r3 = (x: number): number => Math.round(x * 1000) / 1000;
+
+/** p10, p50, p90 of a list (nearest rank, as stats). */
+export const band = (xs: ReadonlyArray<number>): Band => {
+  if (xs.length === 0) return { p10: 0, p50: 0, p90: 0 };
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] as number;
+  return { p10: at(0.1), p50: at(0.5), p90: at(0.9) };
+};
 
 const stats = (xs: ReadonlyArray<number>): Stats => {
   if (xs.length === 0) return { mean: 0, median: 0, p90: 0, max: 0 };
@@ -130,7 +159,8 @@ export const simulate = (m: Master, config: SimConfig, params: SimParams, onDay?
     }
     return op;
   };
-  const story = [...m.quest.values()].filter((q) => q.type === 1).sort((a, b) => a.questId - b.questId);
+  // Battle quests only: an adv-only quest is a story scene, viewed with adv/add, never ordered.
+  const story = [...m.quest.values()].filter((q) => q.type === 1 && !q.advOnly).sort((a, b) => a.questId - b.questId);
   const facility = m.facility.get(config.facilityId);
   if (!facility) throw new Error(`config: no facility ${config.facilityId}`);
   const largestStore = Math.max(1, ...facility.levels.map((l) => l.production?.cap ?? 0));
@@ -199,16 +229,30 @@ export const simulate = (m: Master, config: SimConfig, params: SimParams, onDay?
     return r.right.response;
   };
 
+  const operatorPresent = entryByName('adminSendPresent') as NonNullable<ReturnType<typeof entryByName>>;
   const present = (a: Agent, grant: SimConfig['dailyGift'], title: string, now: number): void => {
     if (!grant) return;
-    // As the operator API does: a present, and a new version.
-    a.state = { ...sendPresent(a.state, grant, { title, message: '', source: 'operator', deadline: null }, now).state, version: a.state.version + 1 };
+    // As the operator API does: its table entry, run as every entry is.
+    const r = execute(operatorPresent, a.state, { playerId: a.state.playerId, grant, title, message: '', deadline: null }, lazyRng(() => ''), now, { master: m, others: [] });
+    if (r._tag === 'Right') a.state = r.right.state;
   };
 
   const receiveAll = (a: Agent, now: number): void => {
     const ids = a.state.presents.slice(0, m.game.presents.receiveMax).map((p) => p.managedPresentId);
     if (ids.length > 0) step(a, 'getPlayerPresent', { managedPresentId: ids.join(','), stepCode: 0 }, now);
   };
+
+  const pulls: Record<string, { single: number; ten: number }> = {};
+  const pickupsOf = new Map(config.profiles.map((p) => [p, new Set((m.gacha.get(p.gachaId)?.pickups ?? []).map((x) => x.characterId))]));
+  const pickupsOwned = (a: Agent) => {
+    const ps = pickupsOf.get(a.profile) as Set<number>;
+    return ps.size === 0 ? 0 : a.state.characters.filter((c) => ps.has(c.characterId)).length;
+  };
+  const profileBands = (xs: ReadonlyArray<Agent>): ProfileBands => ({
+    gems: band(xs.map((a) => a.state.gem + a.state.paidGem)), coins: band(xs.map((a) => a.state.gold)), pickups: band(xs.map(pickupsOwned)),
+  });
+  const byProfile = new Map(config.profiles.map((p) => [p, [] as Agent[]]));
+  for (const a of agents) byProfile.get(a.profile)?.push(a);
 
   const noteDraw = (a: Agent, gachaId: number, response: Record<string, unknown> | null): void => {
     if (!response) return;
@@ -220,6 +264,8 @@ export const simulate = (m: Master, config: SimConfig, params: SimParams, onDay?
       if (pickup !== null && a.pickupAt === null && x.characterId === pickup) { a.pickupAt = a.targetDraws + i + 1; a.pickupBy = 'draw'; }
     });
     a.draws += results.length;
+    const kinds = (pulls[String(gachaId)] ??= { single: 0, ten: 0 });
+    if (results.length === 1) kinds.single++; else kinds.ten += results.length;
     dayDraws += results.length;
     if (a.profile.gachaId === gachaId) a.targetDraws += results.length;
   };
@@ -358,9 +404,31 @@ export const simulate = (m: Master, config: SimConfig, params: SimParams, onDay?
       gemsHeld: agents.reduce((s, a) => s + a.state.gem + a.state.paidGem, 0),
       goldHeld: agents.reduce((s, a) => s + a.state.gold, 0),
       gemsEarned: dayEarned.gem, gemsSpent: daySpent.gem, goldEarned: dayEarned.gold, goldSpent: daySpent.gold, draws: dayDraws,
+      bands: Object.fromEntries(config.profiles.map((p) => [p.name, profileBands(byProfile.get(p) ?? [])])),
     });
     onDay?.(day + 1);
   }
+
+  /** box/get's rates for the pulls made (single and ten-draw, per gacha), and the observed share's band around them. */
+  const publishedRates = (): { publishedRate: Record<string, number>; band: Record<string, number> } => {
+    const expected: Record<string, number> = {};
+    let n = 0;
+    const someone = agents[0];
+    for (const [id, k] of Object.entries(pulls)) {
+      if (!someone) break;
+      const box = runNamed('getPlayerGachaBox', someone.state, { gachaId: Number(id) }, rngFromSeed('box'), start, { master: m, others: [] });
+      if (box._tag === 'Left') continue;
+      for (const r of box.right.response.rarityRates) expected[String(r.rarity)] = (expected[String(r.rarity)] ?? 0) + k.single * r.probability;
+      for (const r of box.right.response.tenDraw.rarityRates) expected[String(r.rarity)] = (expected[String(r.rarity)] ?? 0) + k.ten * r.probability;
+      n += k.single + k.ten;
+    }
+    const keys = Object.keys(expected).sort();
+    const p = (k: string) => (n === 0 ? 0 : (expected[k] as number) / n);
+    return {
+      publishedRate: Object.fromEntries(keys.map((k) => [k, Math.round(p(k) * 1e5) / 1e5])),
+      band: Object.fromEntries(keys.map((k) => [k, n === 0 ? 0 : Math.round(3.2905 * Math.sqrt((p(k) * (1 - p(k))) / n) * 1e5) / 1e5])),
+    };
+  };
 
   const fives = (a: Agent) => a.state.characters.filter((c) => rarity(c.characterId) === 5).length;
   const five = agents.map(fives);
@@ -393,6 +461,9 @@ export const simulate = (m: Master, config: SimConfig, params: SimParams, onDay?
         questsPerPlayer: per(xs, (a) => a.quests),
         staminaUsedPerPlayer: per(xs, (a) => a.staminaUsed),
         playerLevel: per(xs, (a) => a.state.level),
+        coinsHeldPerPlayer: per(xs, (a) => a.state.gold),
+        pickupsPerPlayer: per(xs, pickupsOwned),
+        bands: profileBands(xs),
       };
     }),
     currency: Object.fromEntries(CURRENCIES.map((c) => {
@@ -403,6 +474,8 @@ export const simulate = (m: Master, config: SimConfig, params: SimParams, onDay?
       total: totalDraws,
       byRarity: sorted(byRarity),
       observedRate: Object.fromEntries(Object.keys(byRarity).sort().map((k) => [k, totalDraws === 0 ? 0 : Math.round((byRarity[k] as number) / totalDraws * 1e5) / 1e5])),
+      ...publishedRates(),
+      pulls: Object.fromEntries(Object.keys(pulls).sort((x, y) => Number(x) - Number(y)).map((k) => [k, pulls[k] as { single: number; ten: number }])),
     },
     fiveStarsOwned: { ...stats(five), histogram: Array.from(hist, (x) => x ?? 0) },
     drawsToPickup: {

@@ -1,52 +1,108 @@
-// npm run sim -- --seed S --players P --days D [--json] [--out DIR] [--config FILE]
+// npm run sim -- --seed S --players P --days D [--json] [--out DIR] [--config FILE] [--master DIR] (--help for the options)
+// npm run sim -- --compare A B --seeds N [--seed S] [--players P] [--days D] [--json] [--out DIR] [--config FILE]
 // Simulates a population of players day by day through the core's reducers
 // (scripts/sim/engine.ts) with the behaviour profiles of a config file (default
-// scripts/sim/profiles.json). Prints a readable summary, or the whole result as
-// JSON with --json (the same seed gives byte-identical JSON); writes SVG charts
-// of the draw outcomes and the gem flow into --out. Progress goes to stderr.
+// toolkit/profiles.json). Prints a readable summary, or the whole result as
+// JSON with --json (the same seed gives byte-identical JSON); writes SVG charts,
+// one self-contained HTML report and a CSV export into --out. With --compare,
+// runs two master-data directories on the same seeds (the same random draws) and
+// reports every metric with its difference and 95% interval (scripts/sim/compare.ts).
+// Progress goes to stderr.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { loadMaster } from '../../adapters/master/load.js';
-import { cli, int, parseArgs, str } from '../args.js';
+import { cli, flag, int, str, UsageError } from '../args.js';
 import { DEFAULT_CONFIG, loadConfig } from './config.js';
+import { simulateCompare } from './compare.js';
 import { simulate } from './engine.js';
+import { compareCsv, compareReport, compareSummary, runCsv, runReport } from './html.js';
 import { summary } from './report.js';
 import { currencyChart, drawsChart } from './svg.js';
 
-const USAGE = 'usage: npm run sim -- --seed S --players P --days D [--json] [--out DIR] [--config FILE] [--master DIR]';
+const SPEC = {
+  command: 'npm run sim --',
+  summary: 'Simulates a population of players day by day through the core\'s reducers, with the behaviour profiles of a config file; prints a summary (or the whole result as JSON) and writes SVG charts, an HTML report and a CSV with --out. The same seed gives the same result. With --compare A B, runs two master-data directories on the same seeds and reports each metric\'s difference with its 95% interval.',
+  positionals: '',
+  options: {
+    seed: { type: 'string', value: 'S', defaultText: 'required for a single run; compare for --compare', description: 'the seed every player\'s choices and draws derive from (with --compare, the first of --seeds seeds)' },
+    players: { type: 'string', value: 'P', defaultText: 'required for a single run; 200 for --compare', description: 'players simulated (at least 1)' },
+    days: { type: 'string', value: 'D', defaultText: 'required for a single run; 30 for --compare', description: 'days simulated (at least 1)' },
+    json: { type: 'boolean', description: 'print the whole result as JSON instead of the summary' },
+    out: { type: 'string', value: 'DIR', description: 'write report.html (self-contained, charts inline), metrics.csv and, for a single run, draws.svg and currency.svg into this directory' },
+    config: { type: 'string', value: 'FILE', defaultText: 'toolkit/profiles.json', description: 'the behaviour profiles' },
+    master: { type: 'string', value: 'DIR', defaultText: 'the bundled fixtures/', description: 'another master-data directory' },
+    compare: { type: 'string', value: 'A B', description: 'compare two master-data directories A and B (B is the next argument) on the same seeds' },
+    seeds: { type: 'string', value: 'N', defaultText: '5', description: 'with --compare: the seeds each version runs on (2 or more give intervals)' },
+  },
+} as const;
 
-cli(USAGE, async () => {
-  const args = parseArgs(process.argv.slice(2), ['json']);
-  const seed = str(args, 'seed');
-  const players = int(args, 'players');
-  const days = int(args, 'days');
-  if (players < 1 || days < 1) throw new Error('--players and --days must be at least 1');
-  const config = loadConfig(resolve(str(args, 'config', DEFAULT_CONFIG)));
-  const masterDir = args.get('master');
-  const m = loadMaster(typeof masterDir === 'string' ? resolve(masterDir) : undefined);
+const progressBar = (total: number, unit: string) => {
   const started = performance.now();
   const tty = process.stderr.isTTY === true;
   let shown = -1;
-  const progress = (day: number) => {
-    const done = day / days;
-    const secs = (performance.now() - started) / 1000;
-    const rate = secs > 0 ? Math.round((players * day) / secs) : 0;
-    const bar = `[${'#'.repeat(Math.round(done * 30)).padEnd(30, '.')}] day ${day}/${days}, ${rate} player-days/s`;
-    if (tty) process.stderr.write(`\r${bar}`);
-    else if (Math.floor(done * 10) > shown) { shown = Math.floor(done * 10); process.stderr.write(`${bar}\n`); }
+  return {
+    started,
+    tick: (done: number, rateOf: (secs: number) => string) => {
+      const f = done / total;
+      const secs = (performance.now() - started) / 1000;
+      const bar = `[${'#'.repeat(Math.round(f * 30)).padEnd(30, '.')}] ${unit} ${done}/${total}, ${rateOf(secs)}`;
+      if (tty) process.stderr.write(`\r${bar}`);
+      else if (Math.floor(f * 10) > shown) { shown = Math.floor(f * 10); process.stderr.write(`${bar}\n`); }
+    },
+    end: () => { if (tty) process.stderr.write('\n'); return (performance.now() - started) / 1000; },
   };
-  const result = simulate(m, config, { seed, players, days }, progress);
-  const secs = (performance.now() - started) / 1000;
-  if (tty) process.stderr.write('\n');
+};
+
+cli(SPEC, async (args) => {
+  const config = loadConfig(resolve(str(args, 'config', DEFAULT_CONFIG)));
+  const out = args.values['out'];
+  const outDir = typeof out === 'string' ? resolve(out) : undefined;
+  if (outDir) mkdirSync(outDir, { recursive: true });
+  const compareA = args.values['compare'];
+
+  if (typeof compareA === 'string') {
+    if (args.positionals.length !== 1) throw new UsageError('--compare takes two master-data directories: --compare A B');
+    if (args.values['master'] !== undefined) throw new UsageError('--master does not go with --compare (name both directories)');
+    const dirB = args.positionals[0] as string;
+    const seeds = int(args, 'seeds', 5);
+    const players = int(args, 'players', 200);
+    const days = int(args, 'days', 30);
+    if (seeds < 1 || players < 1 || days < 1) throw new UsageError('--seeds, --players and --days must be at least 1');
+    const a = { name: basename(resolve(compareA)), master: loadMaster(resolve(compareA)) };
+    const b = { name: basename(resolve(dirB)), master: loadMaster(resolve(dirB)) };
+    if (a.name === b.name) { a.name = resolve(compareA); b.name = resolve(dirB); }
+    const bar = progressBar(2 * seeds, 'runs');
+    const c = simulateCompare(a, b, config, { seed: str(args, 'seed', 'compare'), seeds, players, days }, (done) => bar.tick(done, (s) => `${Math.round((done * players * days) / Math.max(s, 1e-9))} player-days/s`));
+    const secs = bar.end();
+    process.stderr.write(`simulated ${2 * seeds} runs of ${players * days} player-days in ${secs.toFixed(1)} s\n`);
+    process.stdout.write(flag(args, 'json') ? `${JSON.stringify({ params: c.params, rows: c.rows }, null, 2)}\n` : compareSummary(c));
+    if (outDir) {
+      writeFileSync(join(outDir, 'report.html'), compareReport(c));
+      writeFileSync(join(outDir, 'metrics.csv'), compareCsv(c));
+      process.stderr.write(`report: ${join(outDir, 'report.html')}, ${join(outDir, 'metrics.csv')}\n`);
+    }
+    return 0;
+  }
+
+  if (args.positionals.length > 0) throw new UsageError(`unexpected argument ${args.positionals[0]} (only --compare takes two)`);
+  if (args.values['seeds'] !== undefined) throw new UsageError('--seeds goes with --compare');
+  const seed = str(args, 'seed');
+  const players = int(args, 'players');
+  const days = int(args, 'days');
+  if (players < 1 || days < 1) throw new UsageError('--players and --days must be at least 1');
+  const masterDir = args.values['master'];
+  const m = loadMaster(typeof masterDir === 'string' ? resolve(masterDir) : undefined);
+  const bar = progressBar(days, 'day');
+  const result = simulate(m, config, { seed, players, days }, (day) => bar.tick(day, (s) => `${s > 0 ? Math.round((players * day) / s) : 0} player-days/s`));
+  const secs = bar.end();
   process.stderr.write(`simulated ${result.playerDays} player-days in ${secs.toFixed(1)} s: ${Math.round(result.playerDays / secs)} player-days/s\n`);
-  process.stdout.write(args.get('json') === true ? `${JSON.stringify(result, null, 2)}\n` : summary(result));
-  const out = args.get('out');
-  if (typeof out === 'string') {
-    const dir = resolve(out);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'draws.svg'), drawsChart(result));
-    writeFileSync(join(dir, 'currency.svg'), currencyChart(result));
-    process.stderr.write(`charts: ${join(dir, 'draws.svg')}, ${join(dir, 'currency.svg')}\n`);
+  process.stdout.write(flag(args, 'json') ? `${JSON.stringify(result, null, 2)}\n` : summary(result));
+  if (outDir) {
+    writeFileSync(join(outDir, 'draws.svg'), drawsChart(result));
+    writeFileSync(join(outDir, 'currency.svg'), currencyChart(result));
+    writeFileSync(join(outDir, 'report.html'), runReport(result));
+    writeFileSync(join(outDir, 'metrics.csv'), runCsv(result));
+    process.stderr.write(`charts: ${join(outDir, 'draws.svg')}, ${join(outDir, 'currency.svg')}; report: ${join(outDir, 'report.html')}, ${join(outDir, 'metrics.csv')}\n`);
   }
   return 0;
 });

@@ -1,8 +1,8 @@
 // Plain SVG charts of a simulation's results: no library, deterministic output.
 import type { SimResult } from './engine.js';
 
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const fmt = (x: number): string => (Math.abs(x) >= 1e6 ? `${(x / 1e6).toFixed(1)}M` : Math.abs(x) >= 1e3 ? `${(x / 1e3).toFixed(1)}k` : `${Math.round(x * 10) / 10}`);
+export const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+export const fmt = (x: number): string => (Math.abs(x) >= 1e6 ? `${(x / 1e6).toFixed(1)}M` : Math.abs(x) >= 1e3 ? `${(x / 1e3).toFixed(1)}k` : `${Math.round(x * 10) / 10}`);
 const f1 = (x: number): string => (Math.round(x * 10) / 10).toString();
 
 const W = 720;
@@ -18,11 +18,15 @@ const frame = (title: string, body: string[]): string => [
   '',
 ].join('\n');
 
-/** Nice upper bound for an axis. */
-const top = (max: number): number => {
-  if (max <= 0) return 1;
+/**
+ * A nice upper bound for an axis, close to the data: the next of 1, 1.2, 1.5, 2,
+ * 2.5, 3, 4, 5, 6, 8, 10 times a power of ten at or above max (at most a quarter
+ * of the axis left empty, where steps of 1, 2, 5 could leave half).
+ */
+export const top = (max: number): number => {
+  if (!(max > 0)) return 1;
   const p = 10 ** Math.floor(Math.log10(max));
-  for (const k of [1, 2, 2.5, 5, 10]) if (k * p >= max) return k * p;
+  for (const k of [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10]) if (k * p >= max * (1 - 1e-12)) return k * p;
   return 10 * p;
 };
 

@@ -2,8 +2,8 @@
 // injectable clock, deterministic tokens and in-memory or file storage.
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { createApp, type AppConfig } from '../../adapters/http/app.js';
-import { silentLogger } from '../../adapters/http/log.js';
+import { createApp, type AppConfig, type AppOps } from '../../adapters/http/app.js';
+import { silentLogger, type Logger } from '../../adapters/http/log.js';
 import { GameService } from '../../adapters/service/service.js';
 import { MemoryStorage } from '../../adapters/storage/memory.js';
 import type { Storage } from '../../adapters/storage/storage.js';
@@ -25,7 +25,7 @@ export interface Harness {
 
 export const ADMIN = 'test-admin-token';
 
-export const startHarness = async (opts: { storage?: Storage; cfg?: Partial<AppConfig>; now?: number; tokenSeed?: string } = {}): Promise<Harness> => {
+export const startHarness = async (opts: { storage?: Storage; cfg?: Partial<AppConfig>; now?: number; tokenSeed?: string; ops?: AppOps; log?: Logger; sessionIdleMs?: number } = {}): Promise<Harness> => {
   const storage = opts.storage ?? new MemoryStorage();
   const clock = { now: opts.now ?? NOW };
   const tokenRng = seedrandom.alea(opts.tokenSeed ?? 'tokens');
@@ -36,10 +36,10 @@ export const startHarness = async (opts: { storage?: Storage; cfg?: Partial<AppC
       const hex = Array.from({ length: 32 }, () => '0123456789abcdef'[Math.floor(tokenRng() * 16)]).join('');
       return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${'89ab'[Math.floor(tokenRng() * 4)]}${hex.slice(17, 20)}-${hex.slice(20)}`;
     },
-    sessionIdleMs: 3600_000,
+    sessionIdleMs: opts.sessionIdleMs ?? 3600_000,
   });
   const cfg: AppConfig = { adminToken: ADMIN, requestHashSalt: 'test-salt', requestHashRequired: false, bodyLimitBytes: 65536, always200: false, serverVersion: 7, checkAnswers: true, ...opts.cfg };
-  const app = createApp(service, cfg, silentLogger);
+  const app = createApp(service, cfg, opts.log ?? silentLogger, opts.ops);
   const server: Server = await new Promise((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

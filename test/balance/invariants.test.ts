@@ -1,20 +1,17 @@
-// Balance properties (fast-check): random sequences of operations from every
-// group, on random valid states of two players, with time moving on. After every
-// step: no balance is negative; inputs are never mutated and a failed operation
-// gives nothing back; managed ids are never reused; currencies move only in the
-// operations documented to move them, and by the documented amounts where the
-// price is fixed; the same inputs give the same output, byte for byte.
+// Balance properties (fast-check, through the toolkit's model-based harness):
+// random sequences of operations from every group, on random valid states of two
+// players, with time moving on. After every step: no balance is negative; inputs
+// are never mutated and the same inputs give the same output, byte for byte (the
+// harness checks both); a read changes nothing; managed ids are never reused;
+// currencies move only in the operations documented to move them, and by the
+// documented amounts where the price is fixed.
 import test from 'ava';
 import fc from 'fast-check';
-import { run, type Env } from '../../core/operation.js';
-import type { AnyOperation, OtherRef } from '../../core/operation.js';
 import { operationByName, OPERATIONS } from '../../core/operations/table.js';
-import { rngFromSeed } from '../../core/rng.js';
 import { itemCount } from '../../core/shared/player.js';
 import type { PlayerState } from '../../core/state.js';
-import { relatedPlayerIds } from '../../core/state/social.js';
-import { itemsOf, master, NOW } from '../_support/core.js';
-import { buildRequest, Chooser, makePlayer, managedIds, TEMPLATES, type Setup } from './world.js';
+import { itemsOf, managedIds, operationsProperty, setupPlayer, TEMPLATES, World, type Setup, type Step, type Model } from '../../toolkit/index.js';
+import { master, NOW } from '../_support/core.js';
 
 const NAMES = Object.keys(TEMPLATES);
 const CURRENCIES = ['gold', 'gem', 'paidGem', 'kirara'] as const;
@@ -27,38 +24,24 @@ type Currency = typeof CURRENCIES[number];
 const MAY: Record<Currency, { up: ReadonlyArray<string>; down: ReadonlyArray<string> }> = {
   gold: {
     up: ['getPlayerPresent', 'salePlayerItem', 'salePlayerWeapon', 'salePlayerTownFacility', 'salePlayerRoomObject', 'itemUpPlayerTownFacility',
-      'completesPlayerTraining', 'completePlayerQuestLog', 'completePlayerOffer', 'drawPlayerChest', 'tradePlayerItemTrade'],
+      'completesPlayerTraining', 'completePlayerQuestLog', 'completePlayerOffer', 'drawPlayerChest', 'tradePlayerItemTrade',
+      'addPlayerAdv', 'completePlayerMission'],
     down: ['upgradePlayerCharacter', 'limitbreakPlayerCharacter', 'evolutionPlayerCharacter', 'makePlayerWeapon', 'upgradePlayerWeapon', 'evolutionPlayerWeapon',
       'buyAllPlayerTownFacility', 'levelUpPlayerTownFacility', 'ordersPlayerTraining', 'releasePlayerAbility', 'releaseSlotPlayerAbility', 'upgradeSpherePlayerAbility',
       'buySetPlayerRoomObject', 'orderPlayerOffer', 'tradePlayerItemTrade', 'equipPlayerAbility'],
   },
   gem: {
-    up: ['getPlayerPresent', 'completePlayerQuestLog', 'completePlayerOffer', 'drawPlayerChest'],
-    down: ['drawPlayerGacha', 'addPlayerWeaponLimit', 'addPlayerTownFacilityLimit', 'addPlayerRoomObjectLimit', 'gemLevelUpPlayerTownFacility', 'retryPlayerQuestLog', 'buySetPlayerRoomObject'],
+    up: ['getPlayerPresent', 'completePlayerQuestLog', 'completePlayerOffer', 'drawPlayerChest', 'addPlayerAdv', 'completePlayerMission'],
+    down: ['drawPlayerGacha', 'addPlayerWeaponLimit', 'addPlayerTownFacilityLimit', 'addPlayerRoomObjectLimit', 'gemLevelUpPlayerTownFacility', 'retryPlayerQuestLog', 'buySetPlayerRoomObject', 'addPlayerStamina'],
   },
   paidGem: {
     up: ['getPlayerPresent'],
-    down: ['drawPlayerGacha', 'addPlayerWeaponLimit', 'addPlayerTownFacilityLimit', 'addPlayerRoomObjectLimit', 'gemLevelUpPlayerTownFacility', 'retryPlayerQuestLog', 'buySetPlayerRoomObject'],
+    down: ['drawPlayerGacha', 'addPlayerWeaponLimit', 'addPlayerTownFacilityLimit', 'addPlayerRoomObjectLimit', 'gemLevelUpPlayerTownFacility', 'retryPlayerQuestLog', 'buySetPlayerRoomObject', 'addPlayerStamina'],
   },
   kirara: {
     up: ['getPlayerPresent', 'salePlayerTownFacility', 'salePlayerRoomObject', 'completePlayerQuestLog', 'completePlayerOffer', 'drawPlayerChest'],
     down: ['buyAllPlayerTownFacility', 'buySetPlayerRoomObject', 'levelUpPlayerTownFacility'],
   },
-};
-
-/** The other players an operation names, as the service resolves them. */
-const othersFor = (op: AnyOperation, request: unknown, me: PlayerState, players: ReadonlyArray<PlayerState>): Array<PlayerState | undefined> => {
-  const d = op.request.decode(request ?? {});
-  if (d._tag === 'Left' || !op.touches) return [];
-  const byId = (id: number) => players.find((p) => p.playerId === id);
-  return op.touches(d.right).flatMap((r: OtherRef): Array<PlayerState | undefined> => {
-    switch (r.by) {
-      case 'playerId': return [byId(r.playerId)];
-      case 'myCode': return [players.find((p) => p.myCode === r.myCode)];
-      case 'related': return relatedPlayerIds(me).map(byId);
-      case 'recentlyActive': return players.filter((p) => p.playerId !== me.playerId).slice(0, r.count);
-    }
-  });
 };
 
 const fail = (msg: string): never => { throw new Error(msg); };
@@ -129,50 +112,35 @@ const exact = (name: string, req: Record<string, unknown>, s: PlayerState, next:
   }
 };
 
-interface Tally { ok: Record<string, number>; failed: number }
-
-const sequence = (setupA: Setup, setupB: Setup, cmds: ReadonlyArray<{ op: number; asB: boolean; minutes: number; picks: number[] }>, tally: Tally,
-  t: import('ava').ExecutionContext): true => {
-  let players = [makePlayer(t, 1, setupA), makePlayer(t, 2, setupB)];
-  let now = NOW;
-  const ever = players.map((p) => new Set(managedIds(p)));
-  for (const [step, cmd] of cmds.entries()) {
-    now += cmd.minutes * 60_000;
-    const name = NAMES[cmd.op % NAMES.length] as string;
-    const op = operationByName(name) ?? fail(`no operation ${name}`);
-    const me = cmd.asB ? 1 : 0;
-    const s = players[me] as PlayerState;
-    const request = buildRequest(name, s, players[1 - me] as PlayerState, new Chooser(cmd.picks), now);
-    const env: Env = { master: master(), others: othersFor(op, request, s, players) };
-    const where = `step ${step} ${name} ${JSON.stringify(request)}`;
-    const inputs = JSON.stringify([players, request]);
-    const seed = `bal:${step}`;
-    const r = run(op, s, request, rngFromSeed(seed), now, env);
-    if (JSON.stringify([players, request]) !== inputs) fail(`${where}: the inputs were mutated`);
-    const again = run(op, s, request, rngFromSeed(seed), now, env);
-    if (JSON.stringify(again) !== JSON.stringify(r)) fail(`${where}: the same inputs gave another output`);
-    if (r._tag === 'Left') { tally.failed++; continue; }
-    tally.ok[name] = (tally.ok[name] ?? 0) + 1;
-    const next = r.right.state;
-    if (op.readOnly && next !== s) fail(`${where}: a read changed the state`);
-    if (next !== s && next.version !== s.version + 1) fail(`${where}: version ${s.version} → ${next.version}`);
-    for (const c of CURRENCIES) {
-      const delta = next[c] - s[c];
-      if (delta > 0 && !MAY[c].up.includes(name)) fail(`${where}: ${c} rose by ${delta}`);
-      if (delta < 0 && !MAY[c].down.includes(name)) fail(`${where}: ${c} fell by ${-delta}`);
+/** The step's checks: the currencies, exact amounts, balances, managed ids and the other player. */
+const checkStep = (st: Step, model: Model): true => {
+  const { name, playerId: me, request, result: r } = st;
+  const op = operationByName(name) ?? fail(`no operation ${name}`);
+  const where = `step ${st.index} ${name} ${JSON.stringify(request)}`;
+  const ever = (model.memo.get('ever') ?? new Map([...st.before.values()].map((p) => [p.playerId, new Set(managedIds(p))]))) as Map<number, Set<string>>;
+  model.memo.set('ever', ever);
+  if (r._tag === 'Left') return true;
+  const s = st.before.get(me) as PlayerState;
+  const next = r.right.state;
+  if (op.readOnly && next !== s) fail(`${where}: a read changed the state`);
+  if (next !== s && next.version !== s.version + 1) fail(`${where}: version ${s.version} → ${next.version}`);
+  for (const c of CURRENCIES) {
+    const delta = next[c] - s[c];
+    if (delta > 0 && !MAY[c].up.includes(name)) fail(`${where}: ${c} rose by ${delta}`);
+    if (delta < 0 && !MAY[c].down.includes(name)) fail(`${where}: ${c} fell by ${-delta}`);
+  }
+  exact(name, request as Record<string, unknown>, s, next);
+  for (const [id, p] of st.after) {
+    noNegative(p, `${where} (player ${id})`);
+    const seen = ever.get(id) ?? new Set<string>();
+    ever.set(id, seen);
+    const before = new Set(managedIds(st.before.get(id) as PlayerState));
+    for (const k of managedIds(p)) {
+      if (!before.has(k) && seen.has(k)) fail(`${where}: managed id ${k} used again`);
+      seen.add(k);
     }
-    exact(name, request as Record<string, unknown>, s, next);
-    const after = players.map((p, i) => (i === me ? next : (r.right.others.find((o) => o?.playerId === p.playerId) ?? p)));
-    after.forEach((p, i) => {
-      noNegative(p, `${where} (player ${p.playerId})`);
-      const before = new Set(managedIds(players[i] as PlayerState));
-      for (const k of managedIds(p)) {
-        if (!before.has(k) && ever[i]!.has(k)) fail(`${where}: managed id ${k} used again`);
-        ever[i]!.add(k);
-      }
-      if (p !== players[i] && i !== me && CURRENCIES.some((c) => p[c] !== (players[i] as PlayerState)[c])) fail(`${where}: the other player's currencies moved`);
-    });
-    players = after;
+    const was = st.before.get(id) as PlayerState;
+    if (id !== me && p !== was && CURRENCIES.some((c) => p[c] !== was[c])) fail(`${where}: the other player's currencies moved`);
   }
   return true;
 };
@@ -186,23 +154,31 @@ const setupArb: fc.Arbitrary<Setup> = fc.record({
   items: fc.array(fc.tuple(fc.nat(1000), fc.integer({ min: 1, max: 200 })), { maxLength: 14 }),
   kit: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 3 })),
 });
-const cmdArb = fc.record({
-  op: fc.nat(NAMES.length * 4),
-  asB: fc.boolean(),
-  minutes: fc.oneof(fc.constant(0), fc.nat(30), fc.nat(600)),
-  picks: fc.array(fc.nat(10_000), { minLength: 3, maxLength: 12 }),
-});
-
 test('random operation sequences from every group keep every balance invariant', (t) => {
-  const tally: Tally = { ok: {}, failed: 0 };
-  fc.assert(fc.property(setupArb, setupArb, fc.array(cmdArb, { minLength: 10, maxLength: 60 }), (a, b, cmds) => sequence(a, b, cmds, tally, t)), { numRuns: 200, seed: 6006 });
+  const ok: Record<string, number> = {};
+  let refused = 0;
+  fc.assert(operationsProperty({
+    setup: fc.tuple(setupArb, setupArb),
+    world: ([a, b]) => {
+      const w = new World({ master: master(), now: NOW });
+      setupPlayer(w, a, 1);
+      setupPlayer(w, b, 2);
+      return w;
+    },
+    maxSteps: 60,
+    check: checkStep,
+    onRun: (m) => {
+      for (const [k, n] of Object.entries(m.ok)) ok[k] = (ok[k] ?? 0) + n;
+      refused += Object.values(m.refused).reduce((x, y) => x + y, 0);
+    },
+  }), { numRuns: 200, seed: 6006 });
   // The generator must reach successes in every group, not only refusals.
-  const groups = new Set(Object.keys(tally.ok).map((n) => operationByName(n)?.group));
+  const groups = new Set(Object.keys(ok).map((n) => operationByName(n)?.group));
   for (const g of ['gacha', 'present', 'tutorial', 'character', 'weapon', 'training', 'ability', 'item', 'townFacility', 'town', 'room', 'roomObject',
     'contentRoom', 'friend', 'battleParty', 'achievement', 'questLog', 'chest', 'offer', 'move']) {
-    t.true(groups.has(g), `some operation of group ${g} succeeded (${JSON.stringify(tally.ok)})`);
+    t.true(groups.has(g), `some operation of group ${g} succeeded (${JSON.stringify(ok)})`);
   }
-  t.true(tally.failed > 0, 'failures were exercised too');
+  t.true(refused > 0, 'failures were exercised too');
 });
 
 test('the templates cover every session operation of the table', (t) => {

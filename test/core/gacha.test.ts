@@ -107,9 +107,9 @@ test('a duplicate becomes its limit-break item and raises awakening', (t) => {
   t.is(res.itemId, c.limitBreakItemId);
 });
 
-test('first-time gacha: draw holds a pending result, re-draw replaces it free, fix grants and closes', (t) => {
+test('first-time gacha: reDraw true opens the re-draw cycle (held), re-draws replace it free, fix grants and closes', (t) => {
   const s = rich(t);
-  const a = ok(t, 'drawPlayerGacha', s, { gachaId: 1, drawType: 3, reDraw: false });
+  const a = ok(t, 'drawPlayerGacha', s, { gachaId: 1, drawType: 3, reDraw: true });
   t.is(a.state.characters.length, 0, 'nothing granted while pending');
   t.true(a.response.pending);
   fails(t, 'GACHA_DRAW_LIMIT', 'drawPlayerGacha', a.state, { gachaId: 1, drawType: 3, reDraw: false });
@@ -125,10 +125,34 @@ test('first-time gacha: draw holds a pending result, re-draw replaces it free, f
   fails(t, 'GACHA_NOTHING_PENDING', 'fixPlayerGacha', f.state, {});
 });
 
-test('re-draw without a pending draw is 315; re-draw on a normal gacha is 102', (t) => {
+test('the tutorial draw: reDraw false keeps the result at once (owned, nothing pending), records the step and closes the first-time gacha', (t) => {
   const s = rich(t);
-  fails(t, 'GACHA_NOTHING_PENDING', 'drawPlayerGacha', s, { gachaId: 1, drawType: 3, reDraw: true });
-  fails(t, 'INVALID_PARAMETERS', 'drawPlayerGacha', s, { gachaId: 2, drawType: 3, reDraw: true });
+  const r = ok(t, 'drawPlayerGacha', s, { gachaId: 1, drawType: 3, stepCode: 4, reDraw: false });
+  const drawn = [...new Set(r.response.gachaResults.map((x) => x.characterId))];
+  t.false(r.response.pending);
+  t.deepEqual(r.state.characters.map((c) => c.characterId), drawn, 'the drawn characters are owned at once');
+  t.deepEqual(r.response.managedCharacters.map((c) => c.characterId), drawn, 'and read from managedCharacters, as the clients do');
+  t.is(r.state.tutorial.step, 4);
+  t.like(statOf(r.state, 1), { closed: true, pending: null, totalDraws: 10 });
+  t.true(r.state.gachaHistory.at(-1)!.granted);
+  fails(t, 'GACHA_DRAW_LIMIT', 'drawPlayerGacha', r.state, { gachaId: 1, drawType: 3, reDraw: false });
+  fails(t, 'GACHA_DRAW_LIMIT', 'drawPlayerGacha', r.state, { gachaId: 1, drawType: 3, reDraw: true });
+  fails(t, 'GACHA_NOTHING_PENDING', 'fixPlayerGacha', r.state, {});
+  // reDraw absent is reDraw false.
+  const plain = ok(t, 'drawPlayerGacha', s, { gachaId: 1, drawType: 3 });
+  t.false(plain.response.pending);
+  t.is(plain.state.characters.length, new Set(plain.response.gachaResults.map((x) => x.characterId)).size);
+});
+
+test('a draw\'s stepCode follows the tutorial rules: 0 records nothing, going back is 102 and nothing changes', (t) => {
+  const s = rich(t);
+  t.is(ok(t, 'drawPlayerGacha', s, { gachaId: 2, drawType: 1, stepCode: 0 }).state.tutorial.step, s.tutorial.step);
+  fails(t, 'INVALID_PARAMETERS', 'drawPlayerGacha', { ...s, tutorial: { ...s.tutorial, step: 4 } }, { gachaId: 1, drawType: 3, stepCode: 3, reDraw: false });
+  fails(t, 'INVALID_PARAMETERS', 'drawPlayerGacha', { ...s, tutorial: { ...s.tutorial, step: 4 } }, { gachaId: 1, drawType: 3, stepCode: 3, reDraw: true });
+});
+
+test('re-draw on a normal gacha is 102', (t) => {
+  fails(t, 'INVALID_PARAMETERS', 'drawPlayerGacha', rich(t), { gachaId: 2, drawType: 3, reDraw: true });
 });
 
 test('bad draw requests: drawType out of range is 102, a missing gachaId 103', (t) => {
@@ -213,7 +237,7 @@ test('get_all counts the player\'s draws of each kind, today and in all; first10
 
 test('get_all: a re-draw gacha\'s re-draws and its fix are not draws; its pending result and closing are shown', (t) => {
   let s = rich(t);
-  s = ok(t, 'drawPlayerGacha', s, { gachaId: 1, drawType: 3 }).state;
+  s = ok(t, 'drawPlayerGacha', s, { gachaId: 1, drawType: 3, reDraw: true }).state;
   for (let i = 0; i < 3; i++) s = ok(t, 'drawPlayerGacha', s, { gachaId: 1, drawType: 3, reDraw: true }, { seed: `r${i}` }).state;
   const pending = ok(t, 'getAllPlayerGacha', s, {}).response.gachas.find((g) => g.gacha.id === 1)!;
   t.like(pending, { gem10Total: 1, gem10Daily: 1, closed: false, totalDraws: 10 });

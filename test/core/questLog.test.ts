@@ -176,8 +176,8 @@ test('complete: a clear rank outside 1..max, too many or too large use counts ar
 
 test('complete: a positive stepCode records the tutorial step; going back is 102', (t) => {
   const a = order(t, ready()).state;
-  t.is(ok(t, 'completePlayerQuestLog', a, { ...clear(a), stepCode: 5 }).state.tutorial.step, 5);
-  fails(t, 'INVALID_PARAMETERS', 'completePlayerQuestLog', { ...a, tutorial: { ...a.tutorial, step: 8 } }, { ...clear(a), stepCode: 5 });
+  t.is(ok(t, 'completePlayerQuestLog', a, { ...clear(a), stepCode: 4 }).state.tutorial.step, 4);
+  fails(t, 'INVALID_PARAMETERS', 'completePlayerQuestLog', { ...a, tutorial: { ...a.tutorial, step: 4 } }, { ...clear(a), stepCode: 3 });
 });
 
 test('reset discards the active quest with no refund; none active is 317; another id 107', (t) => {

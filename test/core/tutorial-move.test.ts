@@ -55,7 +55,7 @@ test('a move binds the new uuid, issues a new token, ends sessions and spends th
   t.is(login(r.state, NEW, 'test-access-token-0001', NOW)._tag, 'Left', 'the old token no longer works');
 });
 
-test('a wrong password counts; the code is void after the configured failures; expired codes are refused', (t) => {
+test('a wrong password counts; after the configured failures the code rests (never void, issue 18); expired codes are refused', (t) => {
   const s = ok(t, 'getPlayerMove', freshPlayer(), { password: 'secret123' }).state;
   const code = s.move!.code;
   let cur = s;
@@ -64,7 +64,12 @@ test('a wrong password counts; the code is void after the configured failures; e
     t.is(r.error?._tag === 'Left' ? r.error.left.code : null, 'INVALID_MOVE_PARAMETERS');
     cur = r.state;
   }
-  t.is(cur.move, null, 'void after too many failures');
+  t.is(cur.move?.code, code, 'not void after too many failures');
+  t.is(cur.move?.restUntil, NOW + master().game.move.restMinutes * 60_000);
+  const resting = applyMove(master(), cur, moveIn(code, 'secret123'), NOW + 1000);
+  t.not(resting.error, null, 'resting: the right password is refused too');
+  t.is(resting.state, cur, 'and nothing is counted');
+  t.is(applyMove(master(), cur, moveIn(code, 'secret123'), NOW + master().game.move.restMinutes * 60_000).error, null, 'after the rest, the owner moves');
   const late = applyMove(master(), s, moveIn(code, 'secret123'), NOW + 25 * HOUR);
   t.is(late.error?._tag === 'Left' ? late.error.left.code : null, 'INVALID_MOVE_PARAMETERS');
   t.is(late.state, s, 'an expired code changes nothing');

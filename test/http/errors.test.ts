@@ -11,7 +11,7 @@ const CASES: Case[] = [
   { name: 'draw: short of gems', method: 'POST', path: '/api/player/gacha/draw', body: { gachaId: 2, drawType: 3 }, code: 445, status: 409 },
   { name: 'draw: short of paid gems', method: 'POST', path: '/api/player/gacha/draw', body: { gachaId: 2, drawType: 2 }, code: 443, status: 409 },
   { name: 'draw: over the daily limit', method: 'POST', path: '/api/player/gacha/draw', body: { gachaId: 4, drawType: 3 }, code: 309, status: 409 },
-  { name: 'draw: re-draw with nothing pending', method: 'POST', path: '/api/player/gacha/draw', body: { gachaId: 1, drawType: 3, reDraw: true }, code: 315, status: 409 },
+  { name: 'draw: a tutorial step out of range', method: 'POST', path: '/api/player/gacha/draw', body: { gachaId: 1, drawType: 3, stepCode: -5, reDraw: false }, code: 102, status: 400 },
   { name: 'draw: re-draw of a normal gacha', method: 'POST', path: '/api/player/gacha/draw', body: { gachaId: 2, drawType: 1, reDraw: 1 }, code: 102, status: 400 },
   { name: 'draw: bad drawType', method: 'POST', path: '/api/player/gacha/draw', body: { gachaId: 2, drawType: 0 }, code: 102, status: 400 },
   { name: 'draw: missing gachaId', method: 'POST', path: '/api/player/gacha/draw', body: { drawType: 1 }, code: 103, status: 400 },

@@ -181,8 +181,29 @@ test('the admin API is described with its own security scheme', (t) => {
   t.true(doc.tags.some((g) => g.name === 'admin'));
 });
 
+test('the operator search, deadlines and the probes are documented', (t) => {
+  const find = op('get', '/admin/players');
+  t.deepEqual(find.security, [{ adminBearer: [] }]);
+  t.deepEqual(find.parameters?.map((p) => [p['name'], p['in'], p['required']]), [['uuid', 'query', false], ['myCode', 'query', false], ['name', 'query', false]]);
+  const found = deref((jsonSchemaOf(find.responses['200'] as Schema) as { allOf: Schema[] }).allOf[1] ?? {}) as { properties: { players: { items: Schema } } };
+  t.deepEqual((deref(found.properties.players.items) as { required: string[] }).required, ['playerId', 'uuid', 'myCode', 'name', 'level', 'createdAt', 'lastLoginAt']);
+  const send = op('post', '/admin/presents');
+  t.regex(send['description'] as string, /2026-12-31T23:59:59 \(the game's time zone.*ISO 8601/);
+  const req = deref(jsonSchemaOf(send.requestBody as Schema)) as { properties: Record<string, Schema> };
+  t.deepEqual(req.properties['deadline'], { anyOf: [{ $ref: '#/components/schemas/OperatorTime' }, { type: 'null' }] });
+  t.like(doc.components.schemas['OperatorTime'], { type: 'string' });
+  t.regex(doc.components.schemas['OperatorTime']?.['description'] as string, /game's time zone.*ISO 8601/);
+  for (const path of ['/healthz', '/readyz', '/metrics']) {
+    const probe = op('get', path);
+    t.deepEqual(probe['tags'], ['ops'], path);
+    t.truthy(probe.responses['200'], path);
+  }
+  t.truthy(op('get', '/readyz').responses['503']);
+  t.like(doc.components.securitySchemes['metricsBearer'], { type: 'http', scheme: 'bearer' });
+});
+
 test('every tag has a description', (t) => {
-  const groups = new Set([...OPERATIONS.map((o) => o.group), 'admin']);
+  const groups = new Set([...OPERATIONS.map((o) => o.group), 'admin', 'ops']);
   t.deepEqual(new Set(doc.tags.map((g) => g.name)), groups);
   for (const g of doc.tags) t.true(g.description.length > 10, g.name);
 });

@@ -35,13 +35,14 @@ test('success and error answers carry the envelope; serverTime is in the game zo
   t.regex(bad.body['resultMessage'] as string, /drawType/);
 });
 
-test('unknown paths are 404 with resultCode 102; a GET route called with POST too', async (t) => {
+test('unknown paths are 404 with resultCode 102; a GET route called with POST is 405 with Allow', async (t) => {
   const h = await startHarness();
   t.teardown(() => h.close());
-  for (const [m, p] of [['GET', '/api/nothing/here'], ['POST', '/api/player/get_all'], ['GET', '/']] as const) {
+  for (const [m, p, status] of [['GET', '/api/nothing/here', 404], ['POST', '/api/player/get_all', 405], ['GET', '/', 404]] as const) {
     const r = await h.call(m, p);
-    t.is(r.status, 404);
+    t.is(r.status, status);
     t.is(r.body['resultCode'], 102);
+    t.is(r.headers['allow'], status === 405 ? 'GET, HEAD' : undefined);
     envelopeOk(t, r.body);
   }
 });

@@ -102,13 +102,13 @@ test('concurrent collections of a facility collect what it produced once', async
   let tokens = 0;
   const svc = new GameService({ storage, master: master(), clock: () => past, seedSecret: 'test', newToken: () => `token-for-concurrency-${tokens++}`, sessionIdleMs: HOUR });
   const uuid = 'c1000000-0000-4000-8000-000000000003';
-  const su = await svc.signup({ uuid, platform: 1 });
+  const su = await svc.run(operationByName('signupPlayer')!, svc.context(), { uuid, platform: 1 });
   if (su._tag === 'Left') throw new Error(su.left.code);
-  const li = await svc.login({ uuid, accessToken: su.right['accessToken'] as string });
+  const li = await svc.run(operationByName('loginPlayer')!, svc.context(), { uuid, accessToken: su.right['accessToken'] as string });
   if (li._tag === 'Left') throw new Error(li.left.code);
   const sid = li.right['sessionId'] as string;
   const run = async (name: string, req: unknown) => {
-    const r = await svc.perform(operationByName(name)!, sid, req);
+    const r = await svc.run(operationByName(name)!, svc.context({ session: sid }), req);
     if (r._tag === 'Left') throw new Error(`${name}: ${r.left.code}`);
     return r.right;
   };

@@ -2,7 +2,7 @@
 // give exactly the key-sorted JSON of the whole state, before and after updates.
 import test from 'ava';
 import fc from 'fast-check';
-import { canonicalJson, stateHash } from '../../adapters/storage/log.js';
+import { canonicalJson, stateHash } from '../../adapters/storage/canonical.js';
 import { freshPlayer, ok, receiveAll } from '../_support/core.js';
 import { decodeState } from '../../core/state.js';
 

@@ -9,7 +9,8 @@ import type { Storage } from '../../adapters/storage/storage.js';
 import { openPostgres } from '../_support/pg.js';
 import { freshPlayer } from '../_support/core.js';
 import type { PlayerState } from '../../core/state.js';
-import { logResults, stateHash, type LogEntry } from '../../adapters/storage/log.js';
+import { stateHash } from '../../adapters/storage/canonical.js';
+import type { LogRun } from '../../adapters/storage/replay-log.js';
 
 interface Adapter { name: string; make: () => Promise<{ storage: Storage; cleanup: () => Promise<void> }> }
 
@@ -115,14 +116,15 @@ for (const a of ADAPTERS) {
   });
 
   it('replay-log entries are kept with their commit, numbered in commit order; a conflicting commit keeps none', async (t, s) => {
-    const entry = (p: PlayerState): LogEntry => ({ kind: 'login', at: p.version, masterHash: 'm', playerIds: [p.playerId], results: logResults([p]), playerId: p.playerId });
+    // What ran; the storage numbers the entry and hashes the states it stores.
+    const entry = (p: PlayerState): LogRun => ({ kind: 'op', at: p.version, masterHash: 'm', op: 'loginPlayer', playerId: p.playerId, request: {}, seed: '', others: [] });
     const p = player(1);
     t.deepEqual(await s.readLog(), []);
-    await s.commit({ players: [{ state: p, expectedVersion: null }], log: [entry(p)] });
+    await s.commit({ players: [{ state: p, expectedVersion: null }], log: entry(p) });
     const v1 = bump(p, { gold: 1 });
-    await s.commit({ players: [{ state: v1, expectedVersion: 0 }], log: [entry(v1)] });
+    await s.commit({ players: [{ state: v1, expectedVersion: 0 }], log: entry(v1) });
     const stale = bump(p, { gold: 2 });
-    t.false((await s.commit({ players: [{ state: stale, expectedVersion: 0 }], log: [entry(stale)] })).ok);
+    t.false((await s.commit({ players: [{ state: stale, expectedVersion: 0 }], log: entry(stale) })).ok);
     await s.commit({ players: [], sessions: [{ key: 'k', session: null }] });
     const log = await s.readLog();
     t.deepEqual(log.map((e) => [e.seq, e.results[0]?.version]), [[1, 0], [2, 1]]);

@@ -3,7 +3,8 @@
 // hash computed from scratch, and the journal's edit must rebuild the very list.
 import test from 'ava';
 import fc from 'fast-check';
-import { canonicalJson, listEdit, stateHash } from '../../adapters/storage/log.js';
+import { canonicalJson, stateHash } from '../../adapters/storage/canonical.js';
+import { listEdit } from '../../adapters/storage/journal.js';
 import type { OwnedCharacter, PlayerState } from '../../core/state.js';
 import { freshPlayer } from '../_support/core.js';
 import { characters, edit, editRounds } from '../_support/list-edits.js';

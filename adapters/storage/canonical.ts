@@ -1,86 +1,13 @@
-// The replay log: one entry per committed state change, holding exactly the
-// inputs needed to run it again (operation, request, seed, now, master data's
-// hash) and the hash of every resulting state, so a replay can say where it
-// first differs. Entries are committed atomically with the states they made.
+// Canonical JSON: a value's JSON with every object's keys sorted, so the same data
+// gives the same bytes whatever order its keys were built in (a state read back
+// from a snapshot is decoded with the group defaults first). Snapshots and journal
+// records are written in it, and a state's hash (what the replay log records and a
+// replay compares) is taken of it. The JSON of a state's parts is kept by their
+// identity: states are never mutated (core/views/never-mutated.ts), and an update
+// keeps the parts it did not change.
 import { createHash, hash } from 'node:crypto';
-import type { Grant } from '../../core/master/common.js';
-import type { PlayerState } from '../../core/state.js';
+import { groupDefaults, type PlayerState } from '../../core/state.js';
 import { walkRuns } from '../../core/state/replaced.js';
-
-/** A state a log entry produced: its player, version and stateHash. */
-export interface LogResult {
-  readonly playerId: number;
-  readonly version: number;
-  readonly stateHash: string;
-}
-
-interface LogBase {
-  /** Position in the whole log (1, 2, …), given by the storage when it commits the entry. */
-  readonly seq?: number;
-  /** The instant the service read once for the request (epoch ms). */
-  readonly at: number;
-  /** sha256 of the master data the entry ran with (see adapters/master/load.ts). */
-  readonly masterHash: string;
-  /** The players whose states changed, in results order. */
-  readonly playerIds: ReadonlyArray<number>;
-  readonly results: ReadonlyArray<LogResult>;
-}
-
-/** A table operation: the player, its decoded request, the seed and the other players it named (null: none existed). */
-export interface OpEntry extends LogBase {
-  readonly kind: 'op';
-  readonly op: string;
-  readonly playerId: number;
-  readonly request: unknown;
-  readonly seed: string;
-  readonly others: ReadonlyArray<number | null>;
-  /**
-   * Set when the request carried a move password, which is never logged: the
-   * request lacks it and this is the hash the state kept; a replay runs the
-   * reducer with a stand-in password and puts this hash back.
-   */
-  readonly movePasswordHash?: string;
-}
-
-/** createPlayer's inputs, with the access token's hash instead of the token. */
-export interface SignupEntry extends LogBase {
-  readonly kind: 'signup';
-  readonly playerId: number;
-  readonly uuid: string;
-  readonly platform: number;
-  readonly name: string;
-  readonly stepCode: number;
-  readonly tokenHash: string;
-  readonly seed: string;
-}
-
-/** A log-in (its token was checked when it ran; a replay only applies it). */
-export interface LoginEntry extends LogBase {
-  readonly kind: 'login';
-  readonly playerId: number;
-}
-
-/** A move, kept even when it failed on a wrong password (the failure is counted); secrets only as hashes. */
-export interface MoveSetEntry extends LogBase {
-  readonly kind: 'moveSet';
-  readonly playerId: number;
-  readonly moveCode: string;
-  readonly uuid: string;
-  readonly platform: number;
-  readonly tokenHash: string;
-  /** The password tried, hashed with the code's salt (as the state keeps the right one). */
-  readonly movePasswordHash: string;
-}
-
-/** An operator's present to one player. */
-export interface AdminPresentEntry extends LogBase {
-  readonly kind: 'admin.present';
-  readonly playerId: number;
-  readonly grant: Grant;
-  readonly meta: { readonly title: string; readonly message: string; readonly deadline: number | null };
-}
-
-export type LogEntry = OpEntry | SignupEntry | LoginEntry | MoveSetEntry | AdminPresentEntry;
 
 /** An array index as an object key (0 … 2^32 − 2, written canonically). */
 const isIndex = (k: string): boolean => /^(0|[1-9]\d*)$/.test(k) && Number(k) < 4_294_967_295;
@@ -162,7 +89,7 @@ const partOf = (v: unknown): string => {
  */
 const RECENT_ELEMENTS = 1024;
 let recentElements = new Map<unknown, string>();
-const changedJson = (x: unknown): string => {
+export const changedJson = (x: unknown): string => {
   let json = recentElements.get(x);
   if (json === undefined) {
     json = sortedJson(x);
@@ -189,24 +116,6 @@ export const canonicalFields = (s: Readonly<Record<string, unknown>>, fields: Re
   const picked: Record<string, unknown> = {};
   for (const k of fields) picked[k] = s[k];
   return canonicalJson(picked);
-};
-
-/**
- * A list as an edit of the list it replaced, in JSON: `[from, count]` copies that
- * run of the old list's elements, an object is a new or changed element. A new
- * character in a list of 55 is a few hundred bytes where the list is ~12 kB.
- * Undefined when an element that changed is not an object (the list is then
- * written whole): a copy run is a list, so the two could not be told apart.
- */
-export const listEdit = (xs: ReadonlyArray<unknown>, replaced: ReadonlyArray<unknown>): string | undefined => {
-  const ops: string[] = [];
-  let plain = true;
-  walkRuns(xs, replaced, (from, count) => ops.push(`[${from},${count}]`), (i) => {
-    const x = xs[i];
-    if (x === null || typeof x !== 'object' || Array.isArray(x)) plain = false;
-    else ops.push(changedJson(x));
-  });
-  return plain ? `[${ops.join(',')}]` : undefined;
 };
 
 /**
@@ -240,6 +149,27 @@ const listHash = (xs: ReadonlyArray<unknown>, replaced: ReadonlyArray<unknown> |
 };
 
 /**
+ * The state's fields when the replay log began (d21c137), always hashed. A field a
+ * group adds to the state later is hashed only once it leaves its default: a state
+ * read back from before the field existed gets the default, and the hash an older
+ * log entry recorded still matches its replay (test/replay/legacy.test.ts).
+ */
+const HASHED_FROM_THE_START = new Set([
+  'schema', 'version', 'playerId', 'name', 'myCode', 'createdAt', 'lastLoginAt', 'account', 'level', 'exp', 'stamina',
+  'gold', 'gem', 'paidGem', 'kirara', 'limitAdds', 'nextManagedId', 'items', 'characters', 'weapons', 'facilities',
+  'roomObjects', 'presents', 'received', 'gachaStats', 'gachaHistory', 'move', 'tutorial', 'counters', 'supportParties',
+  'abilityTrees', 'trainings', 'tradeCounts', 'ownWeaponsReceived', 'rooms', 'townLayout', 'contentRooms', 'battleParties',
+  'friends', 'achievements', 'displayedAchievementId', 'activeQuest', 'questRecords', 'chests', 'offers', 'offerCompletions',
+]);
+const DEFAULT_JSON: ReadonlyMap<string, string> = new Map(Object.entries(groupDefaults).map(([k, v]) => [k, sortedJson(v)]));
+const atItsDefault = (k: string, v: unknown): boolean => {
+  const d = DEFAULT_JSON.get(k);
+  if (d === undefined) return false;
+  if (Array.isArray(v)) return v.length === 0 && d === '[]';
+  return partOf(v) === d;
+};
+
+/**
  * What a replay compares: the sha256 of the state's canonical form, its fields in
  * key order as canonicalJson writes them, except that each list is given by its
  * hash (listHash). `before`, the state this one replaced, is a hint: its lists'
@@ -252,38 +182,10 @@ export const stateHash = (s: PlayerState, before?: PlayerState): string => {
   for (const [k, prefix] of keyOrder(o)) {
     const v = o[k];
     if (noJson(v)) continue;
+    if (!HASHED_FROM_THE_START.has(k) && atItsDefault(k, v)) continue;
     if (!Array.isArray(v)) { parts.push(prefix + partOf(v)); continue; }
     const old = was?.[k];
     parts.push(`${prefix}#${listHash(v, Array.isArray(old) ? old : undefined).hex}`);
   }
   return hash('sha256', `{${parts.join(',')}}`);
-};
-
-/** The request as logged (a move password left out) and, then, the password hash the state kept. */
-export const redactForLog = (request: unknown, after: PlayerState): { request: unknown; movePasswordHash?: string } => {
-  if (typeof request !== 'object' || request === null || !('password' in request)) return { request };
-  const { password: _secret, ...rest } = request as Record<string, unknown>;
-  return { request: rest, movePasswordHash: after.move?.passwordHash ?? '' };
-};
-
-/** The results of a log entry; `befores[i]`, the state `states[i]` replaced, is stateHash's hint. */
-export const logResults = (states: ReadonlyArray<PlayerState>, befores: ReadonlyArray<PlayerState | undefined> = []): LogResult[] =>
-  states.map((s, i) => ({ playerId: s.playerId, version: s.version, stateHash: stateHash(s, befores[i]) }));
-
-/** Parses oplog bytes (one JSON entry a line); `good` is the offset after the last whole line (a torn tail is left out). */
-export const parseLog = (buf: Buffer): { entries: LogEntry[]; good: number } => {
-  const entries: LogEntry[] = [];
-  let pos = 0;
-  while (pos < buf.length) {
-    const nl = buf.indexOf(0x0a, pos);
-    if (nl < 0) break;
-    const line = buf.subarray(pos, nl).toString('utf8');
-    try {
-      if (line.trim() !== '') entries.push(JSON.parse(line) as LogEntry);
-    } catch {
-      break;
-    }
-    pos = nl + 1;
-  }
-  return { entries, good: pos };
 };

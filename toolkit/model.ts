@@ -1,14 +1,14 @@
-// A model for the balance properties: random valid states (two players with
-// random wealth, characters and items) and random operations from every group,
-// built from request templates whose fields are re-picked by name from the
-// current state and master data (mostly valid, sometimes not, so that both
-// successes and failures are exercised).
-import { tryGrant } from '../../core/shared/grant.js';
-import type { PlayerState } from '../../core/state.js';
-import type { Master } from '../../core/master/index.js';
-import { itemsOf, master, NOW, receiveAll, runOp, withWealth } from '../_support/core.js';
-import { freshPlayer } from '../_support/core.js';
-import type { ExecutionContext } from 'ava';
+// A model of play for properties: random valid players (Setup: wealth, characters,
+// items, a kit of the materials operations spend) and random requests for every
+// session operation, built from templates whose fields are re-picked by name from
+// the player's state, the other player and master data (mostly valid, sometimes an
+// unknown id or a zero amount), so that both successes and refusals are exercised.
+import type { Master } from '../core/master/index.js';
+import type { PlayerState } from '../core/state.js';
+import type { World } from './world.js';
+
+/** A player's items as `{ "itemId": amount }`. */
+export const itemsOf = (s: PlayerState): Record<string, number> => Object.fromEntries(s.items.map((i) => [String(i.itemId), i.amount]));
 
 /** Turns a list of small integers into choices; cycles when it runs out. */
 export class Chooser {
@@ -39,35 +39,34 @@ const KIT: ReadonlyArray<readonly [number, number]> = [
   [2001, 10], [2003, 20], [101011, 2], [4001, 20], [4100, 3], [5001, 10], [10003, 30], [10601, 3], [10101, 1], [10201, 1], [10301, 20], [10501, 25], [3001, 1], [3002, 2],
 ];
 
-/** A valid state: a fresh player with its presents received, random wealth and some characters and items. */
-export const makePlayer = (t: ExecutionContext, playerId: number, s: Setup): PlayerState => {
-  const m = master();
-  let p = receiveAll(t, freshPlayer({ playerId, seed: `bal${playerId}` }));
-  const items: Record<string, number> = {};
-  for (const [id, n] of KIT) if (s.kit > 0 && m.item.has(id)) items[String(id)] = n * s.kit;
+/**
+ * A player of the world set up from a Setup: signed up, its welcome presents received,
+ * the wealth and items set, the characters granted, and (with the kit) battle party 1
+ * holding its first character so quests can be ordered. Returns the player's state.
+ */
+export const setupPlayer = (world: World, s: Setup, playerId?: number): PlayerState => {
+  const m = world.master;
+  const id = world.createPlayer(playerId === undefined ? {} : { playerId }).playerId;
+  world.receiveAll(id);
+  const items: Record<number, number> = {};
+  for (const [item, n] of KIT) if (s.kit > 0 && m.item.has(item)) items[item] = n * s.kit;
   const chestCost = m.chests[0]?.cost.itemId;
-  if (s.kit > 0 && chestCost !== undefined) items[String(chestCost)] = 30 * s.kit;
-  for (const [i, n] of s.items) {
-    const id = m.items[i % m.items.length]!.itemId;
-    items[String(id)] = Math.min(n, 200);
-  }
-  p = withWealth(p, { gold: s.gold, gem: s.gem, paidGem: s.paidGem, kirara: s.kirara, items: { ...itemsOf(p), ...items } });
+  if (s.kit > 0 && chestCost !== undefined) items[chestCost] = 30 * s.kit;
+  for (const [i, n] of s.items) items[m.items[i % m.items.length]!.itemId] = Math.min(n, 200);
   // With the kit, the characters the templates name (their trees, weapons and content room exist).
-  const ids = [...(s.kit > 0 ? [1011, 1012, 1013] : []), ...s.characters.map((c) => m.characters[c % m.characters.length]!.characterId)];
-  for (const id of ids) {
-    const r = tryGrant(m, p, { kind: 'character', objectId: id, amount: 1 }, NOW);
-    if (r._tag === 'Right') p = r.right.state;
-  }
-  // With the kit, party 1 holds the first character, so quests can be ordered.
-  const first = p.characters[0];
+  const characters = [...(s.kit > 0 ? [1011, 1012, 1013] : []), ...s.characters.map((c) => m.characters[c % m.characters.length]!.characterId)];
+  world.give(id, { gold: s.gold, gem: s.gem, paidGem: s.paidGem, kirara: s.kirara, items, characters });
+  const first = world.player(id).characters[0];
   if (s.kit > 0 && first) {
-    const slot = (id: number | null) => ({ managedCharacterId: id, managedWeaponId: null });
+    const slot = (c: number | null) => ({ managedCharacterId: c, managedWeaponId: null });
     const parties = Array.from({ length: 15 }, (_, i) => ({ managedBattlePartyId: i + 1, slots: [slot(i === 0 ? first.managedCharacterId : null), slot(null), slot(null), slot(null), slot(null)] }));
-    const r = runOp('setAllPlayerBattleParty', p, { managedBattleParties: parties });
-    if (r._tag === 'Right') p = r.right.state;
+    world.run('setAllPlayerBattleParty', id, { managedBattleParties: parties });
   }
-  return p;
+  return world.player(id);
 };
+
+/** A Setup of nothing: a fresh player with its welcome presents received. */
+export const NO_SETUP: Setup = { gold: 0, gem: 0, paidGem: 0, kirara: 0, characters: [], items: [], kit: 0 };
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -77,6 +76,7 @@ export const TEMPLATES: Record<string, Json> = {
   fixPlayerGacha: {},
   getAllPlayerGacha: {},
   getPlayerGachaBox: { gachaId: 3 },
+  getHistoryPlayerGacha: { gachaId: 3, page: 1, pageSize: 5 },
   pointToCharacterPlayerGacha: { gachaId: 3, characterId: 1011 },
   getAllPlayerPresent: {},
   getPlayerPresent: { managedPresentId: '1', stepCode: 0 },
@@ -155,12 +155,20 @@ export const TEMPLATES: Record<string, Json> = {
   completePlayerOffer: { offerId: 2 },
   getAllPlayerOffer: {},
   orderPlayerOffer: { offerId: 2 },
+  getAllPlayerQuest: {},
+  addPlayerAdv: { advId: '1000000', stepCode: 0 },
+  getAllPlayerMission: {},
+  completePlayerMission: { managedMissionId: 2_020_778 },
+  setPlayerMission: { managedMissionId: 2_020_778, rate: 1 },
+  addPlayerStamina: { type: 1, num: 1, itemId: -1 },
+  setPlayerAge: { age: 2 },
+  setPlayerTutorialParty: { stepCode: 5 },
 };
 
 const BOGUS = 987_654;
 
 /** Builds a request from its template: every known field re-picked from the state, the other player and master data. */
-export const buildRequest = (name: string, s: PlayerState, other: PlayerState, c: Chooser, now: number, m: Master = master()): unknown => {
+export const buildRequest = (name: string, s: PlayerState, other: PlayerState, c: Chooser, now: number, m: Master): unknown => {
   const owned = {
     managedCharacterId: s.characters.map((x) => x.managedCharacterId),
     managedWeaponId: s.weapons.map((x) => x.managedWeaponId),

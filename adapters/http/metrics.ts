@@ -1,0 +1,136 @@
+// GET /metrics in the Prometheus text format (prom-client): requests by operation
+// and result code with their latency, rate-limit refusals, the storage's commits
+// and their latency, fsync batch sizes, cache hits and misses, players in memory,
+// journal bytes since the last checkpoint, the PostgreSQL pool, and Node's own
+// process figures (memory, event-loop delay, GC). One registry per server.
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Storage, StorageStats } from '../storage/storage.js';
+
+/** Request latency buckets (seconds): most answers take a millisecond or two. */
+const LATENCY = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+/** Commits made durable by one fsync. */
+const BATCH = [1, 2, 4, 8, 16, 32, 64, 128, 256];
+
+export type RateLimitBucket = 'address' | 'account' | 'session' | 'failures';
+
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly requests: Counter<'operation' | 'result_code' | 'status'>;
+  private readonly latency: Histogram<'operation'>;
+  private readonly limited: Counter<'bucket'>;
+  private readonly commits: Counter<'result'>;
+  private readonly commitLatency: Histogram;
+  private readonly batches: Histogram;
+  private readonly fsyncLatency: Histogram;
+  private readonly cache: Counter<'result'>;
+  private stats: () => StorageStats = () => ({});
+
+  constructor(opts: { readonly processMetrics?: boolean } = {}) {
+    const registers = [this.registry];
+    if (opts.processMetrics ?? true) collectDefaultMetrics({ register: this.registry });
+    this.requests = new Counter({
+      name: 'hoshi_requests_total', help: 'Requests answered, by operation (the operations table\'s name; admin, probe, unknown), result code and HTTP status.',
+      labelNames: ['operation', 'result_code', 'status'], registers,
+    });
+    this.latency = new Histogram({
+      name: 'hoshi_request_duration_seconds', help: 'Time from a request\'s arrival to its answer, by operation.',
+      labelNames: ['operation'], buckets: LATENCY, registers,
+    });
+    this.limited = new Counter({
+      name: 'hoshi_rate_limited_total', help: 'Requests refused by a rate limit (429), by the bucket that was empty: address, account (sign-up, log-in, move) or session.',
+      labelNames: ['bucket'], registers,
+    });
+    this.commits = new Counter({
+      name: 'hoshi_storage_commits_total', help: 'Storage commits, by result: ok, conflict (a version or unique-key check failed; the service retries) or error.',
+      labelNames: ['result'], registers,
+    });
+    this.commitLatency = new Histogram({
+      name: 'hoshi_storage_commit_duration_seconds', help: 'Time a commit took, from the service\'s call to its acknowledgement (durable).',
+      buckets: LATENCY, registers,
+    });
+    this.batches = new Histogram({
+      name: 'hoshi_storage_fsync_batch_commits', help: 'Commits made durable together by one journal write and fsync (the JSON-file store\'s group commit).',
+      buckets: BATCH, registers,
+    });
+    this.fsyncLatency = new Histogram({
+      name: 'hoshi_storage_fsync_duration_seconds', help: 'Time one journal write and fsync took (the JSON-file store).',
+      buckets: LATENCY, registers,
+    });
+    this.cache = new Counter({
+      name: 'hoshi_storage_cache_total', help: 'Player loads served from memory (result="hit") or read from disk or the database (result="miss").',
+      labelNames: ['result'], registers,
+    });
+    const self = this;
+    new Gauge({
+      name: 'hoshi_players_in_memory', help: 'Player states held in memory: cached, or changed and not yet in a snapshot.', registers,
+      collect() { const n = self.stats().playersInMemory; if (n !== undefined) this.set(n); },
+    });
+    new Gauge({
+      name: 'hoshi_journal_bytes', help: 'Bytes written to the journal since the last checkpoint (the JSON-file store).', registers,
+      collect() { const n = self.stats().journalBytes; if (n !== undefined) this.set(n); },
+    });
+    new Gauge({
+      name: 'hoshi_pg_pool_connections', help: 'PostgreSQL pool: open connections (state="total"), idle ones, callers waiting for one, and the bound (state="max").',
+      labelNames: ['state'], registers,
+      collect() {
+        const p = self.stats().pool;
+        if (!p) return;
+        this.set({ state: 'total' }, p.total);
+        this.set({ state: 'idle' }, p.idle);
+        this.set({ state: 'waiting' }, p.waiting);
+        this.set({ state: 'max' }, p.max);
+      },
+    });
+    // Present from the first scrape, so that rates and alerts see zeros rather than nothing.
+    for (const bucket of ['address', 'account', 'session'] as const) this.limited.inc({ bucket }, 0);
+    for (const result of ['ok', 'conflict', 'error']) this.commits.inc({ result }, 0);
+    for (const result of ['hit', 'miss']) this.cache.inc({ result }, 0);
+  }
+
+  /** One answered request. `resultCode` is the envelope's (absent for answers without one). */
+  request(operation: string, status: number, resultCode: number | undefined, seconds: number): void {
+    this.requests.inc({ operation, result_code: resultCode === undefined ? 'none' : String(resultCode), status: String(status) });
+    this.latency.observe({ operation }, seconds);
+  }
+
+  rateLimited(bucket: RateLimitBucket): void {
+    this.limited.inc({ bucket });
+  }
+
+  /**
+   * The storage as the service should use it: its commits timed and counted, its
+   * events (cache, fsync batches) and figures (stats) reported here. The storage
+   * itself is unchanged; the returned proxy passes every other call through.
+   */
+  observeStorage<S extends Storage>(storage: S): S {
+    storage.observer = {
+      cache: (hit) => this.cache.inc({ result: hit ? 'hit' : 'miss' }),
+      batch: (commits, seconds) => { this.batches.observe(commits); this.fsyncLatency.observe(seconds); },
+    };
+    if (storage.stats) this.stats = () => storage.stats?.() ?? {};
+    const commit: Storage['commit'] = async (c) => {
+      const end = this.commitLatency.startTimer();
+      try {
+        const r = await storage.commit(c);
+        this.commits.inc({ result: r.ok ? 'ok' : 'conflict' });
+        return r;
+      } catch (e) {
+        this.commits.inc({ result: 'error' });
+        throw e;
+      } finally {
+        end();
+      }
+    };
+    return new Proxy(storage, {
+      get: (target, prop, receiver) => {
+        if (prop === 'commit') return commit;
+        const v: unknown = Reflect.get(target, prop, receiver);
+        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+      },
+    });
+  }
+
+  get contentType(): string { return this.registry.contentType; }
+
+  text(): Promise<string> { return this.registry.metrics(); }
+}

@@ -1,0 +1,117 @@
+// THE IDENTITY CONTRACT: nothing reachable from a player state, and no view once
+// built, is ever changed. A reducer that changes a part makes a new object for it
+// (and for every object on the way to it) and keeps the parts it did not change;
+// a view is built once from the parts it shows and never written to afterwards.
+//
+// Because of it, everything below may keep what it computed by the identity of
+// what it computed it from, and be right for as long as that object lives:
+//   - memoView, memoListView, identityMemo: a view kept by the state part it shows
+//     (one master data at a time: another master empties the tables);
+//   - shared(), isShared(): a view marked here may have its serialised form kept by
+//     its identity — the HTTP adapter's answer cache does (adapters/http/json.ts),
+//     encoding an unchanged list once rather than on every answer that shows it;
+//   - outside the core, adapters/storage/canonical.ts keeps a state part's JSON and
+//     a list's element digests by identity, and the journal writes only the fields
+//     and list elements whose identity changed.
+// A mutation anywhere would make all of these silently stale. It is guarded by
+// test/core/never-mutated.test.ts: a session of operations over HTTP on states that
+// are deep-frozen as they are stored, with every view deep-frozen as it is marked
+// here (watchShared), so a write anywhere throws and fails the request.
+import type { Master } from '../master/index.js';
+import type { ViewCtx } from '../view.js';
+import { walkReplaced } from '../state/replaced.js';
+
+/**
+ * A view is marked by a property no JSON, key list or spread sees (a symbol, not
+ * enumerable), set as it is built. A WeakSet entry for each of ~100,000 views
+ * cost 0.4–0.6 µs an insert, a 4 MB table, and its clearing in every full
+ * collection's pause. Lists (state parts among them) and objects that cannot take
+ * a property go to the WeakSet: they are few.
+ */
+const MARK = Symbol('shared');
+const SHARED = new WeakSet<object>();
+/** Tests watch every marked view (to freeze it); nothing does in production. */
+let watcher: ((v: object) => void) | undefined;
+
+/** Marks a view as never to change: its serialised form may be kept by its identity. */
+export const shared = <T extends object>(v: T): T => {
+  if (Array.isArray(v) || !Object.isExtensible(v)) SHARED.add(v);
+  else Object.defineProperty(v, MARK, { value: true });
+  watcher?.(v);
+  return v;
+};
+export const isShared = (v: object): boolean => MARK in v || SHARED.has(v);
+
+/** Calls `f` with every view marked from now on, until the returned function is called (the contract's test freezes them). */
+export const watchShared = (f: (v: object) => void): (() => void) => {
+  watcher = f;
+  return () => { if (watcher === f) watcher = undefined; };
+};
+
+/**
+ * A table kept by the identity of its keys, for one master data at a time: views
+ * depend on it (names, the time zone), and a process serves one; meeting another
+ * (a replay across master versions, a test) empties the table.
+ */
+export const identityMemo = <K extends object, V>() => {
+  let master: Master | undefined;
+  let table = new WeakMap<K, V>();
+  return {
+    get(m: Master, k: K): V | undefined {
+      if (m !== master) { master = m; table = new WeakMap(); }
+      return table.get(k);
+    },
+    set(k: K, v: V): void { table.set(k, v); },
+  };
+};
+
+/**
+ * Memoises a view by the identity of what it shows (and the master data, for the
+ * time zone). States are never mutated, so an unchanged object keeps its view and
+ * a response re-formats only what an operation changed.
+ */
+export const memoView = <K extends object, V>(f: (x: K, ctx: ViewCtx) => V): ((x: K, ctx: ViewCtx) => V) => {
+  const memo = identityMemo<K, V>();
+  return (x, ctx) => {
+    let v = memo.get(ctx.master, x);
+    if (v === undefined) {
+      v = f(x, ctx);
+      // Lists are not marked: a changed list is new on every change, and its elements are marked.
+      if (typeof v === 'object' && v !== null && !Array.isArray(v)) shared(v);
+      memo.set(x, v);
+    }
+    return v;
+  };
+};
+
+/**
+ * A list view built from per-item views, itself memoised by the list. Given the
+ * list it replaced (an operation's state before), elements still there take their
+ * views from that list's view: lists keep their order, so the two are walked side
+ * by side, stepping over one removed element at a time. Only a list seen without
+ * such a predecessor (a first read) looks its elements up one by one.
+ */
+export const memoListView = <T extends object, V>(f: (x: T, ctx: ViewCtx) => V) => {
+  const one = memoView(f);
+  const memo = identityMemo<ReadonlyArray<T>, V[]>();
+  return (xs: ReadonlyArray<T>, ctx: ViewCtx, replaced?: ReadonlyArray<T>): V[] => {
+    const known = memo.get(ctx.master, xs);
+    if (known !== undefined) return known;
+    const prev = replaced === undefined ? undefined : memo.get(ctx.master, replaced);
+    const out = new Array<V>(xs.length);
+    if (prev === undefined || replaced === undefined) {
+      for (let i = 0; i < xs.length; i++) out[i] = one(xs[i] as T, ctx);
+    } else {
+      walkReplaced(xs, replaced, (i, j) => {
+        if (j >= 0) { out[i] = prev[j] as V; return; }
+        // New or changed in place: its view is built here and kept only in this list's view
+        // (the next change finds it there), which spares a lookup table entry per change.
+        const v = f(xs[i] as T, ctx);
+        if (typeof v === 'object' && v !== null && !Array.isArray(v)) shared(v);
+        out[i] = v;
+      });
+    }
+    memo.set(xs, out);
+    return out;
+  };
+};

@@ -1,0 +1,98 @@
+// npm run mutate -- <module.ts>[:<from>-<to>] [--tests a.test.ts,b.test.ts] [--concurrency N] [--report NAME] [--list]
+// Mutation testing of one module with StrykerJS (stryker.config.mjs): the module is
+// mutated, and each mutant is run against the test files that cover it (below), so
+// a module takes minutes, not the hours the whole suite would. Reports go to
+// reports/mutation/<module>.html and .json (ignored by git; --report names them). --list prints the
+// tests it would run and stops. Not part of npm test or CI: run it on the modules
+// you change, and record the score in docs/testing.md.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { cli, flag, UsageError, type Parsed } from './args.js';
+
+const SPEC = {
+  command: 'npm run mutate --',
+  summary: 'Mutation testing of one module with StrykerJS: each mutant is run against the test files that cover the module (the script knows them for most modules; --tests names them). Reports go to reports/mutation/.',
+  positionals: '<module.ts>[:<from>-<to>]',
+  options: {
+    tests: { type: 'string', value: 'a.test.ts,b.test.ts', defaultText: 'the tests known to cover the module', description: 'the test files to run against each mutant' },
+    concurrency: { type: 'string', value: 'N', defaultText: 'StrykerJS\'s', description: 'test runners at once' },
+    report: { type: 'string', value: 'NAME', defaultText: 'the module\'s path with dots', description: 'the reports\' name under reports/mutation/' },
+    list: { type: 'boolean', description: 'print the tests it would run and stop' },
+  },
+} as const;
+
+/** The operations' declarations (method, path, request fields, result codes, answer codecs) are checked whole by these (a few seconds). */
+const DECLARATIONS = ['test/surface.test.ts', 'test/contract/codecs.test.ts'];
+
+/**
+ * The tests that cover a module, where the rule below would pick too few or too
+ * many (a shared module used by every operation: the tests that exercise it at its edges).
+ */
+const COVERING: Readonly<Record<string, ReadonlyArray<string>>> = {
+  'core/shared/pay.ts': [
+    'test/core/payment.test.ts', 'test/core/gacha.test.ts', 'test/core/limits.test.ts', 'test/core/item.test.ts',
+    'test/core/items.test.ts', 'test/core/character.test.ts', 'test/core/weapon.test.ts', 'test/core/training.test.ts', 'test/core/town.test.ts',
+  ],
+  'core/shared/grant.ts': [
+    'test/core/grants.test.ts', 'test/core/present.test.ts', 'test/core/present-edges.test.ts', 'test/core/limits.test.ts', 'test/core/gacha.test.ts',
+    'test/core/items.test.ts', 'test/core/item.test.ts', 'test/core/town.test.ts', 'test/core/chest.test.ts', 'test/core/achievement.test.ts',
+  ],
+  'core/operations/present.ts': ['test/core/present.test.ts', 'test/core/present-edges.test.ts', 'test/core/limits.test.ts', ...DECLARATIONS],
+  'core/operations/gacha.ts': ['test/core/gacha.test.ts', 'test/core/gacha-edges.test.ts', 'test/core/limits.test.ts', 'test/core/gacha-rates.test.ts', ...DECLARATIONS],
+  'adapters/storage/file.ts': [
+    'test/storage/file.test.ts', 'test/storage/durability.test.ts', 'test/storage/contract.test.ts', 'test/storage/crash.test.ts',
+    'test/storage/list-edit.test.ts', 'test/http/survivors.test.ts',
+  ],
+  'adapters/storage/memory.ts': ['test/storage/contract.test.ts', 'test/http/survivors.test.ts'],
+  'adapters/service/service.ts': [
+    'test/http/survivors.test.ts', 'test/http/idempotency.test.ts', 'test/http/session.test.ts', 'test/http/social.test.ts',
+    'test/http/authz.test.ts', 'test/reliability/concurrency.test.ts',
+  ],
+};
+
+const testsIn = (dir: string, prefix = ''): string[] =>
+  existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.test.ts') && f.startsWith(prefix)).sort().map((f) => join(dir, f)) : [];
+
+/** The rule for modules not listed: an operation's own tests; a storage module's tests (PostgreSQL's only with DATABASE_URL). */
+const byRule = (module: string): string[] => {
+  const name = basename(module, '.ts');
+  if (module.startsWith('core/operations/')) {
+    const own = testsIn('test/core', name).filter((f) => basename(f) === `${name}.test.ts` || basename(f).startsWith(`${name}-`));
+    return own.length > 0 ? [...own, ...DECLARATIONS] : [];
+  }
+  if (module.startsWith('core/')) {
+    const own = testsIn('test/core', name);
+    return own.length > 0 ? own : ['test/core'];
+  }
+  if (module.startsWith('adapters/storage/')) return testsIn('test/storage').filter((f) => process.env['DATABASE_URL'] || !f.includes('postgres'));
+  if (module.startsWith('adapters/')) return testsIn(join('test', basename(dirname(module))));
+  return [];
+};
+
+const main = (args: Parsed): number => {
+  const module = args.positionals[0];
+  const opt = (name: string): string | undefined => { const v = args.values[name]; return typeof v === 'string' ? v : undefined; };
+  if (args.positionals.length > 1) throw new UsageError(`one module at a time, got ${args.positionals.join(' ')}`);
+  // A line range (`gacha.ts:141-230`) mutates only those lines.
+  const [file = '', lines] = (module ?? '').split(':');
+  if (!module || !file.endsWith('.ts') || !existsSync(file)) throw new UsageError(module ? `no module ${module}` : 'name the module to mutate');
+  if (lines !== undefined && !/^\d+-\d+$/.test(lines)) throw new UsageError(`a line range is <from>-<to>, got ${lines}`);
+  const path = file.replace(/^\.\//, '');
+  const tests = opt('tests')?.split(',') ?? [...(COVERING[path] ?? byRule(path))];
+  const missing = tests.filter((f) => !existsSync(f));
+  if (tests.length === 0 || missing.length > 0) {
+    throw new UsageError(tests.length === 0 ? `no tests are known to cover ${path}: name them with --tests` : `missing test files: ${missing.join(', ')}`);
+  }
+  process.stdout.write(`mutating ${path}\ntests: ${tests.join(' ')}\n`);
+  if (flag(args, 'list')) return 0;
+  const report = opt('report') ?? `${path.replace(/\.ts$/, '').replace(/[/\\]/g, '.')}${lines === undefined ? '' : `.${lines}`}`;
+  const stryker = ['stryker', 'run', 'stryker.config.mjs', '--mutate', lines === undefined ? path : `${path}:${lines}`];
+  const concurrency = opt('concurrency');
+  if (concurrency !== undefined) stryker.push('--concurrency', concurrency);
+  const r = spawnSync('npx', stryker, { stdio: 'inherit', env: { ...process.env, MUTATE_TESTS: tests.join(' '), MUTATE_REPORT: report } });
+  process.stdout.write(`reports: reports/mutation/${report}.html, reports/mutation/${report}.json\n`);
+  return r.status ?? 1;
+};
+
+cli(SPEC, main);

@@ -1,0 +1,27 @@
+// Stryker ignorers for the mutation runs (stryker.config.mjs, docs/testing.md).
+// Each names why its mutants are not worth a test of their own; Stryker reports
+// them as Ignored, outside the score.
+import { PluginKind, declareValuePlugin } from '@stryker-mutator/api/plugin';
+
+/** Calls whose later string arguments name a codec: io-ts's `t.*` and the codecs module's obj/objWithOptional. */
+const namesCodec = (callee) =>
+  (callee.type === 'MemberExpression' && callee.object.type === 'Identifier' && callee.object.name === 't')
+  || (callee.type === 'Identifier' && (callee.name === 'obj' || callee.name === 'objWithOptional'));
+
+export const strykerPlugins = [
+  declareValuePlugin(PluginKind.Ignore, 'docs', {
+    shouldIgnore(path) {
+      // An operation's summary: prose for the OpenAPI document (its presence is linted by test/http/openapi.test.ts).
+      if ((path.isStringLiteral() || path.isTemplateLiteral()) && path.parentPath?.isObjectProperty()
+        && path.parent.value === path.node && path.parent.key.type === 'Identifier' && path.parent.key.name === 'summary') {
+        return 'an operation summary is documentation prose';
+      }
+      // A codec's name (`t.type({...}, 'PresentView')`): the name of its schema in the OpenAPI document, not behaviour.
+      if (path.isStringLiteral() && /^[A-Z][A-Za-z0-9]*$/.test(path.node.value) && path.parentPath?.isCallExpression()
+        && path.parent.arguments.indexOf(path.node) >= 1 && namesCodec(path.parent.callee)) {
+        return 'a codec name names a schema in the OpenAPI document';
+      }
+      return undefined;
+    },
+  }),
+];
