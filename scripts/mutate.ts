@@ -35,11 +35,13 @@ const COVERING: Readonly<Record<string, ReadonlyArray<string>>> = {
     'test/core/items.test.ts', 'test/core/character.test.ts', 'test/core/weapon.test.ts', 'test/core/training.test.ts', 'test/core/town.test.ts',
   ],
   'core/shared/grant.ts': [
-    'test/core/grants.test.ts', 'test/core/present.test.ts', 'test/core/present-edges.test.ts', 'test/core/limits.test.ts', 'test/core/gacha.test.ts',
+    'test/core/grants.test.ts', 'test/core/bounds.test.ts', 'test/core/present.test.ts', 'test/core/present-edges.test.ts', 'test/core/limits.test.ts', 'test/core/gacha.test.ts',
     'test/core/items.test.ts', 'test/core/item.test.ts', 'test/core/town.test.ts', 'test/core/chest.test.ts', 'test/core/achievement.test.ts',
   ],
-  'core/operations/present.ts': ['test/core/present.test.ts', 'test/core/present-edges.test.ts', 'test/core/limits.test.ts', ...DECLARATIONS],
-  'core/operations/gacha.ts': ['test/core/gacha.test.ts', 'test/core/gacha-edges.test.ts', 'test/core/limits.test.ts', 'test/core/gacha-rates.test.ts', ...DECLARATIONS],
+  'core/operations/present.ts': ['test/core/present.test.ts', 'test/core/present-edges.test.ts', 'test/core/limits.test.ts', 'test/core/bounds.test.ts', ...DECLARATIONS],
+  'core/operations/gacha.ts': [
+    'test/core/gacha.test.ts', 'test/core/gacha-edges.test.ts', 'test/core/limits.test.ts', 'test/core/gacha-rates.test.ts', 'test/core/bounds.test.ts', ...DECLARATIONS,
+  ],
   'adapters/storage/file.ts': [
     'test/storage/file.test.ts', 'test/storage/durability.test.ts', 'test/storage/contract.test.ts', 'test/storage/crash.test.ts',
     'test/storage/list-edit.test.ts', 'test/http/survivors.test.ts',

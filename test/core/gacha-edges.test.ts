@@ -7,6 +7,9 @@ import { fails, freshPlayer, master, NOW, ok, withWealth, itemsOf } from '../_su
 import { DAY } from '../../core/time.js';
 import { statOf } from '../../core/operations/gacha.js';
 import type { DrawRecord, PlayerState } from '../../core/state.js';
+import { answerCodec } from '../../core/operation.js';
+import { answerProblems } from '../../core/answer-check.js';
+import { operationByName } from '../../core/operations/table.js';
 
 const m = master();
 const rich = (): PlayerState => withWealth(freshPlayer(), { gem: 100_000, paidGem: 1_000 });
@@ -114,4 +117,53 @@ test('a point exchange: a character not a target is 102; new or owned is said; t
   t.like(b.response, { points: 20, isNew: false });
   t.is(b.state.characters.filter((c) => c.characterId === 1012).length, 1);
   t.like(fails(t, 'GACHA_POINT_IS_SHORT', 'pointToCharacterPlayerGacha', b.state, { gachaId: 3, characterId: 1022 }), { need: 50, have: 20 });
+});
+
+test('each gacha keeps its own stats, in gacha order, whatever order they were drawn in', (t) => {
+  const a = ok(t, 'drawPlayerGacha', rich(), { gachaId: 3, drawType: 1 });
+  const b = ok(t, 'drawPlayerGacha', a.state, { gachaId: 2, drawType: 3 }, { seed: 'b' });
+  const c = ok(t, 'drawPlayerGacha', b.state, { gachaId: 3, drawType: 1 }, { seed: 'c' });
+  t.deepEqual(c.state.gachaStats.map((x) => [x.gachaId, x.totalDraws, x.firstTenUsed]), [[2, 10, true], [3, 2, false]]);
+});
+
+test('refusals name what refused: the gacha, the field, the limit', (t) => {
+  const s = rich();
+  t.like(fails(t, 'NOT_FOUND', 'drawPlayerGacha', s, { gachaId: 999, drawType: 1 }), { entity: 'gacha', id: 999 });
+  t.like(fails(t, 'INVALID_PARAMETERS', 'drawPlayerGacha', s, { gachaId: 1, drawType: 2 }), { field: 'drawType', reason: 'gacha 1 has no paid-gem single draw' });
+  t.like(fails(t, 'INVALID_PARAMETERS', 'drawPlayerGacha', s, { gachaId: 2, drawType: 1, reDraw: true }), { field: 'reDraw', reason: 'gacha 2 does not allow re-draws' });
+  const daily = ok(t, 'drawPlayerGacha', s, { gachaId: 4, drawType: 1 }).state;
+  t.like(fails(t, 'GACHA_DRAW_LIMIT', 'drawPlayerGacha', daily, { gachaId: 4, drawType: 1 }), { gachaId: 4, reason: 'at most 1 draws a day' });
+  const fixed = ok(t, 'drawPlayerGacha', s, { gachaId: 1, drawType: 1 }).state;
+  t.like(fails(t, 'GACHA_DRAW_LIMIT', 'drawPlayerGacha', fixed, { gachaId: 1, drawType: 1 }), { gachaId: 1, reason: 'its result was already fixed' });
+  const base = { ...s, gachaStats: [{ ...statOf(s, 3), points: 10 }] };
+  t.like(fails(t, 'INVALID_PARAMETERS', 'pointToCharacterPlayerGacha', base, { gachaId: 3, characterId: 1013 }), { field: 'characterId', reason: 'character 1013 is not a target of gacha 3' });
+});
+
+test('while a re-draw gacha holds a result, a draw without reDraw is 309, even one the limits allow', (t) => {
+  const held = ok(t, 'drawPlayerGacha', rich(), { gachaId: 1, drawType: 1, reDraw: true }).state;
+  t.is(statOf(held, 1).totalDraws, 1);
+  t.like(fails(t, 'GACHA_DRAW_LIMIT', 'drawPlayerGacha', held, { gachaId: 1, drawType: 1 }), { reason: 'a draw is pending: re-draw or fix it' });
+});
+
+test('fix without a gachaId fixes the gacha that holds a result, not the first one drawn', (t) => {
+  // A second re-draw gacha (gacha 1's twin, id 7) in a copy of the master data.
+  const g1 = m.gacha.get(1)!;
+  const twin = { ...g1, gachaId: 7 };
+  const m2 = { ...m, gacha: new Map([...m.gacha, [7, twin]]), gachas: [...m.gachas, { ...m.gachas.find((x) => x.gachaId === 1)!, gachaId: 7 }] };
+  const s = rich();
+  const closed = { ...statOf(s, 1), totalDraws: 10, closed: true };
+  const pending = { ...statOf(s, 7), totalDraws: 1, pending: { characterIds: [1013], drawnAt: NOW } };
+  const r = ok(t, 'fixPlayerGacha', { ...s, gachaStats: [closed, pending] }, {}, { m: m2 });
+  t.is(r.response.gachaId, 7);
+  t.deepEqual(r.state.characters.map((c) => c.characterId), [1013]);
+});
+
+test('every draw, fix and point exchange answer is exactly its declared codec', (t) => {
+  const s = rich();
+  const drawn = ok(t, 'drawPlayerGacha', s, { gachaId: 3, drawType: 3 });
+  const held = ok(t, 'drawPlayerGacha', s, { gachaId: 1, drawType: 3, reDraw: true });
+  const fixed = ok(t, 'fixPlayerGacha', held.state, {});
+  const points = ok(t, 'pointToCharacterPlayerGacha', { ...s, gachaStats: [{ ...statOf(s, 3), points: 50 }] }, { gachaId: 3, characterId: 1012 });
+  const answers = [['drawPlayerGacha', drawn.response], ['drawPlayerGacha', held.response], ['fixPlayerGacha', fixed.response], ['pointToCharacterPlayerGacha', points.response]] as const;
+  for (const [name, answer] of answers) t.deepEqual(answerProblems(answerCodec(operationByName(name)!), answer), [], name);
 });
