@@ -18,7 +18,7 @@ import { answerProblems } from '../../core/answer-check.js';
 import { formatTime } from '../../core/time.js';
 import { E } from '../../core/shared/result.js';
 import type { GameService, Answer, Idem, RequestContext } from '../service/service.js';
-import { DEFAULT_LIMITS, RateLimiter, type Bucket } from './rate-limit.js';
+import { DEFAULT_LIMITS, RateLimiter, SharedRateLimiter, type Bucket, type Limiter } from './rate-limit.js';
 import { HTTP_STATUS } from './status.js';
 import type { Config } from './config.js';
 import type { Logger } from './log.js';
@@ -26,6 +26,7 @@ import type { Metrics, RateLimitBucket } from './metrics.js';
 import { allowedMethods, opsMiddleware, operationNamer, OPS_PATHS, type Lifecycle } from './ops.js';
 import { openApiDocument } from './openapi.js';
 import { adminRouter } from './admin.js';
+import { StorageError } from '../storage/storage.js';
 import { answerJson } from './json.js';
 
 export type AppConfig = Pick<Config, 'adminToken' | 'requestHashSalt' | 'requestHashRequired' | 'bodyLimitBytes' | 'always200' | 'serverVersion'> & Partial<Pick<Config, 'rateLimits' | 'checkAnswers' | 'trustProxyHops' | 'metricsToken'>>;
@@ -194,7 +195,11 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger, ops
   };
 
   // Rate limits: every caller's address, each session, and a stricter bucket for account operations.
-  const limiter = cfg.rateLimits ? new RateLimiter(service.deps.clock) : null;
+  // A storage shared by several processes holds the buckets, so that a limit holds across them.
+  const storage = service.deps.storage;
+  const limiter: Limiter | null = !cfg.rateLimits ? null
+    : storage.takeTokens ? new SharedRateLimiter((key, b, want, now) => (storage.takeTokens as NonNullable<typeof storage.takeTokens>)(key, b, want, now))
+      : new RateLimiter(service.deps.clock);
   const ACCOUNT_PATHS = new Set(['/api/player/signup', '/api/player/login', '/api/player/move/set', '/api/player/move/get']);
   // Where failures are counted per address (wrong move codes or passwords, wrong admin tokens): a guesser runs out, the owner's code is untouched.
   const moveSet = OPERATIONS.find((o) => o.name === 'setPlayerMove');
@@ -202,30 +207,30 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger, ops
   const guarded = (path: string): 'move' | 'admin' | undefined => (MOVE_PATHS.has(path) ? 'move' : path === '/admin' || path.startsWith('/admin/') ? 'admin' : undefined);
   const failuresBucket = cfg.rateLimits?.failures ?? DEFAULT_LIMITS.failures as Bucket;
   /** Counts a failure of the caller's address when the answer was one (210 from move/set, 401/203 from /admin). */
-  const countFailure = (ctx: Koa.ParameterizedContext<State>): void => {
+  const countFailure = async (ctx: Koa.ParameterizedContext<State>): Promise<void> => {
     const kind = limiter ? guarded(ctx.path) : undefined;
     if (!limiter || !kind) return;
     // By result code (ALWAYS_200 answers every status as 200): 210 from move/set, 203 (the wrong-token answer) from /admin.
     const failed = ctx.state.resultCode === (kind === 'move' ? RESULT_CODES.INVALID_MOVE_PARAMETERS : RESULT_CODES.PLAYER_SESSION_EXPIRED).resultCode;
-    if (failed) limiter.take(`f:${ctx.ip}`, failuresBucket, ctx.state.now);
+    if (failed) await limiter.take(`f:${ctx.ip}`, failuresBucket, ctx.state.now);
   };
   /** Seconds until the request may be made, and the bucket that refused it; 0 when allowed. */
-  const limited = (ctx: Koa.ParameterizedContext<State>): { wait: number; bucket?: RateLimitBucket } => {
+  const limited = async (ctx: Koa.ParameterizedContext<State>): Promise<{ wait: number; bucket?: RateLimitBucket }> => {
     const limits = cfg.rateLimits;
     if (!limiter || !limits) return { wait: 0 };
     const now = ctx.state.now;
-    const byAddress = limiter.take(`a:${ctx.ip}`, limits.address, now);
+    const byAddress = await limiter.take(`a:${ctx.ip}`, limits.address, now);
     if (byAddress > 0) return { wait: byAddress, bucket: 'address' };
     if (guarded(ctx.path)) {
-      const byFailures = limiter.peek(`f:${ctx.ip}`, failuresBucket, now);
+      const byFailures = await limiter.peek(`f:${ctx.ip}`, failuresBucket, now);
       if (byFailures > 0) return { wait: byFailures, bucket: 'failures' };
     }
     if (ACCOUNT_PATHS.has(ctx.path)) {
-      const byAccount = limiter.take(`m:${ctx.ip}`, limits.account, now);
+      const byAccount = await limiter.take(`m:${ctx.ip}`, limits.account, now);
       if (byAccount > 0) return { wait: byAccount, bucket: 'account' };
     }
     const session = sessionIdOf(ctx);
-    const bySession = session ? limiter.take(`s:${session}`, limits.session, now) : 0;
+    const bySession = session ? await limiter.take(`s:${session}`, limits.session, now) : 0;
     return bySession > 0 ? { wait: bySession, bucket: 'session' } : { wait: 0 };
   };
 
@@ -247,14 +252,14 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger, ops
     ctx.state.requestId = REQUEST_ID.test(given) ? given : randomUUID();
     ctx.set('X-Request-Id', ctx.state.requestId);
     try {
-      const limit = ctx.path.startsWith('/api/') || guarded(ctx.path) ? limited(ctx) : { wait: 0 };
+      const limit = ctx.path.startsWith('/api/') || guarded(ctx.path) ? await limited(ctx) : { wait: 0 };
       if (limit.wait > 0) {
         ops.metrics?.rateLimited(limit.bucket as RateLimitBucket);
         ctx.set('Retry-After', String(limit.wait));
         env.error(ctx, gameError('RATE_LIMITED', { retryAfterSeconds: limit.wait }));
       } else {
         await next();
-        countFailure(ctx);
+        await countFailure(ctx);
       }
       if (ctx.body === undefined && ctx.status === 404) {
         const methods = allowed(ctx.path);
@@ -275,6 +280,9 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger, ops
         env.error(ctx, gameError('INVALID_PARAMETERS', { field: '(body)', reason: 'is not valid JSON' }));
       } else if (e.status === 415) {
         env.error(ctx, gameError('INVALID_PARAMETERS', { field: 'Content-Type', reason: 'is not supported' }));
+      } else if (err instanceof StorageError) {
+        // The shared rate limits' store did not answer: the storage's own failure, as the operations report it.
+        env.error(ctx, gameError('DB_ERROR', { reason: err.message }));
       } else {
         log('error', 'request.failed', { requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, error: e.message, stack: (err as Error).stack });
         env.error(ctx, gameError('UNKNOWN_ERROR', {}), { requestId: ctx.state.requestId });

@@ -53,6 +53,7 @@ const main = async (): Promise<void> => {
     ? await PostgresStorage.open({
       connectionString: cfg.databaseUrl, schema: cfg.pgSchema, poolSize: cfg.pgPoolSize,
       statementTimeoutMs: cfg.pgStatementTimeoutMs, retries: cfg.pgRetries, log: storageLog, cacheSize: cfg.cacheSize,
+      idempotencyTtlMs: cfg.idempotencyTtlSeconds * 1000,
     })
     : cfg.storage === 'memory'
       ? new MemoryStorage()

@@ -169,8 +169,11 @@ export class GameService {
   private async resolveSession(sessionId: string | undefined, now: number): Promise<E.Either<GameError, ResolvedSession>> {
     if (!sessionId) return E.left(gameError('PLAYER_SESSION_EXPIRED', {}));
     const key = sha256(`session:${sessionId}`);
-    const session = await this.deps.storage.getSession(key);
-    if (!session || now - session.lastSeenAt >= this.deps.sessionIdleMs + touchIntervalMs(this.deps.sessionIdleMs)) return E.left(gameError('PLAYER_SESSION_EXPIRED', {}));
+    const expired = (s: Session | undefined) => !s || now - s.lastSeenAt >= this.deps.sessionIdleMs + touchIntervalMs(this.deps.sessionIdleMs);
+    let session = await this.deps.storage.getSession(key);
+    // A store that keeps sessions in memory is asked again before a refusal: another process may have used it since.
+    if (expired(session)) session = await this.deps.storage.getSession(key, true);
+    if (!session || expired(session)) return E.left(gameError('PLAYER_SESSION_EXPIRED', {}));
     // Checked whole before anything answers from the idempotency store: a moved account's old
     // session is 203, never a stored answer (the epoch is checked again under the lock).
     const me = await this.deps.storage.load(session.playerId);
@@ -242,10 +245,16 @@ export class GameService {
     if (!idem) return this.locks.run(lockKeys, async () => (await f()).answer);
     if (this.inFlight.has(idem.key)) return left(gameError('REQUEST_IN_PROGRESS', {}));
     this.inFlight.add(idem.key);
+    const storage = this.deps.storage;
+    let claimed = false;
     try {
       return await this.locks.run(lockKeys, async () => {
-        const prior = await this.deps.storage.getIdempotency(idem.key);
+        // A storage shared by several processes claims the key for all of them, reading its answer in the same step.
+        const claim = storage.claimIdempotency ? await storage.claimIdempotency(idem.key, now) : { claimed: true, record: await storage.getIdempotency(idem.key) };
+        const prior = claim.record;
         if (prior && now - prior.createdAt < this.idemTtl) return storedAnswer(prior, idem);
+        if (!claim.claimed) return left(gameError('REQUEST_IN_PROGRESS', {}));
+        claimed = storage.claimIdempotency !== undefined;
         const { answer, committed } = await f();
         const rec = recordOf(idem, answer, now, secrets);
         if (!committed && rec && rec.length > 0) {
@@ -256,6 +265,8 @@ export class GameService {
       });
     } finally {
       this.inFlight.delete(idem.key);
+      // Released by the commit that kept the answer; otherwise here (a failure kept nothing).
+      if (claimed) await storage.releaseIdempotency?.(idem.key).catch(() => undefined);
     }
   }
 
@@ -329,23 +340,35 @@ export class GameService {
         let seedMemo: string | undefined;
         const seedOf = () => (seedMemo ??= find.by === 'new' ? deriveSeed(this.deps.seedSecret, 'signup', id, attempt) : deriveSeed(this.deps.seedSecret, id, state.version, attempt));
         const r = execute(op, state, request, lazyRng(seedOf), now, { master: this.master, others, ...(issued ? { issued } : {}) });
-        if (E.isLeft(r)) return done(r);
+        // What the run read: the player (a new one aside) and the others it named.
+        const read = [...(find.by === 'new' ? [] : [state]), ...others.filter((o): o is PlayerState => o !== undefined && o.playerId !== id)];
+        // An answer that commits nothing, from states a shared store may have served stale: given only when they are current.
+        const current = async () => !this.deps.storage.verify || this.deps.storage.verify(read);
+        if (E.isLeft(r)) {
+          if (await current()) return done(r);
+          continue;
+        }
         const next = r.right.state;
         const answer: Answer = r.right.refused ? left(r.right.refused) : E.right(r.right.response);
         const sessions = this.sessionsOf(op, found.right.session, next, now, issued);
-        if (!r.right.changed && sessions.length === 0) return done(answer);
+        if (!r.right.changed && sessions.length === 0) {
+          if (await current()) return done(answer);
+          continue;
+        }
         const players: CommitPlayer[] = [];
         if (next !== state) players.push({ state: next, expectedVersion: find.by === 'new' ? null : state.version });
         r.right.others.forEach((o, i) => {
           const before = others[i];
           if (o && before && o !== before && o.playerId !== id) players.push({ state: o, expectedVersion: before.version });
         });
+        const written = new Set(players.map((p) => p.state.playerId));
+        const reads = read.filter((x) => !written.has(x.playerId)).map((x) => ({ playerId: x.playerId, version: x.version }));
         const log: LogRun | undefined = players.length === 0 ? undefined : {
           kind: 'op', at: now, masterHash: this.masterHash, op: op.name, playerId: id,
           request: op.logged ? op.logged(request, state, next) : request, seed: seedOf(), others: otherIds.map((o) => o ?? null),
           ...(op.issues === 'accessToken' && issued ? { issued: { accessTokenHash: issued.accessTokenHash } } : {}),
         };
-        const committed = await this.commit({ players, sessions, idempotency: recordOf(scoped, answer, now, secretsOf(op)), ...(log ? { log } : {}) });
+        const committed = await this.commit({ players, sessions, idempotency: recordOf(scoped, answer, now, secretsOf(op)), ...(log ? { log } : {}), ...(reads.length > 0 ? { reads } : {}) });
         if (E.isLeft(committed)) return done(committed);
         if (committed.right) return { answer, committed: true };
         // Another process may have answered the same key meanwhile (shared storage): that answer stands.

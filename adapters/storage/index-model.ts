@@ -38,6 +38,10 @@ export class IndexModel {
         return { result: { ok: false, conflict: 'version', detail: `player ${p.state.playerId} is at version ${have}, not ${p.expectedVersion}` }, undo: () => {} };
       }
     }
+    for (const r of commit.reads ?? []) {
+      const have = prev(r.playerId)?.version;
+      if (have !== r.version) return { result: { ok: false, conflict: 'version', detail: `player ${r.playerId} (read) is at version ${have}, not ${r.version}` }, undo: () => {} };
+    }
     for (const p of commit.players) {
       const keys = indexKeysOf(p.state);
       for (const name of INDEX_NAMES) {

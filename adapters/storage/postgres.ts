@@ -1,15 +1,21 @@
-// PostgreSQL storage: each player a row (state as JSONB, version as a column), the
-// indexes as tables with unique keys, and a commit of several players one
-// transaction that locks their rows in id order and checks their versions. The
-// replay log is written in the same transaction. Any number of server processes
-// can share one database: the in-process cache is version-checked (a load asks the
-// row's version and reuses the cached state only when it is current), so every
-// load sees the latest commit of any process, and commits' version checks catch
-// the races in between.
+// PostgreSQL storage: each player a row (state as json, version as a column), the
+// indexes as tables with unique keys, and the replay log indexed by player. Any
+// number of server processes can share one database.
+//
+// What a write costs the database (issue 17): one round trip. A commit is one call
+// of a server-side function (commit_v1, a prepared statement) that updates each row
+// only at the version the writer read, checks the versions of the players it only
+// read, writes the index keys that changed, the sessions, the idempotency record and
+// the log entry, and raises a conflict otherwise (nothing is kept). A load served
+// from this process's cache asks nothing: the commit's own version check catches a
+// state another process changed, and an answer made without a commit is checked
+// (verify) before it is given. State is stored as json, not jsonb: the text is kept
+// as sent (no conversion either way), which measured cheapest to write and to read
+// (docs/scaling.md); operators still query it with ->, ->> and casts.
 import pg from 'pg';
 import { decodeState, indexKeysOf, INDEX_NAMES, type IndexName, type PlayerState } from '../../core/state.js';
 import { entryOf, type StoredLogEntry } from './replay-log.js';
-import { StorageError, type Commit, type CommitResult, type IdempotencyRecord, type Session, type Storage, type StorageObserver, type StorageStats } from './storage.js';
+import { StorageError, type Commit, type CommitResult, type IdempotencyClaim, type IdempotencyRecord, type LogFilter, type Session, type Storage, type StorageObserver, type StorageStats } from './storage.js';
 
 export interface PostgresOptions {
   readonly connectionString: string;
@@ -20,8 +26,10 @@ export interface PostgresOptions {
   /** Attempts of a commit that meets a serialization failure or a deadlock. */
   readonly retries?: number;
   readonly log?: (event: string, data: Record<string, unknown>) => void;
-  /** Player states kept in memory (each reuse is checked against the row's version); 0 turns the cache off. */
+  /** Player states kept in memory (a commit checks the version each was read at); 0 turns the cache off. */
   readonly cacheSize?: number;
+  /** How long an Idempotency-Key's answer is kept (ms): a commit may replace an older record under the same key. */
+  readonly idempotencyTtlMs?: number;
 }
 
 const INT8 = 20;
@@ -80,23 +88,177 @@ const MIGRATIONS: ReadonlyArray<(s: string) => string> = [
       saved_at timestamptz NOT NULL DEFAULT now()
     );
   `,
+  // Issue 17: one round trip a commit (commit_v1), json state, the replay log by player,
+  // Idempotency-Key claims and rate-limit buckets shared by every process.
+  (s) => `
+    ALTER TABLE ${s}.players ALTER COLUMN state TYPE json USING state::json;
+    ALTER TABLE ${s}.replay_log ALTER COLUMN entry TYPE json USING entry::json;
+    CREATE TABLE ${s}.replay_log_players (
+      player_id bigint NOT NULL,
+      seq bigint NOT NULL,
+      PRIMARY KEY (player_id, seq)
+    );
+    INSERT INTO ${s}.replay_log_players (player_id, seq)
+      SELECT DISTINCT (p.id)::bigint, l.seq FROM ${s}.replay_log l, json_array_elements_text(l.entry->'playerIds') AS p(id);
+    CREATE TABLE ${s}.idempotency_claims (
+      key text PRIMARY KEY,
+      claimed_at bigint NOT NULL
+    );
+    CREATE TABLE ${s}.rate_buckets (
+      key text PRIMARY KEY,
+      tokens double precision NOT NULL,
+      at bigint NOT NULL
+    );
+    CREATE INDEX rate_buckets_at ON ${s}.rate_buckets (at);
+
+    -- A commit: every change or none. Conflicts raise SQLSTATE HK001 (a version) or HK002
+    -- (a unique key), which roll the statement back; the caller retries on fresh states.
+    CREATE FUNCTION ${s}.commit_v1(
+      w_ids bigint[], w_expected bigint[], w_versions bigint[], w_states text[],
+      r_ids bigint[], r_versions bigint[],
+      k_replace bigint[], kd_names text[], kd_keys text[], ki_names text[], ki_keys text[], ki_owners bigint[],
+      s_keys text[], s_values text[],
+      i_keys text[], i_records text[], i_created bigint[], i_stale_before bigint,
+      l_entry text, l_players bigint[]
+    ) RETURNS bigint LANGUAGE plpgsql AS $fn$
+    DECLARE
+      n bigint;
+      log_seq bigint := 0;
+    BEGIN
+      -- Rows in the order given (the caller sorts by id), so two commits never deadlock.
+      FOR i IN 1 .. coalesce(array_length(w_ids, 1), 0) LOOP
+        IF w_expected[i] IS NULL THEN
+          INSERT INTO ${s}.players (player_id, version, state) VALUES (w_ids[i], w_versions[i], w_states[i]::json)
+            ON CONFLICT (player_id) DO NOTHING;
+          GET DIAGNOSTICS n = ROW_COUNT;
+          IF n = 0 THEN RAISE EXCEPTION 'player % already exists', w_ids[i] USING ERRCODE = 'HK001'; END IF;
+        ELSE
+          UPDATE ${s}.players SET version = w_versions[i], state = w_states[i]::json, updated_at = now()
+            WHERE player_id = w_ids[i] AND version = w_expected[i];
+          GET DIAGNOSTICS n = ROW_COUNT;
+          IF n = 0 THEN RAISE EXCEPTION 'player % is no longer at version %', w_ids[i], w_expected[i] USING ERRCODE = 'HK001'; END IF;
+        END IF;
+      END LOOP;
+      IF coalesce(array_length(r_ids, 1), 0) > 0 THEN
+        SELECT count(*) INTO n FROM unnest(r_ids, r_versions) AS r(id, v) JOIN ${s}.players p ON p.player_id = r.id AND p.version = r.v;
+        IF n <> array_length(r_ids, 1) THEN RAISE EXCEPTION 'a player read is no longer at the version read' USING ERRCODE = 'HK001'; END IF;
+      END IF;
+      IF coalesce(array_length(k_replace, 1), 0) > 0 THEN
+        DELETE FROM ${s}.player_keys WHERE player_id = ANY (k_replace);
+      END IF;
+      IF coalesce(array_length(kd_names, 1), 0) > 0 THEN
+        DELETE FROM ${s}.player_keys k USING unnest(kd_names, kd_keys) AS d(name, key) WHERE k.index_name = d.name AND k.key = d.key;
+      END IF;
+      IF coalesce(array_length(ki_names, 1), 0) > 0 THEN
+        INSERT INTO ${s}.player_keys (index_name, key, player_id) SELECT * FROM unnest(ki_names, ki_keys, ki_owners) ON CONFLICT DO NOTHING;
+        GET DIAGNOSTICS n = ROW_COUNT;
+        IF n <> array_length(ki_names, 1) THEN RAISE EXCEPTION 'a key belongs to another player' USING ERRCODE = 'HK002'; END IF;
+      END IF;
+      IF coalesce(array_length(s_keys, 1), 0) > 0 THEN
+        DELETE FROM ${s}.sessions x USING unnest(s_keys, s_values) AS d(key, value) WHERE d.value IS NULL AND x.key = d.key;
+        INSERT INTO ${s}.sessions (key, session) SELECT d.key, d.value::jsonb FROM unnest(s_keys, s_values) AS d(key, value) WHERE d.value IS NOT NULL
+          ON CONFLICT (key) DO UPDATE SET session = EXCLUDED.session;
+      END IF;
+      IF coalesce(array_length(i_keys, 1), 0) > 0 THEN
+        -- A record kept past its time is replaced; a live one means another process answered the key first.
+        INSERT INTO ${s}.idempotency AS x (key, record, created_at) SELECT d.key, d.record::json, d.created FROM unnest(i_keys, i_records, i_created) AS d(key, record, created)
+          ON CONFLICT (key) DO UPDATE SET record = EXCLUDED.record, created_at = EXCLUDED.created_at WHERE x.created_at < i_stale_before;
+        GET DIAGNOSTICS n = ROW_COUNT;
+        IF n <> array_length(i_keys, 1) THEN RAISE EXCEPTION 'the idempotency key is already answered' USING ERRCODE = 'HK002'; END IF;
+        DELETE FROM ${s}.idempotency_claims WHERE key = ANY (i_keys);
+      END IF;
+      IF l_entry IS NOT NULL THEN
+        INSERT INTO ${s}.replay_log (entry) VALUES (l_entry::json) RETURNING seq INTO log_seq;
+        INSERT INTO ${s}.replay_log_players (player_id, seq) SELECT DISTINCT p, log_seq FROM unnest(l_players) AS p;
+      END IF;
+      RETURN log_seq;
+    END
+    $fn$;
+
+    -- A token bucket shared by every process: takes up to want tokens, returns what it got and the tokens left.
+    CREATE FUNCTION ${s}.take_tokens(b_key text, b_rate double precision, b_burst double precision, want integer, at_ms bigint, OUT granted integer, OUT left_tokens double precision)
+    LANGUAGE plpgsql AS $fn$
+    DECLARE
+      have double precision;
+    BEGIN
+      INSERT INTO ${s}.rate_buckets AS b (key, tokens, at) VALUES (b_key, b_burst, at_ms) ON CONFLICT (key) DO NOTHING;
+      SELECT least(b_burst, b.tokens + greatest(0, at_ms - b.at) / 1000.0 * b_rate) INTO have FROM ${s}.rate_buckets b WHERE b.key = b_key FOR UPDATE;
+      granted := least(want, floor(have))::integer;
+      left_tokens := have - granted;
+      IF want > 0 THEN
+        UPDATE ${s}.rate_buckets SET tokens = left_tokens, at = greatest(at, at_ms) WHERE key = b_key;
+      END IF;
+    END
+    $fn$;
+  `,
 ];
 
 /** How many migrations the schema has when current. */
 export const MIGRATION_COUNT = MIGRATIONS.length;
 
 const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadlock detected
-const UNIQUE = '23505';
+const VERSION_CONFLICT = 'HK001';
+const UNIQUE_CONFLICT = 'HK002';
+/** A claim older than this belongs to a request that died with its process: taken over. */
+const CLAIM_STALE_MS = 60_000;
+/** How long a cached session is trusted before it is read again (another process may have ended it). */
+const SESSION_CACHE_MS = 2_000;
 const ident = (s: string): string => {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(s)) throw new StorageError(`not a plain schema name: ${s}`);
   return s;
 };
 
+/** The index keys one commit deletes and inserts (only those that changed, where the state before is known). */
+interface KeyChanges {
+  readonly replace: number[];
+  readonly delNames: string[]; readonly delKeys: string[];
+  readonly insNames: string[]; readonly insKeys: string[]; readonly insOwners: number[];
+}
+
+const keyChanges = (players: ReadonlyArray<{ state: PlayerState; before: PlayerState | undefined; isNew: boolean }>): KeyChanges => {
+  const c: KeyChanges = { replace: [], delNames: [], delKeys: [], insNames: [], insKeys: [], insOwners: [] };
+  for (const { state, before, isNew } of players) {
+    const now = indexKeysOf(state);
+    const was = before ? indexKeysOf(before) : undefined;
+    // A player whose state before is not known here: its keys are replaced whole.
+    if (before === undefined && !isNew) c.replace.push(state.playerId);
+    for (const n of INDEX_NAMES) {
+      const had = new Set(was?.[n] ?? []);
+      const has = new Set(now[n]);
+      for (const k of had) if (!has.has(k)) { c.delNames.push(n); c.delKeys.push(k); }
+      for (const k of has) if (!had.has(k)) { c.insNames.push(n); c.insKeys.push(k); c.insOwners.push(state.playerId); }
+    }
+  }
+  return c;
+};
+
 export class PostgresStorage implements Storage {
   private readonly cache = new Map<number, PlayerState>();
-  /** Where loads are reported, a hit when the cached state was current (GET /metrics). */
+  /** States read from the database by a load not yet followed by a cache hit: current when read, so verify skips them. */
+  private readonly justRead = new WeakSet<PlayerState>();
+  private readonly sessions = new Map<string, { session: Session; at: number }>();
+  /** Keys whose claim a commit released (its record written). */
+  private readonly released = new Set<string>();
+  /** Where loads are reported, a hit when served from memory (GET /metrics). */
   observer: StorageObserver = {};
-  private constructor(private readonly pool: pg.Pool, private readonly s: string, private readonly opts: PostgresOptions) {}
+  private readonly sql: Record<'commit' | 'load' | 'verify' | 'session' | 'claim' | 'take', string>;
+  private constructor(private readonly pool: pg.Pool, private readonly s: string, private readonly opts: PostgresOptions) {
+    this.sql = {
+      commit: `SELECT ${s}.commit_v1($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) AS seq`,
+      load: `SELECT state FROM ${s}.players WHERE player_id = $1`,
+      verify: `SELECT count(*)::int AS n FROM unnest($1::bigint[], $2::bigint[]) AS r(id, v) JOIN ${s}.players p ON p.player_id = r.id AND p.version = r.v`,
+      session: `SELECT session FROM ${s}.sessions WHERE key = $1`,
+      // The kept answer and the claim in one step: no claim while a live answer is kept, nor while
+      // another request's claim is fresh.
+      claim: `WITH prior AS (SELECT record, created_at FROM ${s}.idempotency WHERE key = $1),
+        claim AS (
+          INSERT INTO ${s}.idempotency_claims AS c (key, claimed_at) SELECT $1, $2 WHERE NOT EXISTS (SELECT 1 FROM prior WHERE created_at >= $4)
+          ON CONFLICT (key) DO UPDATE SET claimed_at = EXCLUDED.claimed_at WHERE c.claimed_at < $3
+          RETURNING 1)
+        SELECT (SELECT record FROM prior) AS record, EXISTS (SELECT 1 FROM claim) AS claimed`,
+      take: `SELECT granted, left_tokens FROM ${s}.take_tokens($1, $2, $3, $4, $5)`,
+    };
+  }
 
   private remember(s: PlayerState): void {
     const max = this.opts.cacheSize ?? 10_000;
@@ -151,9 +313,10 @@ export class PostgresStorage implements Storage {
     }
   }
 
-  private async query<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<pg.QueryResult<R>> {
+  /** A query; `name` makes it a prepared statement (parsed and planned once per connection). */
+  private async query<R extends pg.QueryResultRow>(text: string, values: unknown[] = [], name?: string): Promise<pg.QueryResult<R>> {
     try {
-      return await this.pool.query<R>(text, values);
+      return await this.pool.query<R>(name === undefined ? { text, values } : { name: `${this.s}.${name}`, text, values });
     } catch (e) {
       throw new StorageError(`PostgreSQL: ${(e as Error).message}`, e);
     }
@@ -167,34 +330,90 @@ export class PostgresStorage implements Storage {
   async load(playerId: number): Promise<PlayerState | undefined> {
     const cached = this.cache.get(playerId);
     if (cached) {
-      // Another process may have written it: reuse the cached state only at the row's current version.
-      const v = await this.query<{ version: number }>(`SELECT version FROM ${this.s}.players WHERE player_id = $1`, [playerId]);
-      if (v.rows[0]?.version === cached.version) { this.observer.cache?.(true); return cached; }
-      this.cache.delete(playerId);
+      // No round trip: a commit checks the version it was read at, and verify checks an answer made without one.
+      this.justRead.delete(cached);
+      this.observer.cache?.(true);
+      return cached;
     }
     this.observer.cache?.(false);
-    const r = await this.query<{ state: unknown }>(`SELECT state FROM ${this.s}.players WHERE player_id = $1`, [playerId]);
+    const r = await this.query<{ state: unknown }>(this.sql.load, [playerId], 'load');
     const row = r.rows[0];
     if (!row) return undefined;
     const d = decodeState(row.state);
     if (d._tag === 'Left') throw new StorageError(`player ${playerId}'s stored state does not decode`);
     this.remember(d.right);
+    this.justRead.add(d.right);
     return d.right;
   }
 
+  async verify(states: ReadonlyArray<PlayerState>): Promise<boolean> {
+    const unsure = states.filter((s) => !this.justRead.has(s));
+    if (unsure.length === 0) return true;
+    const r = await this.query<{ n: number }>(this.sql.verify, [unsure.map((s) => s.playerId), unsure.map((s) => s.version)], 'verify');
+    if (r.rows[0]?.n === unsure.length) return true;
+    for (const s of unsure) this.forget(s.playerId);
+    return false;
+  }
+
+  /** Drops a cached state (another process moved it on). */
+  private forget(playerId: number): void { this.cache.delete(playerId); }
+
   async lookup(index: IndexName, key: string): Promise<number | undefined> {
-    const r = await this.query<{ player_id: number }>(`SELECT player_id FROM ${this.s}.player_keys WHERE index_name = $1 AND key = $2`, [index, key]);
+    const r = await this.query<{ player_id: number }>(`SELECT player_id FROM ${this.s}.player_keys WHERE index_name = $1 AND key = $2`, [index, key], 'lookup');
     return r.rows[0]?.player_id;
   }
 
-  async getSession(key: string): Promise<Session | undefined> {
-    const r = await this.query<{ session: Session }>(`SELECT session FROM ${this.s}.sessions WHERE key = $1`, [key]);
-    return r.rows[0]?.session;
+  /** A session, from memory when read in the last two seconds (`fresh`: from the database). */
+  async getSession(key: string, fresh = false): Promise<Session | undefined> {
+    const now = Date.now();
+    const hit = fresh ? undefined : this.sessions.get(key);
+    if (hit && now - hit.at < SESSION_CACHE_MS) return hit.session;
+    const r = await this.query<{ session: Session }>(this.sql.session, [key], 'session');
+    const session = r.rows[0]?.session;
+    this.keepSession(key, session, now);
+    return session;
+  }
+
+  private keepSession(key: string, session: Session | undefined | null, at: number): void {
+    this.sessions.delete(key);
+    if (!session) return;
+    this.sessions.set(key, { session, at });
+    // Bounded like the states: the oldest read goes first.
+    if (this.sessions.size > Math.max(1, this.opts.cacheSize ?? 10_000)) {
+      const oldest = this.sessions.keys().next();
+      if (!oldest.done) this.sessions.delete(oldest.value);
+    }
   }
 
   async getIdempotency(key: string): Promise<IdempotencyRecord | undefined> {
-    const r = await this.query<{ record: IdempotencyRecord }>(`SELECT record FROM ${this.s}.idempotency WHERE key = $1`, [key]);
+    const r = await this.query<{ record: IdempotencyRecord }>(`SELECT record FROM ${this.s}.idempotency WHERE key = $1`, [key], 'idempotency');
     return r.rows[0]?.record;
+  }
+
+  async claimIdempotency(key: string, now: number): Promise<IdempotencyClaim> {
+    const ttl = this.opts.idempotencyTtlMs ?? 86_400_000;
+    const r = await this.query<{ record: IdempotencyRecord | null; claimed: boolean }>(this.sql.claim, [key, now, now - CLAIM_STALE_MS, now - ttl], 'claim');
+    const row = r.rows[0];
+    this.released.delete(key);
+    return { claimed: row?.claimed === true, ...(row?.record ? { record: row.record } : {}) };
+  }
+
+  async releaseIdempotency(key: string): Promise<void> {
+    if (this.released.delete(key)) return;
+    await this.query(`DELETE FROM ${this.s}.idempotency_claims WHERE key = $1`, [key], 'release');
+  }
+
+  async takeTokens(key: string, bucket: { readonly rate: number; readonly burst: number }, want: number, now: number): Promise<{ granted: number; waitSeconds: number }> {
+    const r = await this.query<{ granted: number; left_tokens: number }>(this.sql.take, [key, bucket.rate, bucket.burst, want, now], 'take');
+    const row = r.rows[0] ?? { granted: 0, left_tokens: 0 };
+    const waitSeconds = row.granted > 0 || row.left_tokens >= 1 ? 0 : Math.max(1, Math.ceil((1 - row.left_tokens) / bucket.rate));
+    return { granted: row.granted, waitSeconds };
+  }
+
+  /** Drops buckets idle long enough to be full again (a timer of the service's calls it). */
+  async pruneBuckets(olderThan: number): Promise<number> {
+    const r = await this.query(`DELETE FROM ${this.s}.rate_buckets WHERE at < $1`, [olderThan]);
+    return r.rowCount ?? 0;
   }
 
   async playerIds(): Promise<number[]> {
@@ -203,12 +422,17 @@ export class PostgresStorage implements Storage {
   }
 
   async recentlyActive(limit: number): Promise<number[]> {
-    const r = await this.query<{ player_id: number }>(`SELECT player_id FROM ${this.s}.players ORDER BY updated_at DESC, player_id DESC LIMIT $1`, [limit]);
+    const r = await this.query<{ player_id: number }>(`SELECT player_id FROM ${this.s}.players ORDER BY updated_at DESC, player_id DESC LIMIT $1`, [limit], 'recent');
     return r.rows.map((x) => x.player_id);
   }
 
-  async readLog(): Promise<StoredLogEntry[]> {
-    const r = await this.query<{ seq: number; entry: StoredLogEntry }>(`SELECT seq, entry FROM ${this.s}.replay_log ORDER BY seq`);
+  async readLog(filter: LogFilter = {}): Promise<StoredLogEntry[]> {
+    const r = filter.players === undefined
+      ? await this.query<{ seq: number; entry: StoredLogEntry }>(`SELECT seq, entry FROM ${this.s}.replay_log ORDER BY seq`)
+      // Through the per-player index: only the entries that changed one of these players.
+      : await this.query<{ seq: number; entry: StoredLogEntry }>(
+        `SELECT l.seq, l.entry FROM ${this.s}.replay_log l WHERE l.seq IN (SELECT seq FROM ${this.s}.replay_log_players WHERE player_id = ANY ($1::bigint[])) ORDER BY l.seq`,
+        [[...filter.players]]);
     return r.rows.map((x) => ({ ...x.entry, seq: x.seq }));
   }
 
@@ -242,78 +466,45 @@ export class PostgresStorage implements Storage {
     }
   }
 
+  /** One round trip: commit_v1 with the commit's parts as arrays. */
   private async commitOnce(commit: Commit): Promise<CommitResult> {
-    // The log entry's hashes, of the states stored (the cached states they replaced are the hint).
-    const entry = commit.log && entryOf(commit.log, commit.players.map((p) => p.state), commit.players.map((p) => this.cache.get(p.state.playerId)));
-    const c = await this.pool.connect();
-    const s = this.s;
+    // The states before, where this process holds the version written over: the log's hashes and the key changes start from them.
+    const befores = commit.players.map((p) => {
+      const c = this.cache.get(p.state.playerId);
+      return c !== undefined && c.version === p.expectedVersion ? c : undefined;
+    });
+    const entry = commit.log && entryOf(commit.log, commit.players.map((p) => p.state), befores);
+    const order = commit.players.map((p, i) => ({ p, before: befores[i] })).sort((a, b) => a.p.state.playerId - b.p.state.playerId);
+    const keys = keyChanges(order.map(({ p, before }) => ({ state: p.state, before, isNew: p.expectedVersion === null })));
+    const sessions = commit.sessions ?? [];
+    const idem = commit.idempotency ?? [];
+    const ttl = this.opts.idempotencyTtlMs ?? 86_400_000;
+    const values = [
+      order.map(({ p }) => p.state.playerId), order.map(({ p }) => p.expectedVersion), order.map(({ p }) => p.state.version), order.map(({ p }) => JSON.stringify(p.state)),
+      (commit.reads ?? []).map((r) => r.playerId), (commit.reads ?? []).map((r) => r.version),
+      keys.replace, keys.delNames, keys.delKeys, keys.insNames, keys.insKeys, keys.insOwners,
+      sessions.map((x) => x.key), sessions.map((x) => (x.session === null ? null : JSON.stringify(x.session))),
+      idem.map((x) => x.key), idem.map((x) => JSON.stringify(x.record)), idem.map((x) => x.record.createdAt),
+      idem.length > 0 ? Math.min(...idem.map((x) => x.record.createdAt)) - ttl : 0,
+      entry ? JSON.stringify(entry) : null, entry ? entry.playerIds : [],
+    ];
     try {
-      await c.query('BEGIN');
-      const ids = [...new Set(commit.players.map((p) => p.state.playerId))].sort((a, b) => a - b);
-      // Lock the rows in id order, so two commits over the same players never deadlock.
-      const locked = ids.length === 0 ? [] : (await c.query<{ player_id: number; version: number }>(
-        `SELECT player_id, version FROM ${s}.players WHERE player_id = ANY($1::bigint[]) ORDER BY player_id FOR UPDATE`, [ids])).rows;
-      const have = new Map(locked.map((r) => [r.player_id, r.version]));
-      for (const p of commit.players) {
-        const v = have.get(p.state.playerId) ?? null;
-        if (v !== p.expectedVersion) {
-          await c.query('ROLLBACK');
-          return { ok: false, conflict: 'version', detail: `player ${p.state.playerId} is at version ${v}, not ${p.expectedVersion}` };
-        }
-      }
-      for (const p of commit.players) {
-        if (p.expectedVersion === null) {
-          const ins = await c.query(`INSERT INTO ${s}.players (player_id, version, state) VALUES ($1, $2, $3) ON CONFLICT (player_id) DO NOTHING`, [p.state.playerId, p.state.version, p.state]);
-          if (ins.rowCount !== 1) {
-            await c.query('ROLLBACK');
-            return { ok: false, conflict: 'version', detail: `player ${p.state.playerId} already exists` };
-          }
-        } else {
-          await c.query(`UPDATE ${s}.players SET version = $2, state = $3, updated_at = now() WHERE player_id = $1`, [p.state.playerId, p.state.version, p.state]);
-        }
-      }
-      if (ids.length > 0) {
-        await c.query(`DELETE FROM ${s}.player_keys WHERE player_id = ANY($1::bigint[])`, [ids]);
-        const names: string[] = [];
-        const keys: string[] = [];
-        const owners: number[] = [];
-        for (const p of commit.players) {
-          const k = indexKeysOf(p.state);
-          for (const n of INDEX_NAMES) for (const key of k[n]) { names.push(n); keys.push(key); owners.push(p.state.playerId); }
-        }
-        await c.query('SAVEPOINT keys');
-        try {
-          await c.query(`INSERT INTO ${s}.player_keys (index_name, key, player_id) SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[])`, [names, keys, owners]);
-        } catch (e) {
-          if ((e as { code?: string }).code === UNIQUE) {
-            await c.query('ROLLBACK');
-            return { ok: false, conflict: 'unique', detail: (e as Error).message };
-          }
-          throw e;
-        }
-      }
-      for (const x of commit.sessions ?? []) {
-        if (x.session === null) await c.query(`DELETE FROM ${s}.sessions WHERE key = $1`, [x.key]);
-        else await c.query(`INSERT INTO ${s}.sessions (key, session) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET session = EXCLUDED.session`, [x.key, x.session]);
-      }
-      for (const x of commit.idempotency ?? []) {
-        // Another process answered this key first: this commit loses, and the retry finds that answer.
-        const r = await c.query(`INSERT INTO ${s}.idempotency (key, record, created_at) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING`, [x.key, JSON.stringify(x.record), x.record.createdAt]);
-        if (r.rowCount !== 1) {
-          await c.query('ROLLBACK');
-          return { ok: false, conflict: 'unique', detail: `idempotency key ${x.key} is already answered` };
-        }
-      }
-      if (entry) await c.query(`INSERT INTO ${s}.replay_log (entry) VALUES ($1)`, [entry]);
-      await c.query('COMMIT');
-      for (const p of commit.players) this.remember(p.state);
-      return { ok: true };
+      await this.pool.query({ name: `${this.s}.commit`, text: this.sql.commit, values });
     } catch (e) {
-      await c.query('ROLLBACK').catch(() => undefined);
+      const code = (e as { code?: string }).code;
+      if (code === VERSION_CONFLICT || code === UNIQUE_CONFLICT) {
+        // What this process holds of the players involved may be stale: read them again on the retry.
+        for (const p of commit.players) this.forget(p.state.playerId);
+        for (const r of commit.reads ?? []) this.forget(r.playerId);
+        return { ok: false, conflict: code === VERSION_CONFLICT ? 'version' : 'unique', detail: (e as Error).message };
+      }
       throw e;
-    } finally {
-      c.release();
     }
+    for (const p of commit.players) this.remember(p.state);
+    const now = Date.now();
+    for (const x of sessions) this.keepSession(x.key, x.session, now);
+    for (const x of idem) this.released.add(x.key);
+    return { ok: true };
   }
 
   async findByName(name: string, limit: number): Promise<number[]> {

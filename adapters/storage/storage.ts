@@ -42,6 +42,26 @@ export interface Commit {
    * it stores (replay-log.ts entryOf), in `players` order.
    */
   readonly log?: LogRun;
+  /**
+   * Players the run read but did not write, at the versions it read: the commit is
+   * refused (a version conflict) when any has moved on. A store whose loads may serve
+   * another process's stale state (PostgreSQL's cache) relies on it; the others check it too.
+   */
+  readonly reads?: ReadonlyArray<{ readonly playerId: number; readonly version: number }>;
+}
+
+/** Which replay-log entries to read (readLog). */
+export interface LogFilter {
+  /** Only entries whose `playerIds` (the players whose states the entry changed) include one of these. */
+  readonly players?: ReadonlyArray<number>;
+}
+
+/** An Idempotency-Key claimed for a request about to run (claimIdempotency). */
+export interface IdempotencyClaim {
+  /** The answer kept for the key, if any (the caller judges its age). */
+  readonly record?: IdempotencyRecord;
+  /** True when this caller holds the key now; false when another process's request with it is still running. */
+  readonly claimed: boolean;
 }
 
 export type CommitResult =
@@ -71,15 +91,16 @@ export interface Storage {
   nextPlayerId(): Promise<number>;
   load(playerId: number): Promise<PlayerState | undefined>;
   lookup(index: IndexName, key: string): Promise<number | undefined>;
-  getSession(key: string): Promise<Session | undefined>;
+  /** `fresh`: not from a memory of it (a store shared by several processes may keep sessions a moment). */
+  getSession(key: string, fresh?: boolean): Promise<Session | undefined>;
   getIdempotency(key: string): Promise<IdempotencyRecord | undefined>;
   commit(commit: Commit): Promise<CommitResult>;
   /** Every player id (for operator broadcasts). */
   playerIds(): Promise<number[]>;
   /** Up to `limit` players who committed most recently, newest first (guests for the friend list; not kept across restarts). */
   recentlyActive(limit: number): Promise<number[]>;
-  /** The whole replay log, in commit order, each entry with its seq (a log begun before issue 16 holds the old kinds too). */
-  readLog(): Promise<StoredLogEntry[]>;
+  /** The replay log in commit order, each entry with its seq (a log begun before issue 16 holds the old kinds too); `filter` narrows it. */
+  readLog(filter?: LogFilter): Promise<StoredLogEntry[]>;
   close(): Promise<void>;
   /** Up to `limit` players named exactly `name`, by id (the operator API's search; optional: without it the caller scans). */
   findByName?(name: string, limit: number): Promise<number[]>;
@@ -87,6 +108,27 @@ export interface Storage {
   stats?(): StorageStats;
   /** Null when the storage is open and takes writes now, else why not (GET /readyz; optional). */
   check?(): Promise<string | null>;
+  /**
+   * True when each state is still its player's current one (their versions checked
+   * against the store). Only stores whose loads may be stale (shared by several
+   * processes) have it; the service asks before answering from states it did not commit.
+   */
+  verify?(states: ReadonlyArray<PlayerState>): Promise<boolean>;
+  /**
+   * Claims an Idempotency-Key across every process sharing the storage, and reads its
+   * kept answer in the same step: a second request with the key while the first runs
+   * anywhere is told so (claimed: false). A commit holding the key's record releases
+   * the claim; releaseIdempotency releases it otherwise. Stores without it are used by
+   * one process, whose in-flight set is the claim.
+   */
+  claimIdempotency?(key: string, now: number): Promise<IdempotencyClaim>;
+  releaseIdempotency?(key: string): Promise<void>;
+  /**
+   * A token bucket held by the storage, shared by every process using it: takes up to
+   * `want` tokens from bucket `key` (refilled at `rate` a second up to `burst`) and
+   * says how many it got and, when none, the seconds until one is there. `want` 0 only looks.
+   */
+  takeTokens?(key: string, bucket: { readonly rate: number; readonly burst: number }, want: number, now: number): Promise<{ granted: number; waitSeconds: number }>;
   /** Where the storage reports its events (optional; set by whoever serves the metrics). */
   observer?: StorageObserver;
 }

@@ -15,6 +15,7 @@ import { echoMix, presentsExhausted, readMix, runLoad, writeMix, CONNECTIONS, ty
 import { activePlayer, BENCH_SALT, fillStore, generateStore, logIn } from './players.js';
 import { PostgresStorage } from '../../adapters/storage/postgres.js';
 import { ROOT, startServer, type Server } from './servers.js';
+import { cpuNow, cpuSince, pgFloor, type FloorFigures } from './pg-floor.js';
 import { spawnSync } from 'node:child_process';
 import { cliArgs, flag, num as numArg } from '../args.js';
 
@@ -239,35 +240,91 @@ const main = async () => {
     }
 
     if (wants('postgres')) {
-      // The write mix on PostgreSQL with one process, then two processes on the same database
-      // (each taking half the players and half the 32 connections), side by side.
+      // PostgreSQL side by side (issue 17): the floor (the least a write needs of this machine's
+      // PostgreSQL), the read and write mixes on one process, the write mix on two processes
+      // sharing the database (each half the players and half the connections), and the CPU each
+      // side spends per request, read from /proc, with the capacity model's projection.
       const url = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
       const schema = `hoshi_bench_${Date.now()}`;
+      const stateJson = JSON.stringify(activePlayer(m, 1, now).state);
+      log(`postgres: the floor, ${CONNECTIONS} clients updating a ${Math.round(stateJson.length / 1000)} kB row each`);
+      const floors: FloorFigures[] = [];
+      const floorsB: FloorFigures[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        floors.push(await pgFloor(url, schema, stateJson, { clients: CONNECTIONS, seconds: DURATION, column: 'json' }));
+        floorsB.push(await pgFloor(url, schema, stateJson, { clients: CONNECTIONS, seconds: DURATION, column: 'jsonb' }));
+        log(`run ${i + 1} floor: json ${Math.round(floors.at(-1)!.tps)} tx/s, jsonb ${Math.round(floorsB.at(-1)!.tps)} tx/s`);
+      }
+      const floor = median(floors.map((f) => f.tps));
+      const floorB = median(floorsB.map((f) => f.tps));
+      rows.push({ name: 'postgres: floor, one-row update, json (32 clients)', unit: 'tx/s', rate: floor, p50: median(floors.map((f) => f.p50)), p99: median(floors.map((f) => f.p99)), ratio: 1, vs: `PostgreSQL CPU ${Math.round(median(floors.map((f) => f.pgCpuUs)))} µs/tx`, runs: floors.map((f) => Math.round(f.tps)) });
+      rows.push({ name: 'postgres: floor, one-row update, jsonb', unit: 'tx/s', rate: floorB, p50: median(floorsB.map((f) => f.p50)), p99: median(floorsB.map((f) => f.p99)), ratio: floorB / floor, vs: `json floor; PostgreSQL CPU ${Math.round(median(floorsB.map((f) => f.pgCpuUs)))} µs/tx`, runs: floorsB.map((f) => Math.round(f.tps)) });
       log(`postgres: generating ${PLAYERS} players in schema ${schema}`);
       const gen = await fillStore(await PostgresStorage.open({ connectionString: url, schema }), m, PLAYERS, 1, now);
-      const pgEnv = { DATABASE_URL: url, PG_SCHEMA: schema, ADMIN_TOKEN: 'bench-admin-token', REQUEST_HASH_SALT: BENCH_SALT };
+      const pgEnv = { DATABASE_URL: url, PG_SCHEMA: schema, ADMIN_TOKEN: 'bench-admin-token', REQUEST_HASH_SALT: BENCH_SALT, PG_POOL_SIZE: String(CONNECTIONS) };
+      /** A load with the CPU each side spent on it, per request (µs). */
+      const measured = async (pids: number[], f: () => Promise<Figures>): Promise<Figures & { cpu: { node: number; postgres: number; bench: number } }> => {
+        const c0 = cpuNow(pids);
+        const r = await f();
+        const c = cpuSince(c0, cpuNow(pids));
+        const per = (x: number) => (x / Math.max(1, r.requests)) * 1e6;
+        return { ...r, cpu: { node: per(c.node), postgres: per(c.postgres), bench: per(c.bench) } };
+      };
       try {
         const one = await startService(pgEnv);
         servers.push(one);
+        const pid1 = one.proc.pid as number;
         const active = await logIn(one.url, gen.active);
-        await load(one.url, writeMix(active), 'warm-up postgres', { amount: active.length * 4 });
-        const single: Figures[] = [];
-        for (let i = 0; i < RUNS; i++) single.push(await load(one.url, writeMix(active), `run ${i + 1} postgres, one process`, { duration: DURATION }));
+        await load(one.url, readMix(active), 'warm-up postgres read', { amount: active.length * 6 });
+        await load(one.url, writeMix(active), 'warm-up postgres write', { amount: active.length * 4 });
+        const reads: Array<Awaited<ReturnType<typeof measured>>> = [];
+        const single: typeof reads = [];
+        for (let i = 0; i < RUNS; i++) {
+          reads.push(await measured([pid1], () => load(one.url, readMix(active), `run ${i + 1} postgres read mix, one process`, { duration: DURATION })));
+          single.push(await measured([pid1], () => load(one.url, writeMix(active), `run ${i + 1} postgres write mix, one process`, { duration: DURATION })));
+          log(`  CPU per request: write: node ${Math.round(single.at(-1)!.cpu.node)} µs, postgres ${Math.round(single.at(-1)!.cpu.postgres)} µs, load generator ${Math.round(single.at(-1)!.cpu.bench)} µs`);
+        }
         const two = await startService(pgEnv);
         servers.push(two);
+        const pid2 = two.proc.pid as number;
         const halves = [active.filter((_, i) => i % 2 === 0), active.filter((_, i) => i % 2 === 1)];
-        const pair: Figures[] = [];
+        const pair: typeof reads = [];
         for (let i = 0; i < RUNS; i++) {
-          const [a, b] = await Promise.all([
-            runLoad(one.url, writeMix(halves[0] ?? []), { duration: DURATION, connections: CONNECTIONS / 2 }),
-            runLoad(two.url, writeMix(halves[1] ?? []), { duration: DURATION, connections: CONNECTIONS / 2 }),
-          ]);
-          pair.push({ rps: a.rps + b.rps, p50: Math.max(a.p50, b.p50), p99: Math.max(a.p99, b.p99), failed: a.failed + b.failed, requests: a.requests + b.requests });
-          log(`run ${i + 1} postgres, two processes: ${Math.round(a.rps + b.rps)} req/s`);
+          pair.push(await measured([pid1, pid2], async () => {
+            const [a, b] = await Promise.all([
+              runLoad(one.url, writeMix(halves[0] ?? []), { duration: DURATION, connections: CONNECTIONS / 2 }),
+              runLoad(two.url, writeMix(halves[1] ?? []), { duration: DURATION, connections: CONNECTIONS / 2 }),
+            ]);
+            log(`run ${i + 1} postgres, two processes: ${Math.round(a.rps + b.rps)} req/s (${Math.round(a.rps)} + ${Math.round(b.rps)})`);
+            return { rps: a.rps + b.rps, p50: Math.max(a.p50, b.p50), p99: Math.max(a.p99, b.p99), failed: a.failed + b.failed, requests: a.requests + b.requests };
+          }));
         }
-        const sf = httpRow(`postgres: write mix, one process (${PLAYERS.toLocaleString('en-US')} players)`, single, null, '');
-        httpRow('postgres: write mix, two processes', pair, sf, 'one process');
+        const cpuMedian = (xs: typeof reads) => ({ node: median(xs.map((x) => x.cpu.node)), postgres: median(xs.map((x) => x.cpu.postgres)), bench: median(xs.map((x) => x.cpu.bench)) });
+        const rc = cpuMedian(reads), wc = cpuMedian(single), pc = cpuMedian(pair);
+        const cpuText = (c: { node: number; postgres: number; bench: number }) => `CPU/req: node ${Math.round(c.node)} µs, postgres ${Math.round(c.postgres)} µs, load ${Math.round(c.bench)} µs`;
+        const rf = httpRow(`postgres: read mix, one process (${PLAYERS.toLocaleString('en-US')} players)`, reads, small?.read ?? null, small ? `JSON-file read mix; ${cpuText(rc)}` : cpuText(rc));
+        const sf = medianFigures(single);
+        rows.push({ name: `postgres: write mix, one process (${PLAYERS.toLocaleString('en-US')} players)`, unit: 'req/s', rate: sf.rps, p50: sf.p50, p99: sf.p99, ratio: sf.rps / floor, vs: `floor; ${cpuText(wc)}`, failed: sf.failed, runs: single.map((r) => Math.round(r.rps)) });
+        const pf = httpRow('postgres: write mix, two processes', pair, sf, `one process; ${cpuText(pc)}`);
         if (small) rows.push({ name: 'postgres vs JSON files: write mix, one process', unit: 'ratio', rate: null, p50: null, p99: null, ratio: sf.rps / small.write.rps, vs: 'JSON-file write mix', runs: [] });
+        // The capacity model (docs/scaling.md): each side's CPU per request bounds the rate; on this
+        // machine every side shares the cores, and one Node process uses at most one.
+        const cores = cpus().length;
+        const project = (procs: number, c: { node: number; postgres: number; bench: number }) =>
+          Math.min((procs * 1e6) / c.node, (cores * 1e6) / (c.node + c.postgres + c.bench));
+        const projectedOne = project(1, wc);
+        const projectedTwo = project(2, wc);
+        rows.push({ name: 'postgres: capacity model, one process (projected)', unit: 'req/s', rate: projectedOne, p50: null, p99: null, ratio: sf.rps / projectedOne, vs: 'measured ÷ projected', runs: [] });
+        rows.push({ name: 'postgres: capacity model, two processes (projected)', unit: 'req/s', rate: projectedTwo, p50: null, p99: null, ratio: pf.rps / projectedTwo, vs: 'measured ÷ projected', runs: [] });
+        extras['pgFloorTps'] = floor;
+        extras['pgNodeCpuUsPerWrite'] = wc.node;
+        extras['pgPostgresCpuUsPerWrite'] = wc.postgres;
+        extras['pgLoadCpuUsPerWrite'] = wc.bench;
+        targets.push({ target: 'postgres write mix, one process ≥ 50% of the floor', value: `${(100 * sf.rps / floor).toFixed(0)}% (${Math.round(sf.rps)} of ${Math.round(floor)} tx/s)`, met: sf.rps >= 0.5 * floor });
+        targets.push({ target: 'postgres write mix p99 ≤ 50 ms (32 connections)', value: `${sf.p99} ms`, met: sf.p99 <= 50 });
+        targets.push({ target: 'postgres, two processes ≥ 1.0× one process', value: `${(pf.rps / sf.rps).toFixed(2)}×`, met: pf.rps >= sf.rps });
+        targets.push({ target: 'capacity model: two processes projected within 25% of measured', value: `${Math.round(projectedTwo)} projected, ${Math.round(pf.rps)} measured (${(pf.rps / projectedTwo).toFixed(2)})`, met: Math.abs(pf.rps / projectedTwo - 1) <= 0.25 });
+        if (small) targets.push({ target: 'postgres read mix ≥ 50% of the JSON-file read mix', value: `${(100 * rf.rps / small.read.rps).toFixed(0)}%`, met: rf.rps >= 0.5 * small.read.rps });
         for (const sv of servers.splice(0)) await sv.stop();
       } finally {
         await PostgresStorage.dropSchema(url, schema);

@@ -43,6 +43,13 @@ export const crashLoop = async (rounds: number, seed = 'crash', onRound?: (i: nu
     }
     for (let round = 0; round < rounds; round++) {
       let stop = false;
+      // The kill comes after a drawn number of acknowledged writes, not after a time: a slow
+      // machine gets as many writes in before each kill as a fast one (and others in flight).
+      const killAfter = 20 + Math.floor(rng() * 30);
+      let ackedThisRound = 0;
+      let failedThisRound = 0;
+      let reached: () => void = () => {};
+      const enough = new Promise<void>((r) => { reached = r; });
       const writers = players.map(async (p) => {
         while (!stop) {
           const tipId = p.next++;
@@ -51,13 +58,20 @@ export const crashLoop = async (rounds: number, seed = 'crash', onRound?: (i: nu
           try {
             const r = await post(server.url, '/api/player/tutorial/tip/add', { tipId }, { 'X-STAR-SESSION-ID': p.session });
             if (r.status >= 500) report.fiveXX++;
-            if (r.body['resultCode'] === 0) { p.acked.add(tipId); report.acknowledged++; } else report.failed++;
+            if (r.body['resultCode'] === 0) {
+              p.acked.add(tipId);
+              report.acknowledged++;
+              if (++ackedThisRound === killAfter) reached();
+            } else {
+              report.failed++;
+              if (++failedThisRound === 200) reached(); // a server refusing every write still gets its kill
+            }
           } catch {
             return; // the server died mid-request: not acknowledged
           }
         }
       });
-      await new Promise((r) => setTimeout(r, 150 + Math.floor(rng() * 600)));
+      await enough;
       await server.kill('SIGKILL');
       stop = true;
       await Promise.all(writers);

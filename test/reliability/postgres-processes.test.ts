@@ -100,5 +100,6 @@ test('PostgreSQL: SIGKILL during acknowledged writes loses none of them, three t
   t.log(`requests ${r.requests}, acknowledged ${r.acknowledged}, 5xx ${r.fiveXX}, restarts ${r.restarts}`);
   t.deepEqual(r.problems, []);
   t.is(r.fiveXX, 0);
-  t.true(r.acknowledged > 20);
+  // Each round kills after at least 20 acknowledged writes (counted, not timed).
+  t.true(r.acknowledged >= 60, `acknowledged ${r.acknowledged}`);
 });

@@ -9,5 +9,6 @@ test('SIGKILL during acknowledged writes loses none of them, three times over', 
   t.deepEqual(r.problems, []);
   t.is(r.fiveXX, 0);
   t.is(r.restarts, 3);
-  t.true(r.acknowledged > 50);
+  // Each round kills after at least 20 acknowledged writes (counted, not timed).
+  t.true(r.acknowledged >= 60, `acknowledged ${r.acknowledged}`);
 });
