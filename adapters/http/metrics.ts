@@ -70,6 +70,11 @@ export class Metrics {
       collect() { const n = self.stats().journalBytes; if (n !== undefined) this.set(n); },
     });
     new Gauge({
+      // A gauge read from the storage's running count (rate() over it works as for a counter).
+      name: 'hoshi_pg_round_trips', help: 'Statements sent to PostgreSQL since start, each one round trip (a commit is one).', registers,
+      collect() { const n = self.stats().roundTrips; if (n !== undefined) this.set(n); },
+    });
+    new Gauge({
       name: 'hoshi_pg_pool_connections', help: 'PostgreSQL pool: open connections (state="total"), idle ones, callers waiting for one, and the bound (state="max").',
       labelNames: ['state'], registers,
       collect() {

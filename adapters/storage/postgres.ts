@@ -28,6 +28,8 @@ export interface PostgresOptions {
   readonly log?: (event: string, data: Record<string, unknown>) => void;
   /** Player states kept in memory (a commit checks the version each was read at); 0 turns the cache off. */
   readonly cacheSize?: number;
+  /** How long a session read is reused before it is read again (ms; default 2,000): another process may end it meanwhile. */
+  readonly sessionCacheMs?: number;
   /** How long an Idempotency-Key's answer is kept (ms): a commit may replace an older record under the same key. */
   readonly idempotencyTtlMs?: number;
 }
@@ -201,8 +203,6 @@ const VERSION_CONFLICT = 'HK001';
 const UNIQUE_CONFLICT = 'HK002';
 /** A claim older than this belongs to a request that died with its process: taken over. */
 const CLAIM_STALE_MS = 60_000;
-/** How long a cached session is trusted before it is read again (another process may have ended it). */
-const SESSION_CACHE_MS = 2_000;
 const ident = (s: string): string => {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(s)) throw new StorageError(`not a plain schema name: ${s}`);
   return s;
@@ -241,6 +241,8 @@ export class PostgresStorage implements Storage {
   private readonly released = new Set<string>();
   /** Where loads are reported, a hit when served from memory (GET /metrics). */
   observer: StorageObserver = {};
+  /** Statements sent to the database so far (each one round trip). */
+  private roundTrips = 0;
   private readonly sql: Record<'commit' | 'load' | 'verify' | 'session' | 'claim' | 'take', string>;
   private constructor(private readonly pool: pg.Pool, private readonly s: string, private readonly opts: PostgresOptions) {
     this.sql = {
@@ -315,6 +317,7 @@ export class PostgresStorage implements Storage {
 
   /** A query; `name` makes it a prepared statement (parsed and planned once per connection). */
   private async query<R extends pg.QueryResultRow>(text: string, values: unknown[] = [], name?: string): Promise<pg.QueryResult<R>> {
+    this.roundTrips++;
     try {
       return await this.pool.query<R>(name === undefined ? { text, values } : { name: `${this.s}.${name}`, text, values });
     } catch (e) {
@@ -367,7 +370,7 @@ export class PostgresStorage implements Storage {
   async getSession(key: string, fresh = false): Promise<Session | undefined> {
     const now = Date.now();
     const hit = fresh ? undefined : this.sessions.get(key);
-    if (hit && now - hit.at < SESSION_CACHE_MS) return hit.session;
+    if (hit && now - hit.at < (this.opts.sessionCacheMs ?? 2_000)) return hit.session;
     const r = await this.query<{ session: Session }>(this.sql.session, [key], 'session');
     const session = r.rows[0]?.session;
     this.keepSession(key, session, now);
@@ -488,6 +491,7 @@ export class PostgresStorage implements Storage {
       idem.length > 0 ? Math.min(...idem.map((x) => x.record.createdAt)) - ttl : 0,
       entry ? JSON.stringify(entry) : null, entry ? entry.playerIds : [],
     ];
+    this.roundTrips++;
     try {
       await this.pool.query({ name: `${this.s}.commit`, text: this.sql.commit, values });
     } catch (e) {
@@ -515,6 +519,7 @@ export class PostgresStorage implements Storage {
   stats(): StorageStats {
     return {
       playersInMemory: this.cache.size,
+      roundTrips: this.roundTrips,
       pool: { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount, max: this.opts.poolSize ?? 10 },
     };
   }

@@ -74,6 +74,8 @@ export interface StorageStats {
   readonly playersInMemory?: number;
   /** Bytes written to the journal since the last checkpoint (the JSON-file store). */
   readonly journalBytes?: number;
+  /** Statements sent to the database so far, each one round trip (PostgreSQL). */
+  readonly roundTrips?: number;
   /** The PostgreSQL connection pool: open connections, idle ones, callers waiting for one, the bound. */
   readonly pool?: { readonly total: number; readonly idle: number; readonly waiting: number; readonly max: number };
 }
