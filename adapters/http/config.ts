@@ -50,6 +50,8 @@ export interface Config {
   readonly pgPoolSize: number;
   readonly pgStatementTimeoutMs: number;
   readonly pgRetries: number;
+  /** How long a PostgreSQL process reuses a session it read (ms). */
+  readonly pgSessionCacheMs: number;
 }
 
 export const DEV_HASH_SALT = 'hoshi-dev-salt';
@@ -122,6 +124,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): Config => {
     pgPoolSize: int(env['PG_POOL_SIZE'], 10, 'PG_POOL_SIZE'),
     pgStatementTimeoutMs: int(env['PG_STATEMENT_TIMEOUT_MS'], 5000, 'PG_STATEMENT_TIMEOUT_MS'),
     pgRetries: int(env['PG_RETRIES'], 5, 'PG_RETRIES'),
+    pgSessionCacheMs: int(env['PG_SESSION_CACHE_MS'], 2000, 'PG_SESSION_CACHE_MS'),
   };
 };
 

@@ -53,7 +53,7 @@ const main = async (): Promise<void> => {
     ? await PostgresStorage.open({
       connectionString: cfg.databaseUrl, schema: cfg.pgSchema, poolSize: cfg.pgPoolSize,
       statementTimeoutMs: cfg.pgStatementTimeoutMs, retries: cfg.pgRetries, log: storageLog, cacheSize: cfg.cacheSize,
-      idempotencyTtlMs: cfg.idempotencyTtlSeconds * 1000,
+      idempotencyTtlMs: cfg.idempotencyTtlSeconds * 1000, sessionCacheMs: cfg.pgSessionCacheMs,
     })
     : cfg.storage === 'memory'
       ? new MemoryStorage()
@@ -73,6 +73,15 @@ const main = async (): Promise<void> => {
     const src = masterSourceOf(master);
     if (src) await storage.saveMasterSnapshot(src.hash, src.raw);
   } else if (cfg.storage !== 'memory') writeMasterSnapshot(resolve(cfg.dataDir), master);
+  if (storage instanceof PostgresStorage) {
+    // What the shared tables keep past its use: answers past their time, idle rate buckets (full again
+    // after an hour), claims of requests whose process died. Any process may do it; it is idempotent.
+    const prune = async () => {
+      const now = Date.now();
+      try { await storage.prune(now, cfg.idempotencyTtlSeconds * 1000); } catch (e) { log('warn', 'postgres.prune_failed', { error: (e as Error).message }); }
+    };
+    setInterval(() => { void prune(); }, 600_000).unref();
+  }
   // The service sees the storage through the metrics (its commits timed, its cache and fsync batches counted).
   const metrics = cfg.metrics ? new Metrics() : undefined;
   const lifecycle: Lifecycle = { draining: false };

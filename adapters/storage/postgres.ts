@@ -413,10 +413,15 @@ export class PostgresStorage implements Storage {
     return { granted: row.granted, waitSeconds };
   }
 
-  /** Drops buckets idle long enough to be full again (a timer of the service's calls it). */
-  async pruneBuckets(olderThan: number): Promise<number> {
-    const r = await this.query(`DELETE FROM ${this.s}.rate_buckets WHERE at < $1`, [olderThan]);
-    return r.rowCount ?? 0;
+  /**
+   * Drops what the shared tables keep past its use (the server calls it every ten minutes):
+   * idempotency answers older than `ttlMs`, rate buckets idle an hour (every default bucket is
+   * full again by then, and a dropped one starts full), claims an hour old (their process died).
+   */
+  async prune(now: number, ttlMs: number): Promise<void> {
+    await this.pruneIdempotency(now - ttlMs);
+    await this.query(`DELETE FROM ${this.s}.rate_buckets WHERE at < $1`, [now - 3_600_000]);
+    await this.query(`DELETE FROM ${this.s}.idempotency_claims WHERE claimed_at < $1`, [now - 3_600_000]);
   }
 
   async playerIds(): Promise<number[]> {

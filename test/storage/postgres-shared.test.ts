@@ -161,3 +161,25 @@ test('a session\'s limit holds across processes: leases are taken from one bucke
   t.true(ok <= 12, `${ok} answered`);
   t.true(ok >= 12 - 4, `${ok} answered: at most one lease's tokens idle in a process`);
 });
+
+test('prune drops answers past their time, buckets idle an hour and claims an hour old, and keeps the rest', async (t) => {
+  const schema = freshSchema();
+  const x = await open(schema);
+  t.teardown(async () => { await x.close(); await PostgresStorage.dropSchema(TEST_DATABASE_URL, schema); });
+  const now = 1_000_000_000_000;
+  const hour = 3_600_000;
+  const record = (createdAt: number) => ({ requestHash: 'h', answer: { ok: {} }, createdAt });
+  t.true((await x.commit({ players: [], idempotency: [{ key: 'old', record: record(now - 2 * hour) }, { key: 'new', record: record(now - 1000) }] })).ok);
+  await x.claimIdempotency('dead', now - 2 * hour);
+  await x.claimIdempotency('live', now - 1000);
+  await x.takeTokens('idle', { rate: 1, burst: 5 }, 1, now - 2 * hour);
+  await x.takeTokens('busy', { rate: 1, burst: 5 }, 5, now - 1000);
+  await x.prune(now, hour);
+  t.is(await x.getIdempotency('old'), undefined);
+  t.truthy(await x.getIdempotency('new'));
+  t.true((await x.claimIdempotency('dead', now)).claimed, 'the dead claim is gone');
+  t.false((await x.claimIdempotency('live', now)).claimed, 'the live claim stays');
+  t.is((await x.takeTokens('busy', { rate: 1, burst: 5 }, 0, now - 1000)).granted, 0);
+  t.is((await x.takeTokens('busy', { rate: 1, burst: 5 }, 0, now - 1000)).waitSeconds, 1, 'the busy bucket kept its count');
+  t.is((await x.takeTokens('idle', { rate: 0.0001, burst: 5 }, 5, now)).granted, 5, 'the idle bucket starts full');
+});
