@@ -326,8 +326,14 @@ export class PostgresStorage implements Storage {
   }
 
   async nextPlayerId(): Promise<number> {
-    const r = await this.query<{ id: number }>(`SELECT nextval('${this.s}.player_ids') AS id`);
-    return (r.rows[0] as { id: number }).id;
+    for (;;) {
+      const r = await this.query<{ id: number; taken: boolean }>(
+        `SELECT n.id, EXISTS (SELECT 1 FROM ${this.s}.players p WHERE p.player_id = n.id) AS taken FROM (SELECT nextval('${this.s}.player_ids') AS id) n`);
+      const row = r.rows[0] as { id: number; taken: boolean };
+      if (!row.taken) return row.id;
+      // Players committed with ids of their own (an import, the bench's fill): the sequence moves past them.
+      await this.query(`SELECT setval('${this.s}.player_ids', greatest((SELECT max(player_id) FROM ${this.s}.players), (SELECT last_value FROM ${this.s}.player_ids)))`);
+    }
   }
 
   async load(playerId: number): Promise<PlayerState | undefined> {

@@ -61,3 +61,12 @@ test('an unreachable database fails loudly, naming the problem', async (t) => {
   t.true(e instanceof StorageError);
   t.regex(e?.message ?? '', /cannot prepare PostgreSQL schema/);
 });
+
+test('ids committed directly (an import) are never handed out again: the sequence moves past them', async (t) => {
+  const { storage, cleanup } = await openPostgres();
+  t.teardown(cleanup);
+  const ps = [1, 2, 3, 7].map((id) => freshPlayer({ playerId: id, seed: `import${id}` }));
+  t.true((await storage.commit({ players: ps.map((state) => ({ state, expectedVersion: null })) })).ok);
+  const got = [await storage.nextPlayerId(), await storage.nextPlayerId()];
+  t.deepEqual(got, [8, 9]);
+});
