@@ -116,11 +116,11 @@ const MIGRATIONS: ReadonlyArray<(s: string) => string> = [
     -- A commit: every change or none. Conflicts raise SQLSTATE HK001 (a version) or HK002
     -- (a unique key), which roll the statement back; the caller retries on fresh states.
     CREATE FUNCTION ${s}.commit_v1(
-      w_ids bigint[], w_expected bigint[], w_versions bigint[], w_states text[],
+      w_ids bigint[], w_expected bigint[], w_versions bigint[], w_states json,
       r_ids bigint[], r_versions bigint[],
       k_replace bigint[], kd_names text[], kd_keys text[], ki_names text[], ki_keys text[], ki_owners bigint[],
       s_keys text[], s_values text[],
-      i_keys text[], i_records text[], i_created bigint[], i_stale_before bigint,
+      i_keys text[], i_records json, i_created bigint[], i_stale_before bigint,
       l_entry text, l_players bigint[]
     ) RETURNS bigint LANGUAGE plpgsql AS $fn$
     DECLARE
@@ -130,12 +130,12 @@ const MIGRATIONS: ReadonlyArray<(s: string) => string> = [
       -- Rows in the order given (the caller sorts by id), so two commits never deadlock.
       FOR i IN 1 .. coalesce(array_length(w_ids, 1), 0) LOOP
         IF w_expected[i] IS NULL THEN
-          INSERT INTO ${s}.players (player_id, version, state) VALUES (w_ids[i], w_versions[i], w_states[i]::json)
+          INSERT INTO ${s}.players (player_id, version, state) VALUES (w_ids[i], w_versions[i], w_states -> (i - 1))
             ON CONFLICT (player_id) DO NOTHING;
           GET DIAGNOSTICS n = ROW_COUNT;
           IF n = 0 THEN RAISE EXCEPTION 'player % already exists', w_ids[i] USING ERRCODE = 'HK001'; END IF;
         ELSE
-          UPDATE ${s}.players SET version = w_versions[i], state = w_states[i]::json, updated_at = now()
+          UPDATE ${s}.players SET version = w_versions[i], state = w_states -> (i - 1), updated_at = now()
             WHERE player_id = w_ids[i] AND version = w_expected[i];
           GET DIAGNOSTICS n = ROW_COUNT;
           IF n = 0 THEN RAISE EXCEPTION 'player % is no longer at version %', w_ids[i], w_expected[i] USING ERRCODE = 'HK001'; END IF;
@@ -163,7 +163,7 @@ const MIGRATIONS: ReadonlyArray<(s: string) => string> = [
       END IF;
       IF coalesce(array_length(i_keys, 1), 0) > 0 THEN
         -- A record kept past its time is replaced; a live one means another process answered the key first.
-        INSERT INTO ${s}.idempotency AS x (key, record, created_at) SELECT d.key, d.record::json, d.created FROM unnest(i_keys, i_records, i_created) AS d(key, record, created)
+        INSERT INTO ${s}.idempotency AS x (key, record, created_at) SELECT d.key, i_records -> (d.ord::int - 1), d.created FROM unnest(i_keys, i_created) WITH ORDINALITY AS d(key, created, ord)
           ON CONFLICT (key) DO UPDATE SET record = EXCLUDED.record, created_at = EXCLUDED.created_at WHERE x.created_at < i_stale_before;
         GET DIAGNOSTICS n = ROW_COUNT;
         IF n <> array_length(i_keys, 1) THEN RAISE EXCEPTION 'the idempotency key is already answered' USING ERRCODE = 'HK002'; END IF;
@@ -494,11 +494,12 @@ export class PostgresStorage implements Storage {
     const idem = commit.idempotency ?? [];
     const ttl = this.opts.idempotencyTtlMs ?? 86_400_000;
     const values = [
-      order.map(({ p }) => p.state.playerId), order.map(({ p }) => p.expectedVersion), order.map(({ p }) => p.state.version), order.map(({ p }) => JSON.stringify(p.state)),
+      // The states as one json array: a text[] parameter would have node-postgres escape every quote of every state.
+      order.map(({ p }) => p.state.playerId), order.map(({ p }) => p.expectedVersion), order.map(({ p }) => p.state.version), `[${order.map(({ p }) => JSON.stringify(p.state)).join(',')}]`,
       (commit.reads ?? []).map((r) => r.playerId), (commit.reads ?? []).map((r) => r.version),
       keys.replace, keys.delNames, keys.delKeys, keys.insNames, keys.insKeys, keys.insOwners,
       sessions.map((x) => x.key), sessions.map((x) => (x.session === null ? null : JSON.stringify(x.session))),
-      idem.map((x) => x.key), idem.map((x) => JSON.stringify(x.record)), idem.map((x) => x.record.createdAt),
+      idem.map((x) => x.key), `[${idem.map((x) => JSON.stringify(x.record)).join(',')}]`, idem.map((x) => x.record.createdAt),
       idem.length > 0 ? Math.min(...idem.map((x) => x.record.createdAt)) - ttl : 0,
       entry ? JSON.stringify(entry) : null, entry ? entry.playerIds : [],
     ];

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadMaster } from '../../adapters/master/load.js';
 import { readMix, runLoad, writeMix } from './load.js';
-import { activePlayer, BENCH_SALT, generateStore, logIn } from './players.js';
+import { activePlayer, BENCH_SALT, fillStore, generateStore, logIn } from './players.js';
+import { PostgresStorage } from '../../adapters/storage/postgres.js';
 import { startServer } from './servers.js';
 import { cliArgs, flag, str } from '../args.js';
 
@@ -17,19 +18,26 @@ const args = cliArgs({
     mix: { type: 'string', value: 'read|write|hot', default: 'write', description: 'the load: the read mix, the write mix, or one hot player' },
     seconds: { type: 'string', value: 'N', default: '10', description: 'how long the load runs' },
     compiled: { type: 'boolean', description: 'profile the compiled server (dist/, npm run build first) rather than TypeScript through tsx' },
+    'database-url': { type: 'string', value: 'URL', description: 'serve from PostgreSQL (a fresh schema, dropped after) rather than JSON files' },
   },
 });
 const mix = str(args, 'mix');
 if (!['read', 'write', 'hot'].includes(mix)) { process.stderr.write('--mix must be read, write or hot\n'); process.exit(2); }
 const secs = str(args, 'seconds');
 const compiled = flag(args, 'compiled');
+const databaseUrl = str(args, 'database-url', '');
+const schema = `hoshi_profile_${Date.now()}`;
 const m = loadMaster();
 const now = Date.now();
 const dir = mkdtempSync(join(tmpdir(), 'hoshi-profile-'));
 const profDir = mkdtempSync(join(tmpdir(), 'hoshi-cpuprof-'));
 try {
-  const gen = await generateStore(m, dir, 1000, 1, now, [activePlayer(m, 1001, now, 2000)]);
-  const svc = await startServer(compiled ? 'dist/adapters/http/main.js' : 'adapters/http/main.ts', { DATA_DIR: dir, REQUEST_HASH_SALT: BENCH_SALT },
+  const extra = [activePlayer(m, 1001, now, 2000)];
+  const gen = databaseUrl
+    ? await fillStore(await PostgresStorage.open({ connectionString: databaseUrl, schema }), m, 1000, 1, now, extra)
+    : await generateStore(m, dir, 1000, 1, now, extra);
+  const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl, PG_SCHEMA: schema, PG_POOL_SIZE: '32' } : { DATA_DIR: dir };
+  const svc = await startServer(compiled ? 'dist/adapters/http/main.js' : 'adapters/http/main.ts', { ...env, REQUEST_HASH_SALT: BENCH_SALT },
     { nodeArgs: [...(compiled ? [] : ['--import', 'tsx']), '--cpu-prof', `--cpu-prof-dir=${profDir}`] });
   const loggedIn = await logIn(svc.url, [...gen.active, ...gen.extra]);
   const active = loggedIn.slice(0, gen.active.length);
@@ -41,4 +49,5 @@ try {
   process.stdout.write(`profile in ${profDir}\n`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
+  if (databaseUrl) await PostgresStorage.dropSchema(databaseUrl, schema);
 }
