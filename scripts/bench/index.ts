@@ -248,17 +248,27 @@ const main = async () => {
       const schema = `hoshi_bench_${Date.now()}`;
       const stateJson = JSON.stringify(activePlayer(m, 1, now).state);
       log(`postgres: the floor, ${CONNECTIONS} clients updating a ${Math.round(stateJson.length / 1000)} kB row each`);
-      const floors: FloorFigures[] = [];
-      const floorsB: FloorFigures[] = [];
+      // The floor is the cheapest form measured (json, lz4: what hoshi stores); beside it json with
+      // PostgreSQL's default compression, and jsonb (what hoshi stored before issue 17).
+      const VARIANTS = [
+        { label: 'json, lz4', column: 'json', compression: 'lz4' },
+        { label: 'json, pglz', column: 'json', compression: 'pglz' },
+        { label: 'jsonb, pglz', column: 'jsonb', compression: 'pglz' },
+      ] as const;
+      const floorRuns: FloorFigures[][] = VARIANTS.map(() => []);
       for (let i = 0; i < RUNS; i++) {
-        floors.push(await pgFloor(url, schema, stateJson, { clients: CONNECTIONS, seconds: DURATION, column: 'json' }));
-        floorsB.push(await pgFloor(url, schema, stateJson, { clients: CONNECTIONS, seconds: DURATION, column: 'jsonb' }));
-        log(`run ${i + 1} floor: json ${Math.round(floors.at(-1)!.tps)} tx/s, jsonb ${Math.round(floorsB.at(-1)!.tps)} tx/s`);
+        for (const [k, v] of VARIANTS.entries()) floorRuns[k]!.push(await pgFloor(url, schema, stateJson, { clients: CONNECTIONS, seconds: DURATION, column: v.column, compression: v.compression }));
+        log(`run ${i + 1} floor: ${VARIANTS.map((v, k) => `${v.label} ${Math.round(floorRuns[k]!.at(-1)!.tps)} tx/s`).join(', ')}`);
       }
-      const floor = median(floors.map((f) => f.tps));
-      const floorB = median(floorsB.map((f) => f.tps));
-      rows.push({ name: 'postgres: floor, one-row update, json (32 clients)', unit: 'tx/s', rate: floor, p50: median(floors.map((f) => f.p50)), p99: median(floors.map((f) => f.p99)), ratio: 1, vs: `PostgreSQL CPU ${Math.round(median(floors.map((f) => f.pgCpuUs)))} µs/tx`, runs: floors.map((f) => Math.round(f.tps)) });
-      rows.push({ name: 'postgres: floor, one-row update, jsonb', unit: 'tx/s', rate: floorB, p50: median(floorsB.map((f) => f.p50)), p99: median(floorsB.map((f) => f.p99)), ratio: floorB / floor, vs: `json floor; PostgreSQL CPU ${Math.round(median(floorsB.map((f) => f.pgCpuUs)))} µs/tx`, runs: floorsB.map((f) => Math.round(f.tps)) });
+      const floor = median(floorRuns[0]!.map((f) => f.tps));
+      VARIANTS.forEach((v, k) => {
+        const fs = floorRuns[k]!;
+        const tps = median(fs.map((f) => f.tps));
+        rows.push({
+          name: `postgres: floor, one-row update, ${v.label}${k === 0 ? ' (32 clients)' : ''}`, unit: 'tx/s', rate: tps, p50: median(fs.map((f) => f.p50)), p99: median(fs.map((f) => f.p99)),
+          ratio: tps / floor, vs: `${k === 0 ? '' : 'the floor; '}PostgreSQL CPU ${Math.round(median(fs.map((f) => f.pgCpuUs)))} µs/tx`, runs: fs.map((f) => Math.round(f.tps)),
+        });
+      });
       log(`postgres: generating ${PLAYERS} players in schema ${schema}`);
       const gen = await fillStore(await PostgresStorage.open({ connectionString: url, schema }), m, PLAYERS, 1, now);
       const pgEnv = { DATABASE_URL: url, PG_SCHEMA: schema, ADMIN_TOKEN: 'bench-admin-token', REQUEST_HASH_SALT: BENCH_SALT, PG_POOL_SIZE: String(CONNECTIONS) };

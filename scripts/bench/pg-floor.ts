@@ -63,13 +63,13 @@ export interface FloorFigures { readonly tps: number; readonly p50: number; read
  * player's JSON) in a one-statement transaction, as a prepared statement, for `seconds`.
  * `column`: json (what hoshi stores) or jsonb (what it stored before issue 17).
  */
-export const pgFloor = async (url: string, schema: string, state: string, opts: { clients: number; seconds: number; column: 'json' | 'jsonb' }): Promise<FloorFigures> => {
+export const pgFloor = async (url: string, schema: string, state: string, opts: { clients: number; seconds: number; column: 'json' | 'jsonb'; compression?: 'pglz' | 'lz4' }): Promise<FloorFigures> => {
   const table = `${schema}.floor_${opts.column}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
   await admin.query(`DROP TABLE IF EXISTS ${table}`);
-  await admin.query(`CREATE TABLE ${table} (id int PRIMARY KEY, version bigint NOT NULL, state ${opts.column} NOT NULL)`);
+  await admin.query(`CREATE TABLE ${table} (id int PRIMARY KEY, version bigint NOT NULL, state ${opts.column} ${opts.compression ? `COMPRESSION ${opts.compression}` : ''} NOT NULL)`);
   await admin.query(`INSERT INTO ${table} SELECT g, 0, $1::${opts.column} FROM generate_series(1, $2) g`, [state, opts.clients]);
   const clients = await Promise.all(Array.from({ length: opts.clients }, async () => {
     const c = new pg.Client({ connectionString: url });
@@ -78,7 +78,7 @@ export const pgFloor = async (url: string, schema: string, state: string, opts: 
   }));
   const latencies: number[] = [];
   let done = 0;
-  const update = { name: `floor-${opts.column}`, text: `UPDATE ${table} SET version = version + 1, state = $2 WHERE id = $1` };
+  const update = { name: `floor-${opts.column}-${opts.compression ?? 'default'}`, text: `UPDATE ${table} SET version = version + 1, state = $2 WHERE id = $1` };
   // Each client's state differs a little from write to write, as a player's does.
   const texts = [state, state.replace(/"version":\d+/, '"version":1')];
   const cpu0 = cpuNow([]);
