@@ -133,16 +133,18 @@ const MIGRATIONS: ReadonlyArray<(s: string) => string> = [
     DECLARE
       n bigint;
       log_seq bigint := 0;
+      -- Split once: w_states -> i would scan the array's text from its start for each state.
+      st json[] := CASE WHEN w_states IS NULL THEN '{}'::json[] ELSE ARRAY(SELECT json_array_elements(w_states)) END;
     BEGIN
       -- Rows in the order given (the caller sorts by id), so two commits never deadlock.
       FOR i IN 1 .. coalesce(array_length(w_ids, 1), 0) LOOP
         IF w_expected[i] IS NULL THEN
-          INSERT INTO ${s}.players (player_id, version, state) VALUES (w_ids[i], w_versions[i], w_states -> (i - 1))
+          INSERT INTO ${s}.players (player_id, version, state) VALUES (w_ids[i], w_versions[i], st[i])
             ON CONFLICT (player_id) DO NOTHING;
           GET DIAGNOSTICS n = ROW_COUNT;
           IF n = 0 THEN RAISE EXCEPTION 'player % already exists', w_ids[i] USING ERRCODE = 'HK001'; END IF;
         ELSE
-          UPDATE ${s}.players SET version = w_versions[i], state = w_states -> (i - 1), updated_at = now()
+          UPDATE ${s}.players SET version = w_versions[i], state = st[i], updated_at = now()
             WHERE player_id = w_ids[i] AND version = w_expected[i];
           GET DIAGNOSTICS n = ROW_COUNT;
           IF n = 0 THEN RAISE EXCEPTION 'player % is no longer at version %', w_ids[i], w_expected[i] USING ERRCODE = 'HK001'; END IF;
