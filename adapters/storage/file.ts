@@ -163,6 +163,7 @@ export class FileStorage implements Storage {
 
   async lookup(index: IndexName, key: string): Promise<number | undefined> { return this.index.maps[index].get(key); }
   async getSession(key: string): Promise<Session | undefined> { return this.index.sessions.get(key); }
+  async sessionsOf(playerId: number): Promise<Array<{ key: string; session: Session }>> { return this.index.sessionsOf(playerId); }
   async recentlyActive(limit: number): Promise<number[]> { return this.index.recentlyActive(limit); }
   async getIdempotency(key: string): Promise<IdempotencyRecord | undefined> { return this.index.idempotency.get(key); }
   async playerIds(): Promise<number[]> { return [...new Set(this.index.maps.myCode.values())].sort((a, b) => a - b); }

@@ -26,6 +26,7 @@ export class MemoryStorage implements Storage {
   async load(playerId: number): Promise<PlayerState | undefined> { return this.states.get(playerId); }
   async lookup(index: IndexName, key: string): Promise<number | undefined> { return this.index.maps[index].get(key); }
   async getSession(key: string): Promise<Session | undefined> { return this.index.sessions.get(key); }
+  async sessionsOf(playerId: number): Promise<Array<{ key: string; session: Session }>> { return this.index.sessionsOf(playerId); }
   async getIdempotency(key: string): Promise<IdempotencyRecord | undefined> { return this.index.idempotency.get(key); }
   async playerIds(): Promise<number[]> { return [...this.states.keys()].sort((a, b) => a - b); }
   async recentlyActive(limit: number): Promise<number[]> { return this.index.recentlyActive(limit); }

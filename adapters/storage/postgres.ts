@@ -80,6 +80,8 @@ const MIGRATIONS: ReadonlyArray<(s: string) => string> = [
       saved_at timestamptz NOT NULL DEFAULT now()
     );
   `,
+  // A player's sessions, for the operator's console (sessionsOf).
+  (s) => `CREATE INDEX sessions_player ON ${s}.sessions (((session->>'playerId')::bigint));`,
 ];
 
 /** How many migrations the schema has when current. */
@@ -190,6 +192,12 @@ export class PostgresStorage implements Storage {
   async getSession(key: string): Promise<Session | undefined> {
     const r = await this.query<{ session: Session }>(`SELECT session FROM ${this.s}.sessions WHERE key = $1`, [key]);
     return r.rows[0]?.session;
+  }
+
+  async sessionsOf(playerId: number): Promise<Array<{ key: string; session: Session }>> {
+    const r = await this.query<{ key: string; session: Session }>(
+      `SELECT key, session FROM ${this.s}.sessions WHERE (session->>'playerId')::bigint = $1 ORDER BY (session->>'createdAt')::bigint, key`, [playerId]);
+    return r.rows.map((x) => ({ key: x.key, session: x.session }));
   }
 
   async getIdempotency(key: string): Promise<IdempotencyRecord | undefined> {

@@ -72,6 +72,8 @@ export interface Storage {
   load(playerId: number): Promise<PlayerState | undefined>;
   lookup(index: IndexName, key: string): Promise<number | undefined>;
   getSession(key: string): Promise<Session | undefined>;
+  /** A player's sessions with their keys, oldest first (the operator's console; expired or voided ones too, until removed). */
+  sessionsOf(playerId: number): Promise<Array<{ readonly key: string; readonly session: Session }>>;
   getIdempotency(key: string): Promise<IdempotencyRecord | undefined>;
   commit(commit: Commit): Promise<CommitResult>;
   /** Every player id (for operator broadcasts). */

@@ -105,6 +105,19 @@ for (const a of ADAPTERS) {
     t.is(await s.getSession('k1'), undefined);
   });
 
+  it('a player\'s sessions are listed with their keys, oldest first, and go when removed', async (t, s) => {
+    await s.commit({ players: [{ state: player(1), expectedVersion: null }, { state: player(2), expectedVersion: null }] });
+    const later = { playerId: 1, epoch: 0, createdAt: 20, lastSeenAt: 25 };
+    const earlier = { playerId: 1, epoch: 0, createdAt: 10, lastSeenAt: 30 };
+    const other = { playerId: 2, epoch: 0, createdAt: 5, lastSeenAt: 5 };
+    await s.commit({ players: [], sessions: [{ key: 'b', session: later }, { key: 'a', session: earlier }, { key: 'c', session: other }] });
+    t.deepEqual(await s.sessionsOf(1), [{ key: 'a', session: earlier }, { key: 'b', session: later }]);
+    t.deepEqual(await s.sessionsOf(3), []);
+    await s.commit({ players: [], sessions: [{ key: 'a', session: null }] });
+    t.deepEqual(await s.sessionsOf(1), [{ key: 'b', session: later }]);
+    t.deepEqual(await s.sessionsOf(2), [{ key: 'c', session: other }]);
+  });
+
   it('concurrent commits to different players all land; to one player exactly one per version', async (t, s) => {
     const ps = Array.from({ length: 30 }, (_, i) => player(i + 1));
     const created = await Promise.all(ps.map((p) => s.commit({ players: [{ state: p, expectedVersion: null }] })));
