@@ -5,7 +5,7 @@
 // tsx that is adapters/http/console/, in the compiled server dist/adapters/http/console/
 // (scripts/build.mjs copies it there).
 import type Koa from 'koa';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,6 +28,7 @@ interface File { readonly body: Buffer; readonly type: string }
 
 /** The console's files by name, read once: a fixed set, so no request path reaches the file system. */
 const readFiles = (dir: string): Map<string, File> => {
+  if (!existsSync(join(dir, 'index.html'))) throw new Error(`the console's index.html is missing from ${dir} (npm run build copies the folder into dist/)`);
   const files = new Map<string, File>();
   for (const name of readdirSync(dir)) {
     const type = TYPES[extname(name)];
@@ -42,8 +43,7 @@ export const consolePaths = (dir: string = CONSOLE_DIR): string[] =>
 
 export const consoleStatic = (dir: string = CONSOLE_DIR): Koa.Middleware => {
   const files = readFiles(dir);
-  const index = files.get('index.html');
-  if (!index) throw new Error(`the console's index.html is missing from ${dir} (npm run build copies the folder into dist/)`);
+  const index = files.get('index.html') as File;
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path === '/admin') {

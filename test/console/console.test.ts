@@ -1,7 +1,8 @@
 // The operator's console in a real headless Chromium (Debian's chromium, driven by
 // playwright-core), with the keyboard only: log in with the token, find a player by
 // friend code, send them a present after its preview, see it in their gift box,
-// read a gacha's rates; a refused token and a refused present shown in words.
+// end their session, read a gacha's rates, health and master data; a refused token
+// and a refused present shown in words.
 // One browser, one page, one walk through: a few seconds.
 import test from 'ava';
 import type { Page } from 'playwright-core';
@@ -21,7 +22,7 @@ const tabTo = async (page: Page, selector: string, max = 60): Promise<void> => {
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');
 const alertText = (page: Page) => page.locator('#error').textContent();
 
-test('an operator finds a player, sends a present, sees it in the gift box and reads a gacha\'s rates, by keyboard', async (t) => {
+test('an operator finds a player, sends a present, sees it in the gift box, ends a session and reads a gacha\'s rates, by keyboard', async (t) => {
   t.timeout(90_000);
   const h = await startHarness();
   t.teardown(() => h.close());
@@ -100,6 +101,12 @@ test('an operator finds a player, sends a present, sees it in the gift box and r
   if (!box.ok) return t.fail(box.resultMessage);
   t.deepEqual(box.value.presents.filter((p) => p.title === 'Console gift').map((p) => p.deadline), [deadline]);
 
+  // The player's session, ended from the same screen: the player's next request is 203.
+  await tabTo(page, '#end-all-sessions');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('text=Ended 1 session (all).');
+  t.is((await player.get('/api/player/get_all')).status, 401);
+
   // A gacha's rates: published beside observed, from the navigation.
   await tabTo(page, 'nav a[href="#/gachas"]');
   await page.keyboard.press('Enter');
@@ -113,5 +120,15 @@ test('an operator finds a player, sends a present, sees it in the gift box and r
   const ten = page.locator('table', { has: page.locator('caption', { hasText: 'Rarities per pull of a ten-draw' }) });
   const pulls = await ten.locator('tbody tr td:nth-child(4)').allTextContents();
   t.deepEqual(pulls, rates.observed.tenDraw.rarities.map((r) => String(r.pulls)), 'the ten-draw\'s pulls by rarity, observed');
+
+  // Health and master data answer too.
+  await tabTo(page, 'nav a[href="#/health"]');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#readiness');
+  t.regex(await page.textContent('#readiness') ?? '', /^Ready: /);
+  await tabTo(page, 'nav a[href="#/master"]');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#master-hash');
+  t.regex(await page.textContent('#master-hash') ?? '', /^[0-9a-f]{64}$/);
   t.deepEqual(pageErrors, [], 'no script error on any screen');
 });

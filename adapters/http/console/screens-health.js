@@ -58,7 +58,15 @@ export const healthScreen = async (ctx) => {
   const stamp = h('span', {}, `Read at ${new Date().toLocaleTimeString()}.`);
   const refresh = async () => {
     try {
-      body.replaceChildren(render(await api('GET', '/admin/health')));
+      const health = await api('GET', '/admin/health');
+      // A refresh keeps what the operator opened and where the focus was (the table's summary).
+      const open = body.querySelector('details')?.open ?? false;
+      const focused = body.contains(document.activeElement) ? document.activeElement?.tagName : undefined;
+      body.replaceChildren(render(health));
+      const details = body.querySelector('details');
+      if (details) details.open = open;
+      if (focused === 'SUMMARY') body.querySelector('summary')?.focus();
+      else if (focused) body.closest('main')?.querySelector('h1')?.focus();
       stamp.textContent = `Read at ${new Date().toLocaleTimeString()}.`;
     } catch (e) {
       ctx.error(e);

@@ -65,7 +65,7 @@ const sessionsPanel = (ctx, playerId) => {
       h('h2', { id: 'sessions-h', tabindex: '-1' }, 'Sessions'),
       said ? h('p', { class: 'ok', role: 'status' }, said) : null,
       table('Sessions, oldest first', ['Key', 'Made', 'Last used', 'Status', ''], rows, { empty: 'no session.' }),
-      answer.sessions.length > 0 ? h('p', {}, h('button', { type: 'button', class: 'danger', onclick: () => end({ all: true }, 'all') }, 'End all sessions')) : null,
+      answer.sessions.length > 0 ? h('p', {}, h('button', { type: 'button', id: 'end-all-sessions', class: 'danger', onclick: () => end({ all: true }, 'all') }, 'End all sessions')) : null,
       h('p', { class: 'note' }, 'An ended session answers 203: the game asks the player to log in again.'),
     );
   };
