@@ -4,7 +4,7 @@
 // every player's kept draw history (GET /admin/gachas/:gachaId).
 import * as t from 'io-ts';
 import type { GachaIndexed, Master } from '../../core/master/index.js';
-import type { PlayerState } from '../../core/state.js';
+import type { DrawRecord } from '../../core/state.js';
 import { Gacha } from '../../core/master/base.js';
 import { boxOf, Guarantee, NamedRate, openNow, RarityRate, TenDraw } from '../../core/operations/gacha.js';
 import { tableOf } from '../../core/gacha/rates.js';
@@ -63,13 +63,13 @@ const named = (m: Master, o: ObservedRates) => ({
   characters: o.characters.map((c) => ({ characterId: c.characterId, name: m.character.get(c.characterId)?.name ?? '', rarity: m.character.get(c.characterId)?.rarity ?? 0, pulls: c.pulls, share: c.share })),
 });
 
-/** One gacha's answer: its summary, published rates and the rates observed in `players`' histories. */
-export const gachaRates = (m: Master, g: GachaIndexed, players: ReadonlyArray<PlayerState>, now: number): t.TypeOf<typeof AdminGachaResponse> => {
+/** One gacha's answer: its summary, published rates and the rates observed in the draw records of `players` players. */
+export const gachaRates = (m: Master, g: GachaIndexed, records: ReadonlyArray<DrawRecord>, players: number, now: number): t.TypeOf<typeof AdminGachaResponse> => {
   const box = boxOf(m, g);
-  const observed = observedRates(m, g.gachaId, tableOf(m, g), players.map((p) => p.gachaHistory));
+  const observed = observedRates(m, g.gachaId, tableOf(m, g), [records]);
   return {
     gacha: gachaSummary(m, g, now),
     published: { rarityRates: box.rarityRates, characters: box.characters, guarantee: box.guarantee, tenDraw: box.tenDraw },
-    observed: { players: players.length, single: named(m, observed.single), tenDraw: named(m, observed.tenDraw) },
+    observed: { players, single: named(m, observed.single), tenDraw: named(m, observed.tenDraw) },
   };
 };

@@ -1,5 +1,5 @@
 // In-memory storage for tests and simulations: the same contract, nothing on disk.
-import type { IndexName, PlayerState } from '../../core/state.js';
+import type { DrawRecord, IndexName, PlayerState } from '../../core/state.js';
 import { IndexModel } from './index-model.js';
 import type { Commit, CommitResult, IdempotencyRecord, Session, Storage, StorageStats } from './storage.js';
 import { entryOf, type StoredLogEntry } from './replay-log.js';
@@ -43,6 +43,10 @@ export class MemoryStorage implements Storage {
   async readLog(): Promise<StoredLogEntry[]> { return [...this.log]; }
   async findByName(name: string, limit: number): Promise<number[]> {
     return [...this.states.values()].filter((s) => s.name === name).map((s) => s.playerId).sort((a, b) => a - b).slice(0, limit);
+  }
+  async drawHistories(visit: (history: ReadonlyArray<DrawRecord>) => void): Promise<number> {
+    for (const s of this.states.values()) visit(s.gachaHistory);
+    return this.states.size;
   }
   stats(): StorageStats { return { playersInMemory: this.states.size }; }
   async close(): Promise<void> {}

@@ -9,7 +9,7 @@ import type { Storage } from '../../adapters/storage/storage.js';
 import { openPostgres } from '../_support/pg.js';
 import { freshPlayer } from '../_support/core.js';
 import type { PlayerState } from '../../core/state.js';
-import { stateHash } from '../../adapters/storage/canonical.js';
+import { canonicalJson, stateHash } from '../../adapters/storage/canonical.js';
 import type { LogRun } from '../../adapters/storage/replay-log.js';
 
 interface Adapter { name: string; make: () => Promise<{ storage: Storage; cleanup: () => Promise<void> }> }
@@ -116,6 +116,17 @@ for (const a of ADAPTERS) {
     await s.commit({ players: [], sessions: [{ key: 'a', session: null }] });
     t.deepEqual(await s.sessionsOf(1), [{ key: 'b', session: later }]);
     t.deepEqual(await s.sessionsOf(2), [{ key: 'c', session: other }]);
+  });
+
+  it('every player\'s draw history is handed over, and the count of players read', async (t, s) => {
+    const record = (gachaId: number, id: number) => ({ gachaId, drawnAt: id, drawType: 1, characterIds: [id], payment: { ticket: 0, gem: 150, paidGem: 0 }, granted: true });
+    const players = Array.from({ length: 7 }, (_, i) => ({ ...player(i + 1), gachaHistory: i % 3 === 0 ? [] : [record(2, i), record(3, i)] }));
+    await s.commit({ players: players.map((state) => ({ state, expectedVersion: null })) });
+    const seen: unknown[] = [];
+    t.is(await s.drawHistories((h) => seen.push(h)), 7);
+    // PostgreSQL's jsonb orders keys its own way: compared in canonical JSON.
+    const key = (x: unknown) => canonicalJson(x);
+    t.deepEqual(seen.map(key).sort(), players.map((p) => key(p.gachaHistory)).sort());
   });
 
   it('concurrent commits to different players all land; to one player exactly one per version', async (t, s) => {
