@@ -9,7 +9,7 @@ import { answerCodec, type AnyOperation } from '../../core/operation.js';
 import { PlayerState } from '../../core/state.js';
 import { RESULT_CODES, type ErrorName } from '../../core/errors.js';
 import { HTTP_STATUS } from './status.js';
-import { ADMIN_OPERATIONS, type AdminOperation } from './admin.js';
+import { ADMIN_OPERATIONS, type AdminOperation } from './admin-operations.js';
 
 type Schema = Record<string, unknown>;
 interface Node { readonly _tag?: string; readonly name: string }

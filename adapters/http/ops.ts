@@ -6,7 +6,7 @@ import type Koa from 'koa';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { OPERATIONS } from '../../core/operations/table.js';
 import type { GameService } from '../service/service.js';
-import { ADMIN_OPERATIONS } from './admin.js';
+import { ADMIN_OPERATIONS } from './admin-operations.js';
 import { CONSOLE_PATHS, consolePaths } from './console-static.js';
 import type { Metrics } from './metrics.js';
 

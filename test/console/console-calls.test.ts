@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONSOLE_DIR } from '../../adapters/http/console-static.js';
 import { buildOpenApi } from '../../adapters/http/openapi.js';
-import { ADMIN_OPERATIONS } from '../../adapters/http/admin.js';
+import { ADMIN_OPERATIONS } from '../../adapters/http/admin-operations.js';
 
 /** The console's calls: method and path, each `${…}` path segment a parameter, the query dropped. */
 const calls = (): Array<{ method: string; path: string }> => {

@@ -78,7 +78,13 @@ export const presentsScreen = async (ctx, query) => {
     }
   };
   sendButton.addEventListener('click', async () => {
-    const r = request();
+    let r;
+    try {
+      r = request();
+    } catch {
+      invalidate();
+      return;
+    }
     if (JSON.stringify(r.body) !== previewed) { invalidate(); return; }
     sendButton.disabled = true;
     try {
