@@ -12,6 +12,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY core core
+# adapters/ holds the console's static files too; the build copies them into dist/.
 COPY adapters adapters
 COPY client client
 COPY scripts scripts

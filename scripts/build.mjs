@@ -1,10 +1,11 @@
 // npm run build: compiles the server (core, adapters, client and the operator
-// scripts) to dist/ with tsconfig.build.json, so that `npm start` runs it with
-// plain node. With --if-stale (npm start's prestart) it builds only when dist/ is
+// scripts) to dist/ with tsconfig.build.json, and copies the operator's console
+// (adapters/http/console/: static files tsc does not carry) beside its module, so
+// that `npm start` runs it with plain node. With --if-stale (npm start's prestart) it builds only when dist/ is
 // missing or older than a source file, so `npm install && npm start` works on a
 // fresh clone and after a pull. Plain JavaScript: it runs before anything is built.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,13 +32,15 @@ if (args.help) { process.stdout.write(`${USAGE}\n`); process.exit(0); }
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const stamp = join(dist, '.build-stamp');
+/** The console's static files, served by the compiled server from dist/adapters/http/console/. */
+const CONSOLE = join(root, 'adapters', 'http', 'console');
 /** What the build reads: a change to any of them makes dist/ stale. */
 const SOURCES = ['core', 'adapters', 'client', 'scripts', 'tsconfig.json', 'tsconfig.build.json', 'package.json'];
 
 const newest = (path) => {
   if (!existsSync(path)) return 0;
   const st = statSync(path);
-  if (!st.isDirectory()) return /\.(ts|json)$/.test(path) ? st.mtimeMs : 0;
+  if (!st.isDirectory()) return /\.(ts|json)$/.test(path) || path.startsWith(CONSOLE) ? st.mtimeMs : 0;
   let m = 0;
   for (const e of readdirSync(path)) m = Math.max(m, newest(join(path, e)));
   return m;
@@ -72,5 +75,6 @@ if (r.status !== 0) {
   process.stderr.write('the build failed\n');
   process.exit(r.status ?? 1);
 }
+cpSync(CONSOLE, join(dist, 'adapters', 'http', 'console'), { recursive: true });
 writeFileSync(stamp, `${new Date().toISOString()}\n`);
 process.stderr.write(`built dist/ in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);

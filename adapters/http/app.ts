@@ -27,6 +27,7 @@ import { allowedMethods, opsMiddleware, operationNamer, OPS_PATHS, type Lifecycl
 import { openApiDocument } from './openapi.js';
 import { adminRouter } from './admin.js';
 import { StorageError } from '../storage/storage.js';
+import { consoleStatic } from './console-static.js';
 import { answerJson } from './json.js';
 
 export type AppConfig = Pick<Config, 'adminToken' | 'requestHashSalt' | 'requestHashRequired' | 'bodyLimitBytes' | 'always200' | 'serverVersion'> & Partial<Pick<Config, 'rateLimits' | 'checkAnswers' | 'trustProxyHops' | 'metricsToken'>>;
@@ -304,7 +305,11 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger, ops
     onerror: (err) => { throw err; },
   }));
   if (cfg.adminToken) {
-    const admin = adminRouter(service, cfg.adminToken, env);
+    // The console's page and scripts first: they carry no token (the page asks for it).
+    app.use(consoleStatic());
+    const admin = adminRouter(service, cfg.adminToken, env, {
+      log, lifecycle, ...(ops.metrics ? { metrics: ops.metrics } : {}), ...(cfg.checkAnswers ? { checkAnswers: true } : {}),
+    });
     app.use(admin.routes());
   }
   app.use(router.routes());

@@ -13,6 +13,18 @@ const BATCH = [1, 2, 4, 8, 16, 32, 64, 128, 256];
 
 export type RateLimitBucket = 'address' | 'account' | 'session' | 'failures';
 
+/** What the console's health screen shows of the metrics, read from the same registry /metrics writes. */
+export interface MetricFigures {
+  /** Requests by operation, most first; errors: those answered with a result code other than 0. */
+  readonly requests: ReadonlyArray<{ readonly operation: string; readonly total: number; readonly errors: number }>;
+  readonly commits: { readonly ok: number; readonly conflict: number; readonly error: number };
+  /** Commits by latency bucket: those that took at most `upToSeconds` and more than the bucket before (null: beyond the last). */
+  readonly commitLatency: { readonly count: number; readonly sumSeconds: number; readonly buckets: ReadonlyArray<{ readonly upToSeconds: number | null; readonly count: number }> };
+  /** Null when the storage does not tell (StorageStats). */
+  readonly playersInMemory: number | null;
+  readonly journalBytes: number | null;
+}
+
 export class Metrics {
   readonly registry = new Registry();
   private readonly requests: Counter<'operation' | 'result_code' | 'status'>;
@@ -133,6 +145,42 @@ export class Metrics {
         return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
       },
     });
+  }
+
+  /** The figures the operator's console shows (GET /admin/health). */
+  async figures(): Promise<MetricFigures> {
+    const byOperation = new Map<string, { total: number; errors: number }>();
+    for (const v of (await this.requests.get()).values) {
+      const op = String(v.labels.operation);
+      const row = byOperation.get(op) ?? { total: 0, errors: 0 };
+      row.total += v.value;
+      const code = String(v.labels.result_code);
+      if (code !== '0' && code !== 'none') row.errors += v.value;
+      byOperation.set(op, row);
+    }
+    const commits = { ok: 0, conflict: 0, error: 0 };
+    for (const v of (await this.commits.get()).values) {
+      const r = String(v.labels.result);
+      if (r === 'ok' || r === 'conflict' || r === 'error') commits[r] += v.value;
+    }
+    const latency = (await this.commitLatency.get()).values;
+    const valueOf = (suffix: string) => latency.find((v) => v.metricName === `hoshi_storage_commit_duration_seconds_${suffix}`)?.value ?? 0;
+    // prom-client's buckets are cumulative (le); the console draws each bucket's own count.
+    let below = 0;
+    const buckets = latency.filter((v) => v.metricName?.endsWith('_bucket')).map((v) => {
+      const le = v.labels.le;
+      const own = v.value - below;
+      below = v.value;
+      return { upToSeconds: le === '+Inf' || le === undefined ? null : Number(le), count: own };
+    });
+    const stats = this.stats();
+    return {
+      requests: [...byOperation].map(([operation, r]) => ({ operation, ...r })).sort((a, b) => b.total - a.total || a.operation.localeCompare(b.operation)),
+      commits,
+      commitLatency: { count: valueOf('count'), sumSeconds: valueOf('sum'), buckets },
+      playersInMemory: stats.playersInMemory ?? null,
+      journalBytes: stats.journalBytes ?? null,
+    };
   }
 
   get contentType(): string { return this.registry.contentType; }

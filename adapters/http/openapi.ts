@@ -9,7 +9,7 @@ import { answerCodec, type AnyOperation } from '../../core/operation.js';
 import { PlayerState } from '../../core/state.js';
 import { RESULT_CODES, type ErrorName } from '../../core/errors.js';
 import { HTTP_STATUS } from './status.js';
-import { ADMIN_OPERATIONS, type AdminOperation } from './admin.js';
+import { ADMIN_OPERATIONS, type AdminOperation } from './admin-operations.js';
 
 type Schema = Record<string, unknown>;
 interface Node { readonly _tag?: string; readonly name: string }
@@ -444,12 +444,11 @@ const adminOperation = (w: SchemaWalker, errorResponses: ErrorResponses, op: Adm
     'x-result-codes': errors.map((e) => ({ name: e.name, resultCode: e.resultCode, status: e.status })),
     responses: { 200: okResponse(w, op.response, `${op.name}.response`), ...errorResponses.of(errors) },
   };
-  if (op.pathParameters) {
-    operation['parameters'] = Object.entries(op.pathParameters).map(([name, codec]) => ({ name, in: 'path', required: true, schema: w.schema(codec, `${op.name}.${name}`) }));
-  }
-  if (op.queryParameters) {
-    operation['parameters'] = Object.entries(op.queryParameters).map(([name, q]) => ({ name, in: 'query', required: false, description: q.description, schema: w.schema(q.codec, `${op.name}.${name}`) }));
-  }
+  const parameters = [
+    ...Object.entries(op.pathParameters ?? {}).map(([name, codec]) => ({ name, in: 'path', required: true, schema: w.schema(codec, `${op.name}.${name}`) })),
+    ...Object.entries(op.queryParameters ?? {}).map(([name, q]) => ({ name, in: 'query', required: false, description: q.description, schema: w.schema(q.codec, `${op.name}.${name}`) })),
+  ];
+  if (parameters.length > 0) operation['parameters'] = parameters;
   if (op.request) operation['requestBody'] = { required: true, content: { 'application/json': { schema: w.schema(op.request, `${op.name}.request`) } } };
   return operation;
 };

@@ -6,7 +6,8 @@ import type Koa from 'koa';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { OPERATIONS } from '../../core/operations/table.js';
 import type { GameService } from '../service/service.js';
-import { ADMIN_OPERATIONS } from './admin.js';
+import { ADMIN_OPERATIONS } from './admin-operations.js';
+import { CONSOLE_PATHS, consolePaths } from './console-static.js';
 import type { Metrics } from './metrics.js';
 
 /** The server's state as main.ts sets it: draining from the stop signal on. */
@@ -84,7 +85,7 @@ const pattern = (path: string): RegExp =>
 
 /**
  * The methods each known path answers, for a 405 with Allow when another is used:
- * the operations, the OpenAPI document, the probes and, with ADMIN_TOKEN, /admin.
+ * the operations, the OpenAPI document, the probes and, with ADMIN_TOKEN, /admin and its console.
  */
 export const allowedMethods = (opts: { readonly admin: boolean; readonly metrics: boolean }): ((path: string) => string[] | undefined) => {
   const routes: Array<{ re: RegExp; methods: Set<string> }> = [];
@@ -100,6 +101,7 @@ export const allowedMethods = (opts: { readonly admin: boolean; readonly metrics
   add(OPS_PATHS.readyz, 'GET');
   if (opts.metrics) add(OPS_PATHS.metrics, 'GET');
   if (opts.admin) for (const op of ADMIN_OPERATIONS) add(op.path, op.method);
+  if (opts.admin) for (const path of consolePaths()) add(path, 'GET');
   return (path) => {
     const r = routes.find((x) => x.re.test(path));
     if (!r) return undefined;
@@ -123,6 +125,7 @@ export const operationNamer = (): ((method: string, path: string) => string) => 
     if (path === OPS_PATHS.readyz) return 'readyz';
     if (path === OPS_PATHS.metrics) return 'metrics';
     if (path === '/api/openapi.json') return 'openapi';
+    if (path === '/admin' || path === CONSOLE_PATHS.page || path.startsWith(CONSOLE_PATHS.files)) return 'console';
     const a = admin.find((x) => x.method === m && x.re.test(path));
     return a ? a.name : 'unknown';
   };

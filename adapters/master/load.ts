@@ -41,10 +41,12 @@ export type MasterFiles = Record<string, unknown>;
 /** sha256 of the decoded master files' JSON (in the order of masterFiles): names the master data a log entry ran with. */
 export const hashMasterFiles = (raw: MasterFiles): string => createHash('sha256').update(JSON.stringify(raw), 'utf8').digest('hex');
 
-const sources = new WeakMap<Master, { raw: MasterFiles; hash: string }>();
+/** Where a Master came from: its files, their hash, when it was built (the wall clock) and the directory read ('(snapshot)' for files given). */
+export interface MasterSource { readonly raw: MasterFiles; readonly hash: string; readonly loadedAt: number; readonly dir: string }
+const sources = new WeakMap<Master, MasterSource>();
 
-/** The files and hash a Master was loaded from (undefined for one built otherwise). */
-export const masterSourceOf = (m: Master): { readonly raw: MasterFiles; readonly hash: string } | undefined => sources.get(m);
+/** The files and hash a Master was loaded from, and when (undefined for one built otherwise). */
+export const masterSourceOf = (m: Master): MasterSource | undefined => sources.get(m);
 
 /** The hash of a Master loaded here (or built by masterFromFiles); undefined for one built otherwise. */
 export const masterHashOf = (m: Master): string | undefined => sources.get(m)?.hash;
@@ -53,7 +55,7 @@ export const masterHashOf = (m: Master): string | undefined => sources.get(m)?.h
 export const masterFromFiles = (raw: MasterFiles): Master => {
   const built = buildMaster(raw);
   if (!built.ok) throw new MasterDataError('(snapshot)', built.problems);
-  sources.set(built.master, { raw, hash: hashMasterFiles(raw) });
+  sources.set(built.master, { raw, hash: hashMasterFiles(raw), loadedAt: Date.now(), dir: '(snapshot)' });
   return built.master;
 };
 
@@ -113,6 +115,6 @@ export const loadMaster = (dir: string = DEFAULT_FIXTURES): Master => {
   if (problems.length > 0) throw new MasterDataError(dir, problems);
   const built = buildMaster(raw);
   if (!built.ok) throw new MasterDataError(dir, built.problems);
-  sources.set(built.master, { raw, hash: hashMasterFiles(raw) });
+  sources.set(built.master, { raw, hash: hashMasterFiles(raw), loadedAt: Date.now(), dir });
   return built.master;
 };

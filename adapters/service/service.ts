@@ -54,6 +54,13 @@ export interface ResolvedSession {
   readonly session: Session;
 }
 
+/** A session as the operator's console lists it: live, expired (unused too long) or voided (by an account move). */
+export interface OperatorSession {
+  readonly key: string;
+  readonly session: Session;
+  readonly status: 'live' | 'expired' | 'voided';
+}
+
 /** Commits tried before STATE_CONFLICT, unless the entry says otherwise. */
 const MAX_ATTEMPTS = 5;
 const CONFLICT = 'the player changed concurrently too often; try again';
@@ -406,22 +413,71 @@ export class GameService {
     return this.deps.storage.load(playerId);
   }
 
+  /** A player's sessions as the operator sees them: live, or why not (idle too long, voided by an account move). */
+  async sessionsOfPlayer(playerId: number, now: number): Promise<E.Either<GameError, OperatorSession[]>> {
+    const state = await this.deps.storage.load(playerId);
+    if (!state) return E.left(gameError('PLAYER_NOT_FOUND', {}));
+    const idle = this.deps.sessionIdleMs + touchIntervalMs(this.deps.sessionIdleMs);
+    return E.right((await this.deps.storage.sessionsOf(playerId)).map(({ key, session }) => ({
+      key, session,
+      status: session.epoch !== state.account.sessionEpoch ? 'voided' : now - session.lastSeenAt >= idle ? 'expired' : 'live',
+    })));
+  }
+
   /**
-   * Sends a present to one player or to every player (the operator entry
-   * adminSendPresent, once per player, on the commit path); returns how many received it.
+   * Ends sessions of a player (each by its key, or all of them): removed, so their
+   * next request is 203. Under the player's lock, as any change to the player.
    */
-  async sendPresents(target: number | 'all', grant: Grant, meta: { title: string; message: string; deadline: number | null }, ctx: RequestContext = this.context()): Promise<E.Either<GameError, { sent: number }>> {
+  async endSessions(playerId: number, keys: ReadonlyArray<string> | 'all'): Promise<E.Either<GameError, { ended: number }>> {
+    return this.locks.run([`p:${playerId}`], async () => {
+      if (!(await this.deps.storage.load(playerId))) return E.left(gameError('PLAYER_NOT_FOUND', {}));
+      const held = new Set((await this.deps.storage.sessionsOf(playerId)).map((x) => x.key));
+      const unknown = keys === 'all' ? undefined : keys.find((k) => !held.has(k));
+      if (unknown !== undefined) return E.left(gameError('NOT_FOUND', { entity: `session of player ${playerId}`, id: unknown }));
+      const ending = keys === 'all' ? [...held] : [...new Set(keys)];
+      if (ending.length === 0) return E.right({ ended: 0 });
+      const c = await this.commit({ players: [], sessions: ending.map((key) => ({ key, session: null })) });
+      return E.isLeft(c) ? c : E.right({ ended: ending.length });
+    });
+  }
+
+  /**
+   * What a present to these players would reach, before it is sent: the players
+   * named (or every player), those found, and of them those whose present box is
+   * full (skipped by a list or a broadcast).
+   */
+  async presentReach(target: ReadonlyArray<number> | 'all', now: number): Promise<{ players: number; reaches: number; boxFull: number; notFound: number }> {
+    const ids = target === 'all' ? await this.deps.storage.playerIds() : [...new Set(target)];
+    const max = this.master.game.presents.boxMax;
+    let found = 0;
+    let boxFull = 0;
+    for (const id of ids) {
+      const s = await this.deps.storage.load(id);
+      if (!s) continue;
+      found++;
+      // Presents past their deadline make room (grant.ts sendPresent drops them as it adds one).
+      if (s.presents.filter((p) => p.deadline === null || p.deadline > now).length >= max) boxFull++;
+    }
+    return { players: ids.length, reaches: found - boxFull, boxFull, notFound: ids.length - found };
+  }
+
+  /**
+   * Sends a present to one player, a list of players or every player (the operator
+   * entry adminSendPresent, once per player, on the commit path); returns how many received it.
+   */
+  async sendPresents(target: number | ReadonlyArray<number> | 'all', grant: Grant, meta: { title: string; message: string; deadline: number | null }, ctx: RequestContext = this.context()): Promise<E.Either<GameError, { sent: number }>> {
     // Checked once before a broadcast walks the players (the entry checks it again for each).
     if (!grantTargetExists(this.master, grant)) return E.left(gameError('NOT_FOUND', { entity: grant.kind, id: grant.objectId }));
     const op = entryByName('adminSendPresent') as AnyOperation;
-    const ids = target === 'all' ? await this.deps.storage.playerIds() : [target];
+    const one = typeof target === 'number';
+    const ids = target === 'all' ? await this.deps.storage.playerIds() : one ? [target] : [...new Set(target)];
     let sent = 0;
     for (const playerId of ids) {
       const r = await this.commitPath(op, { ...ctx, idempotencyKey: undefined }, { playerId, grant, ...meta }, undefined);
       if (E.isLeft(r)) {
-        // A player gone from a broadcast is skipped, as is one whose present box is full (not counted
-        // in `sent`); a named one that does not exist is 202, a named one with a full box 313.
-        if ((r.left.code === 'PLAYER_NOT_FOUND' || r.left.code === 'PRESENT_LIMIT') && target === 'all') continue;
+        // A player gone from a list or broadcast is skipped, as is one whose present box is full (not
+        // counted in `sent`); a single named one that does not exist is 202, one with a full box 313.
+        if ((r.left.code === 'PLAYER_NOT_FOUND' || r.left.code === 'PRESENT_LIMIT') && !one) continue;
         return r as E.Either<GameError, never>;
       }
       sent++;

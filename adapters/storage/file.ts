@@ -11,7 +11,7 @@
 // from their snapshots), and when to checkpoint.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { decodeState, type IndexName, type PlayerState } from '../../core/state.js';
+import { decodeState, type DrawRecord, type IndexName, type PlayerState } from '../../core/state.js';
 import type { IndexModel } from './index-model.js';
 import { planCheckpoint, readCheckpoint, readSnapshot, snapshotPath, writeCheckpoint, type KeysWritten } from './checkpoint.js';
 import { mapLimit } from './durable.js';
@@ -163,6 +163,7 @@ export class FileStorage implements Storage {
 
   async lookup(index: IndexName, key: string): Promise<number | undefined> { return this.index.maps[index].get(key); }
   async getSession(key: string): Promise<Session | undefined> { return this.index.sessions.get(key); }
+  async sessionsOf(playerId: number): Promise<Array<{ key: string; session: Session }>> { return this.index.sessionsOf(playerId); }
   async recentlyActive(limit: number): Promise<number[]> { return this.index.recentlyActive(limit); }
   async getIdempotency(key: string): Promise<IdempotencyRecord | undefined> { return this.index.idempotency.get(key); }
   async playerIds(): Promise<number[]> { return [...new Set(this.index.maps.myCode.values())].sort((a, b) => a - b); }
@@ -295,27 +296,43 @@ export class FileStorage implements Storage {
   }
 
   /**
-   * Players named `name`: those in memory, then a scan of the snapshots (every one
-   * is read, not kept: about a second per 30,000 players). For the operator API.
+   * Each player as stored, none of them kept: the state in memory, else its
+   * snapshot's JSON text (a damaged snapshot is passed over: its player's requests
+   * answer 105 naming it). About a second per 30,000 players. For the operator API.
    */
+  private async eachStored(visit: (stored: { readonly state: PlayerState } | { readonly text: string }) => void, done = () => false): Promise<void> {
+    await mapLimit(await this.playerIds(), 16, async (id) => {
+      if (done()) return;
+      const mem = this.dirty.get(id) ?? this.cache.get(id);
+      if (mem) { visit({ state: mem }); return; }
+      const path = snapshotPath(this.opts.dir, id);
+      let text: string;
+      try { text = unsealText(await readFile(path), path).json; } catch { return; }
+      // A commit or checkpoint may have put a newer state in memory while we read.
+      const now = this.dirty.get(id) ?? this.cache.get(id);
+      visit(now ? { state: now } : { text });
+    });
+  }
+
+  /** Players named `name`, by id: the texts that cannot hold it are not parsed. */
   async findByName(name: string, limit: number): Promise<number[]> {
     const needle = JSON.stringify(name);
     const found = new Set<number>();
-    const ids = await this.playerIds();
-    await mapLimit(ids, 16, async (id) => {
-      if (found.size >= limit) return;
-      const mem = this.dirty.get(id) ?? this.cache.get(id);
-      if (mem) { if (mem.name === name) found.add(id); return; }
-      let text: string;
-      const path = snapshotPath(this.opts.dir, id);
-      // A damaged snapshot is not read as data (its player's requests answer 105 naming it).
-      try { text = unsealText(await readFile(path), path).json; } catch { return; }
-      if (!text.includes(needle)) return;
-      const now = this.dirty.get(id) ?? this.cache.get(id);
-      const state = now ?? (JSON.parse(text) as { name?: unknown });
-      if (state.name === name) found.add(id);
-    });
+    await this.eachStored((stored) => {
+      if ('text' in stored && !stored.text.includes(needle)) return;
+      const state = 'state' in stored ? stored.state : (JSON.parse(stored.text) as { playerId: number; name?: unknown });
+      if (state.name === name) found.add(state.playerId);
+    }, () => found.size >= limit);
     return [...found].sort((a, b) => a - b).slice(0, limit);
+  }
+
+  async drawHistories(visit: (history: ReadonlyArray<DrawRecord>) => void): Promise<number> {
+    let players = 0;
+    await this.eachStored((stored) => {
+      players++;
+      visit('state' in stored ? stored.state.gachaHistory : (JSON.parse(stored.text) as { gachaHistory?: DrawRecord[] }).gachaHistory ?? []);
+    });
+    return players;
   }
 
   stats(): StorageStats {

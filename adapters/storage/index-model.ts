@@ -25,6 +25,13 @@ export class IndexModel {
 
   recentlyActive(limit: number): number[] { return this.recent.slice(0, Math.max(0, limit)); }
 
+  /** A player's sessions, oldest first: a walk of every session (the operator's look-up is rare; no second index to keep). */
+  sessionsOf(playerId: number): Array<{ key: string; session: Session }> {
+    const out: Array<{ key: string; session: Session }> = [];
+    for (const [key, session] of this.sessions) if (session.playerId === playerId) out.push({ key, session });
+    return out.sort((a, b) => a.session.createdAt - b.session.createdAt || a.key.localeCompare(b.key));
+  }
+
   /**
    * Checks a commit against current versions (`prev` gives each player's state
    * as stored, undefined if none) and unique keys; applies it to the indexes if it

@@ -1,5 +1,5 @@
 // In-memory storage for tests and simulations: the same contract, nothing on disk.
-import type { IndexName, PlayerState } from '../../core/state.js';
+import type { DrawRecord, IndexName, PlayerState } from '../../core/state.js';
 import { IndexModel } from './index-model.js';
 import type { Commit, CommitResult, IdempotencyRecord, Session, Storage, StorageStats } from './storage.js';
 import { entryOf, type StoredLogEntry } from './replay-log.js';
@@ -26,6 +26,7 @@ export class MemoryStorage implements Storage {
   async load(playerId: number): Promise<PlayerState | undefined> { return this.states.get(playerId); }
   async lookup(index: IndexName, key: string): Promise<number | undefined> { return this.index.maps[index].get(key); }
   async getSession(key: string): Promise<Session | undefined> { return this.index.sessions.get(key); }
+  async sessionsOf(playerId: number): Promise<Array<{ key: string; session: Session }>> { return this.index.sessionsOf(playerId); }
   async getIdempotency(key: string): Promise<IdempotencyRecord | undefined> { return this.index.idempotency.get(key); }
   async playerIds(): Promise<number[]> { return [...this.states.keys()].sort((a, b) => a - b); }
   async recentlyActive(limit: number): Promise<number[]> { return this.index.recentlyActive(limit); }
@@ -42,6 +43,10 @@ export class MemoryStorage implements Storage {
   async readLog(): Promise<StoredLogEntry[]> { return [...this.log]; }
   async findByName(name: string, limit: number): Promise<number[]> {
     return [...this.states.values()].filter((s) => s.name === name).map((s) => s.playerId).sort((a, b) => a - b).slice(0, limit);
+  }
+  async drawHistories(visit: (history: ReadonlyArray<DrawRecord>) => void): Promise<number> {
+    for (const s of this.states.values()) visit(s.gachaHistory);
+    return this.states.size;
   }
   stats(): StorageStats { return { playersInMemory: this.states.size }; }
   async close(): Promise<void> {}

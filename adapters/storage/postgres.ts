@@ -14,7 +14,7 @@
 // to write (the bench's floor rows: PostgreSQL CPU a write, jsonb ~1,300 µs, json
 // ~540, json with lz4 ~370); operators still query it with ->, ->> and casts.
 import pg from 'pg';
-import { decodeState, indexKeysOf, INDEX_NAMES, type IndexName, type PlayerState } from '../../core/state.js';
+import { decodeState, indexKeysOf, INDEX_NAMES, type DrawRecord, type IndexName, type PlayerState } from '../../core/state.js';
 import { entryOf, type StoredLogEntry } from './replay-log.js';
 import { StorageError, type Commit, type CommitResult, type IdempotencyClaim, type IdempotencyRecord, type LogFilter, type Session, type Storage, type StorageObserver, type StorageStats } from './storage.js';
 
@@ -202,7 +202,12 @@ const MIGRATIONS: ReadonlyArray<(s: string) => string> = [
     END
     $fn$;
   `,
+  // A player's sessions, for the operator's console (sessionsOf).
+  (s) => `CREATE INDEX sessions_player ON ${s}.sessions (((session->>'playerId')::bigint));`,
 ];
+
+/** Players read a query by drawHistories. */
+const HISTORY_PAGE = 500;
 
 /** How many migrations the schema has when current. */
 export const MIGRATION_COUNT = MIGRATIONS.length;
@@ -403,6 +408,12 @@ export class PostgresStorage implements Storage {
     }
   }
 
+  async sessionsOf(playerId: number): Promise<Array<{ key: string; session: Session }>> {
+    const r = await this.query<{ key: string; session: Session }>(
+      `SELECT key, session FROM ${this.s}.sessions WHERE (session->>'playerId')::bigint = $1 ORDER BY (session->>'createdAt')::bigint, key`, [playerId]);
+    return r.rows.map((x) => ({ key: x.key, session: x.session }));
+  }
+
   async getIdempotency(key: string): Promise<IdempotencyRecord | undefined> {
     const r = await this.query<{ record: IdempotencyRecord }>(`SELECT record FROM ${this.s}.idempotency WHERE key = $1`, [key], 'idempotency');
     return r.rows[0]?.record;
@@ -535,6 +546,21 @@ export class PostgresStorage implements Storage {
   async findByName(name: string, limit: number): Promise<number[]> {
     const r = await this.query<{ player_id: number }>(`SELECT player_id FROM ${this.s}.players WHERE state->>'name' = $1 ORDER BY player_id LIMIT $2`, [name, limit]);
     return r.rows.map((row) => Number(row.player_id));
+  }
+
+  /** In pages of players by id, the history alone selected: memory bounded by a page, whatever the players. */
+  async drawHistories(visit: (history: ReadonlyArray<DrawRecord>) => void): Promise<number> {
+    let after = 0;
+    let players = 0;
+    for (;;) {
+      const r = await this.query<{ player_id: number; h: DrawRecord[] | null }>(
+        `SELECT player_id, state->'gachaHistory' AS h FROM ${this.s}.players WHERE player_id > $1 ORDER BY player_id LIMIT ${HISTORY_PAGE}`, [after]);
+      for (const row of r.rows) visit(row.h ?? []);
+      players += r.rows.length;
+      const last = r.rows[r.rows.length - 1];
+      if (!last || r.rows.length < HISTORY_PAGE) return players;
+      after = last.player_id;
+    }
   }
 
   stats(): StorageStats {

@@ -1,7 +1,7 @@
 // The one storage interface every adapter implements (in-memory, JSON files, later
 // PostgreSQL). A commit of several players is atomic and checks each player's
 // expected version, so no write is lost under concurrency.
-import type { IndexName, PlayerState } from '../../core/state.js';
+import type { DrawRecord, IndexName, PlayerState } from '../../core/state.js';
 import type { LogRun, StoredLogEntry } from './replay-log.js';
 
 export interface Session {
@@ -95,6 +95,8 @@ export interface Storage {
   lookup(index: IndexName, key: string): Promise<number | undefined>;
   /** `fresh`: not from a memory of it (a store shared by several processes may keep sessions a moment). */
   getSession(key: string, fresh?: boolean): Promise<Session | undefined>;
+  /** A player's sessions with their keys, oldest first (the operator's console; expired or voided ones too, until removed). */
+  sessionsOf(playerId: number): Promise<Array<{ readonly key: string; readonly session: Session }>>;
   getIdempotency(key: string): Promise<IdempotencyRecord | undefined>;
   commit(commit: Commit): Promise<CommitResult>;
   /** Every player id (for operator broadcasts). */
@@ -104,6 +106,12 @@ export interface Storage {
   /** The replay log in commit order, each entry with its seq (a log begun before issue 16 holds the old kinds too); `filter` narrows it. */
   readLog(filter?: LogFilter): Promise<StoredLogEntry[]>;
   close(): Promise<void>;
+  /**
+   * Hands every player's kept draw history to `visit`, reading the players without
+   * keeping them in memory (the live players' cache is left as it was), and answers
+   * how many were read. For the operator's observed gacha rates.
+   */
+  drawHistories(visit: (history: ReadonlyArray<DrawRecord>) => void): Promise<number>;
   /** Up to `limit` players named exactly `name`, by id (the operator API's search; optional: without it the caller scans). */
   findByName?(name: string, limit: number): Promise<number[]>;
   /** Figures for GET /metrics (optional). */

@@ -36,7 +36,8 @@ const str = t.string;
 const bool = t.boolean;
 
 const today = (m: Master, now: number): number => dayIndex(now, m.game.timezoneOffsetMinutes, m.game.dayResetHour);
-const openNow = (m: Master, g: GachaIndexed, now: number): boolean => isOpen(g, now, weekdayOf(today(m, now)));
+/** Whether a gacha can be drawn now: in its period, on an open weekday of the game day. */
+export const openNow = (m: Master, g: GachaIndexed, now: number): boolean => isOpen(g, now, weekdayOf(today(m, now)));
 
 const emptyStat = (gachaId: number): GachaStat => ({
   gachaId, points: 0, totalDraws: 0, dayIndex: 0, drawsToday: 0, firstTenUsed: false, closed: false, pending: null,
@@ -400,14 +401,14 @@ const getAll = defineOp({
 
 // ---- box/get ----
 /** What box/get shows that depends only on master data: built with it (core/gacha/box.ts); one of a gacha changed since is built afresh. */
-const boxOf = (m: Master, g: GachaIndexed) => {
+export const boxOf = (m: Master, g: GachaIndexed) => {
   const built = m.gachaTables.get(g.gachaId);
   return built !== undefined && built.gacha === g ? built.box : buildBox(m, g, tableOf(m, g));
 };
 
-const RarityRate = t.type({ rarity: num, probability: num }, 'GachaRarityRate');
+export const RarityRate = t.type({ rarity: num, probability: num }, 'GachaRarityRate');
 const CharacterRate = t.type({ characterId: num, rarity: num, pickup: bool, probability: num }, 'GachaCharacterRate');
-const NamedRate = t.type({ characterId: num, name: str, rarity: num, pickup: bool, probability: num }, 'GachaBoxCharacter');
+export const NamedRate = t.type({ characterId: num, name: str, rarity: num, pickup: bool, probability: num }, 'GachaBoxCharacter');
 const BoxPickup = t.type({ characterId: num, name: str, rarity: num, probability: num }, 'GachaBoxPickup');
 const BoxTarget = t.type({
   characterId: num, name: str, rarity: num,
@@ -416,12 +417,12 @@ const BoxTarget = t.type({
   owned: bool,
 }, 'GachaBoxTarget');
 /** The ten-draw guarantee and the rates its redrawn last pull follows. */
-const Guarantee = t.type({
+export const Guarantee = t.type({
   minRarity: num, appliesTo: str, rarities: t.array(RarityRate), characters: t.array(CharacterRate),
 }, 'GachaGuarantee');
 
 /** A whole ten-draw's effective rates, per pull, the guarantee included (exact, from the draw's tables). */
-const TenDraw = t.type({
+export const TenDraw = t.type({
   /** Pulls in a ten-draw (master data gacha.tenDrawSize). */
   draws: num,
   /** Share of a ten-draw's characters of each rarity: the chance of the rarity per pull, averaged over the draw. */

@@ -8,6 +8,7 @@ import { GameService } from '../../adapters/service/service.js';
 import { MemoryStorage } from '../../adapters/storage/memory.js';
 import type { Storage } from '../../adapters/storage/storage.js';
 import { master, NOW } from './core.js';
+import type { Master } from '../../core/master/index.js';
 import { createClient, type ClientOptions, type HoshiClient } from '../../client/index.js';
 import seedrandom from 'seedrandom';
 
@@ -25,12 +26,12 @@ export interface Harness {
 
 export const ADMIN = 'test-admin-token';
 
-export const startHarness = async (opts: { storage?: Storage; cfg?: Partial<AppConfig>; now?: number; tokenSeed?: string; ops?: AppOps; log?: Logger; sessionIdleMs?: number } = {}): Promise<Harness> => {
+export const startHarness = async (opts: { storage?: Storage; cfg?: Partial<AppConfig>; now?: number; tokenSeed?: string; ops?: AppOps; log?: Logger; sessionIdleMs?: number; master?: Master } = {}): Promise<Harness> => {
   const storage = opts.storage ?? new MemoryStorage();
   const clock = { now: opts.now ?? NOW };
   const tokenRng = seedrandom.alea(opts.tokenSeed ?? 'tokens');
   const service = new GameService({
-    storage, master: master(), clock: () => clock.now, seedSecret: 'test-seed-secret',
+    storage, master: opts.master ?? master(), clock: () => clock.now, seedSecret: 'test-seed-secret',
     // Deterministic UUID-shaped tokens (version 4, as randomUUID gives in production).
     newToken: () => {
       const hex = Array.from({ length: 32 }, () => '0123456789abcdef'[Math.floor(tokenRng() * 16)]).join('');

@@ -184,7 +184,7 @@ test('the admin API is described with its own security scheme', (t) => {
 test('the operator search, deadlines and the probes are documented', (t) => {
   const find = op('get', '/admin/players');
   t.deepEqual(find.security, [{ adminBearer: [] }]);
-  t.deepEqual(find.parameters?.map((p) => [p['name'], p['in'], p['required']]), [['uuid', 'query', false], ['myCode', 'query', false], ['name', 'query', false]]);
+  t.deepEqual(find.parameters?.map((p) => [p['name'], p['in'], p['required']]), [['playerId', 'query', false], ['uuid', 'query', false], ['myCode', 'query', false], ['name', 'query', false]]);
   const found = deref((jsonSchemaOf(find.responses['200'] as Schema) as { allOf: Schema[] }).allOf[1] ?? {}) as { properties: { players: { items: Schema } } };
   t.deepEqual((deref(found.properties.players.items) as { required: string[] }).required, ['playerId', 'uuid', 'myCode', 'name', 'level', 'createdAt', 'lastLoginAt']);
   const send = op('post', '/admin/presents');

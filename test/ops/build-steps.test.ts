@@ -72,6 +72,7 @@ test.serial('a fresh clone: npm ci && npm start builds, serves /readyz 200, and 
   const s = await startServer('npm', ['start'], dir, { PORT: '0', HOST: '127.0.0.1', DATA_DIR: data, LOG_LEVEL: 'notice' });
   t.teardown(() => killGroup(s));
   t.true(existsSync(join(dir, 'dist', 'adapters', 'http', 'main.js')), 'npm start built dist/');
+  t.true(existsSync(join(dir, 'dist', 'adapters', 'http', 'console', 'index.html')), 'with the console beside the server');
   const ready = await fetch(`http://127.0.0.1:${s.port}/readyz`);
   t.is(ready.status, 200, await ready.text());
   // npm runs the server itself (exec: no shell between them), so the signal npm forwards reaches it.
@@ -163,6 +164,9 @@ test.serial('the Dockerfile\'s steps, in clean directories: npm ci, build, produ
   t.teardown(() => killGroup(s));
   const ready = await fetch(`http://127.0.0.1:${s.port}/readyz`);
   t.is(ready.status, 200, await ready.text());
+  // The console's static files are in the image (copied into dist/ by the build).
+  const page = await fetch(`http://127.0.0.1:${s.port}/admin/console/app.js`);
+  t.is(page.status, 200, 'the console is served from dist/');
   const check = spawnSync(health[0] as string, health.slice(1), { cwd: final, env: { ...process.env, PORT: String(s.port) }, encoding: 'utf8', timeout: 10_000 });
   t.is(check.status, 0, `HEALTHCHECK: ${check.stderr}`);
   s.proc.kill('SIGTERM');

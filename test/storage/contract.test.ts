@@ -9,7 +9,7 @@ import type { Storage } from '../../adapters/storage/storage.js';
 import { openPostgres } from '../_support/pg.js';
 import { freshPlayer } from '../_support/core.js';
 import type { PlayerState } from '../../core/state.js';
-import { stateHash } from '../../adapters/storage/canonical.js';
+import { canonicalJson, stateHash } from '../../adapters/storage/canonical.js';
 import type { LogRun } from '../../adapters/storage/replay-log.js';
 
 interface Adapter { name: string; make: () => Promise<{ storage: Storage; cleanup: () => Promise<void> }> }
@@ -103,6 +103,30 @@ for (const a of ADAPTERS) {
     t.deepEqual(await s.getSession('k1'), session);
     await s.commit({ players: [], sessions: [{ key: 'k1', session: null }] });
     t.is(await s.getSession('k1'), undefined);
+  });
+
+  it('a player\'s sessions are listed with their keys, oldest first, and go when removed', async (t, s) => {
+    await s.commit({ players: [{ state: player(1), expectedVersion: null }, { state: player(2), expectedVersion: null }] });
+    const later = { playerId: 1, epoch: 0, createdAt: 20, lastSeenAt: 25 };
+    const earlier = { playerId: 1, epoch: 0, createdAt: 10, lastSeenAt: 30 };
+    const other = { playerId: 2, epoch: 0, createdAt: 5, lastSeenAt: 5 };
+    await s.commit({ players: [], sessions: [{ key: 'b', session: later }, { key: 'a', session: earlier }, { key: 'c', session: other }] });
+    t.deepEqual(await s.sessionsOf(1), [{ key: 'a', session: earlier }, { key: 'b', session: later }]);
+    t.deepEqual(await s.sessionsOf(3), []);
+    await s.commit({ players: [], sessions: [{ key: 'a', session: null }] });
+    t.deepEqual(await s.sessionsOf(1), [{ key: 'b', session: later }]);
+    t.deepEqual(await s.sessionsOf(2), [{ key: 'c', session: other }]);
+  });
+
+  it('every player\'s draw history is handed over, and the count of players read', async (t, s) => {
+    const record = (gachaId: number, id: number) => ({ gachaId, drawnAt: id, drawType: 1, characterIds: [id], payment: { ticket: 0, gem: 150, paidGem: 0 }, granted: true });
+    const players = Array.from({ length: 7 }, (_, i) => ({ ...player(i + 1), gachaHistory: i % 3 === 0 ? [] : [record(2, i), record(3, i)] }));
+    await s.commit({ players: players.map((state) => ({ state, expectedVersion: null })) });
+    const seen: unknown[] = [];
+    t.is(await s.drawHistories((h) => seen.push(h)), 7);
+    // PostgreSQL's jsonb orders keys its own way: compared in canonical JSON.
+    const key = (x: unknown) => canonicalJson(x);
+    t.deepEqual(seen.map(key).sort(), players.map((p) => key(p.gachaHistory)).sort());
   });
 
   it('concurrent commits to different players all land; to one player exactly one per version', async (t, s) => {

@@ -344,3 +344,21 @@ test('a list edit that does not fit the list it edits is refused on open, naming
   const err = await t.throwsAsync(FileStorage.open({ dir }), { instanceOf: StorageError });
   t.regex(err?.message ?? '', /journal record \d+: field characters of player 1's delta does not decode/);
 });
+
+test('draw histories are read from the snapshots of players not in memory, and none is kept', async (t) => {
+  const dir = dirFor(t);
+  const a = await FileStorage.open({ dir });
+  const record = (id: number) => ({ gachaId: 2, drawnAt: id, drawType: 3, characterIds: [id, id + 1], payment: { ticket: 0, gem: 1500, paidGem: 0 }, granted: true });
+  const players = Array.from({ length: 5 }, (_, i) => ({ ...player(i + 1), gachaHistory: [record(i)] }));
+  await a.commit({ players: players.map((state) => ({ state, expectedVersion: null })) });
+  await a.close();
+  const b = await FileStorage.open({ dir, cacheSize: 2 });
+  t.teardown(() => b.close());
+  await b.load(1);
+  const before = b.stats().playersInMemory;
+  const seen: number[] = [];
+  t.is(await b.drawHistories((h) => seen.push(...h.map((r) => r.drawnAt))), 5);
+  t.deepEqual(seen.sort(), [0, 1, 2, 3, 4]);
+  t.is(b.stats().playersInMemory, before, 'the scan kept no player in memory');
+  t.deepEqual(await b.findByName(player(3).name, 10), [1, 2, 3, 4, 5], 'the name search reads the same way');
+});
