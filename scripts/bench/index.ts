@@ -93,6 +93,15 @@ const httpRow = (name: string, runs: Figures[], base: Figures | null, vs: string
   return f;
 };
 
+/** A load with the CPU each side spent on it, per request (µs): the service processes, PostgreSQL, the load generator. */
+const measured = async (pids: number[], f: () => Promise<Figures>): Promise<Figures & { cpu: { node: number; postgres: number; bench: number } }> => {
+  const c0 = cpuNow(pids);
+  const r = await f();
+  const c = cpuSince(c0, cpuNow(pids));
+  const per = (x: number) => (x / Math.max(1, r.requests)) * 1e6;
+  return { ...r, cpu: { node: per(c.node), postgres: per(c.postgres), bench: per(c.bench) } };
+};
+
 const tmp = (label: string) => mkdtempSync(join(tmpdir(), `hoshi-bench-${label}-`));
 const serviceEnv = (dir: string) => ({ DATA_DIR: dir, ADMIN_TOKEN: 'bench-admin-token', STORAGE: 'file', REQUEST_HASH_SALT: BENCH_SALT });
 
@@ -191,18 +200,21 @@ const main = async () => {
       await load(svc.url, readMix(players), 'warm-up read', { amount: players.length * 6 });
       await load(svc.url, writeMix(players), 'warm-up write', { amount: players.length * 4 });
       const b: Figures[] = [], bp: Figures[] = [], r: Figures[] = [], w: Figures[] = [], h: Figures[] = [];
+      const fileWriteCpu: number[] = [];
       for (let i = 0; i < RUNS; i++) {
         b.push(await load(base.url, echoMix(players), `run ${i + 1} baseline`, { duration: DURATION }));
         bp.push(await load(base.url, echoMix(players, PAD), `run ${i + 1} baseline, padded`, { duration: DURATION }));
         r.push(await load(svc.url, readMix(players), `run ${i + 1} read mix`, { duration: DURATION }));
-        w.push(await load(svc.url, writeMix(players), `run ${i + 1} write mix`, { duration: DURATION }));
+        const wm = await measured([svc.proc.pid as number], () => load(svc.url, writeMix(players), `run ${i + 1} write mix`, { duration: DURATION }));
+        w.push(wm);
+        fileWriteCpu.push(wm.cpu.node);
         h.push(await load(svc.url, writeMix(hot.slice(i, i + 1)), `run ${i + 1} hot player`, { amount: HOT_REQUESTS }));
       }
       extras['rss1kMb'] = svc.rssMb();
       const bf = httpRow('baseline: bare Koa echo', b, null, '');
       httpRow(`baseline: Koa echo, GETs answer ~${Math.round(PAD / 1000)} kB`, bp, bf, 'baseline');
       const rf = httpRow(`read mix (${PLAYERS.toLocaleString('en-US')} players)`, r, bf, 'baseline');
-      const wf = httpRow(`write mix (${PLAYERS.toLocaleString('en-US')} players, durable)`, w, bf, 'baseline');
+      const wf = httpRow(`write mix (${PLAYERS.toLocaleString('en-US')} players, durable)`, w, bf, `baseline; node CPU ${Math.round(median(fileWriteCpu))} µs/req`);
       httpRow('hot player (write mix, one player)', h, bf, 'baseline');
       small = { read: rf, write: wf };
       targets.push({ target: 'write mix ≥ 50% of baseline req/s', value: `${(100 * wf.rps / bf.rps).toFixed(0)}%`, met: wf.rps >= 0.5 * bf.rps });
@@ -272,14 +284,6 @@ const main = async () => {
       log(`postgres: generating ${PLAYERS} players in schema ${schema}`);
       const gen = await fillStore(await PostgresStorage.open({ connectionString: url, schema }), m, PLAYERS, 1, now);
       const pgEnv = { DATABASE_URL: url, PG_SCHEMA: schema, ADMIN_TOKEN: 'bench-admin-token', REQUEST_HASH_SALT: BENCH_SALT, PG_POOL_SIZE: String(CONNECTIONS) };
-      /** A load with the CPU each side spent on it, per request (µs). */
-      const measured = async (pids: number[], f: () => Promise<Figures>): Promise<Figures & { cpu: { node: number; postgres: number; bench: number } }> => {
-        const c0 = cpuNow(pids);
-        const r = await f();
-        const c = cpuSince(c0, cpuNow(pids));
-        const per = (x: number) => (x / Math.max(1, r.requests)) * 1e6;
-        return { ...r, cpu: { node: per(c.node), postgres: per(c.postgres), bench: per(c.bench) } };
-      };
       try {
         const one = await startService(pgEnv);
         servers.push(one);
