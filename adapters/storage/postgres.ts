@@ -207,9 +207,12 @@ export class PostgresStorage implements Storage {
     return r.rows.map((x) => x.player_id);
   }
 
-  async readLog(): Promise<StoredLogEntry[]> {
+  async readLog(filter?: Parameters<Storage['readLog']>[0]): Promise<StoredLogEntry[]> {
     const r = await this.query<{ seq: number; entry: StoredLogEntry }>(`SELECT seq, entry FROM ${this.s}.replay_log ORDER BY seq`);
-    return r.rows.map((x) => ({ ...x.entry, seq: x.seq }));
+    const entries = r.rows.map((x) => ({ ...x.entry, seq: x.seq }));
+    // For now the filter is applied after the whole read (an indexed query replaces it).
+    const players = filter?.players;
+    return players === undefined ? entries : entries.filter((e) => e.playerIds.some((id) => players.includes(id)));
   }
 
   /** Keeps a copy of master data by its hash (once). */

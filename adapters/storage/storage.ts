@@ -66,6 +66,18 @@ export interface StorageObserver {
   batch?(commits: number, seconds: number): void;
 }
 
+/** Which replay-log entries a read returns (readLog); none given: every entry. */
+export interface LogFilter {
+  /** Only entries whose `playerIds` (the players whose states the entry changed) include one of these. */
+  readonly players?: ReadonlyArray<number>;
+}
+
+/** Whether an entry passes a filter (the stores that filter in memory share it). */
+export const passesFilter = (e: { readonly playerIds: ReadonlyArray<number> }, filter: LogFilter | undefined): boolean => {
+  const players = filter?.players;
+  return players === undefined || e.playerIds.some((id) => players.includes(id));
+};
+
 export interface Storage {
   /** A fresh player id (ids are never reused). */
   nextPlayerId(): Promise<number>;
@@ -78,8 +90,11 @@ export interface Storage {
   playerIds(): Promise<number[]>;
   /** Up to `limit` players who committed most recently, newest first (guests for the friend list; not kept across restarts). */
   recentlyActive(limit: number): Promise<number[]>;
-  /** The whole replay log, in commit order, each entry with its seq (a log begun before issue 16 holds the old kinds too). */
-  readLog(): Promise<StoredLogEntry[]>;
+  /**
+   * The replay log, in commit order, each entry with its seq (a log begun before issue 16
+   * holds the old kinds too): every entry, or those the filter lets through.
+   */
+  readLog(filter?: LogFilter): Promise<StoredLogEntry[]>;
   close(): Promise<void>;
   /** Up to `limit` players named exactly `name`, by id (the operator API's search; optional: without it the caller scans). */
   findByName?(name: string, limit: number): Promise<number[]>;
