@@ -4,12 +4,10 @@
 // the CLI reads a running server's directory as files, leaves it byte for byte as
 // it was, writes the rebuilt state with --out, and names the first differing path.
 import test, { type ExecutionContext } from 'ava';
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { readPlayerLog, replayPlayer } from '../../adapters/service/replay.js';
 import { writeMasterSnapshot } from '../../adapters/master/load.js';
 import { canonicalJson } from '../../adapters/storage/canonical.js';
@@ -19,9 +17,9 @@ import type { LogEntry, StoredLogEntry } from '../../adapters/storage/replay-log
 import type { LogFilter, Storage } from '../../adapters/storage/storage.js';
 import { master, NOW } from '../_support/core.js';
 import { HOUR } from '../../core/time.js';
-import { receiveAllHttp, signupLogin, startHarness, type Harness } from '../_support/http.js';
+import { receiveAllHttp, relogin, signupLogin, startHarness, type Harness } from '../_support/http.js';
+import { runReplay } from '../_support/replay-cli.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 type Client = Awaited<ReturnType<typeof signupLogin>>;
 
 const must = async (t: ExecutionContext, c: Client, path: string, body: unknown): Promise<void> => {
@@ -122,27 +120,6 @@ const filesOf = (dir: string): Record<string, string> => {
   return out;
 };
 
-const runReplay = (args: ReadonlyArray<string>): Promise<{ code: number | null; out: string }> =>
-  new Promise((resolve) => {
-    const p = spawn(process.execPath, ['--import', 'tsx', 'scripts/replay.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    p.stdout.on('data', (x: Buffer) => { out += x.toString(); });
-    p.stderr.on('data', (x: Buffer) => { out += x.toString(); });
-    p.on('close', (code) => resolve({ code, out }));
-  });
-
-/** Logs a player in again on another harness (the same store): its raw helpers there. */
-const relogin = async (t: ExecutionContext, h: Harness, c: Client): Promise<Client> => {
-  const li = await h.call('POST', '/api/player/login', { uuid: c.uuid, accessToken: c.accessToken, platform: 1, appVersion: '1.0.0' });
-  t.is(li.body['resultCode'], 0);
-  const sessionId = li.body['sessionId'] as string;
-  return {
-    ...c, sessionId,
-    get: (path: string) => h.call('GET', path, undefined, { 'X-STAR-SESSION-ID': sessionId }),
-    post: (path: string, body: unknown = {}) => h.call('POST', path, body, { 'X-STAR-SESSION-ID': sessionId }),
-  };
-};
-
 test('npm run replay on a running server\'s directory: read as files, left byte for byte as it was; --out writes the rebuilt state; the server goes on', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'hoshi-replay-live-'));
   const scratch = mkdtempSync(join(tmpdir(), 'hoshi-replay-out-'));
@@ -158,8 +135,8 @@ test('npm run replay on a running server\'s directory: read as files, left byte 
   const storage = await FileStorage.open({ dir });
   const h = await startHarness({ storage, tokenSeed: 'replay-live-2', now: NOW + HOUR });
   t.teardown(async () => { await h.close(); await storage.close(); });
-  const a = await relogin(t, h, played.a);
-  const b = await relogin(t, h, played.b);
+  const a = await relogin(h, played.a);
+  const b = await relogin(h, played.b);
   await draw(t, a);
   await must(t, b, '/api/player/friend/terminate', { playerId: a.playerId });
   const records = parseJournal(readFileSync(join(dir, 'journal.log'))).records;
