@@ -1,85 +1,122 @@
-// npm run replay -- --player ID [--data DIR | --database-url URL [--schema NAME]] (--help for the options)
-// Rebuilds a player by running the reducers again over the replay log (every
-// player, in log order) with the master data each entry saw, and reports whether
-// the result is byte-identical to the stored state, or the first entry that
-// differs. Exit status 1 on a difference. Run it on a stopped server's data
-// directory or a copy of it (it opens the storage).
+// npm run replay -- --player ID [--data DIR | --database-url URL [--schema NAME]] [--out FILE] (--help for the options)
+// Rebuilds a player by running the reducers again over the entries of the replay
+// log its states depend on (its own, and those of the players they read, before
+// they read them: readPlayerLog), with the master data each entry saw, and reports
+// whether the result is byte-identical to the stored state, or the first entry that
+// differs. Exit status 1 on a difference. A JSON-file directory is read as files,
+// never opened for writing: it may be a running server's.
 import { resolve } from 'node:path';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
 import { join } from 'node:path';
 import { loadMaster, masterFromFiles, masterHashOf, readMasterSnapshot } from '../adapters/master/load.js';
 import { PostgresStorage } from '../adapters/storage/postgres.js';
-import { recordedInJournal, replayPlayer } from '../adapters/service/replay.js';
-import { parseJournal } from '../adapters/storage/journal.js';
-import { FileStorage } from '../adapters/storage/file.js';
+import { readPlayerLog, replayPlayer, type ReplayOptions } from '../adapters/service/replay.js';
+import { canonicalJson } from '../adapters/storage/canonical.js';
+import { readLogAt, readStoredPlayer } from '../adapters/storage/file-reader.js';
+import type { StoredLogEntry } from '../adapters/storage/replay-log.js';
 import type { Master } from '../core/master/index.js';
+import type { PlayerState } from '../core/state.js';
 import { cli, int, str } from './args.js';
 
 const SPEC = {
   command: 'npm run replay --',
-  summary: 'Rebuilds a player by running the reducers again over the replay log, with the master data each entry saw, and says whether the result is byte-identical to the stored state (exit 0) or where it first differs (exit 1). Run it on a stopped server\'s data or a copy.',
+  summary: 'Rebuilds a player by running the reducers again over the replay-log entries its states depend on, with the master data each entry saw, and says whether the result is byte-identical to the stored state (exit 0) or where it first differs (exit 1). A data directory is only read: it may be a running server\'s.',
   options: {
     player: { type: 'string', value: 'ID', required: true, description: 'the player to rebuild' },
     data: { type: 'string', value: 'DIR', default: process.env['DATA_DIR'] || './data', description: 'the JSON-file store\'s directory (DATA_DIR sets the default)' },
     'database-url': { type: 'string', value: 'URL', description: 'read a PostgreSQL store instead (DATABASE_URL sets the default)' },
     schema: { type: 'string', value: 'NAME', default: process.env['PG_SCHEMA'] || 'hoshi', description: 'the PostgreSQL schema (PG_SCHEMA sets the default)' },
+    out: { type: 'string', value: 'FILE', description: 'write the rebuilt state to FILE (canonical JSON), whether or not it matches' },
   },
 } as const;
+
+/** What a replay reads from a store: the stored player, the entries it depends on, and what the store knows besides. */
+interface Source {
+  readonly stored: PlayerState | undefined;
+  readonly log: ReadonlyArray<StoredLogEntry>;
+  readonly options: ReplayOptions;
+  /** Master data the store keeps itself (PostgreSQL), by hash. */
+  readonly masters: ReadonlyMap<string, unknown>;
+}
+
+/** A JSON-file directory, as files: the stored state first, then the log (at least as new). */
+const fromDirectory = async (dir: string, playerId: number): Promise<Source> => {
+  if (!existsSync(join(dir, 'journal.log'))) throw new Error(`${dir} holds no data (no journal.log)`);
+  const player = await readStoredPlayer(dir, playerId);
+  const log = await readPlayerLog((filter) => readLogAt(dir, player.journalLog, filter), playerId, player.state ? { version: player.state.version } : {});
+  // The states the journal still holds: a difference at one of their entries names the first path that differs.
+  return { stored: player.state, log, options: { recorded: (seq, id) => (seq === undefined || id !== playerId ? undefined : player.recorded.get(seq)) }, masters: new Map() };
+};
+
+const fromPostgres = async (url: string, schema: string, playerId: number): Promise<Source> => {
+  const storage = await PostgresStorage.open({ connectionString: url, schema });
+  try {
+    const stored = await storage.load(playerId);
+    const log = await readPlayerLog((filter) => storage.readLog(filter), playerId, stored ? { version: stored.version } : {});
+    // PostgreSQL keeps its master snapshots in the database: those the entries name.
+    const masters = new Map<string, unknown>();
+    for (const e of log) if (!masters.has(e.masterHash)) masters.set(e.masterHash, await storage.readMasterSnapshot(e.masterHash));
+    return { stored, log, options: {}, masters };
+  } finally {
+    await storage.close();
+  }
+};
+
+// The live data is small (the states and the entries read); V8 would let the heap grow
+// to several times it between collections (the server's HEAP_GROWTH_PERCENT does the same).
+setFlagsFromString('--heap-growing-percent=50');
 
 cli(SPEC, async (args) => {
   const playerId = int(args, 'player');
   const dir = resolve(str(args, 'data'));
   const databaseUrl = str(args, 'database-url', process.env['DATABASE_URL'] ?? '');
-  const pgStore = databaseUrl ? await PostgresStorage.open({ connectionString: databaseUrl, schema: str(args, 'schema') }) : undefined;
-  if (!pgStore && !existsSync(join(dir, 'journal.log'))) throw new Error(`${dir} holds no data (no journal.log)`);
-  // The states the journal recorded since the last checkpoint (read before opening, which may
-  // checkpoint): a difference at one of its entries then names the first path that differs.
-  const recorded = pgStore ? undefined : recordedInJournal(parseJournal(readFileSync(join(dir, 'journal.log'))).records);
-  const storage = pgStore ?? await FileStorage.open({ dir });
-  // PostgreSQL keeps its master snapshots in the database; read those the log names up front.
-  const pgMasters = new Map<string, unknown>();
-  if (pgStore) for (const e of await pgStore.readLog()) if (!pgMasters.has(e.masterHash)) pgMasters.set(e.masterHash, await pgStore.readMasterSnapshot(e.masterHash));
-  try {
-    const log = await storage.readLog();
-    const stored = await storage.load(playerId);
-    const masters = new Map<string, Master>();
-    let fixtures: Master | undefined;
-    const masterFor = (hash: string): Master => {
-      let m = masters.get(hash);
-      if (!m) {
-        const fromDb = pgMasters.get(hash);
-        if (fromDb !== undefined) m = masterFromFiles(fromDb as Record<string, unknown>);
-        else if (!pgStore && existsSync(join(dir, 'master', `${hash}.json`))) m = readMasterSnapshot(dir, hash);
-        else {
-          // No snapshot (a run without one): the bundled fixtures, if they are the same data.
-          fixtures ??= loadMaster();
-          if (masterHashOf(fixtures) !== hash) throw new Error(`no master snapshot ${hash} in ${join(dir, 'master')}`);
-          m = fixtures;
-        }
-        masters.set(hash, m);
+  const out = str(args, 'out', '');
+  const started = performance.now();
+  const { stored, log, options, masters: kept } = databaseUrl ? await fromPostgres(databaseUrl, str(args, 'schema'), playerId) : await fromDirectory(dir, playerId);
+  const masters = new Map<string, Master>();
+  let fixtures: Master | undefined;
+  const masterFor = (hash: string): Master => {
+    let m = masters.get(hash);
+    if (!m) {
+      const fromDb = kept.get(hash);
+      if (fromDb !== undefined) m = masterFromFiles(fromDb as Record<string, unknown>);
+      else if (!databaseUrl && existsSync(join(dir, 'master', `${hash}.json`))) m = readMasterSnapshot(dir, hash);
+      else {
+        // No snapshot (a run without one): the bundled fixtures, if they are the same data.
+        fixtures ??= loadMaster();
+        if (masterHashOf(fixtures) !== hash) throw new Error(`no master snapshot ${hash} in ${join(dir, 'master')}`);
+        m = fixtures;
       }
-      return m;
-    };
-    const started = performance.now();
-    const r = replayPlayer(log, masterFor, playerId, stored, recorded ? { recorded } : {});
-    const ms = Math.round(performance.now() - started);
-    process.stdout.write(`replayed ${r.entries} log entries (${r.playerEntries} for player ${playerId}) in ${ms} ms\n`);
-    if (!stored) {
-      process.stdout.write(`player ${playerId} is not stored\n`);
-      return 1;
+      masters.set(hash, m);
     }
-    if (r.identical) {
-      process.stdout.write(`player ${playerId}: byte-identical to the stored state (version ${stored.version})\n`);
-      return 0;
+    return m;
+  };
+  const r = replayPlayer(log, masterFor, playerId, stored, options);
+  const ms = Math.round(performance.now() - started);
+  const usage = process.resourceUsage();
+  const cpu = ((usage.userCPUTime + usage.systemCPUTime) / 1e6).toFixed(1);
+  process.stdout.write(`replayed ${r.entries} log entries (${r.playerEntries} for player ${playerId}) in ${ms} ms (${cpu} s of CPU since start), peak resident set ${Math.round(usage.maxRSS / 1024)} MB\n`);
+  if (out !== '') {
+    if (r.rebuilt === undefined) process.stdout.write(`no entry made player ${playerId}: nothing written to ${out}\n`);
+    else {
+      writeFileSync(out, `${canonicalJson(r.rebuilt)}\n`);
+      process.stdout.write(`the rebuilt state (version ${r.rebuilt.version}) written to ${out}\n`);
     }
-    const d = r.firstDifference;
-    if (d) process.stdout.write(`player ${playerId}: first difference at log entry ${d.seq ?? '?'} (${d.kind}${d.op ? ` ${d.op}` : ''}): ${d.reason}${d.path === undefined ? '' : `, first at ${d.path || '(the state)'} (replayed ${d.replayed}, recorded ${d.recorded}; fields ${d.fields?.join(', ')})`}\n`);
-    if (!r.storedMatches) {
-      const s = r.storedDifference;
-      process.stdout.write(`player ${playerId}: the rebuilt state is not byte-identical to the stored one${s ? `: first at ${s.path || '(the state)'} (rebuilt ${s.replayed}, stored ${s.recorded}; fields ${s.fields.join(', ')})` : ''}\n`);
-    }
-    return 1;
-  } finally {
-    await storage.close();
   }
+  if (!stored) {
+    process.stdout.write(`player ${playerId} is not stored\n`);
+    return 1;
+  }
+  if (r.identical) {
+    process.stdout.write(`player ${playerId}: byte-identical to the stored state (version ${stored.version})\n`);
+    return 0;
+  }
+  const d = r.firstDifference;
+  if (d) process.stdout.write(`player ${playerId}: first difference at log entry ${d.seq ?? '?'} (${d.kind}${d.op ? ` ${d.op}` : ''}): ${d.reason}${d.path === undefined ? '' : `, first at ${d.path || '(the state)'} (replayed ${d.replayed}, recorded ${d.recorded}; fields ${d.fields?.join(', ')})`}\n`);
+  if (!r.storedMatches) {
+    const s = r.storedDifference;
+    process.stdout.write(`player ${playerId}: the rebuilt state is not byte-identical to the stored one${s ? `: first at ${s.path || '(the state)'} (rebuilt ${s.replayed}, stored ${s.recorded}; fields ${s.fields.join(', ')})` : ''}\n`);
+  }
+  return 1;
 });

@@ -1,5 +1,6 @@
 // Replays the log: `execute` over every entry again (all players, in log order,
-// since friend operations change two), with the entry's request, seed, now and
+// since friend operations change two; or for one player, only the entries its
+// states depend on: readPlayerLog), with the entry's request, seed, now and
 // master data, and compares each resulting state's hash with the one recorded, so
 // an operator can answer "why did this player get this?" and see where a rebuilt
 // player first differs from what was stored. Entries written before issue 16 had
@@ -17,6 +18,7 @@ import { decodeState, type PlayerState } from '../../core/state.js';
 import { canonicalJson, stateHash } from '../storage/canonical.js';
 import { applyDelta, type JournalRecord } from '../storage/journal.js';
 import type { LogEntry, StoredLogEntry } from '../storage/replay-log.js';
+import type { LogFilter } from '../storage/storage.js';
 
 export interface Difference {
   readonly seq: number | undefined;
@@ -227,6 +229,59 @@ export const replayLog = (log: ReadonlyArray<StoredLogEntry>, masterFor: (hash: 
   return { entries: log.length, states, differences };
 };
 
+/** The players whose states an entry read: the one it ran on and the others it named (an old kind, its own). */
+const readersOf = (e: StoredLogEntry): number[] =>
+  e.kind === 'op' ? [e.playerId, ...e.others.flatMap((id) => (id === null ? [] : [id]))] : [e.playerId];
+
+const seqOf = (e: StoredLogEntry): number => {
+  if (e.seq === undefined) throw new Error(`a log entry without its seq (${e.kind}, player ${e.playerId})`);
+  return e.seq;
+};
+
+/**
+ * The entries a replay of one player needs, read by player only (`read`: a storage's
+ * readLog): the player's own, and for each entry the entries before it of every
+ * player it read (the one it ran on, the others it named), and theirs in turn, to a
+ * fixed point. Each of them then sees in a replay the states it saw in the whole
+ * log's, so the player is rebuilt exactly as the whole log rebuilds it. `version`:
+ * the player's entries stop at the one that made this version (a state read before
+ * the log, which a running server may have added to since).
+ */
+export const readPlayerLog = async (read: (filter: LogFilter) => Promise<StoredLogEntry[]>, playerId: number, options: { readonly version?: number } = {}): Promise<StoredLogEntry[]> => {
+  const byPlayer = new Map<number, StoredLogEntry[]>();
+  /** Each player's entries needed: those up to this seq. */
+  const upTo = new Map<number, number>();
+  /** Each player's entries taken so far: those up to this seq. */
+  const taken = new Map<number, number>();
+  const chosen = new Map<number, StoredLogEntry>();
+  const own = await read({ players: [playerId] });
+  byPlayer.set(playerId, own);
+  const last = options.version === undefined ? undefined : own.find((e) => e.results.some((r) => r.playerId === playerId && r.version === options.version));
+  upTo.set(playerId, last === undefined ? Number.POSITIVE_INFINITY : seqOf(last));
+  for (;;) {
+    const due = [...upTo].filter(([id, seq]) => seq > (taken.get(id) ?? Number.NEGATIVE_INFINITY)).map(([id]) => id);
+    if (due.length === 0) break;
+    // One read for every player first needed in this round.
+    const unread = due.filter((id) => !byPlayer.has(id));
+    if (unread.length > 0) {
+      const got = await read({ players: unread });
+      for (const id of unread) byPlayer.set(id, got.filter((e) => e.playerIds.includes(id)));
+    }
+    for (const id of due) {
+      const from = taken.get(id) ?? Number.NEGATIVE_INFINITY;
+      const to = upTo.get(id) ?? from;
+      for (const e of byPlayer.get(id) ?? []) {
+        const seq = seqOf(e);
+        if (seq <= from || seq > to) continue;
+        chosen.set(seq, e);
+        for (const r of readersOf(e)) if (r !== id && (upTo.get(r) ?? Number.NEGATIVE_INFINITY) < seq - 1) upTo.set(r, seq - 1);
+      }
+      taken.set(id, to);
+    }
+  }
+  return [...chosen.values()].sort((a, b) => seqOf(a) - seqOf(b));
+};
+
 export interface PlayerReport {
   readonly playerId: number;
   readonly entries: number;
@@ -238,9 +293,11 @@ export interface PlayerReport {
   readonly storedMatches: boolean;
   /** Where the rebuilt state first differs from the stored one (null when they match or either is missing). */
   readonly storedDifference: { readonly path: string; readonly replayed: string; readonly recorded: string; readonly fields: ReadonlyArray<string> } | null;
+  /** The player as the log rebuilt it (undefined: no entry made it). */
+  readonly rebuilt: PlayerState | undefined;
 }
 
-/** Rebuilds one player from the log and compares it with its stored state. */
+/** Rebuilds one player from the log (the whole log, or readPlayerLog's) and compares it with its stored state. */
 export const replayPlayer = (log: ReadonlyArray<StoredLogEntry>, masterFor: (hash: string) => Master, playerId: number, stored: PlayerState | undefined, options: ReplayOptions = {}): PlayerReport => {
   const out = replayLog(log, masterFor, new Map(), options);
   const rebuilt = out.states.get(playerId);
@@ -250,5 +307,6 @@ export const replayPlayer = (log: ReadonlyArray<StoredLogEntry>, masterFor: (has
     playerId, entries: out.entries, playerEntries: log.filter((e) => e.playerIds.includes(playerId)).length,
     identical: storedMatches && firstDifference === null, firstDifference, storedMatches,
     storedDifference: storedMatches || rebuilt === undefined || stored === undefined ? null : stateDifference(rebuilt, stored),
+    rebuilt,
   };
 };

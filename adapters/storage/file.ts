@@ -4,7 +4,8 @@
 //                  rotation, recovery), with deltas and list edits;
 //   canonical.ts   the canonical JSON records and snapshots are written in, and a
 //                  state's hash;
-//   replay-log.ts  the replay log's entries (hashed here, inside commit) and oplog.jsonl;
+//   replay-log.ts  the replay log's entries (hashed here, inside commit);
+//   oplog.ts       oplog.jsonl, where they are kept, with its index by player (oplog-index.ts);
 //   checkpoint.ts  snapshots, checkpoint.json and the keys file, which let the journal go.
 // This file holds what joins them: the commit queue (concurrent commits share one
 // fsync: group commit), the indexes, the bounded cache of players (loaded lazily
@@ -17,8 +18,9 @@ import { planCheckpoint, readCheckpoint, readSnapshot, snapshotPath, writeCheckp
 import { mapLimit } from './durable.js';
 import { unsealText } from './sealed.js';
 import { applyDelta, encodeRecord, Journal, journaled, rotatedJournals } from './journal.js';
-import { entryOf, OplogFile, type LogEntry, type StoredLogEntry } from './replay-log.js';
-import { StorageError, type Commit, type CommitResult, type IdempotencyRecord, type Session, type Storage, type StorageObserver, type StorageStats } from './storage.js';
+import { OplogFile } from './oplog.js';
+import { entryOf, type LogEntry, type StoredLogEntry } from './replay-log.js';
+import { StorageError, type LogFilter, type Commit, type CommitResult, type IdempotencyRecord, type Session, type Storage, type StorageObserver, type StorageStats } from './storage.js';
 
 export { parseJournal } from './journal.js';
 
@@ -261,7 +263,7 @@ export class FileStorage implements Storage {
     batch.forEach((p, i) => p.resolve(results[i] as CommitResult));
   }
 
-  async readLog(): Promise<StoredLogEntry[]> { return this.oplog.read(); }
+  async readLog(filter?: LogFilter): Promise<StoredLogEntry[]> { return this.oplog.read(filter); }
 
   /** A whole checkpoint, waited for (on close): the cut, then its snapshots. */
   private async checkpoint(): Promise<void> {

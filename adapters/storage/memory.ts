@@ -1,7 +1,7 @@
 // In-memory storage for tests and simulations: the same contract, nothing on disk.
 import type { DrawRecord, IndexName, PlayerState } from '../../core/state.js';
 import { IndexModel } from './index-model.js';
-import type { Commit, CommitResult, IdempotencyRecord, Session, Storage, StorageStats } from './storage.js';
+import { passesFilter, type Commit, type CommitResult, type IdempotencyRecord, type LogFilter, type Session, type Storage, type StorageStats } from './storage.js';
 import { entryOf, type StoredLogEntry } from './replay-log.js';
 
 export interface MemoryStorageOptions {
@@ -40,7 +40,7 @@ export class MemoryStorage implements Storage {
     }
     return result;
   }
-  async readLog(): Promise<StoredLogEntry[]> { return [...this.log]; }
+  async readLog(filter?: LogFilter): Promise<StoredLogEntry[]> { return this.log.filter((e) => passesFilter(e, filter)); }
   async findByName(name: string, limit: number): Promise<number[]> {
     return [...this.states.values()].filter((s) => s.name === name).map((s) => s.playerId).sort((a, b) => a - b).slice(0, limit);
   }

@@ -8,9 +8,8 @@
 // and hashes the states it stores, inside `commit` (entryOf), so an entry is kept
 // or dropped with its commit and its hashes are of what was stored.
 //
-// The file adapter keeps the entries in DATA_DIR/oplog.jsonl (OplogFile below),
-// one JSON entry a line, never truncated.
-import { open, readFile, type FileHandle } from 'node:fs/promises';
+// The file adapter keeps the entries in DATA_DIR/oplog.jsonl, one JSON entry a
+// line, never truncated (oplog.ts), with an index by player (oplog-index.ts).
 import type { Grant } from '../../core/master/common.js';
 import type { PlayerState } from '../../core/state.js';
 import { stateHash } from './canonical.js';
@@ -105,98 +104,3 @@ export const entryOf = (run: LogRun, states: ReadonlyArray<PlayerState>, befores
     ...rest,
   };
 };
-
-/** Parses oplog bytes (one JSON entry a line); `good` is the offset after the last whole line (a torn tail is left out). */
-export const parseLog = (buf: Buffer): { entries: StoredLogEntry[]; good: number } => {
-  const entries: StoredLogEntry[] = [];
-  let pos = 0;
-  while (pos < buf.length) {
-    const nl = buf.indexOf(0x0a, pos);
-    if (nl < 0) break;
-    const line = buf.subarray(pos, nl).toString('utf8');
-    try {
-      if (line.trim() !== '') entries.push(JSON.parse(line) as StoredLogEntry);
-    } catch {
-      break;
-    }
-    pos = nl + 1;
-  }
-  return { entries, good: pos };
-};
-
-/**
- * oplog.jsonl: appended after the journal record that holds the same entries is
- * fsynced, so an append need not be synced (a crash loses only lines the journal
- * still has, which the next open appends again); a checkpoint syncs it before it
- * lets the journal go. A failed append is cut back and retried with the next.
- */
-export class OplogFile {
-  /** Entries in the journal but not yet written here (a failed append is retried). */
-  private backlog: StoredLogEntry[] = [];
-
-  private constructor(private readonly fh: FileHandle, private size: number, private lastSeq: number) {}
-
-  /** Opens (creating) the file; a torn last line, never acknowledged as a line, is cut off. */
-  static async open(path: string): Promise<OplogFile> {
-    const created = await open(path, 'a');
-    await created.close();
-    const fh = await open(path, 'r+');
-    const bytes = await readFile(path);
-    const parsed = parseLog(bytes);
-    if (parsed.good < bytes.length) {
-      // A torn oplog line: its entry is still in the journal and is appended again (catchUp).
-      await fh.truncate(parsed.good);
-      await fh.datasync();
-    }
-    return new OplogFile(fh, parsed.good, parsed.entries.at(-1)?.seq ?? 0);
-  }
-
-  /** The seq of the last entry given to this file. */
-  get seq(): number { return this.lastSeq; }
-
-  /** Entries of a replayed journal that the file lacks (a crash before their append): appended and synced. */
-  async catchUp(fromJournal: ReadonlyArray<StoredLogEntry>): Promise<void> {
-    for (const e of fromJournal) if ((e.seq ?? 0) > this.lastSeq) { this.backlog.push(e); this.lastSeq = e.seq ?? this.lastSeq; }
-    if (this.backlog.length > 0) {
-      await this.flush();
-      await this.fh.datasync();
-    }
-  }
-
-  /** Takes entries a journal write made durable and appends them; an append that fails is kept for the next. */
-  async add(entries: ReadonlyArray<LogEntry>): Promise<void> {
-    this.backlog.push(...entries);
-    const last = entries.at(-1)?.seq;
-    if (last !== undefined) this.lastSeq = last;
-    await this.flush();
-  }
-
-  /** Appends the backlog (not synced: the journal keeps the entries until a checkpoint syncs this file). */
-  async flush(): Promise<void> {
-    if (this.backlog.length === 0) return;
-    const buf = Buffer.from(this.backlog.map((e) => `${JSON.stringify(e)}\n`).join(''), 'utf8');
-    try {
-      await this.fh.write(buf, 0, buf.length, this.size);
-    } catch (e) {
-      try { await this.fh.truncate(this.size); } catch { /* the next append overwrites from size */ }
-      throw e;
-    }
-    this.size += buf.length;
-    this.backlog = [];
-  }
-
-  /** Makes the file whole on disk: what a checkpoint does before it lets the journal go. */
-  async sync(): Promise<void> {
-    await this.flush();
-    await this.fh.datasync();
-  }
-
-  /** The whole log: the file's entries and any not appended yet. */
-  async read(): Promise<StoredLogEntry[]> {
-    const buf = Buffer.alloc(this.size);
-    if (this.size > 0) await this.fh.read(buf, 0, this.size, 0);
-    return [...parseLog(buf).entries, ...this.backlog];
-  }
-
-  async close(): Promise<void> { await this.fh.close(); }
-}

@@ -50,12 +50,6 @@ export interface Commit {
   readonly reads?: ReadonlyArray<{ readonly playerId: number; readonly version: number }>;
 }
 
-/** Which replay-log entries to read (readLog). */
-export interface LogFilter {
-  /** Only entries whose `playerIds` (the players whose states the entry changed) include one of these. */
-  readonly players?: ReadonlyArray<number>;
-}
-
 /** An Idempotency-Key claimed for a request about to run (claimIdempotency). */
 export interface IdempotencyClaim {
   /** The answer kept for the key, if any (the caller judges its age). */
@@ -88,6 +82,18 @@ export interface StorageObserver {
   batch?(commits: number, seconds: number): void;
 }
 
+/** Which replay-log entries a read returns (readLog); none given: every entry. */
+export interface LogFilter {
+  /** Only entries whose `playerIds` (the players whose states the entry changed) include one of these. */
+  readonly players?: ReadonlyArray<number>;
+}
+
+/** Whether an entry passes a filter (the stores that filter in memory share it). */
+export const passesFilter = (e: { readonly playerIds: ReadonlyArray<number> }, filter: LogFilter | undefined): boolean => {
+  const players = filter?.players;
+  return players === undefined || e.playerIds.some((id) => players.includes(id));
+};
+
 export interface Storage {
   /** A fresh player id (ids are never reused). */
   nextPlayerId(): Promise<number>;
@@ -103,7 +109,10 @@ export interface Storage {
   playerIds(): Promise<number[]>;
   /** Up to `limit` players who committed most recently, newest first (guests for the friend list; not kept across restarts). */
   recentlyActive(limit: number): Promise<number[]>;
-  /** The replay log in commit order, each entry with its seq (a log begun before issue 16 holds the old kinds too); `filter` narrows it. */
+  /**
+   * The replay log, in commit order, each entry with its seq (a log begun before issue 16
+   * holds the old kinds too): every entry, or those the filter lets through.
+   */
   readLog(filter?: LogFilter): Promise<StoredLogEntry[]>;
   close(): Promise<void>;
   /**

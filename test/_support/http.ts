@@ -92,6 +92,18 @@ export const signupLogin = async (h: Harness, uuid = newUuid()) => {
   };
 };
 
+/** Logs a player in again (on this harness or another over the same store): what signupLogin gives, with the new session. */
+export const relogin = async (h: Harness, c: Awaited<ReturnType<typeof signupLogin>>): Promise<Awaited<ReturnType<typeof signupLogin>>> => {
+  const li = await h.call('POST', '/api/player/login', { uuid: c.uuid, accessToken: c.accessToken, platform: 1, appVersion: '1.0.0' });
+  if (li.body['resultCode'] !== 0) throw new Error(`login failed: ${JSON.stringify(li.body)}`);
+  const sessionId = li.body['sessionId'] as string;
+  return {
+    ...c, sessionId,
+    get: (path: string) => h.call('GET', path, undefined, { 'X-STAR-SESSION-ID': sessionId }),
+    post: (path: string, body: unknown = {}) => h.call('POST', path, body, { 'X-STAR-SESSION-ID': sessionId }),
+  };
+};
+
 /** Sends a present through the admin API (tests use it to grant currency). */
 export const grant = async (h: Harness, playerId: number, kind: string, objectId: number, amount: number) => {
   const r = await h.call('POST', '/admin/presents', { playerId, grant: { kind, objectId, amount }, title: 'Test', message: '' }, { Authorization: `Bearer ${ADMIN}` });

@@ -10,7 +10,8 @@
 // same code, crosses a rule changed since (issue 21's tutorial draw): its replay
 // reports the entry and the path where the states part.
 import test from 'ava';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -176,4 +177,17 @@ test('today\'s code goes on writing to a v1 data directory: its entries replay o
   const out = replayLog(added, () => m, stored);
   t.deepEqual(out.differences, []);
   for (const id of [...PLAYERS, 3]) t.is(canonicalJson(out.states.get(id)), canonicalJson(await storage.load(id)), `player ${id}`);
+});
+
+test('npm run replay reads a v1 directory as files (journals of whole states, no oplog index): each player byte-identical, the directory as it was', async (t) => {
+  const dir = copyOfFixture(t);
+  const before = readdirSync(dir).map((f) => `${f} ${statSync(join(dir, f)).mtimeMs}`);
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  for (const id of PLAYERS) {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/replay.ts', '--player', String(id), '--data', dir], { cwd: root, encoding: 'utf8' });
+    t.is(r.status, 0, r.stdout + r.stderr);
+    t.regex(r.stdout, new RegExp(`player ${id}: byte-identical to the stored state`));
+  }
+  t.deepEqual(readdirSync(dir).map((f) => `${f} ${statSync(join(dir, f)).mtimeMs}`), before, 'no index made, no file written');
+  for (const f of ['journal.log', 'oplog.jsonl']) t.deepEqual(readFileSync(join(dir, f)), readFileSync(join(FIXTURE, f)), f);
 });

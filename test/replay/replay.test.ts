@@ -2,12 +2,11 @@
 // replayed through the reducers and gives the stored states back byte for byte;
 // a tampered entry is reported where it is; the CLI does the same on a data dir.
 import test, { type ExecutionContext } from 'ava';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { grant, receiveAllHttp, signupLogin, startHarness, type Harness } from '../_support/http.js';
+import { grant, receiveAllHttp, relogin, signupLogin, startHarness, type Harness } from '../_support/http.js';
+import { runReplay } from '../_support/replay-cli.js';
 import { master } from '../_support/core.js';
 import { replayLog, replayPlayer } from '../../adapters/service/replay.js';
 import { masterHashOf, writeMasterSnapshot } from '../../adapters/master/load.js';
@@ -19,7 +18,6 @@ import { HOUR, MINUTE } from '../../core/time.js';
 type Client = Awaited<ReturnType<typeof signupLogin>>;
 type Body = Record<string, unknown>;
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The groups issue 6 names; the session must change state in each. */
 const GROUPS = ['gacha', 'present', 'move', 'tutorial', 'character', 'weapon', 'ability', 'training', 'item', 'townFacility', 'town', 'fieldParty',
@@ -37,17 +35,7 @@ const playSession = async (t: ExecutionContext, h: Harness): Promise<number[]> =
     t.is(r.body['resultCode'], 0, `${path}: ${JSON.stringify(r.body).slice(0, 300)}`);
     return r.body;
   };
-  const relogin = async (c: Client): Promise<Client> => {
-    const li = await h.call('POST', '/api/player/login', { uuid: c.uuid, accessToken: c.accessToken, platform: 1, appVersion: '1.0.0' });
-    t.is(li.body['resultCode'], 0);
-    const sessionId = li.body['sessionId'] as string;
-    return {
-      ...c, sessionId,
-      get: (path: string) => h.call('GET', path, undefined, { 'X-STAR-SESSION-ID': sessionId }),
-      post: (path: string, body: unknown = {}) => h.call('POST', path, body, { 'X-STAR-SESSION-ID': sessionId }),
-    };
-  };
-  const wait = async (ms: number) => { h.clock.now += ms; a = await relogin(a); b = await relogin(b); };
+  const wait = async (ms: number) => { h.clock.now += ms; a = await relogin(h, a); b = await relogin(h, b); };
 
   // Presents, tutorial, gacha, achievements.
   const give: Array<[string, number, number]> = [
@@ -192,14 +180,7 @@ test('a tampered entry is reported at that entry, and only from there on', async
   t.like(replayPlayer(badHash, () => master(), c.playerId, stored).firstDifference, { seq: target.seq, reason: 'the resulting state differs (stateHash)' });
 });
 
-const runReplay = (dir: string, playerId: number): Promise<{ code: number | null; out: string }> =>
-  new Promise((resolve) => {
-    const p = spawn(process.execPath, ['--import', 'tsx', 'scripts/replay.ts', '--player', String(playerId), '--data', dir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    p.stdout.on('data', (d: Buffer) => { out += d.toString(); });
-    p.stderr.on('data', (d: Buffer) => { out += d.toString(); });
-    p.on('close', (code) => resolve({ code, out }));
-  });
+const replayOf = (dir: string, playerId: number) => runReplay(['--player', String(playerId), '--data', dir]);
 
 test('npm run replay on a file data dir: the log survives checkpoints and a reopen; byte-identical, then a tampered oplog line exits 1 naming it', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'hoshi-replay-'));
@@ -217,7 +198,7 @@ test('npm run replay on a file data dir: the log survives checkpoints and a reop
   t.deepEqual(await reopened.readLog(), before, 'the log reads back the same after a reopen');
   await reopened.close();
 
-  const good = await runReplay(dir, a!);
+  const good = await replayOf(dir, a!);
   t.is(good.code, 0, good.out);
   t.regex(good.out, /byte-identical/);
 
@@ -227,7 +208,7 @@ test('npm run replay on a file data dir: the log survives checkpoints and a reop
   const e = JSON.parse(lines[i]!) as LogEntry & { request: { items: Array<{ itemId: number; amount: number }> } };
   lines[i] = JSON.stringify({ ...e, request: { ...e.request, items: [{ itemId: 2003, amount: 9 }] } });
   writeFileSync(join(dir, 'oplog.jsonl'), lines.join('\n'));
-  const bad = await runReplay(dir, a!);
+  const bad = await replayOf(dir, a!);
   t.is(bad.code, 1, bad.out);
   t.regex(bad.out, new RegExp(`first difference at log entry ${e.seq} \\(op upgradePlayerCharacter\\)`));
 });

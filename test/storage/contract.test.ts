@@ -154,4 +154,33 @@ for (const a of ADAPTERS) {
     t.deepEqual(log.map((e) => [e.seq, e.results[0]?.version]), [[1, 0], [2, 1]]);
     t.is(log[1]?.results[0]?.stateHash, stateHash(v1));
   });
+
+  it('readLog with a filter gives the entries that changed one of the players, in seq order, as the whole log holds them', async (t, s) => {
+    const run = (p: PlayerState, others: number[] = []): LogRun => ({ kind: 'op', at: p.version, masterHash: 'm', op: 'loginPlayer', playerId: p.playerId, request: {}, seed: '', others });
+    const ps = new Map([1, 2, 3].map((id) => [id, player(id)]));
+    const change = async (...ids: number[]) => {
+      const next = ids.map((id) => { const p = ps.get(id)!; return { before: p, state: bump(p, { gold: p.gold + 1 }) }; });
+      const r = await s.commit({ players: next.map((x) => ({ state: x.state, expectedVersion: x.before.version })), log: run(next[0]!.state, ids.slice(1)) });
+      t.true(r.ok);
+      for (const x of next) ps.set(x.state.playerId, x.state);
+    };
+    for (const p of ps.values()) await s.commit({ players: [{ state: p, expectedVersion: null }], log: run(p) });
+    await change(1, 2); // a friend operation: both players in one entry (seq 4)
+    await change(2);
+    await change(3);
+    await change(1);
+    // A refused commit leaves no entry for anyone.
+    t.false((await s.commit({ players: [{ state: bump(player(3), {}), expectedVersion: 0 }], log: run(player(3)) })).ok);
+    const all = await s.readLog();
+    const seqs = (players: number[]) => s.readLog({ players }).then((es) => es.map((e) => e.seq));
+    t.deepEqual(all.map((e) => e.seq), [1, 2, 3, 4, 5, 6, 7]);
+    t.deepEqual(await seqs([1]), [1, 4, 7]);
+    t.deepEqual(await seqs([2]), [2, 4, 5]);
+    t.deepEqual(await seqs([3, 1]), [1, 3, 4, 6, 7], 'either player, each entry once');
+    t.deepEqual(await seqs([9]), [], 'a player without entries');
+    t.deepEqual(await seqs([]), [], 'no player: no entry');
+    t.deepEqual(await s.readLog({}), all, 'no players named: every entry');
+    t.deepEqual(await s.readLog({ players: [2] }), all.filter((e) => e.playerIds.includes(2)), 'the entries whole, as the whole log holds them');
+    t.deepEqual(await s.readLog(), all, 'reading changed nothing');
+  });
 }
