@@ -409,7 +409,10 @@ export class GameService {
 
   // ---- operators ----
 
+  /** The player as stored now (a state another process has moved on is read again). */
   async readPlayer(playerId: number): Promise<PlayerState | undefined> {
+    const s = await this.deps.storage.load(playerId);
+    if (!s || !this.deps.storage.verify || (await this.deps.storage.verify([s]))) return s;
     return this.deps.storage.load(playerId);
   }
 

@@ -8,7 +8,7 @@ import { PostgresStorage } from '../../adapters/storage/postgres.js';
 import type { Commit, Storage } from '../../adapters/storage/storage.js';
 import { freshPlayer } from '../_support/core.js';
 import { freshSchema, TEST_DATABASE_URL } from '../_support/pg.js';
-import { grant, newUuid, receiveAllHttp, signupLogin, startHarness } from '../_support/http.js';
+import { ADMIN, grant, newUuid, receiveAllHttp, signupLogin, startHarness } from '../_support/http.js';
 import type { PlayerState } from '../../core/state.js';
 import type { RateLimits } from '../../adapters/http/rate-limit.js';
 
@@ -182,4 +182,17 @@ test('prune drops answers past their time, buckets idle an hour and claims an ho
   t.is((await x.takeTokens('busy', { rate: 1, burst: 5 }, 0, now - 1000)).granted, 0);
   t.is((await x.takeTokens('busy', { rate: 1, burst: 5 }, 0, now - 1000)).waitSeconds, 1, 'the busy bucket kept its count');
   t.is((await x.takeTokens('idle', { rate: 0.0001, burst: 5 }, 5, now)).granted, 5, 'the idle bucket starts full');
+});
+
+test('the operator API reads a player as stored now, whichever process wrote last', async (t) => {
+  const { a, b } = await twoServices(t);
+  const c = await signupLogin(a);
+  const auth = { Authorization: `Bearer ${ADMIN}` };
+  const gemsAt = async (h: typeof a) => ((await h.call('GET', `/admin/players/${c.playerId}`, undefined, auth)).body['state'] as { gem: number }).gem;
+  const before = await gemsAt(a); // cached in A
+  await grant(b, c.playerId, 'gem', 0, 700);
+  const onB = { get: (p: string) => b.call('GET', p, undefined, { 'X-STAR-SESSION-ID': c.sessionId }) };
+  const box = (await onB.get('/api/player/present/get_all')).body['presents'] as Array<{ managedPresentId: number; title?: string }>;
+  await onB.get(`/api/player/present/get?managedPresentId=${box.map((x) => x.managedPresentId).join(',')}`);
+  t.true((await gemsAt(a)) >= before + 700);
 });
