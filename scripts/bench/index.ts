@@ -6,8 +6,10 @@
 // 100,000-player store. Each figure is the median of the runs; targets are checked
 // at the end. --help lists the options.
 import { cpus, tmpdir, totalmem } from 'node:os';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { Storage } from '../../adapters/storage/storage.js';
+import { join, resolve as resolvePath } from 'node:path';
 import { loadMaster } from '../../adapters/master/load.js';
 import type { Master } from '../../core/master/index.js';
 import { commitsPerSecond, drawsPerSecond, playerDaysPerSecond, simPlayerDaysPerSecond } from './core.js';
@@ -33,6 +35,7 @@ const args = cliArgs({
     pad: { type: 'string', value: 'BYTES', default: '9000', description: 'bytes the padded baseline adds to its GET answers (about the read mix\'s mean answer)' },
     only: { type: 'string', value: 'LIST', defaultText: 'all', description: `the sections to run, comma-separated: ${SECTIONS.join(', ')}` },
     tsx: { type: 'boolean', description: 'run the service as TypeScript through tsx (npm run dev) rather than the compiled dist/ that npm start runs' },
+    before: { type: 'string', value: 'DIR', description: 'with the postgres section: also run the read and write mixes on the compiled server of another checkout (DIR/dist, built), its own schema filled by its own storage code, interleaved run by run with this one (a before and after in one run)' },
   },
 });
 /** The service as npm start runs it (dist/, built first when stale), or through tsx with --tsx. */
@@ -100,6 +103,26 @@ const measured = async (pids: number[], f: () => Promise<Figures>): Promise<Figu
   const c = cpuSince(c0, cpuNow(pids));
   const per = (x: number) => (x / Math.max(1, r.requests)) * 1e6;
   return { ...r, cpu: { node: per(c.node), postgres: per(c.postgres), bench: per(c.bench) } };
+};
+
+/**
+ * The compiled server of another checkout (`--before`) on a schema of its own, filled by that
+ * checkout's own storage code (so its tables are as it made them), its players logged in and warmed.
+ */
+const startBefore = async (dir: string, url: string, m: Master, now: number) => {
+  const root = resolvePath(dir);
+  const main = join(root, 'dist/adapters/http/main.js');
+  if (!existsSync(main)) throw new Error(`--before: ${main} is missing (run npm run build there)`);
+  const mod = (await import(pathToFileURL(join(root, 'dist/adapters/storage/postgres.js')).href)) as { PostgresStorage: { open(o: { connectionString: string; schema: string }): Promise<Storage> } };
+  const schema = `hoshi_bench_before_${Date.now()}`;
+  log(`postgres before: generating ${PLAYERS} players in schema ${schema} with ${root}'s storage`);
+  const gen = await fillStore(await mod.PostgresStorage.open({ connectionString: url, schema }), m, PLAYERS, 1, now);
+  const server = await startServer(main, { DATABASE_URL: url, PG_SCHEMA: schema, ADMIN_TOKEN: 'bench-admin-token', REQUEST_HASH_SALT: BENCH_SALT, PG_POOL_SIZE: String(CONNECTIONS) }, { nodeArgs: [], cwd: root });
+  const active = await logIn(server.url, gen.active);
+  await load(server.url, readMix(active), 'warm-up postgres read, before', { amount: active.length * 6 });
+  await load(server.url, writeMix(active), 'warm-up postgres write, before', { amount: active.length * 4 });
+  const head = spawnSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
+  return { server, active, schema, label: head || root };
 };
 
 const tmp = (label: string) => mkdtempSync(join(tmpdir(), `hoshi-bench-${label}-`));
@@ -293,15 +316,31 @@ const main = async () => {
         await load(one.url, writeMix(active), 'warm-up postgres write', { amount: active.length * 4 });
         const reads: Array<Awaited<ReturnType<typeof measured>>> = [];
         const single: typeof reads = [];
+        const old = typeof args.values['before'] === 'string' ? await startBefore(args.values['before'], url, m, now) : undefined;
+        if (old) servers.push(old.server);
+        const oldReads: typeof reads = [];
+        const oldWrites: typeof reads = [];
         for (let i = 0; i < RUNS; i++) {
+          if (old) {
+            const pid = old.server.proc.pid as number;
+            oldReads.push(await measured([pid], () => load(old.server.url, readMix(old.active), `run ${i + 1} postgres read mix, before (${old.label})`, { duration: DURATION })));
+            oldWrites.push(await measured([pid], () => load(old.server.url, writeMix(old.active), `run ${i + 1} postgres write mix, before (${old.label})`, { duration: DURATION })));
+          }
           reads.push(await measured([pid1], () => load(one.url, readMix(active), `run ${i + 1} postgres read mix, one process`, { duration: DURATION })));
           single.push(await measured([pid1], () => load(one.url, writeMix(active), `run ${i + 1} postgres write mix, one process`, { duration: DURATION })));
           log(`  CPU per request: write: node ${Math.round(single.at(-1)!.cpu.node)} µs, postgres ${Math.round(single.at(-1)!.cpu.postgres)} µs, load generator ${Math.round(single.at(-1)!.cpu.bench)} µs`);
+        }
+        if (old) {
+          await old.server.stop();
+          servers.splice(servers.indexOf(old.server), 1);
+          await PostgresStorage.dropSchema(url, old.schema);
         }
         const two = await startService(pgEnv);
         servers.push(two);
         const pid2 = two.proc.pid as number;
         const halves = [active.filter((_, i) => i % 2 === 0), active.filter((_, i) => i % 2 === 1)];
+        // The second process reads its half of the players once before the runs, as the first did in its warm-up.
+        await load(two.url, writeMix(halves[1] ?? []), 'warm-up postgres, second process', { amount: (halves[1] ?? []).length * 4 });
         const pair: typeof reads = [];
         for (let i = 0; i < RUNS; i++) {
           pair.push(await measured([pid1, pid2], async () => {
@@ -320,6 +359,12 @@ const main = async () => {
         const sf = medianFigures(single);
         rows.push({ name: `postgres: write mix, one process (${PLAYERS.toLocaleString('en-US')} players)`, unit: 'req/s', rate: sf.rps, p50: sf.p50, p99: sf.p99, ratio: sf.rps / floor, vs: `floor; ${cpuText(wc)}`, failed: sf.failed, runs: single.map((r) => Math.round(r.rps)) });
         const pf = httpRow('postgres: write mix, two processes', pair, sf, `one process; ${cpuText(pc)}`);
+        if (old) {
+          const orf = httpRow(`postgres before (${old.label}): read mix, one process`, oldReads, null, cpuText(cpuMedian(oldReads)));
+          const owf = httpRow(`postgres before (${old.label}): write mix, one process`, oldWrites, null, cpuText(cpuMedian(oldWrites)));
+          rows.push({ name: 'postgres now ÷ before: read mix', unit: 'ratio', rate: null, p50: null, p99: null, ratio: rf.rps / orf.rps, vs: `before: ${old.label}`, runs: [] });
+          rows.push({ name: 'postgres now ÷ before: write mix', unit: 'ratio', rate: null, p50: null, p99: null, ratio: sf.rps / owf.rps, vs: `before: ${old.label}`, runs: [] });
+        }
         if (small) rows.push({ name: 'postgres vs JSON files: write mix, one process', unit: 'ratio', rate: null, p50: null, p99: null, ratio: sf.rps / small.write.rps, vs: 'JSON-file write mix', runs: [] });
         // The capacity model (docs/scaling.md): each side's CPU per request bounds the rate; on this
         // machine every side shares the cores, and one Node process uses at most one.
