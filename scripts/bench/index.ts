@@ -8,6 +8,7 @@
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import pg from 'pg';
 import type { Storage } from '../../adapters/storage/storage.js';
 import { join, resolve as resolvePath } from 'node:path';
 import { loadMaster } from '../../adapters/master/load.js';
@@ -117,6 +118,10 @@ const startBefore = async (dir: string, url: string, m: Master, now: number) => 
   const schema = `hoshi_bench_before_${Date.now()}`;
   log(`postgres before: generating ${PLAYERS} players in schema ${schema} with ${root}'s storage`);
   const gen = await fillStore(await mod.PostgresStorage.open({ connectionString: url, schema }), m, PLAYERS, 1, now);
+  // Before issue 17 the id sequence did not move past players committed with ids of their own: moved here.
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try { await c.query(`SELECT setval('${schema}.player_ids', (SELECT max(player_id) FROM ${schema}.players))`); } finally { await c.end(); }
   const server = await startServer(main, { DATABASE_URL: url, PG_SCHEMA: schema, ADMIN_TOKEN: 'bench-admin-token', REQUEST_HASH_SALT: BENCH_SALT, PG_POOL_SIZE: String(CONNECTIONS) }, { nodeArgs: [], cwd: root });
   const active = await logIn(server.url, gen.active);
   await load(server.url, readMix(active), 'warm-up postgres read, before', { amount: active.length * 6 });
