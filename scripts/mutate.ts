@@ -47,6 +47,10 @@ const COVERING: Readonly<Record<string, ReadonlyArray<string>>> = {
     'test/storage/list-edit.test.ts', 'test/http/survivors.test.ts',
   ],
   'adapters/storage/memory.ts': ['test/storage/contract.test.ts', 'test/http/survivors.test.ts'],
+  'adapters/storage/index-model.ts': [
+    'test/storage/contract.test.ts', 'test/storage/index-format.test.ts', 'test/storage/file.test.ts', 'test/storage/durability.test.ts', 'test/http/survivors.test.ts',
+  ],
+  'core/account.ts': ['test/core/account.test.ts', 'test/core/tutorial-move.test.ts', 'test/core/bounds.test.ts'],
   'adapters/service/service.ts': [
     'test/http/survivors.test.ts', 'test/http/idempotency.test.ts', 'test/http/session.test.ts', 'test/http/social.test.ts',
     'test/http/authz.test.ts', 'test/reliability/concurrency.test.ts',
