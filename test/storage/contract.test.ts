@@ -48,6 +48,7 @@ for (const a of ADAPTERS) {
     t.is(await s.load(999), undefined);
     t.is(await s.lookup('uuid', 'nobody'), undefined);
     t.deepEqual(await s.playerIds(), [p.playerId]);
+    t.is(s.stats?.().playersInMemory, 1, 'GET /metrics counts it');
   });
 
   it('player ids are never handed out twice', async (t, s) => {
@@ -62,6 +63,7 @@ for (const a of ADAPTERS) {
     t.true((await s.commit({ players: [{ state: v1, expectedVersion: 0 }] })).ok);
     const stale = await s.commit({ players: [{ state: bump(p, { gold: 2 }), expectedVersion: 0 }] });
     t.like(stale, { ok: false, conflict: 'version' });
+    t.regex(stale.ok ? '' : stale.detail, /^player 1 /, 'the detail names the player');
     t.is((await s.load(1))?.gold, 1);
     const dup = await s.commit({ players: [{ state: p, expectedVersion: null }] });
     t.like(dup, { ok: false, conflict: 'version' }, 'creating an existing player is a conflict');
@@ -71,7 +73,9 @@ for (const a of ADAPTERS) {
     const p1 = player(1);
     const p2 = { ...player(2), myCode: p1.myCode };
     await s.commit({ players: [{ state: p1, expectedVersion: null }] });
-    t.like(await s.commit({ players: [{ state: p2, expectedVersion: null }] }), { ok: false, conflict: 'unique' });
+    const taken = await s.commit({ players: [{ state: p2, expectedVersion: null }] });
+    t.like(taken, { ok: false, conflict: 'unique' });
+    t.not(taken.ok ? '' : taken.detail, '', 'the detail says what was taken');
     t.is(await s.load(2), undefined);
   });
 
