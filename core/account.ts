@@ -78,6 +78,7 @@ export const createPlayer = (m: Master, p: NewPlayer, rng: Rng, now: number): Re
   for (const w of m.welcome) {
     s = sendPresent(s, w.grant, { title: w.title, message: w.message, source: 'welcome', deadline: w.deadlineDays ? now + w.deadlineDays * DAY : null }, now).state;
   }
+  // Stryker disable next-line EqualityOperator: equivalent (0 is a new player's step: recording it changes nothing)
   if (p.stepCode > 0) {
     const stepped = recordStep(m, s, p.stepCode);
     if (stepped._tag === 'Left') return stepped;
@@ -137,6 +138,7 @@ export const moveAttemptHash = (s: PlayerState, password: string): string => pas
 export const applyMove = (m: Master, s: PlayerState, req: MoveIn, now: number): { state: PlayerState; error: Result<never, 'INVALID_MOVE_PARAMETERS'> | null } => {
   const mv = s.move;
   // The password is hashed whatever happens next, so that every refusal takes as long.
+  // Stryker disable next-line StringLiteral: equivalent (the salt of a code that does not exist: the hash is refused whatever it is)
   const attempt = 'movePasswordHash' in req ? req.movePasswordHash : passwordHash(req.movePassword, mv?.salt ?? 'no-such-code-salt');
   // One answer for every refusal (unknown, expired or resting code, wrong password): it tells a guesser nothing.
   if (!mv || mv.code !== req.moveCode || now >= mv.deadline) return { state: s, error: fail('INVALID_MOVE_PARAMETERS', { reason: MOVE_REFUSED }) };

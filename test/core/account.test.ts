@@ -53,6 +53,15 @@ test('a new player starts at the master data\'s level, wealth and stamina, with 
   t.is(unbornPlayer(7).version, -1, 'the unborn player is one version before the first');
 });
 
+test('a new player starts at the master data\'s start level, with that level\'s exp and stamina', (t) => {
+  const m = master();
+  const tuned = { ...m, game: { ...m.game, player: { ...m.game.player, startLevel: 2 } } };
+  const level2 = m.playerLevels.find((l) => l.level === 2)!;
+  t.not(level2.totalExp, m.playerLevels[0]!.totalExp);
+  const r = createPlayer(tuned, { playerId: 7, uuid: UUID, platform: 1, name: '', stepCode: 0, accessToken: 'token-of-aki-00001' }, rngFromSeed('signup'), NOW);
+  t.like(r._tag === 'Right' ? r.right : undefined, { level: 2, exp: level2.totalExp, stamina: { value: level2.staminaMax, at: NOW } });
+});
+
 test('the welcome presents arrive at sign-up, each with its title, message and deadline (none when the master data gives none)', (t) => {
   const m = master();
   const s = created();
@@ -65,8 +74,9 @@ test('the welcome presents arrive at sign-up, each with its title, message and d
   t.true(m.welcome.some((w) => w.deadlineDays) && m.welcome.some((w) => !w.deadlineDays), 'the fixtures have presents of both kinds');
 });
 
-test('a sign-up\'s stepCode is recorded; a step out of range refuses the sign-up', (t) => {
+test('a sign-up\'s stepCode above 0 is recorded, 0 or below records nothing; a step out of range refuses the sign-up', (t) => {
   t.is(created({ stepCode: 0 }).tutorial.step, 0);
+  t.is(created({ stepCode: master().game.tutorial.finishedStep }).tutorial.step, 0, 'a sign-up cannot finish the tutorial');
   t.is(created({ stepCode: 2 }).tutorial.step, 2);
   const bad = signup({ stepCode: master().game.tutorial.lastStep + 1 });
   t.is(bad._tag === 'Left' ? bad.left.code : 'ok', 'INVALID_PARAMETERS');
@@ -100,6 +110,13 @@ test('a move password must be printable ASCII without spaces; the code starts wi
 const withCode = (t: ExecutionContext): PlayerState => ok(t, 'getPlayerMove', freshPlayer(), { password: 'secret123' }).state;
 const moveIn = (s: PlayerState, over: Partial<{ moveCode: string; movePassword: string; uuid: string; platform: number }> = {}): MoveIn => ({
   moveCode: s.move!.code, movePassword: 'secret123', uuid: NEW, platform: 2, tokenHash: tokenHash('new-device-token-01'), ...over,
+});
+
+test('a move for a player with no code is refused and changes nothing', (t) => {
+  const s = freshPlayer();
+  const r = applyMove(master(), s, { moveCode: 'ABCDEFGHIJ', movePassword: 'secret123', uuid: NEW, platform: 2, tokenHash: tokenHash('new-device-token-01') }, NOW);
+  t.is(reasonOf(r), MOVE_REFUSED);
+  t.is(r.state, s);
 });
 
 test('a move code is refused from its deadline on, and taken a millisecond before; a wrong code is refused and changes nothing', (t) => {
