@@ -44,6 +44,7 @@ const hashOf = (p: { readonly accessToken: string } | { readonly tokenHash: stri
  * entry (sign-up) is given it, so its reducer is a reducer like any other and the
  * bump makes its first version 0. Never stored.
  */
+// Stryker disable all: equivalent (only its playerId and version are read: sign-up builds every field anew, and a public read answers from the request and master data)
 export const unbornPlayer = (playerId: number): PlayerState => ({
   schema: 1, version: -1, playerId, name: '', myCode: '', createdAt: 0, lastLoginAt: 0,
   account: { uuid: '', platform: 0, tokenHash: '', movedFrom: [], sessionEpoch: 0 },
@@ -53,6 +54,7 @@ export const unbornPlayer = (playerId: number): PlayerState => ({
   tutorial: { step: 0, tips: [] }, counters: {},
   ...groupDefaults,
 });
+// Stryker restore all
 
 /** A new player on master-data defaults, with the welcome presents and a random friend code. */
 export const createPlayer = (m: Master, p: NewPlayer, rng: Rng, now: number): Result<PlayerState, 'INVALID_PARAMETERS'> => {
@@ -128,6 +130,7 @@ export type MoveIn = {
 export const MOVE_REFUSED = 'the code or the password is wrong, or the code has expired or rests after too many wrong tries';
 
 /** The hash a move compares with the code's: the password tried, salted with the player's code salt. */
+// Stryker disable next-line StringLiteral: equivalent (without a code the move is refused whatever the hash)
 export const moveAttemptHash = (s: PlayerState, password: string): string => passwordHash(password, s.move?.salt ?? '');
 
 /**

@@ -31,7 +31,7 @@ test('a sign-up trims the name; a blank one is the default name; nameMaxLength c
   t.is(created({ name: emoji }).name, emoji, 'each emoji is one character');
   const long = signup({ name: `${emoji}x` });
   t.is(long._tag, 'Left');
-  if (long._tag === 'Left') t.like(long.left, { code: 'INVALID_PARAMETERS', field: 'name' });
+  if (long._tag === 'Left') t.like(long.left, { code: 'INVALID_PARAMETERS', field: 'name', reason: `must be at most ${g.nameMaxLength} characters` });
 });
 
 test('a new player starts at the master data\'s level, wealth and stamina, with its uuid, platform and the token as a hash', (t) => {
@@ -99,7 +99,7 @@ test('a move password must be printable ASCII without spaces; the code starts wi
   const s = freshPlayer();
   for (const password of ['pass word', 'passwörd', 'tab\there']) {
     const r = createMoveCode(master(), s, password, rngFromSeed('m'), NOW);
-    t.like(r._tag === 'Left' ? r.left : undefined, { code: 'INVALID_PARAMETERS', field: 'password' }, JSON.stringify(password));
+    t.like(r._tag === 'Left' ? r.left : undefined, { code: 'INVALID_PARAMETERS', field: 'password', reason: 'must be printable ASCII letters, digits or symbols' }, JSON.stringify(password));
   }
   const made = createMoveCode(master(), s, '!~printable~!', rngFromSeed('m'), NOW);
   t.is(made._tag === 'Right' ? made.right.move?.failures : undefined, 0);
@@ -112,10 +112,22 @@ const moveIn = (s: PlayerState, over: Partial<{ moveCode: string; movePassword: 
   moveCode: s.move!.code, movePassword: 'secret123', uuid: NEW, platform: 2, tokenHash: tokenHash('new-device-token-01'), ...over,
 });
 
+test('master data may narrow the move password\'s length within what the request codec takes; both ends are checked', (t) => {
+  const m = master();
+  const narrow = { ...m, game: { ...m.game, move: { ...m.game.move, passwordMinLength: 6, passwordMaxLength: 8 } } };
+  const make = (password: string) => createMoveCode(narrow, freshPlayer(), password, rngFromSeed('m'), NOW);
+  for (const password of ['12345', '123456789']) {
+    const r = make(password);
+    t.like(r._tag === 'Left' ? r.left : undefined, { code: 'INVALID_PARAMETERS', field: 'password', reason: 'must be 6 to 8 characters' }, password);
+  }
+  t.deepEqual(['123456', '12345678'].map((p) => make(p)._tag), ['Right', 'Right']);
+});
+
 test('a move for a player with no code is refused and changes nothing', (t) => {
   const s = freshPlayer();
   const r = applyMove(master(), s, { moveCode: 'ABCDEFGHIJ', movePassword: 'secret123', uuid: NEW, platform: 2, tokenHash: tokenHash('new-device-token-01') }, NOW);
   t.is(reasonOf(r), MOVE_REFUSED);
+  t.regex(MOVE_REFUSED, /\w/, 'the refusal says why, in one reason for every case');
   t.is(r.state, s);
 });
 
