@@ -27,8 +27,8 @@ export default {
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: `reports/mutation/${name}.html` },
   jsonReporter: { fileName: `reports/mutation/${name}.json` },
-  // The machine is shared: two workers unless --concurrency says otherwise.
-  concurrency: 2,
+  // The machine is shared (2 cores among several developers): one worker unless --concurrency says otherwise.
+  concurrency: 1,
   timeoutMS: 20_000,
   dryRunTimeoutMinutes: 10,
   thresholds: { high: 90, low: 80, break: null },

@@ -1,4 +1,4 @@
-// npm run mutate -- <module.ts>[:<from>-<to>] [--tests a.test.ts,b.test.ts] [--concurrency N] [--report NAME] [--list]
+// npm run mutate -- <module.ts>[:<from>-<to>[,<from>-<to>…]] [--tests a.test.ts,b.test.ts] [--concurrency N] [--report NAME] [--list]
 // Mutation testing of one module with StrykerJS (stryker.config.mjs): the module is
 // mutated, and each mutant is run against the test files that cover it (below), so
 // a module takes minutes, not the hours the whole suite would. Reports go to
@@ -13,10 +13,10 @@ import { cli, flag, UsageError, type Parsed } from './args.js';
 const SPEC = {
   command: 'npm run mutate --',
   summary: 'Mutation testing of one module with StrykerJS: each mutant is run against the test files that cover the module (the script knows them for most modules; --tests names them). Reports go to reports/mutation/.',
-  positionals: '<module.ts>[:<from>-<to>]',
+  positionals: '<module.ts>[:<from>-<to>[,<from>-<to>…]]',
   options: {
     tests: { type: 'string', value: 'a.test.ts,b.test.ts', defaultText: 'the tests known to cover the module', description: 'the test files to run against each mutant' },
-    concurrency: { type: 'string', value: 'N', defaultText: 'StrykerJS\'s', description: 'test runners at once' },
+    concurrency: { type: 'string', value: 'N', defaultText: '1 (stryker.config.mjs)', description: 'test runners at once' },
     report: { type: 'string', value: 'NAME', defaultText: 'the module\'s path with dots', description: 'the reports\' name under reports/mutation/' },
     list: { type: 'boolean', description: 'print the tests it would run and stop' },
   },
@@ -47,6 +47,10 @@ const COVERING: Readonly<Record<string, ReadonlyArray<string>>> = {
     'test/storage/list-edit.test.ts', 'test/http/survivors.test.ts',
   ],
   'adapters/storage/memory.ts': ['test/storage/contract.test.ts', 'test/http/survivors.test.ts'],
+  'adapters/storage/index-model.ts': [
+    'test/storage/contract.test.ts', 'test/storage/index-format.test.ts', 'test/storage/file.test.ts', 'test/storage/durability.test.ts', 'test/http/survivors.test.ts',
+  ],
+  'core/account.ts': ['test/core/account.test.ts', 'test/core/tutorial-move.test.ts', 'test/core/bounds.test.ts'],
   'adapters/service/service.ts': [
     'test/http/survivors.test.ts', 'test/http/idempotency.test.ts', 'test/http/session.test.ts', 'test/http/social.test.ts',
     'test/http/authz.test.ts', 'test/reliability/concurrency.test.ts',
@@ -76,10 +80,10 @@ const main = (args: Parsed): number => {
   const module = args.positionals[0];
   const opt = (name: string): string | undefined => { const v = args.values[name]; return typeof v === 'string' ? v : undefined; };
   if (args.positionals.length > 1) throw new UsageError(`one module at a time, got ${args.positionals.join(' ')}`);
-  // A line range (`gacha.ts:141-230`) mutates only those lines.
+  // Line ranges (`gacha.ts:141-230`, `gacha.ts:54-78,146-207`) mutate only those lines.
   const [file = '', lines] = (module ?? '').split(':');
   if (!module || !file.endsWith('.ts') || !existsSync(file)) throw new UsageError(module ? `no module ${module}` : 'name the module to mutate');
-  if (lines !== undefined && !/^\d+-\d+$/.test(lines)) throw new UsageError(`a line range is <from>-<to>, got ${lines}`);
+  if (lines !== undefined && !/^\d+-\d+(,\d+-\d+)*$/.test(lines)) throw new UsageError(`line ranges are <from>-<to>[,<from>-<to>…], got ${lines}`);
   const path = file.replace(/^\.\//, '');
   const tests = opt('tests')?.split(',') ?? [...(COVERING[path] ?? byRule(path))];
   const missing = tests.filter((f) => !existsSync(f));
@@ -89,7 +93,7 @@ const main = (args: Parsed): number => {
   process.stdout.write(`mutating ${path}\ntests: ${tests.join(' ')}\n`);
   if (flag(args, 'list')) return 0;
   const report = opt('report') ?? `${path.replace(/\.ts$/, '').replace(/[/\\]/g, '.')}${lines === undefined ? '' : `.${lines}`}`;
-  const stryker = ['stryker', 'run', 'stryker.config.mjs', '--mutate', lines === undefined ? path : `${path}:${lines}`];
+  const stryker = ['stryker', 'run', 'stryker.config.mjs', '--mutate', lines === undefined ? path : lines.split(',').map((r) => `${path}:${r}`).join(',')];
   const concurrency = opt('concurrency');
   if (concurrency !== undefined) stryker.push('--concurrency', concurrency);
   const r = spawnSync('npx', stryker, { stdio: 'inherit', env: { ...process.env, MUTATE_TESTS: tests.join(' '), MUTATE_REPORT: report } });

@@ -48,6 +48,7 @@ for (const a of ADAPTERS) {
     t.is(await s.load(999), undefined);
     t.is(await s.lookup('uuid', 'nobody'), undefined);
     t.deepEqual(await s.playerIds(), [p.playerId]);
+    t.is(s.stats?.().playersInMemory, 1, 'GET /metrics counts it');
   });
 
   it('player ids are never handed out twice', async (t, s) => {
@@ -62,6 +63,7 @@ for (const a of ADAPTERS) {
     t.true((await s.commit({ players: [{ state: v1, expectedVersion: 0 }] })).ok);
     const stale = await s.commit({ players: [{ state: bump(p, { gold: 2 }), expectedVersion: 0 }] });
     t.like(stale, { ok: false, conflict: 'version' });
+    t.regex(stale.ok ? '' : stale.detail, /^player 1 /, 'the detail names the player');
     t.is((await s.load(1))?.gold, 1);
     const dup = await s.commit({ players: [{ state: p, expectedVersion: null }] });
     t.like(dup, { ok: false, conflict: 'version' }, 'creating an existing player is a conflict');
@@ -71,7 +73,9 @@ for (const a of ADAPTERS) {
     const p1 = player(1);
     const p2 = { ...player(2), myCode: p1.myCode };
     await s.commit({ players: [{ state: p1, expectedVersion: null }] });
-    t.like(await s.commit({ players: [{ state: p2, expectedVersion: null }] }), { ok: false, conflict: 'unique' });
+    const taken = await s.commit({ players: [{ state: p2, expectedVersion: null }] });
+    t.like(taken, { ok: false, conflict: 'unique' });
+    t.not(taken.ok ? '' : taken.detail, '', 'the detail says what was taken');
     t.is(await s.load(2), undefined);
   });
 
@@ -182,5 +186,70 @@ for (const a of ADAPTERS) {
     t.deepEqual(await s.readLog({}), all, 'no players named: every entry');
     t.deepEqual(await s.readLog({ players: [2] }), all.filter((e) => e.playerIds.includes(2)), 'the entries whole, as the whole log holds them');
     t.deepEqual(await s.readLog(), all, 'reading changed nothing');
+  });
+
+  it('idempotency records are kept with their commit and read back by key, whole', async (t, s) => {
+    const p = player(1);
+    const first = { requestHash: 'h1', answer: { ok: { gold: 1 } }, createdAt: 10 };
+    await s.commit({ players: [{ state: p, expectedVersion: null }], idempotency: [{ key: '1:k', record: first }] });
+    t.deepEqual(await s.getIdempotency('1:k'), first);
+    t.is(await s.getIdempotency('1:other'), undefined);
+    const refused = { requestHash: 'h2', answer: { error: { code: 'GEM_IS_SHORT' } }, createdAt: 11, withheld: ['accessToken'] };
+    await s.commit({ players: [], idempotency: [{ key: '1:j', record: refused }] });
+    t.deepEqual([await s.getIdempotency('1:j'), await s.getIdempotency('1:k')], [refused, first]);
+  });
+
+  it('a refused commit keeps none of its sessions, idempotency records or keys (version and unique conflicts alike)', async (t, s) => {
+    const p1 = player(1);
+    const p2 = player(2);
+    await s.commit({ players: [{ state: p1, expectedVersion: null }] });
+    const session = { playerId: 1, epoch: 0, createdAt: 10, lastSeenAt: 10 };
+    const record = { requestHash: 'h', answer: { ok: {} }, createdAt: 10 };
+    const stale = await s.commit({ players: [{ state: bump(p1, { myCode: 'NEWCODE001' }), expectedVersion: 5 }], sessions: [{ key: 'sv', session }], idempotency: [{ key: '1:v', record }] });
+    t.like(stale, { ok: false, conflict: 'version' });
+    const taken = await s.commit({
+      players: [{ state: { ...p2, myCode: p1.myCode }, expectedVersion: null }], sessions: [{ key: 'su', session }], idempotency: [{ key: '2:u', record }],
+    });
+    t.like(taken, { ok: false, conflict: 'unique' });
+    t.deepEqual([await s.getSession('sv'), await s.getSession('su')], [undefined, undefined]);
+    t.deepEqual([await s.getIdempotency('1:v'), await s.getIdempotency('2:u')], [undefined, undefined]);
+    t.deepEqual([await s.lookup('myCode', 'NEWCODE001'), await s.lookup('uuid', p2.account.uuid), await s.lookup('myCode', p1.myCode)], [undefined, undefined, 1]);
+    t.deepEqual(await s.playerIds(), [1]);
+    t.deepEqual(await s.recentlyActive(5), [1]);
+  });
+
+  it('a player keeps its keys through a commit that does not change them, and may take back a key it freed', async (t, s) => {
+    const p = player(1);
+    await s.commit({ players: [{ state: p, expectedVersion: null }] });
+    const v1 = bump(p, { gold: 9 });
+    t.true((await s.commit({ players: [{ state: v1, expectedVersion: 0 }] })).ok);
+    t.deepEqual([await s.lookup('uuid', p.account.uuid), await s.lookup('myCode', p.myCode)], [1, 1]);
+    const v2 = bump(v1, { myCode: 'OTHERCODE1' });
+    t.true((await s.commit({ players: [{ state: v2, expectedVersion: 1 }] })).ok);
+    t.deepEqual([await s.lookup('myCode', p.myCode), await s.lookup('myCode', 'OTHERCODE1')], [undefined, 1]);
+    t.true((await s.commit({ players: [{ state: bump(v2, { myCode: p.myCode }), expectedVersion: 2 }] })).ok);
+    t.deepEqual([await s.lookup('myCode', p.myCode), await s.lookup('myCode', 'OTHERCODE1')], [1, undefined]);
+  });
+
+  it('recently active players come newest commit first, at most the limit asked for', async (t, s) => {
+    const ps = [1, 2, 3].map(player);
+    for (const p of ps) await s.commit({ players: [{ state: p, expectedVersion: null }] });
+    t.deepEqual(await s.recentlyActive(5), [3, 2, 1]);
+    await s.commit({ players: [{ state: bump(ps[0]!, { gold: 1 }), expectedVersion: 0 }] });
+    t.deepEqual(await s.recentlyActive(5), [1, 3, 2], 'a commit moves its player to the front, once');
+    t.deepEqual(await s.recentlyActive(2), [1, 3]);
+    t.deepEqual(await s.recentlyActive(0), []);
+  });
+
+  it('player ids and players found by name come in id order, whatever order they were committed in', async (t, s) => {
+    for (const [id, name] of [[3, 'Aki'], [1, 'Aki'], [4, 'Ben'], [2, 'Aki']] as const) {
+      await s.commit({ players: [{ state: { ...player(id), name }, expectedVersion: null }] });
+    }
+    t.deepEqual(await s.playerIds(), [1, 2, 3, 4]);
+    if (!s.findByName) { t.pass('this adapter has no search: the operator API scans'); return; }
+    t.deepEqual(await s.findByName('Aki', 10), [1, 2, 3]);
+    t.deepEqual(await s.findByName('Aki', 2), [1, 2]);
+    t.deepEqual(await s.findByName('Ben', 10), [4]);
+    t.deepEqual(await s.findByName('Nobody', 10), []);
   });
 }

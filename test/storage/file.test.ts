@@ -362,3 +362,70 @@ test('draw histories are read from the snapshots of players not in memory, and n
   t.is(b.stats().playersInMemory, before, 'the scan kept no player in memory');
   t.deepEqual(await b.findByName(player(3).name, 10), [1, 2, 3, 4, 5], 'the name search reads the same way');
 });
+
+test('a checkpoint drops the idempotency records older than the kept time; one exactly that old and newer ones stay', async (t) => {
+  const dir = dirFor(t);
+  const ttl = 1000;
+  const now = 50_000;
+  const record = (createdAt: number) => ({ requestHash: `h${createdAt}`, answer: { ok: {} }, createdAt });
+  const a = await FileStorage.open({ dir, idempotencyTtlMs: ttl, clock: () => now });
+  await a.commit({
+    players: [{ state: player(1), expectedVersion: null }],
+    idempotency: [{ key: 'old', record: record(now - ttl - 1) }, { key: 'edge', record: record(now - ttl) }, { key: 'new', record: record(now) }],
+  });
+  t.truthy(await a.getIdempotency('old'), 'kept until a checkpoint');
+  await a.close();
+  const b = await FileStorage.open({ dir });
+  t.deepEqual([await b.getIdempotency('old'), await b.getIdempotency('edge'), await b.getIdempotency('new')], [undefined, record(now - ttl), record(now)]);
+  await b.close();
+});
+
+test('a key a stored player makes, and one it frees, reach the keys file: after a checkpoint and a restart the move code is found, then gone', async (t) => {
+  const dir = dirFor(t);
+  const a = await FileStorage.open({ dir });
+  await a.commit({ players: [{ state: player(1), expectedVersion: null }] });
+  await a.close();
+  // No new player from here on: only the player's own keys change.
+  const coded = { ...bump(player(1), 5), move: { code: 'MOVECODE01', salt: 's', passwordHash: 'h', deadline: 1, failures: 0 } };
+  const b = await FileStorage.open({ dir });
+  await b.commit({ players: [{ state: coded, expectedVersion: 0 }] });
+  await b.close();
+  const c = await FileStorage.open({ dir });
+  t.is(await c.lookup('moveCode', 'MOVECODE01'), 1);
+  await c.commit({ players: [{ state: { ...coded, move: null, version: 2 }, expectedVersion: 1 }] });
+  await c.close();
+  const d = await FileStorage.open({ dir });
+  t.is(await d.lookup('moveCode', 'MOVECODE01'), undefined);
+  t.is(await d.lookup('myCode', player(1).myCode), 1);
+  await d.close();
+});
+
+test('a failed write rolls back every index it touched: sessions put and removed, keys made and freed, recent players, the next id', async (t) => {
+  const dir = dirFor(t);
+  let full = false;
+  const a = await FileStorage.open({ dir, faults: { beforeWrite: () => { if (full) throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }); } } });
+  const session = (at: number) => ({ playerId: 1, epoch: 0, createdAt: at, lastSeenAt: at });
+  const coded = { ...player(1), move: { code: 'MOVECODE01', salt: 's', passwordHash: 'h', deadline: 1, failures: 0 } };
+  await a.commit({ players: [{ state: coded, expectedVersion: null }], sessions: [{ key: 'kept', session: session(1) }, { key: 'gone', session: session(1) }] });
+  await a.commit({ players: [{ state: player(2), expectedVersion: null }] });
+  const before = await Promise.all([a.recentlyActive(5), a.getSession('kept'), a.getSession('gone')]);
+  full = true;
+  await t.throwsAsync(a.commit({
+    players: [{ state: { ...bump(coded, 9), move: null, myCode: 'NEWCODE001' }, expectedVersion: 0 }, { state: player(9), expectedVersion: null }],
+    sessions: [{ key: 'kept', session: session(2) }, { key: 'gone', session: null }, { key: 'new', session: session(2) }],
+    idempotency: [{ key: '1:k', record: { requestHash: 'h', answer: { ok: {} }, createdAt: 2 } }],
+  }));
+  full = false;
+  t.deepEqual(await Promise.all([a.recentlyActive(5), a.getSession('kept'), a.getSession('gone')]), before);
+  t.deepEqual([await a.getSession('new'), await a.getIdempotency('1:k')], [undefined, undefined]);
+  t.deepEqual(
+    [await a.lookup('moveCode', 'MOVECODE01'), await a.lookup('myCode', player(1).myCode), await a.lookup('myCode', 'NEWCODE001'), await a.lookup('uuid', player(9).account.uuid)],
+    [1, 1, undefined, undefined],
+  );
+  t.is(await a.nextPlayerId(), 3, 'the failed player\'s id is not counted as used');
+  await a.close();
+  // What the checkpoint wrote of them: no entry for what the failed commit added.
+  const b = await FileStorage.open({ dir });
+  t.deepEqual([await b.getSession('new'), await b.lookup('myCode', 'NEWCODE001'), await b.lookup('uuid', player(9).account.uuid)], [undefined, undefined, undefined]);
+  await b.close();
+});
