@@ -2,7 +2,8 @@
 // Where the service's memory goes under the bench's read and write mixes: its
 // resident set after the runs, and its live heap after a forced full collection,
 // by V8 space. Each variant (settings and node flags: `HEAP_GROWTH_PERCENT=40`,
-// `--max-semi-space-size=8`, or several, comma-separated) runs its own server on
+// `--max-semi-space-size=8` after npm start's own, `dist=DIR` for another compiled
+// copy, or several, comma-separated) runs its own server on
 // its own copy of one store; all are up at once and the mixes take them in turn,
 // round by round, so their rates compare within one run (ratios to the first).
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,7 +12,7 @@ import { join } from 'node:path';
 import { loadMaster } from '../../adapters/master/load.js';
 import { readMix, runLoad, writeMix, type Figures } from './load.js';
 import { BENCH_SALT, generateStore, logIn, type BenchPlayer, type StoredPlayer } from './players.js';
-import { startServer, type Server } from './servers.js';
+import { START_FLAGS, startServer, type Server } from './servers.js';
 import { cliArgs, flag, int } from '../args.js';
 
 const args = cliArgs({
@@ -35,12 +36,15 @@ const ROUNDS = int(args, 'rounds');
 const DURATION = int(args, 'duration');
 const SNAPSHOTS = typeof args.values['snapshots'] === 'string' ? args.values['snapshots'] : undefined;
 
-interface Variant { readonly name: string; readonly env: Record<string, string>; readonly node: string[] }
+interface Variant { readonly name: string; readonly env: Record<string, string>; readonly node: string[]; readonly dist: string }
+/** `dist=DIR` runs another compiled copy (an earlier commit's, copied beside dist/), for a before and after in one run. */
 const variantOf = (text: string): Variant => {
   const items = text.split(',').map((x) => x.trim()).filter((x) => x !== '');
   const node = items.filter((x) => x.startsWith('--'));
-  const env = Object.fromEntries(items.filter((x) => !x.startsWith('--')).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
-  return { name: items.length === 0 ? 'defaults' : items.join(' '), env, node };
+  const pairs = items.filter((x) => !x.startsWith('--')).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)] as const);
+  const env = Object.fromEntries(pairs.filter(([k]) => k !== 'dist'));
+  const dist = pairs.find(([k]) => k === 'dist')?.[1] ?? 'dist';
+  return { name: items.length === 0 ? 'defaults' : items.join(' '), env, node, dist };
 };
 const VARIANTS = String(args.values['variants']).split(';').map(variantOf);
 
@@ -51,10 +55,12 @@ writeFileSync(probe, `import { writeFileSync } from 'node:fs';
 import v8 from 'node:v8';
 process.on('SIGUSR2', () => {
   const rss = process.memoryUsage().rss;
+  const heapCommitted = v8.getHeapStatistics().total_physical_size;
+  const { arrayBuffers, external } = process.memoryUsage();
   globalThis.gc(); globalThis.gc();
   const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name, { used: s.space_used_size, physical: s.physical_space_size }]));
   if (process.env.MEMORY_SNAPSHOT) v8.writeHeapSnapshot(process.env.MEMORY_SNAPSHOT);
-  writeFileSync(process.env.MEMORY_REPORT, JSON.stringify({ rss, live: process.memoryUsage().heapUsed, spaces }));
+  writeFileSync(process.env.MEMORY_REPORT, JSON.stringify({ rss, heapCommitted, arrayBuffers, external, live: process.memoryUsage().heapUsed, spaces }));
 });
 `);
 
@@ -70,7 +76,20 @@ const peakMb = (pid: number | undefined): number => {
   return m ? Number(m[1]) / 1024 : NaN;
 };
 
-interface Report { rss: number; live: number; spaces: Record<string, { used: number; physical: number }> }
+interface Report { rss: number; heapCommitted: number; arrayBuffers: number; external: number; live: number; spaces: Record<string, { used: number; physical: number }> }
+/** Resident kB of the process's file mappings (node and its libraries) and of the rest, from /proc/<pid>/smaps. */
+const residentByKind = (pid: number | undefined): { files: number; anonymous: number } => {
+  let files = 0;
+  let anonymous = 0;
+  let file = false;
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) { file = (head[1] ?? '').startsWith('/'); continue; }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) { if (file) files += Number(rss[1]); else anonymous += Number(rss[1]); }
+  }
+  return { files: files / 1024, anonymous: anonymous / 1024 };
+};
 interface Running {
   readonly variant: Variant;
   readonly svc: Server;
@@ -80,6 +99,9 @@ interface Running {
   readonly reads: Figures[];
   readonly writes: Figures[];
   after: number;
+  peak: number;
+  kinds: { files: number; anonymous: number };
+  got?: Report;
 }
 
 const liveReport = async (r: Running): Promise<Report> => {
@@ -117,13 +139,13 @@ const main = async () => {
       const probeArgs = ['--expose-gc', '--import', probe];
       const svc = flag(args, 'tsx')
         ? await startServer('adapters/http/main.ts', env, { nodeArgs: [...variant.node, ...probeArgs, '--import', 'tsx'] })
-        : await startServer('dist/adapters/http/main.js', env, { nodeArgs: [...variant.node, ...probeArgs] });
+        : await startServer(join(variant.dist, 'adapters/http/main.js'), env, { nodeArgs: [...START_FLAGS, ...variant.node, ...probeArgs] });
       const idle = svc.rssMb();
       const players = await logIn(svc.url, stored);
       // A pass over every player: each is read from its snapshot on first use.
       await runLoad(svc.url, readMix(players), { amount: players.length * 6 });
       await runLoad(svc.url, writeMix(players), { amount: players.length * 4 });
-      running.push({ variant, svc, report, players, idle, reads: [], writes: [], after: NaN });
+      running.push({ variant, svc, report, players, idle, reads: [], writes: [], after: NaN, peak: NaN, kinds: { files: NaN, anonymous: NaN } });
       process.stderr.write(`${variant.name}: up, ${idle.toFixed(0)} MB idle\n`);
     }
     for (let round = 0; round < ROUNDS; round++) {
@@ -136,6 +158,12 @@ const main = async () => {
         r.writes.push(write);
         // What the bench reports: the resident set right after the variant's own runs.
         r.after = r.svc.rssMb();
+        if (round === ROUNDS - 1) {
+          // Its last run: where the resident set is, then its live heap (the probe's collection changes what is resident).
+          r.peak = peakMb(r.svc.proc.pid);
+          r.kinds = residentByKind(r.svc.proc.pid);
+          r.got = await liveReport(r);
+        }
         process.stderr.write(`round ${round + 1}, ${r.variant.name}: read ${Math.round(read.rps)} req/s (p99 ${read.p99} ms), write ${Math.round(write.rps)} req/s (p99 ${write.p99} ms), ${r.after.toFixed(0)} MB${read.failed + write.failed > 0 ? `, ${read.failed + write.failed} FAILED` : ''}\n`);
       }
     }
@@ -144,18 +172,21 @@ const main = async () => {
     const baseWrite = median(base.writes.map((f) => f.rps));
     const rows: string[][] = [['variant', 'idle MB', 'after MB', 'peak MB', 'live MB', 'read req/s', 'ratio', 'p99', 'write req/s', 'ratio', 'p99']];
     const spaces: string[] = [];
+    const kinds: string[] = [];
     for (const r of running) {
-      const peak = peakMb(r.svc.proc.pid);
-      const got = await liveReport(r);
+      const got = r.got as Report;
       const read = median(r.reads.map((f) => f.rps));
       const write = median(r.writes.map((f) => f.rps));
-      rows.push([r.variant.name, r.idle.toFixed(0), r.after.toFixed(0), peak.toFixed(0), mb(got.live), read.toFixed(0), (read / baseRead).toFixed(2),
+      rows.push([r.variant.name, r.idle.toFixed(0), r.after.toFixed(0), r.peak.toFixed(0), mb(got.live), read.toFixed(0), (read / baseRead).toFixed(2),
         String(median(r.reads.map((f) => f.p99))), write.toFixed(0), (write / baseWrite).toFixed(2), String(median(r.writes.map((f) => f.p99)))]);
+      kinds.push(`${r.variant.name}: ${r.kinds.files.toFixed(0)} files (node, libraries), ${mb(got.heapCommitted)} V8 heap, ${(r.kinds.anonymous - got.heapCommitted / 1024 / 1024).toFixed(0)} the rest (malloc: buffers ${mb(got.arrayBuffers)}, external ${mb(got.external)}; stacks, V8's zones)`);
       spaces.push(`${r.variant.name}: ${Object.entries(got.spaces).filter(([, s]) => s.physical > 0).map(([n, s]) => `${n.replace(/_space$/, '')} ${mb(s.used)}/${mb(s.physical)}`).join(', ')}`);
     }
     const widths = (rows[0] as string[]).map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length)));
     console.log(`${STORED} stored, ${PLAYERS} in use, ${ROUNDS} rounds of ${DURATION} s; ${flag(args, 'tsx') ? 'through tsx' : 'compiled (dist/)'}; rates are medians, ratios to the first variant`);
     for (const row of rows) console.log(`| ${row.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join(' | ')} |`);
+    console.log('\nresident MB after the last run, by kind:');
+    for (const k of kinds) console.log(k);
     console.log('\nlive heap by V8 space after a full collection (used/committed MB):');
     for (const s of spaces) console.log(s);
   } finally {

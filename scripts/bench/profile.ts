@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { loadMaster } from '../../adapters/master/load.js';
 import { readMix, runLoad, writeMix } from './load.js';
 import { activePlayer, BENCH_SALT, generateStore, logIn } from './players.js';
-import { startServer } from './servers.js';
+import { START_FLAGS, startServer } from './servers.js';
 import { cliArgs, flag, str } from '../args.js';
 
 const args = cliArgs({
@@ -30,7 +30,7 @@ const profDir = mkdtempSync(join(tmpdir(), 'hoshi-cpuprof-'));
 try {
   const gen = await generateStore(m, dir, 1000, 1, now, [activePlayer(m, 1001, now, 2000)]);
   const svc = await startServer(compiled ? 'dist/adapters/http/main.js' : 'adapters/http/main.ts', { DATA_DIR: dir, REQUEST_HASH_SALT: BENCH_SALT },
-    { nodeArgs: [...(compiled ? [] : ['--import', 'tsx']), '--cpu-prof', `--cpu-prof-dir=${profDir}`] });
+    { nodeArgs: [...(compiled ? START_FLAGS : ['--import', 'tsx']), '--cpu-prof', `--cpu-prof-dir=${profDir}`] });
   const loggedIn = await logIn(svc.url, [...gen.active, ...gen.extra]);
   const active = loggedIn.slice(0, gen.active.length);
   const hot = loggedIn.slice(gen.active.length);
