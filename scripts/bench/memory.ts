@@ -23,7 +23,7 @@ const args = cliArgs({
     stored: { type: 'string', value: 'N', defaultText: 'as --players', description: 'players in the store, of whom --players are in use' },
     rounds: { type: 'string', value: 'N', default: '3', description: 'rounds of the read and write mixes' },
     duration: { type: 'string', value: 'SECONDS', default: '5', description: 'length of each mix\'s run' },
-    variants: { type: 'string', value: 'A;B', default: '', description: 'variants separated by ";", each a comma-separated list of settings (K=V) and node flags (--flag); "" is the defaults' },
+    variants: { type: 'string', value: 'A;B', defaultText: 'the defaults alone', description: 'variants separated by ";", each a comma-separated list of settings (K=V), node flags (--flag, after npm start\'s) and dist=DIR (another compiled copy); an empty one is the defaults' },
     tsx: { type: 'boolean', description: 'run the TypeScript through tsx (npm run dev) rather than the compiled dist/ (npm start; build it first)' },
     snapshots: { type: 'string', value: 'DIR', defaultText: 'none', description: 'write each variant\'s heap snapshot after the runs into DIR' },
     store: { type: 'string', value: 'DIR', defaultText: 'a temporary one', description: 'generate the store in DIR and keep it, or reuse the one a run with the same --players and --stored left there' },
@@ -46,7 +46,7 @@ const variantOf = (text: string): Variant => {
   const dist = pairs.find(([k]) => k === 'dist')?.[1] ?? 'dist';
   return { name: items.length === 0 ? 'defaults' : items.join(' '), env, node, dist };
 };
-const VARIANTS = String(args.values['variants']).split(';').map(variantOf);
+const VARIANTS = String(args.values['variants'] ?? '').split(';').map(variantOf);
 
 const work = mkdtempSync(join(tmpdir(), 'hoshi-memory-'));
 // Loaded into the server: on SIGUSR2 it collects twice (what is left is live), writes its figures and, if asked, a heap snapshot.
