@@ -43,6 +43,5 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT || 8080}/readyz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The exec form, no shell and no npm: node is PID 1 and receives SIGTERM itself; it stops
 # accepting, finishes the requests in flight and writes the snapshots (SHUTDOWN_GRACE_SECONDS).
-# Node's flags are npm start's (package.json): a young generation of 2 x 4 MB (README, Configuration).
 STOPSIGNAL SIGTERM
-CMD ["node", "--max-semi-space-size=4", "dist/adapters/http/main.js"]
+CMD ["node", "dist/adapters/http/main.js"]

@@ -21,7 +21,7 @@ import { GameService } from '../service/service.js';
 const main = async (): Promise<void> => {
   const cfg = configFromEnv();
   // Read by V8 at each full collection: the resident set stays nearer the live data
-  // (docs/performance.md: at 100,000 stored, 30 kept it ~15–30 MB below 50, and ~480 MB was V8's own).
+  // (after the bench's mixes ~330 MB at 50, ~305 at 30, ~480 with V8's own; docs/performance.md).
   if (cfg.heapGrowthPercent > 0) setFlagsFromString(`--heap-growing-percent=${cfg.heapGrowthPercent}`);
   setAnswerCacheBytes(cfg.answerCacheMb * 1024 * 1024);
   const log = jsonLogger(cfg.logLevel);

@@ -13,7 +13,7 @@ test('defaults are the documented ones', (t) => {
   t.is(configFromEnv({ RATE_LIMITS: 'off' }).rateLimits, null);
   t.throws(() => configFromEnv({ PORT: 'eighty' }), { message: /PORT/ });
   t.throws(() => configFromEnv({ STORAGE: 'mongo' }), { message: /STORAGE/ });
-  t.is(c.heapGrowthPercent, 30);
+  t.is(c.heapGrowthPercent, 50);
   t.is(configFromEnv({ HEAP_GROWTH_PERCENT: '0' }).heapGrowthPercent, 0);
   t.throws(() => configFromEnv({ HEAP_GROWTH_PERCENT: '-5' }), { message: /HEAP_GROWTH_PERCENT/ });
   t.is(c.answerCacheMb, 16);
