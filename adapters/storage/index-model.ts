@@ -1,16 +1,22 @@
 // The indexes every adapter keeps (uuid, myCode, move code → player; sessions),
 // with the uniqueness check and an undo log so a failed write can be rolled back.
+// The player keys are KeyIndex tables, outside the heap: every stored player has
+// them (key-index.ts); sessions and idempotency records, which only players in use
+// have, are Maps.
 import { INDEX_NAMES, indexKeysOf, type IndexName, type PlayerState } from '../../core/state.js';
+import { KeyIndex } from './key-index.js';
 import type { Commit, CommitResult, IdempotencyRecord, Session } from './storage.js';
 
 type Undo = () => void;
+/** What the undo log needs of a table: a Map's and a KeyIndex's. */
+interface Table<K, V> { has(k: K): boolean; get(k: K): V | undefined; set(k: K, v: V): unknown; delete(k: K): boolean }
 /** An index map as a checkpoint holds it. */
 type Stored<V> = Array<[string, V]> | Record<string, V>;
 
 const RECENT_KEEP = 200;
 
 export class IndexModel {
-  readonly maps: Record<IndexName, Map<string, number>> = { uuid: new Map(), myCode: new Map(), moveCode: new Map() };
+  readonly maps: Record<IndexName, KeyIndex> = { uuid: new KeyIndex(), myCode: new KeyIndex(), moveCode: new KeyIndex() };
   readonly sessions = new Map<string, Session>();
   readonly idempotency = new Map<string, IdempotencyRecord>();
   maxPlayerId = 0;
@@ -61,7 +67,7 @@ export class IndexModel {
       }
     }
     const undos: Undo[] = [];
-    const set = <K, V>(m: Map<K, V>, k: K, v: V | undefined, isKey = false) => {
+    const set = <K, V>(m: Table<K, V>, k: K, v: V | undefined, isKey = false) => {
       const had = m.has(k);
       const before = m.get(k);
       if (had && before === v) return;

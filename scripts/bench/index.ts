@@ -17,7 +17,7 @@ import { commitsPerSecond, drawsPerSecond, playerDaysPerSecond, simPlayerDaysPer
 import { echoMix, presentsExhausted, readMix, runLoad, writeMix, CONNECTIONS, type Figures } from './load.js';
 import { activePlayer, BENCH_SALT, fillStore, generateStore, logIn } from './players.js';
 import { PostgresStorage } from '../../adapters/storage/postgres.js';
-import { ROOT, startServer, type Server } from './servers.js';
+import { ROOT, START_FLAGS, startServer, type Server } from './servers.js';
 import { cpuNow, cpuSince, pgFloor, type FloorFigures } from './pg-floor.js';
 import { spawnSync } from 'node:child_process';
 import { cliArgs, flag, num as numArg } from '../args.js';
@@ -42,7 +42,7 @@ const args = cliArgs({
 /** The service as npm start runs it (dist/, built first when stale), or through tsx with --tsx. */
 const SERVICE = flag(args, 'tsx')
   ? { script: 'adapters/http/main.ts', opts: {} }
-  : { script: 'dist/adapters/http/main.js', opts: { nodeArgs: [] as string[] } };
+  : { script: 'dist/adapters/http/main.js', opts: { nodeArgs: START_FLAGS } };
 const startService = (env: Record<string, string>) => startServer(SERVICE.script, env, SERVICE.opts);
 const num = (k: string, d: number) => numArg(args, k, d);
 const JSON_OUT = flag(args, 'json');
@@ -263,7 +263,7 @@ const main = async () => {
       const compiled: Array<{ firstAnswerMs: number; idleRssMb: number }> = [];
       const viaTsx: typeof compiled = [];
       for (let i = 0; i < RUNS; i++) {
-        compiled.push(await startAndIdle('dist/adapters/http/main.js', { nodeArgs: [] }, dir));
+        compiled.push(await startAndIdle('dist/adapters/http/main.js', { nodeArgs: START_FLAGS }, dir));
         viaTsx.push(await startAndIdle('adapters/http/main.ts', {}, dir));
         log(`compiled: first answer ${Math.round(compiled.at(-1)!.firstAnswerMs)} ms, idle ${Math.round(compiled.at(-1)!.idleRssMb)} MB; tsx: ${Math.round(viaTsx.at(-1)!.firstAnswerMs)} ms, ${Math.round(viaTsx.at(-1)!.idleRssMb)} MB`);
       }

@@ -8,7 +8,7 @@ import { loadMaster } from '../../adapters/master/load.js';
 import { readMix, runLoad, writeMix } from './load.js';
 import { activePlayer, BENCH_SALT, fillStore, generateStore, logIn } from './players.js';
 import { PostgresStorage } from '../../adapters/storage/postgres.js';
-import { startServer } from './servers.js';
+import { START_FLAGS, startServer } from './servers.js';
 import { cliArgs, flag, str } from '../args.js';
 
 const args = cliArgs({
@@ -38,7 +38,7 @@ try {
     : await generateStore(m, dir, 1000, 1, now, extra);
   const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl, PG_SCHEMA: schema, PG_POOL_SIZE: '32' } : { DATA_DIR: dir };
   const svc = await startServer(compiled ? 'dist/adapters/http/main.js' : 'adapters/http/main.ts', { ...env, REQUEST_HASH_SALT: BENCH_SALT },
-    { nodeArgs: [...(compiled ? [] : ['--import', 'tsx']), '--cpu-prof', `--cpu-prof-dir=${profDir}`] });
+    { nodeArgs: [...(compiled ? START_FLAGS : ['--import', 'tsx']), '--cpu-prof', `--cpu-prof-dir=${profDir}`] });
   const loggedIn = await logIn(svc.url, [...gen.active, ...gen.extra]);
   const active = loggedIn.slice(0, gen.active.length);
   const hot = loggedIn.slice(gen.active.length);

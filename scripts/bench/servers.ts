@@ -6,6 +6,17 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
+/**
+ * Node's flags as npm start runs the compiled server (package.json's start script,
+ * which the Dockerfile's CMD repeats): the bench runs the server with them.
+ */
+export const START_FLAGS: string[] = (() => {
+  const start = (JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { scripts: Record<string, string> }).scripts['start'] ?? '';
+  const m = /^exec node ((?:--\S+ )*)dist\/adapters\/http\/main\.js$/.exec(start);
+  if (!m) throw new Error(`package.json's start script is not "exec node [--flags] dist/adapters/http/main.js": ${start}`);
+  return (m[1] ?? '').split(' ').filter((x) => x !== '');
+})();
+
 export interface Server {
   readonly url: string;
   readonly proc: ChildProcess;
