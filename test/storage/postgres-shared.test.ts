@@ -196,3 +196,16 @@ test('the operator API reads a player as stored now, whichever process wrote las
   await onB.get(`/api/player/present/get?managedPresentId=${box.map((x) => x.managedPresentId).join(',')}`);
   t.true((await gemsAt(a)) >= before + 700);
 });
+
+test('a key answered longer ago than the kept time is answered anew: its old record is replaced, a live one is a conflict', async (t) => {
+  const schema = freshSchema();
+  const x = await open(schema, { idempotencyTtlMs: 1000 });
+  t.teardown(async () => { await x.close(); await PostgresStorage.dropSchema(TEST_DATABASE_URL, schema); });
+  const record = (createdAt: number, gold: number) => ({ requestHash: 'h', answer: { ok: { gold } }, createdAt });
+  t.true((await x.commit({ players: [], idempotency: [{ key: 'k', record: record(10_000, 1) }] })).ok);
+  t.like(await x.commit({ players: [], idempotency: [{ key: 'k', record: record(10_500, 2) }] }), { ok: false, conflict: 'unique' });
+  t.false((await x.claimIdempotency('k', 10_500)).claimed, 'a live answer: nothing to claim');
+  t.true((await x.claimIdempotency('k', 11_500)).claimed, 'past its time: claimed anew');
+  t.true((await x.commit({ players: [], idempotency: [{ key: 'k', record: record(11_500, 3) }] })).ok);
+  t.deepEqual(await x.getIdempotency('k'), record(11_500, 3));
+});
