@@ -112,8 +112,8 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): Config => {
     metricsToken: env['METRICS_TOKEN'] || undefined,
     production: env['NODE_ENV'] === 'production',
     rateLimits: ['off', '0', 'false', 'no'].includes((env['RATE_LIMITS'] ?? 'on').toLowerCase()) ? null : {
-      session: { rate: num(env['RATE_LIMIT_SESSION_PER_SECOND'], DEFAULT_LIMITS.session.rate, 'RATE_LIMIT_SESSION_PER_SECOND'), burst: int(env['RATE_LIMIT_SESSION_BURST'], DEFAULT_LIMITS.session.burst, 'RATE_LIMIT_SESSION_BURST') },
-      address: { rate: num(env['RATE_LIMIT_ADDRESS_PER_SECOND'], DEFAULT_LIMITS.address.rate, 'RATE_LIMIT_ADDRESS_PER_SECOND'), burst: int(env['RATE_LIMIT_ADDRESS_BURST'], DEFAULT_LIMITS.address.burst, 'RATE_LIMIT_ADDRESS_BURST') },
+      session: { rate: num(env['RATE_LIMIT_SESSION_PER_SECOND'], DEFAULT_LIMITS.session.rate, 'RATE_LIMIT_SESSION_PER_SECOND'), burst: int(env['RATE_LIMIT_SESSION_BURST'], DEFAULT_LIMITS.session.burst, 'RATE_LIMIT_SESSION_BURST'), lease: DEFAULT_LIMITS.session.lease ?? 1 },
+      address: { rate: num(env['RATE_LIMIT_ADDRESS_PER_SECOND'], DEFAULT_LIMITS.address.rate, 'RATE_LIMIT_ADDRESS_PER_SECOND'), burst: int(env['RATE_LIMIT_ADDRESS_BURST'], DEFAULT_LIMITS.address.burst, 'RATE_LIMIT_ADDRESS_BURST'), lease: DEFAULT_LIMITS.address.lease ?? 1 },
       account: { rate: num(env['RATE_LIMIT_ACCOUNT_PER_SECOND'], DEFAULT_LIMITS.account.rate, 'RATE_LIMIT_ACCOUNT_PER_SECOND'), burst: int(env['RATE_LIMIT_ACCOUNT_BURST'], DEFAULT_LIMITS.account.burst, 'RATE_LIMIT_ACCOUNT_BURST') },
       failures: { rate: num(env['RATE_LIMIT_FAILURES_PER_MINUTE'], 60 * (DEFAULT_LIMITS.failures?.rate ?? 1 / 60), 'RATE_LIMIT_FAILURES_PER_MINUTE') / 60, burst: int(env['RATE_LIMIT_FAILURES_BURST'], DEFAULT_LIMITS.failures?.burst ?? 10, 'RATE_LIMIT_FAILURES_BURST') },
     },

@@ -98,7 +98,8 @@ export class SharedRateLimiter implements Limiter {
     this.sweep(now);
     const l = this.leases.get(key);
     if (l && l.tokens >= 1 && now < l.until) { l.tokens--; return 0; }
-    const r = await this.store(key, b, Math.max(1, Math.floor(b.lease ?? 1)), now);
+    // A lease is at most a quarter of the burst, so a small burst is never held by one process whole.
+    const r = await this.store(key, b, Math.max(1, Math.min(Math.floor(b.lease ?? 1), Math.floor(b.burst / 4))), now);
     if (r.granted < 1) { this.leases.delete(key); return r.waitSeconds; }
     if (r.granted > 1) this.leases.set(key, { tokens: r.granted - 1, until: now + LEASE_MS });
     else this.leases.delete(key);

@@ -10,6 +10,9 @@ test('defaults are the documented ones', (t) => {
   const c = configFromEnv({});
   t.like(c, { port: 8080, dataDir: './data', storage: 'file', adminToken: undefined, sessionIdleSeconds: 86_400, bodyLimitBytes: 262_144, always200: false, idempotencyTtlSeconds: 86_400 });
   t.truthy(c.rateLimits, 'rate limits are on by default');
+  // On a shared store, a session's and an address's tokens are taken in leases (not one round trip a request).
+  t.like(c.rateLimits, { session: { rate: 20, burst: 40, lease: 5 }, address: { rate: 100, burst: 200, lease: 20 }, account: { rate: 0.2, burst: 10 } });
+  t.is(c.pgSessionCacheMs, 2000);
   t.is(configFromEnv({ RATE_LIMITS: 'off' }).rateLimits, null);
   t.throws(() => configFromEnv({ PORT: 'eighty' }), { message: /PORT/ });
   t.throws(() => configFromEnv({ STORAGE: 'mongo' }), { message: /STORAGE/ });
