@@ -197,10 +197,8 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger, ops
 
   // Rate limits: every caller's address, each session, and a stricter bucket for account operations.
   // A storage shared by several processes holds the buckets, so that a limit holds across them.
-  const storage = service.deps.storage;
-  const limiter: Limiter | null = !cfg.rateLimits ? null
-    : storage.takeTokens ? new SharedRateLimiter((key, b, want, now) => (storage.takeTokens as NonNullable<typeof storage.takeTokens>)(key, b, want, now))
-      : new RateLimiter(service.deps.clock);
+  const shared = service.deps.storage.takeTokens?.bind(service.deps.storage);
+  const limiter: Limiter | null = !cfg.rateLimits ? null : shared ? new SharedRateLimiter(shared) : new RateLimiter(service.deps.clock);
   const ACCOUNT_PATHS = new Set(['/api/player/signup', '/api/player/login', '/api/player/move/set', '/api/player/move/get']);
   // Where failures are counted per address (wrong move codes or passwords, wrong admin tokens): a guesser runs out, the owner's code is untouched.
   const moveSet = OPERATIONS.find((o) => o.name === 'setPlayerMove');

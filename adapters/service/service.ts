@@ -126,7 +126,7 @@ interface Found {
 
 export class GameService {
   private readonly locks = new KeyedLock();
-  /** Idempotency keys whose first request is still running (per process; storage holds the answers). */
+  /** Idempotency keys whose first request is still running in this process (a shared storage also claims them for all processes). */
   private readonly inFlight = new Set<string>();
   constructor(readonly deps: ServiceDeps) {}
 

@@ -14,9 +14,10 @@
 // to write (the bench's floor rows: PostgreSQL CPU a write, jsonb ~1,300 µs, json
 // ~540, json with lz4 ~370); operators still query it with ->, ->> and casts.
 import pg from 'pg';
-import { decodeState, indexKeysOf, INDEX_NAMES, type DrawRecord, type IndexName, type PlayerState } from '../../core/state.js';
+import * as t from 'io-ts';
+import { decodeState, DrawRecord, indexKeysOf, INDEX_NAMES, type IndexName, type PlayerState } from '../../core/state.js';
 import { entryOf, type StoredLogEntry } from './replay-log.js';
-import { StorageError, type Commit, type CommitResult, type IdempotencyClaim, type IdempotencyRecord, type LogFilter, type Session, type Storage, type StorageObserver, type StorageStats } from './storage.js';
+import { decodeStored, IdempotencyRecordCodec, SessionCodec, StorageError, type Commit, type CommitResult, type IdempotencyClaim, type IdempotencyRecord, type LogFilter, type Session, type Storage, type StorageObserver, type StorageStats } from './storage.js';
 
 export interface PostgresOptions {
   readonly connectionString: string;
@@ -206,6 +207,9 @@ const MIGRATIONS: ReadonlyArray<(s: string) => string> = [
   (s) => `CREATE INDEX sessions_player ON ${s}.sessions (((session->>'playerId')::bigint));`,
 ];
 
+/** A player's draw history as the state holds it (drawHistories reads it alone). */
+const HISTORY = t.readonlyArray(DrawRecord);
+
 /** Players read a query by drawHistories. */
 const HISTORY_PAGE = 500;
 
@@ -391,8 +395,9 @@ export class PostgresStorage implements Storage {
     const now = Date.now();
     const hit = fresh ? undefined : this.sessions.get(key);
     if (hit && now - hit.at < (this.opts.sessionCacheMs ?? 2_000)) return hit.session;
-    const r = await this.query<{ session: Session }>(this.sql.session, [key], 'session');
-    const session = r.rows[0]?.session;
+    const r = await this.query<{ session: unknown }>(this.sql.session, [key], 'session');
+    const row = r.rows[0];
+    const session = row && decodeStored(SessionCodec, row.session, `session ${key}`);
     this.keepSession(key, session, now);
     return session;
   }
@@ -409,22 +414,24 @@ export class PostgresStorage implements Storage {
   }
 
   async sessionsOf(playerId: number): Promise<Array<{ key: string; session: Session }>> {
-    const r = await this.query<{ key: string; session: Session }>(
+    const r = await this.query<{ key: string; session: unknown }>(
       `SELECT key, session FROM ${this.s}.sessions WHERE (session->>'playerId')::bigint = $1 ORDER BY (session->>'createdAt')::bigint, key`, [playerId]);
-    return r.rows.map((x) => ({ key: x.key, session: x.session }));
+    return r.rows.map((x) => ({ key: x.key, session: decodeStored(SessionCodec, x.session, `session ${x.key}`) }));
   }
 
   async getIdempotency(key: string): Promise<IdempotencyRecord | undefined> {
-    const r = await this.query<{ record: IdempotencyRecord }>(`SELECT record FROM ${this.s}.idempotency WHERE key = $1`, [key], 'idempotency');
-    return r.rows[0]?.record;
+    const r = await this.query<{ record: unknown }>(`SELECT record FROM ${this.s}.idempotency WHERE key = $1`, [key], 'idempotency');
+    const row = r.rows[0];
+    return row && decodeStored(IdempotencyRecordCodec, row.record, `the answer kept for ${key}`);
   }
 
   async claimIdempotency(key: string, now: number): Promise<IdempotencyClaim> {
     const ttl = this.opts.idempotencyTtlMs ?? 86_400_000;
-    const r = await this.query<{ record: IdempotencyRecord | null; claimed: boolean }>(this.sql.claim, [key, now, now - CLAIM_STALE_MS, now - ttl], 'claim');
+    const r = await this.query<{ record: unknown; claimed: boolean }>(this.sql.claim, [key, now, now - CLAIM_STALE_MS, now - ttl], 'claim');
     const row = r.rows[0];
     this.released.delete(key);
-    return { claimed: row?.claimed === true, ...(row?.record ? { record: row.record } : {}) };
+    const record = row?.record == null ? undefined : decodeStored(IdempotencyRecordCodec, row.record, `the answer kept for ${key}`);
+    return { claimed: row?.claimed === true, ...(record ? { record } : {}) };
   }
 
   async releaseIdempotency(key: string): Promise<void> {
@@ -553,9 +560,9 @@ export class PostgresStorage implements Storage {
     let after = 0;
     let players = 0;
     for (;;) {
-      const r = await this.query<{ player_id: number; h: DrawRecord[] | null }>(
+      const r = await this.query<{ player_id: number; h: unknown }>(
         `SELECT player_id, state->'gachaHistory' AS h FROM ${this.s}.players WHERE player_id > $1 ORDER BY player_id LIMIT ${HISTORY_PAGE}`, [after]);
-      for (const row of r.rows) visit(row.h ?? []);
+      for (const row of r.rows) visit(row.h === null ? [] : decodeStored(HISTORY, row.h, `player ${row.player_id}'s draw history`));
       players += r.rows.length;
       const last = r.rows[r.rows.length - 1];
       if (!last || r.rows.length < HISTORY_PAGE) return players;

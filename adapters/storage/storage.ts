@@ -1,28 +1,42 @@
 // The one storage interface every adapter implements (in-memory, JSON files, later
 // PostgreSQL). A commit of several players is atomic and checks each player's
 // expected version, so no write is lost under concurrency.
+import * as t from 'io-ts';
 import type { DrawRecord, IndexName, PlayerState } from '../../core/state.js';
 import type { LogRun, StoredLogEntry } from './replay-log.js';
 
-export interface Session {
-  readonly playerId: number;
+/** A session as stored (the key is the hash of its id). */
+export const SessionCodec = t.readonly(t.type({
+  playerId: t.number,
   /** The player's session epoch when it was made; a move raises the epoch and voids it. */
-  readonly epoch: number;
-  readonly createdAt: number;
-  readonly lastSeenAt: number;
-}
+  epoch: t.number,
+  createdAt: t.number,
+  lastSeenAt: t.number,
+}));
+export type Session = t.TypeOf<typeof SessionCodec>;
 
 /**
  * A request answered under an Idempotency-Key: the hash of the request it answered
  * and the answer (a payload or a game error), committed with the state it changed.
+ * `withheld`: the answer's secrets (accessToken, sessionId), left out of `answer`: a
+ * replay is refused (112), never handed them.
  */
-export interface IdempotencyRecord {
-  readonly requestHash: string;
-  readonly answer: { readonly ok: Record<string, unknown> } | { readonly error: Record<string, unknown> };
-  readonly createdAt: number;
-  /** The answer's secrets (accessToken, sessionId), left out of `answer`: a replay is refused (112), never handed them. */
-  readonly withheld?: ReadonlyArray<string>;
-}
+export const IdempotencyRecordCodec = t.readonly(t.intersection([
+  t.type({
+    requestHash: t.string,
+    answer: t.union([t.readonly(t.type({ ok: t.UnknownRecord })), t.readonly(t.type({ error: t.UnknownRecord }))]),
+    createdAt: t.number,
+  }),
+  t.partial({ withheld: t.readonlyArray(t.string) }),
+]));
+export type IdempotencyRecord = t.TypeOf<typeof IdempotencyRecordCodec>;
+
+/** A stored value read back through its codec: a row that does not decode is the storage's failure, named. */
+export const decodeStored = <A>(codec: t.Decoder<unknown, A>, value: unknown, what: string): A => {
+  const d = codec.decode(value);
+  if (d._tag === 'Left') throw new StorageError(`${what} does not decode as stored`);
+  return d.right;
+};
 
 export interface CommitPlayer {
   readonly state: PlayerState;

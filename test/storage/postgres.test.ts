@@ -82,3 +82,16 @@ test('states are stored as json compressed with lz4 (what the bench measured che
     t.deepEqual(r.rows[0], { type: 'json', compression: 'l' });
   } finally { await c.end(); }
 });
+
+test('a stored session or kept answer that does not decode is refused by name, never handed on', async (t) => {
+  const { storage, schema, cleanup } = await openPostgres();
+  t.teardown(cleanup);
+  const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await c.connect();
+  try {
+    await c.query(`INSERT INTO ${schema}.sessions (key, session) VALUES ('s', '{"playerId":1,"epoch":"zero"}')`);
+    await c.query(`INSERT INTO ${schema}.idempotency (key, record, created_at) VALUES ('k', '{"answer":{}}', 1)`);
+  } finally { await c.end(); }
+  await t.throwsAsync(storage.getSession('s', true), { instanceOf: StorageError, message: /session s does not decode/ });
+  await t.throwsAsync(storage.getIdempotency('k'), { instanceOf: StorageError, message: /the answer kept for k does not decode/ });
+});
