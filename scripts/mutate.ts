@@ -1,24 +1,26 @@
-// npm run mutate -- <module.ts>[:<from>-<to>[,<from>-<to>…]] [--tests a.test.ts,b.test.ts] [--concurrency N] [--report NAME] [--list]
-// Mutation testing of one module with StrykerJS (stryker.config.mjs): the module is
-// mutated, and each mutant is run against the test files that cover it (below), so
-// a module takes minutes, not the hours the whole suite would. Reports go to
+// npm run mutate -- <module.ts>[:<from>-<to>[,<from>-<to>…]] | <folder> [--tests a.test.ts,b.test.ts] [--concurrency N] [--report NAME] [--list]
+// Mutation testing with StrykerJS (stryker.config.mjs): a module (or every module of a
+// folder) is mutated, and each mutant is run against the tests that reach it, among
+// the test files that cover the module (below): the in-process runner
+// (scripts/mutate/runner.mjs) keeps them loaded, so a mutant takes about a second. Reports go to
 // reports/mutation/<module>.html and .json (ignored by git; --report names them). --list prints the
 // tests it would run and stops. Not part of npm test or CI: run it on the modules
 // you change, and record the score in docs/testing.md.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { cli, flag, UsageError, type Parsed } from './args.js';
 
 const SPEC = {
   command: 'npm run mutate --',
-  summary: 'Mutation testing of one module with StrykerJS: each mutant is run against the test files that cover the module (the script knows them for most modules; --tests names them). Reports go to reports/mutation/.',
-  positionals: '<module.ts>[:<from>-<to>[,<from>-<to>…]]',
+  summary: 'Mutation testing with StrykerJS of one module, or of every module in a folder: each mutant is run against the tests that reach it, among the test files that cover the module (the script knows them for most modules and folders; --tests names them). Reports go to reports/mutation/.',
+  positionals: '<module.ts>[:<from>-<to>[,<from>-<to>…]] | <folder> …',
   options: {
     tests: { type: 'string', value: 'a.test.ts,b.test.ts', defaultText: 'the tests known to cover the module', description: 'the test files to run against each mutant' },
     concurrency: { type: 'string', value: 'N', defaultText: '1 (stryker.config.mjs)', description: 'test runners at once' },
     report: { type: 'string', value: 'NAME', defaultText: 'the module\'s path with dots', description: 'the reports\' name under reports/mutation/' },
     list: { type: 'boolean', description: 'print the tests it would run and stop' },
+    'ignore-static': { type: 'boolean', description: 'leave out static mutants (code that runs while modules load: tables, codecs; each needs a fresh process and every test, ~5 s)' },
   },
 } as const;
 
@@ -57,8 +59,13 @@ const COVERING: Readonly<Record<string, ReadonlyArray<string>>> = {
   ],
 };
 
+/** Tests that read the source text, which Stryker rewrites (its instrumented code reads a global): they fail on every run. */
+const READS_SOURCE = new Set(['test/core/purity.test.ts']);
+
 const testsIn = (dir: string, prefix = ''): string[] =>
-  existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.test.ts') && f.startsWith(prefix)).sort().map((f) => join(dir, f)) : [];
+  existsSync(dir)
+    ? readdirSync(dir).filter((f) => f.endsWith('.test.ts') && f.startsWith(prefix)).sort().map((f) => join(dir, f)).filter((f) => !READS_SOURCE.has(f))
+    : [];
 
 /** The rule for modules not listed: an operation's own tests; a storage module's tests (PostgreSQL's only with DATABASE_URL). */
 const byRule = (module: string): string[] => {
@@ -69,34 +76,58 @@ const byRule = (module: string): string[] => {
   }
   if (module.startsWith('core/')) {
     const own = testsIn('test/core', name);
-    return own.length > 0 ? own : ['test/core'];
+    return own.length > 0 ? own : testsIn('test/core');
   }
   if (module.startsWith('adapters/storage/')) return testsIn('test/storage').filter((f) => process.env['DATABASE_URL'] || !f.includes('postgres'));
   if (module.startsWith('adapters/')) return testsIn(join('test', basename(dirname(module))));
   return [];
 };
 
-const main = (args: Parsed): number => {
-  const module = args.positionals[0];
-  const opt = (name: string): string | undefined => { const v = args.values[name]; return typeof v === 'string' ? v : undefined; };
-  if (args.positionals.length > 1) throw new UsageError(`one module at a time, got ${args.positionals.join(' ')}`);
-  // Line ranges (`gacha.ts:141-230`, `gacha.ts:54-78,146-207`) mutate only those lines.
-  const [file = '', lines] = (module ?? '').split(':');
-  if (!module || !file.endsWith('.ts') || !existsSync(file)) throw new UsageError(module ? `no module ${module}` : 'name the module to mutate');
+/** A folder's test files: core's reducer tests with the declaration checks; storage's tests; else the folder's own under test/. */
+const forFolder = (folder: string): string[] => {
+  if (folder.startsWith('core')) return [...testsIn('test/core'), ...DECLARATIONS];
+  if (folder.startsWith('adapters/storage')) return byRule('adapters/storage/x.ts');
+  return testsIn(join('test', basename(folder)));
+};
+
+/** The TypeScript modules of a folder (not its subfolders). */
+const modulesIn = (folder: string): string[] => readdirSync(folder).filter((f) => f.endsWith('.ts')).sort().map((f) => join(folder, f));
+
+interface Target { readonly path: string; readonly mutate: string[]; readonly tests: string[] }
+
+/** One positional: a module, a module's line ranges (`gacha.ts:141-230`, `gacha.ts:54-78,146-207`) or a folder. */
+const targetOf = (arg: string): Target => {
+  const [file = '', lines] = arg.split(':');
+  const folder = lines === undefined && existsSync(file) && statSync(file).isDirectory();
+  if (!folder && (!file.endsWith('.ts') || !existsSync(file))) throw new UsageError(`no module or folder ${arg}`);
   if (lines !== undefined && !/^\d+-\d+(,\d+-\d+)*$/.test(lines)) throw new UsageError(`line ranges are <from>-<to>[,<from>-<to>…], got ${lines}`);
-  const path = file.replace(/^\.\//, '');
-  const tests = opt('tests')?.split(',') ?? [...(COVERING[path] ?? byRule(path))];
+  const path = file.replace(/^\.\//, '').replace(/\/$/, '');
+  return {
+    path,
+    mutate: folder ? modulesIn(path) : lines === undefined ? [path] : lines.split(',').map((r) => `${path}:${r}`),
+    tests: folder ? forFolder(path) : [...(COVERING[path] ?? byRule(path))],
+  };
+};
+
+const main = (args: Parsed): number => {
+  const opt = (name: string): string | undefined => { const v = args.values[name]; return typeof v === 'string' ? v : undefined; };
+  if (args.positionals.length === 0) throw new UsageError('name the module to mutate');
+  const targets = args.positionals.map(targetOf);
+  const tests = opt('tests')?.split(',') ?? [...new Set(targets.flatMap((x) => x.tests))];
   const missing = tests.filter((f) => !existsSync(f));
   if (tests.length === 0 || missing.length > 0) {
-    throw new UsageError(tests.length === 0 ? `no tests are known to cover ${path}: name them with --tests` : `missing test files: ${missing.join(', ')}`);
+    throw new UsageError(tests.length === 0 ? `no tests are known to cover ${args.positionals.join(' ')}: name them with --tests` : `missing test files: ${missing.join(', ')}`);
   }
-  process.stdout.write(`mutating ${path}\ntests: ${tests.join(' ')}\n`);
+  process.stdout.write(`mutating ${args.positionals.join(' ')}\ntests: ${tests.join(' ')}\n`);
   if (flag(args, 'list')) return 0;
-  const report = opt('report') ?? `${path.replace(/\.ts$/, '').replace(/[/\\]/g, '.')}${lines === undefined ? '' : `.${lines}`}`;
-  const stryker = ['stryker', 'run', 'stryker.config.mjs', '--mutate', lines === undefined ? path : lines.split(',').map((r) => `${path}:${r}`).join(',')];
+  const report = opt('report') ?? args.positionals.map((p) => p.replace(/\.ts/, '').replace(/[/\\]/g, '.').replace(/\.$/, '')).join('+');
+  const stryker = ['stryker', 'run', 'stryker.config.mjs', '--mutate', targets.flatMap((x) => x.mutate).join(',')];
   const concurrency = opt('concurrency');
   if (concurrency !== undefined) stryker.push('--concurrency', concurrency);
-  const r = spawnSync('npx', stryker, { stdio: 'inherit', env: { ...process.env, MUTATE_TESTS: tests.join(' '), MUTATE_REPORT: report } });
+  // Core imports nothing outside core: its mutants are type-checked against core alone (faster).
+  const tsconfig = targets.every((x) => x.path.startsWith('core')) ? { MUTATE_TSCONFIG: 'tsconfig.mutate-core.json' } : {};
+  const statics = flag(args, 'ignore-static') ? { MUTATE_STATIC: 'ignore' } : {};
+  const r = spawnSync('npx', stryker, { stdio: 'inherit', env: { ...process.env, ...tsconfig, ...statics, MUTATE_TESTS: tests.join(' '), MUTATE_REPORT: report } });
   process.stdout.write(`reports: reports/mutation/${report}.html, reports/mutation/${report}.json\n`);
   return r.status ?? 1;
 };
