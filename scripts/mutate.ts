@@ -67,7 +67,10 @@ const testsIn = (dir: string, prefix = ''): string[] =>
     ? readdirSync(dir).filter((f) => f.endsWith('.test.ts') && f.startsWith(prefix)).sort().map((f) => join(dir, f)).filter((f) => !READS_SOURCE.has(f))
     : [];
 
-/** The rule for modules not listed: an operation's own tests; a storage module's tests (PostgreSQL's only with DATABASE_URL). */
+/** Tests outside test/storage that check the stores: the replay log, damaged files, conflicts met by the service. */
+const STORAGE_ELSEWHERE = [...testsIn('test/replay'), 'test/reliability/damaged-files.test.ts', 'test/http/survivors.test.ts'];
+
+/** The rule for modules not listed: an operation's own tests; a storage module's tests. */
 const byRule = (module: string): string[] => {
   const name = basename(module, '.ts');
   if (module.startsWith('core/operations/')) {
@@ -78,7 +81,8 @@ const byRule = (module: string): string[] => {
     const own = testsIn('test/core', name);
     return own.length > 0 ? own : testsIn('test/core');
   }
-  if (module.startsWith('adapters/storage/')) return testsIn('test/storage').filter((f) => process.env['DATABASE_URL'] || !f.includes('postgres'));
+  // PostgreSQL's tests too: npm test runs them against the machine's server (test/_support/pg.ts).
+  if (module.startsWith('adapters/storage/')) return [...testsIn('test/storage'), ...STORAGE_ELSEWHERE];
   if (module.startsWith('adapters/')) return testsIn(join('test', basename(dirname(module))));
   return [];
 };
