@@ -19,10 +19,13 @@ export const levelFor = (totals: ReadonlyArray<number>, exp: number): number => 
   return level;
 };
 
-/** Adds exp up to the cap level: exp past the cap is lost. */
+/**
+ * Adds exp up to the cap level: exp past the cap is lost. Exp already past the cap (a
+ * retune lowered it) is kept: a gain never takes exp or levels away.
+ */
 export const gainExp = (totals: ReadonlyArray<number>, cap: number, exp: number, gain: number): { level: number; exp: number } => {
   const top = totals[Math.min(cap, totals.length) - 1] ?? 0;
-  const next = Math.min(exp + gain, top);
+  const next = Math.max(exp, Math.min(exp + gain, top));
   return { level: levelFor(totals, next), exp: next };
 };
 
@@ -42,6 +45,7 @@ export const levelCap = (m: Master, c: OwnedCharacter): number => {
 export const addCharacterExp = (m: Master, c: OwnedCharacter, gain: number): OwnedCharacter => {
   if (gain <= 0) return c;
   const r = gainExp(characterTotals(m), levelCap(m, c), c.exp, gain);
+  // Stryker disable next-line ConditionalExpression: equivalent (r.level === c.level as true: r.level is levelFor(r.exp), so when r.exp === c.exp it is the level c.exp gives, which is c.level in every state the core writes)
   return r.level === c.level && r.exp === c.exp ? c : { ...c, level: r.level, exp: r.exp };
 };
 

@@ -16,6 +16,7 @@ export const staminaMax = (m: Master, s: PlayerState): number => levelRow(m, s.l
  */
 export const staminaNow = (m: Master, s: PlayerState, now: number): number => {
   const max = staminaMax(m, s);
+  // Stryker disable next-line EqualityOperator: equivalent (> for >=: at exactly the maximum the regeneration below gives min(max, max + gained) = max, gained being >= 0 as elapsed is clamped at 0 and regenSeconds is a PosInt)
   if (s.stamina.value >= max) return s.stamina.value;
   const gained = Math.floor(Math.max(0, now - s.stamina.at) / (m.game.stamina.regenSeconds * 1000));
   return Math.min(max, s.stamina.value + gained);
@@ -24,21 +25,27 @@ export const staminaNow = (m: Master, s: PlayerState, now: number): number => {
 /** Settles regeneration into the stored value, keeping the partial interval. */
 export const settleStamina = (m: Master, s: PlayerState, now: number): PlayerState => {
   const max = staminaMax(m, s);
+  // Stryker disable next-line EqualityOperator: equivalent (> for >=: at exactly the maximum the path below gives value max, at now, and s itself when at is already now, as this branch does)
   if (s.stamina.value >= max) return s.stamina.at === now ? s : { ...s, stamina: { value: s.stamina.value, at: now } };
   const interval = m.game.stamina.regenSeconds * 1000;
   const elapsed = Math.max(0, now - s.stamina.at);
   const gained = Math.floor(elapsed / interval);
   const value = Math.min(max, s.stamina.value + gained);
   const at = value >= max ? now : s.stamina.at + gained * interval;
+  // Stryker disable next-line LogicalOperator,ConditionalExpression: equivalent (below the maximum value changes exactly when at does: a full interval moves both, less moves neither; so || or either half alone decides the same)
   return value === s.stamina.value && at === s.stamina.at ? s : { ...s, stamina: { value, at } };
 };
 
-/** Adds player exp; each level gained refills stamina by the new maximum (classic rule). */
+/**
+ * Adds player exp (past the last level's total it is lost; exp already past it, from a
+ * shortened level table, is kept). A level-up adds the new level's stamina maximum once,
+ * however many levels the gain crosses (classic rule).
+ */
 export const addPlayerExp = (m: Master, s: PlayerState, exp: number, now: number): PlayerState => {
   if (exp <= 0) return s;
   const cap = maxPlayerLevel(m);
   const top = levelRow(m, cap).totalExp;
-  const total = Math.min(s.exp + exp, top);
+  const total = Math.max(s.exp, Math.min(s.exp + exp, top));
   let level = s.level;
   while (level < cap && levelRow(m, level + 1).totalExp <= total) level++;
   if (level === s.level) return { ...s, exp: total };
