@@ -36,7 +36,8 @@ export default {
   // Documentation strings (operation summaries, codec names) are not mutated: stryker.plugins.mjs.
   plugins: ['@stryker-mutator/*', './stryker.plugins.mjs', './scripts/mutate/runner.mjs', './scripts/mutate/checker.mjs'],
   ignorers: ['docs'],
-  ignorePatterns: ['data', '.tmp', 'coverage', '*.log'],
+  // test/fixtures holds stored data directories (journal.log and all) that replay tests read.
+  ignorePatterns: ['data', '.tmp', 'coverage', '*.log', '!test/fixtures/**'],
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: `reports/mutation/${name}.html` },
   jsonReporter: { fileName: `reports/mutation/${name}.json` },

@@ -92,6 +92,7 @@ const setAll = defineOp({
       const p = given[i] as PartyIn;
       const id = ids[i] as number;
       const old = s.battleParties.find((x) => x.managedBattlePartyId === id);
+      // Stryker disable next-line StringLiteral: equivalent (a state always holds parties 1 to 15, so the old name is always found; the field name's literal on this line is checked by test/core/battleParty-rules.test.ts)
       const name = p.name === undefined ? ok(old?.name ?? `Party ${id}`) : checkName(m, `${list}.${i}.name`, p.name);
       if (name._tag === 'Left') return name;
       const slots = checkParty(m, s, p, `${list}.${i}`);

@@ -45,6 +45,7 @@ const setAllMember = defineOp({
     const joining = new Set(ids);
     let state = s;
     for (const other of s.contentRooms) {
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent (the skip is a shortcut: a room without a joining character filters to the same residents, and this room is set whole below; the ConditionalExpression 'true' here is killed)
       if (other.contentRoomId === req.contentRoomId || !other.managedCharacterIds.some((x) => joining.has(x))) continue;
       state = putRoomState(state, { ...other, managedCharacterIds: other.managedCharacterIds.filter((x) => !joining.has(x)) });
     }

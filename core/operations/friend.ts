@@ -230,6 +230,7 @@ const getAll = defineOp({
     const m = env.master;
     const ctx = { master: m, now };
     const known = new Map<number, PlayerState>();
+    // Stryker disable next-line ConditionalExpression: equivalent (the caller's own entry would never be read: it has no relation with itself and is never a guest candidate)
     for (const o of env.others) if (o && o.playerId !== s.playerId) known.set(o.playerId, o);
     const entry = (f: FriendRelation): FriendEntryView => {
       const o = known.get(f.playerId);

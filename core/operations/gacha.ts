@@ -88,6 +88,7 @@ const keepHistory = (m: Master, history: ReadonlyArray<DrawRecord>, rec: DrawRec
   const first = history[0];
   const kept = first === undefined || first.drawnAt >= horizon ? [...history, rec] : [...history.filter((h) => h.drawnAt >= horizon), rec];
   const over = kept.length - m.game.gacha.historyMax;
+  // Stryker disable next-line EqualityOperator: equivalent (`over >= 0`: at over 0, kept.slice(0) is the same records in the same order)
   return over > 0 ? kept.slice(over) : kept;
 };
 

@@ -27,6 +27,7 @@ export const recordStep = (m: Master, s: PlayerState, step: number): Result<Play
     if (step === lastStep) return ok(s);
     return fail('INVALID_PARAMETERS', { field: 'stepCode', reason: 'the tutorial is already finished' });
   }
+  // Stryker disable next-line EqualityOperator: equivalent (<= for <: a step equal to the current one returned above, so the two differ on no step that gets here; the line's other EqualityOperator mutants are killed)
   if (step !== done && step < s.tutorial.step) return fail('INVALID_PARAMETERS', { field: 'stepCode', reason: `steps only move forward (now ${s.tutorial.step})` });
   return ok({ ...s, tutorial: { ...s.tutorial, step: step === lastStep ? done : step } });
 };
@@ -64,12 +65,14 @@ const tipAdd = defineOp({
 /** The battle party the tutorial's party set fills. */
 export const TUTORIAL_PARTY_ID = 1;
 
+// Stryker disable ArithmeticOperator: equivalent (+ for the tie-break's - in the sort: characters are only ever appended with the next managed id, so the list is in id order, and V8's stable sort keeps that order for ties given any positive answer; the rarity's - → + is killed. A next-line directive cannot reach the .sort line: Babel attaches a comment there to the array before it)
 /** The characters the tutorial puts in its party: the highest rarity first, then the first owned; at most a party's slots. */
 export const tutorialMembers = (m: Master, s: PlayerState): OwnedCharacter[] =>
   [...s.characters]
     .sort((a, b) => (m.character.get(b.characterId)?.rarity ?? 0) - (m.character.get(a.characterId)?.rarity ?? 0) || a.managedCharacterId - b.managedCharacterId)
     .slice(0, PARTY_SLOTS);
 
+// Stryker restore ArithmeticOperator
 const partySet = defineOp({
   name: 'setPlayerTutorialParty', method: 'POST', path: '/player/tutorial/party/set', group: 'tutorial', access: 'session',
   summary: 'The tutorial\'s party set: fills battle party 1, when it has no character, with the player\'s best characters (highest rarity first, up to 5, no weapons) and records the step (5 finishes the tutorial).',
@@ -87,6 +90,7 @@ const partySet = defineOp({
     const stepped = applyStep(m, s, req.stepCode);
     if (stepped._tag === 'Left') return stepped;
     let next = stepped.right;
+    // Stryker disable next-line ConditionalExpression: equivalent (true for the id test: the state always holds the 15 parties sorted by id, so party 1 is the first; the false mutant is killed)
     const party = next.battleParties.find((p) => p.managedBattlePartyId === TUTORIAL_PARTY_ID);
     const empty = party !== undefined && party.slots.every((x) => x.managedCharacterId === null);
     const members = empty ? tutorialMembers(m, next) : [];

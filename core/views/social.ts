@@ -36,7 +36,8 @@ export const questRecordView = (r: QuestRecord, ctx: ViewCtx) => ({
 export const chestRemaining = (m: Master, p: ChestProgress) => {
   const chest = m.chest.get(p.chestId);
   const step = chest?.steps[Math.min(p.step, chest.steps.length - 1)];
-  return (step?.prizes ?? []).map((prize) => ({ prize, remaining: prize.count - (p.drawn.find((d) => d.prizeId === prize.prizeId)?.count ?? 0) }));
+  // A retune may lower a prize's count below what was drawn: none of it is left, not fewer than none.
+  return (step?.prizes ?? []).map((prize) => ({ prize, remaining: Math.max(0, prize.count - (p.drawn.find((d) => d.prizeId === prize.prizeId)?.count ?? 0)) }));
 };
 
 export const chestProgressView = (p: ChestProgress, ctx: ViewCtx) => ({
