@@ -6,11 +6,11 @@
 // is refused yet counted.
 import test, { type ExecutionContext } from 'ava';
 import { fails, freshPlayer, master, NOW, ok, runOp } from '../_support/core.js';
-import { runNamed, operationNamed, type OperationName } from '../../core/operations/table.js';
+import { entryByName, runNamed, operationNamed, type OperationName } from '../../core/operations/table.js';
 import { unbornPlayer, MOVE_REFUSED } from '../../core/account.js';
 import { rngFromSeed } from '../../core/rng.js';
 import { tokenHash } from '../../core/secret.js';
-import type { Issued } from '../../core/operation.js';
+import { execute, type Issued } from '../../core/operation.js';
 import type { PlayerState } from '../../core/state.js';
 import type { GameError } from '../../core/errors.js';
 
@@ -129,4 +129,38 @@ test('a move with a wrong password is refused with 210, yet the failure it count
   t.is(done.state.move?.failures, 1);
   t.is(done.state.version, s.version + 1);
   t.is(done.state.account.uuid, s.account.uuid, 'the account stays on its device');
+});
+
+// What the replay log keeps of a move (the entry's `logged`, written by the service in
+// place of the request): no password, and enough to make the same state again.
+const replayed = (name: 'getPlayerMove' | 'setPlayerMove', before: PlayerState, request: unknown, after: PlayerState, secrets?: Issued) => {
+  const op = entryByName(name);
+  if (op?.logged === undefined) throw new Error(`${name} keeps no logged form`);
+  const kept = op.logged(request, before, after);
+  const r = execute(op, before, kept, rngFromSeed('account'), NOW, { master: m, others: [], ...(secrets ? { issued: secrets } : {}) });
+  return { kept, state: r._tag === 'Right' ? r.right.state : undefined };
+};
+
+test('the replay log keeps a move code\'s password as the hash the state kept, and that replays to the same state', (t) => {
+  const before = freshPlayer();
+  const after = right(t, run('getPlayerMove', before, { password: 'secret123' })).state;
+  const { kept, state } = replayed('getPlayerMove', before, { password: 'secret123' }, after);
+  t.deepEqual(kept, { passwordHash: after.move?.passwordHash });
+  t.false(JSON.stringify(kept).includes('secret123'));
+  t.deepEqual(state, after);
+});
+
+test('the replay log keeps a move\'s password tried as its hash: right or wrong, the replay makes the same state', (t) => {
+  const s = coded(t);
+  for (const movePassword of ['secret123', 'wrong-pass']) {
+    const request = moveReq(s, { movePassword });
+    const secrets = issued('feedface-0000-4000-8000-00000000beef');
+    const after = right(t, run('setPlayerMove', s, request, secrets)).state;
+    const { kept, state } = replayed('setPlayerMove', s, request, after, secrets);
+    t.false(JSON.stringify(kept).includes(movePassword), movePassword);
+    t.like(kept, { moveCode: s.move?.code, uuid: NEW_DEVICE, platform: 2 });
+    t.deepEqual(state, after, movePassword);
+  }
+  // A player without a code keeps no hash (the move is refused whatever the password).
+  t.like(replayed('setPlayerMove', freshPlayer(), moveReq(s), freshPlayer()).kept, { movePasswordHash: '' });
 });
