@@ -145,7 +145,7 @@ const draw = defineOp({
     if (paid._tag === 'Left') return paid;
     const won: ChestPrize[] = [];
     for (let i = 0; i < req.count; i++) {
-      // Stryker disable next-line EqualityOperator: equivalent (`>= 0` keeps prizes with nothing left, weight 0, which pickWeighted never picks and which add nothing to its total)
+      // Stryker disable next-line EqualityOperator,MethodExpression,ConditionalExpression: equivalent (the filter only drops prizes with nothing left, weight 0 (chestRemaining never goes below 0), which pickWeighted never picks and which add nothing to its total; its `false` mutant, all prizes dropped, is killed)
       const box = chestRemaining(m, p).filter((x) => x.remaining > 0).map((x) => ({ prize: x.prize, weight: x.remaining }));
       const prize = pickWeighted(rng, box).prize;
       won.push(prize);

@@ -43,6 +43,7 @@ export const levelCap = (m: Master, c: OwnedCharacter): number => {
 
 /** Gives a character exp, capped at its level cap (training, quests). */
 export const addCharacterExp = (m: Master, c: OwnedCharacter, gain: number): OwnedCharacter => {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent (a gain of 0 or less leaves the exp as it is in gainExp, which never lowers it, and the same character comes back below; the `true` mutant, every gain refused, is killed)
   if (gain <= 0) return c;
   const r = gainExp(characterTotals(m), levelCap(m, c), c.exp, gain);
   // Stryker disable next-line ConditionalExpression: equivalent (r.level === c.level as true: r.level is levelFor(r.exp), so when r.exp === c.exp it is the level c.exp gives, which is c.level in every state the core writes)
