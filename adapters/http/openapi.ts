@@ -391,7 +391,7 @@ const DESCRIPTION = `The player service of a mobile gacha RPG.
 const COMPONENT_DESCRIPTIONS: Record<string, string> = {
   PlayerView: 'The player as the client sees it: currencies, stamina now, limits, tutorial.',
   FullView: 'The whole state as the client sees it (get_all): the player and every collection.',
-  Changes: 'The parts of the state an answer carries because the operation changed them: any of these, each whole.',
+  Changes: 'The parts of the state an answer carries because the operation changed them: some of these, each whole.',
   PlayerState: 'The state as stored (the admin API only): times in milliseconds since the epoch.',
   OperatorTime: 'A time as an operator writes it: the wire\'s form, `2026-12-31T23:59:59`, in the game\'s time zone (as every answer\'s times), or ISO 8601 with a zone, `2026-12-31T14:59:59Z` or `…+09:00`.',
 };

@@ -429,7 +429,7 @@ export class GameService {
 
   /**
    * Ends sessions of a player (each by its key, or all of them): removed, so their
-   * next request is 203. Under the player's lock, as any change to the player.
+   * next request is 203. Under the player's lock, like every change to the player.
    */
   async endSessions(playerId: number, keys: ReadonlyArray<string> | 'all'): Promise<E.Either<GameError, { ended: number }>> {
     return this.locks.run([`p:${playerId}`], async () => {

@@ -3,7 +3,7 @@
 // heap (3.7 MB hash tables, a 56-byte string a uuid, a 32-byte one a code), and the
 // heap's growth headroom (HEAP_GROWTH_PERCENT) half as much again in resident
 // memory. Here a key is its bytes in one growing buffer (a tag byte, then latin1
-// when every character fits in one, else UTF-16: any string, exactly), and the
+// when every character fits in one, else UTF-16: every string, exactly), and the
 // table is typed arrays: about 9 MB for both indexes, none of it scanned by the collector.
 // Open addressing with linear probing; a removed key leaves a tombstone until the
 // next rebuild. Entries keep their insertion order (a Map's), which the checkpoint's

@@ -9,7 +9,7 @@ import { mergeItems, type PayError } from './pay.js';
 
 export interface ItemAmount { readonly itemId: number; readonly amount: number }
 
-/** What paying a master-data cost (a recipe, an evolution, a slot, a training) can fail with: any part of it may be short. */
+/** What paying a master-data cost (a recipe, an evolution, a slot, a training) can fail with: each of its parts may be short. */
 export const COST_ERRORS = ['GOLD_IS_SHORT', 'UNLIMITED_GEM_IS_SHORT', 'GEM_IS_SHORT', 'KIRARA_IS_SHORT', 'STAMINA_IS_SHORT', 'ITEM_IS_SHORT'] as const satisfies ReadonlyArray<PayError>;
 
 /** The highest level whose total exp is reached (totals[0] is level 1). */

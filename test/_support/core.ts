@@ -12,6 +12,7 @@ import type { ErrorName, GameError } from '../../core/errors.js';
 import { RESULT_CODES } from '../../core/errors.js';
 import type { Result } from '../../core/shared/result.js';
 import { setItem } from '../../core/shared/pay.js';
+import { tryGrant } from '../../core/shared/grant.js';
 
 let cached: Master | undefined;
 export const master = (): Master => (cached ??= loadMaster());
@@ -80,3 +81,11 @@ export const withWealth = (s: PlayerState, w: { gold?: number; gem?: number; pai
 
 /** A player's items as `{ "itemId": amount }`, for short checks (absent items are undefined). */
 export const itemsOf = (s: PlayerState): Record<string, number> => Object.fromEntries(s.items.map((i) => [String(i.itemId), i.amount]));
+
+/** A state with one more of each character named, granted as a draw grants them (at `now`). */
+export const grantCharacters = (s: PlayerState, characterIds: ReadonlyArray<number>, now = 0, m: Master = master()): PlayerState =>
+  characterIds.reduce((cur, id) => {
+    const r = tryGrant(m, cur, { kind: 'character', objectId: id, amount: 1 }, now);
+    if (r._tag === 'Left') throw new Error(`granting character ${id}: ${r.left.code}`);
+    return r.right.state;
+  }, s);

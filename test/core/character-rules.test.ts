@@ -4,7 +4,7 @@
 // identity contract, docs/architecture.md: what is not changed is kept, so the answer
 // lists no change and the version stays).
 import test from 'ava';
-import { fails, freshPlayer, master, ok, withWealth } from '../_support/core.js';
+import { fails, freshPlayer, master, ok, withWealth, grantCharacters } from '../_support/core.js';
 import { tryGrant } from '../../core/shared/grant.js';
 import type { Master } from '../../core/master/index.js';
 import type { GameError } from '../../core/errors.js';
@@ -18,13 +18,7 @@ const support = m.progression.support; // 5 parties of 3, names 1–16 character
 
 const reasonOf = (e: GameError): string => ('reason' in e ? e.reason : '');
 const withCharacters = (ids: number[], w: Parameters<typeof withWealth>[1] = {}): PlayerState => {
-  let s = freshPlayer();
-  for (const id of ids) {
-    const r = tryGrant(m, s, { kind: 'character', objectId: id, amount: 1 }, 0);
-    if (r._tag === 'Left') throw new Error(r.left.code);
-    s = r.right.state;
-  }
-  return withWealth(s, w);
+  return withWealth(grantCharacters(freshPlayer(), ids), w);
 };
 const ch = (s: PlayerState, i = 0): OwnedCharacter => s.characters[i] as OwnedCharacter;
 const patch = (s: PlayerState, c: Partial<OwnedCharacter>, i = 0): PlayerState =>

@@ -1,6 +1,6 @@
 import test from 'ava';
 import fc from 'fast-check';
-import { fails, freshPlayer, master, ok, runOp, withWealth, itemsOf } from '../_support/core.js';
+import { fails, freshPlayer, master, ok, runOp, withWealth, itemsOf, grantCharacters } from '../_support/core.js';
 import { tryGrant } from '../../core/shared/grant.js';
 import { levelCap } from '../../core/shared/growth.js';
 import { mergeItems } from '../../core/shared/pay.js';
@@ -15,13 +15,7 @@ const TIDE_SMALL = 2004; // 100 exp, Tide
 const FLAME_SMALL = 2001; // 100 exp, Flame
 
 const withCharacters = (ids: number[], w: Parameters<typeof withWealth>[1] = {}): PlayerState => {
-  let s = freshPlayer();
-  for (const id of ids) {
-    const r = tryGrant(m, s, { kind: 'character', objectId: id, amount: 1 }, 0);
-    if (r._tag === 'Left') throw new Error(r.left.code);
-    s = r.right.state;
-  }
-  return withWealth(s, w);
+  return withWealth(grantCharacters(freshPlayer(), ids), w);
 };
 const ch = (s: PlayerState, i = 0): OwnedCharacter => s.characters[i] as OwnedCharacter;
 const patch = (s: PlayerState, c: Partial<OwnedCharacter>, i = 0): PlayerState =>

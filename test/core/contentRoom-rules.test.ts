@@ -2,7 +2,7 @@
 // party"): a room filled to exactly its capacity, what each refusal of
 // member/set_all names, and a character living in one room at most.
 import test from 'ava';
-import { fails, freshPlayer, master, NOW, ok } from '../_support/core.js';
+import { fails, freshPlayer, master, NOW, ok, grantCharacters } from '../_support/core.js';
 import { tryGrant } from '../../core/shared/grant.js';
 import type { Master } from '../../core/master/index.js';
 import type { GameError } from '../../core/errors.js';
@@ -15,15 +15,7 @@ const ROOM2 = 102;
 
 const reasonOf = (e: GameError): string => ('reason' in e ? e.reason : '');
 const fieldOf = (e: GameError): string => ('field' in e ? e.field : '');
-const withCharacters = (s: PlayerState, characterIds: number[]): PlayerState => {
-  let cur = s;
-  for (const id of characterIds) {
-    const r = tryGrant(m, cur, { kind: 'character', objectId: id, amount: 1 }, NOW);
-    if (r._tag === 'Left') throw new Error(r.left.code);
-    cur = r.right.state;
-  }
-  return cur;
-};
+const withCharacters = (s: PlayerState, characterIds: number[]): PlayerState => grantCharacters(s, characterIds, NOW);
 const mid = (s: PlayerState, characterId: number): number => s.characters.find((c) => c.characterId === characterId)!.managedCharacterId;
 const player = (): PlayerState => withCharacters(freshPlayer(), [1011, 1012, 1013, 1014, 1021, 1022]);
 const members = (s: PlayerState, contentRoomId: number): number[] => s.contentRooms.find((r) => r.contentRoomId === contentRoomId)?.managedCharacterIds ?? [];

@@ -2,7 +2,7 @@
 // party"): the schedule's hours in game-day order from the reset hour, and what
 // each refusal of member/remove_all names.
 import test, { type ExecutionContext } from 'ava';
-import { fails, freshPlayer, master, NOW, ok } from '../_support/core.js';
+import { fails, freshPlayer, master, NOW, ok, grantCharacters } from '../_support/core.js';
 import { tryGrant } from '../../core/shared/grant.js';
 import type { GameError } from '../../core/errors.js';
 import type { PlayerState } from '../../core/state.js';
@@ -12,15 +12,7 @@ const ROOM1 = 101; // title 1: characters 1011-1015
 
 const reasonOf = (e: GameError): string => ('reason' in e ? e.reason : '');
 const fieldOf = (e: GameError): string => ('field' in e ? e.field : '');
-const withCharacters = (s: PlayerState, characterIds: number[]): PlayerState => {
-  let cur = s;
-  for (const id of characterIds) {
-    const r = tryGrant(m, cur, { kind: 'character', objectId: id, amount: 1 }, NOW);
-    if (r._tag === 'Left') throw new Error(r.left.code);
-    cur = r.right.state;
-  }
-  return cur;
-};
+const withCharacters = (s: PlayerState, characterIds: number[]): PlayerState => grantCharacters(s, characterIds, NOW);
 const mid = (s: PlayerState, characterId: number): number => s.characters.find((c) => c.characterId === characterId)!.managedCharacterId;
 /** Characters 1011 and 1012 live in room 101; 1013 is owned but lives nowhere. */
 const housed = (t: ExecutionContext): PlayerState => {

@@ -2,7 +2,7 @@
 // gains capped at the level cap, material items used one at a time until the cap,
 // and what a refused request says about the part it refuses.
 import test from 'ava';
-import { fails, freshPlayer, itemsOf, master, NOW, ok, withWealth } from '../_support/core.js';
+import { fails, freshPlayer, itemsOf, master, NOW, ok, withWealth, grantCharacters } from '../_support/core.js';
 import { tryGrant } from '../../core/shared/grant.js';
 import { addCharacterExp, characterTotals, levelCap, levelFor, weaponTotals } from '../../core/shared/growth.js';
 import type { Master } from '../../core/master/index.js';
@@ -22,13 +22,7 @@ const MORNING = 1; // training: 60 min, 1 character, exp per character from trai
 const totalExp = (level: number): number => m.characterLevels[level - 1]?.totalExp ?? 0;
 
 const withCharacters = (ids: number[], w: Parameters<typeof withWealth>[1] = {}): PlayerState => {
-  let s = freshPlayer();
-  for (const id of ids) {
-    const r = tryGrant(m, s, { kind: 'character', objectId: id, amount: 1 }, 0);
-    if (r._tag === 'Left') throw new Error(r.left.code);
-    s = r.right.state;
-  }
-  return withWealth(s, w);
+  return withWealth(grantCharacters(freshPlayer(), ids), w);
 };
 const ch = (s: PlayerState, i = 0): OwnedCharacter => s.characters[i] as OwnedCharacter;
 const patch = (s: PlayerState, c: Partial<OwnedCharacter>, i = 0): PlayerState =>

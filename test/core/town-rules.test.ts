@@ -3,7 +3,7 @@
 // town and what it leaves; content rooms and the field party's order; room
 // placements touching at each side and turned by half; and what each refusal names.
 import test, { type ExecutionContext } from 'ava';
-import { fails, freshPlayer, master, NOW, ok, withWealth } from '../_support/core.js';
+import { fails, freshPlayer, master, NOW, ok, withWealth, grantCharacters } from '../_support/core.js';
 import { HOUR, MINUTE } from '../../core/time.js';
 import { tryGrant } from '../../core/shared/grant.js';
 import { operationNamed } from '../../core/operations/table.js';
@@ -41,15 +41,7 @@ const opened = (t: ExecutionContext, facilityId: number, amount = 1, s: PlayerSt
 const facilityViewAt = (t: ExecutionContext, s: PlayerState, id: number, now: number) =>
   ok(t, 'getAllPlayer', s, {}, { now }).response.managedTownFacilities.find((f) => f.managedTownFacilityId === id);
 
-const withCharacters = (s: PlayerState, characterIds: number[]): PlayerState => {
-  let cur = s;
-  for (const id of characterIds) {
-    const r = tryGrant(m, cur, { kind: 'character', objectId: id, amount: 1 }, NOW);
-    if (r._tag === 'Left') throw new Error(r.left.code);
-    cur = r.right.state;
-  }
-  return cur;
-};
+const withCharacters = (s: PlayerState, characterIds: number[]): PlayerState => grantCharacters(s, characterIds, NOW);
 const mid = (s: PlayerState, characterId: number): number => s.characters.find((c) => c.characterId === characterId)!.managedCharacterId;
 /** A player owning characters of titles 1 and 2 (so content rooms 101 and 102 have appeared). */
 const townsfolk = (playerId = 1): PlayerState => withCharacters(rich(playerId), [1011, 1012, 1021]);

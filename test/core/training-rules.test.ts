@@ -4,7 +4,7 @@
 // characters are kept, docs/architecture.md's identity contract), the present a
 // reward that does not fit goes to, and what each refusal names.
 import test from 'ava';
-import { fails, freshPlayer, master, NOW, ok, withWealth } from '../_support/core.js';
+import { fails, freshPlayer, master, NOW, ok, withWealth, grantCharacters } from '../_support/core.js';
 import { tryGrant } from '../../core/shared/grant.js';
 import { levelCap } from '../../core/shared/growth.js';
 import { MINUTE } from '../../core/time.js';
@@ -15,12 +15,7 @@ import type { PlayerState } from '../../core/state.js';
 const m = master();
 // 1011 Fighter ★5, 1012 Magician ★4, 1013 Cleric ★3, 1014 Engineer ★3, 1015 Scout ★3.
 const setup = (level = 1, w: Parameters<typeof withWealth>[1] = {}): { s: PlayerState; ids: number[] } => {
-  let s = freshPlayer();
-  for (const id of [1011, 1012, 1013, 1014, 1015]) {
-    const r = tryGrant(m, s, { kind: 'character', objectId: id, amount: 1 }, 0);
-    if (r._tag === 'Left') throw new Error(r.left.code);
-    s = r.right.state;
-  }
+  let s = grantCharacters(freshPlayer(), [1011, 1012, 1013, 1014, 1015]);
   s = withWealth({ ...s, level }, { gold: 100_000, ...w });
   return { s, ids: s.characters.map((c) => c.managedCharacterId) };
 };
