@@ -8,6 +8,7 @@
 // modules loaded anew: the runner says it cannot reload, so Stryker starts a fresh
 // process for those. Child processes a test starts get the mutant through the
 // environment, as under the command runner.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { register } from 'node:module';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,6 +16,8 @@ import { commonTokens, declareClassPlugin, PluginKind } from '@stryker-mutator/a
 import { DryRunStatus, MutantRunStatus, TestStatus } from '@stryker-mutator/api/test-runner';
 
 const ENV = '__STRYKER_ACTIVE_MUTANT__';
+/** The dry run's time for each test, in the sandbox (the working directory), for every runner of the pool. */
+const TIMES = 'mutate-test-times.json';
 
 /** The Stryker instrumenter's global (its activeMutant, currentTestId, coverage and hit count). */
 const ns = () => (globalThis.__stryker__ ??= {});
@@ -27,6 +30,8 @@ class InProcessRunner {
     this.logger = logger;
     this.options = options;
     this.tests = undefined;
+    /** Each test's time in the dry run: a mutant runs its tests quickest first, so a killed one is found soonest. */
+    this.spent = new Map();
   }
 
   capabilities() { return { reloadEnvironment: false }; }
@@ -65,10 +70,13 @@ class InProcessRunner {
         const r = await this.shim.runTest(entry);
         g.currentTestId = undefined;
         const timeSpentMs = Date.now() - started;
+        this.spent.set(entry.id, timeSpentMs);
         results.push(r.ok
           ? { id: entry.id, name: entry.id, status: TestStatus.Success, timeSpentMs, fileName: entry.file }
           : { id: entry.id, name: entry.id, status: TestStatus.Failed, failureMessage: r.message, timeSpentMs, fileName: entry.file });
       }
+      // The other runners of the pool had no dry run: they read the times from the sandbox.
+      writeFileSync(TIMES, JSON.stringify([...this.spent]));
       return { status: DryRunStatus.Complete, tests: results, mutantCoverage: coverage ? g.mutantCoverage : undefined };
     } catch (error) {
       return { status: DryRunStatus.Error, errorMessage: String(error?.stack ?? error) };
@@ -91,8 +99,10 @@ class InProcessRunner {
     process.env[ENV] = id;
     g.hitLimit = options.hitLimit;
     g.hitCount = options.hitLimit === undefined ? undefined : 0;
+    if (this.spent.size === 0 && existsSync(TIMES)) this.spent = new Map(JSON.parse(readFileSync(TIMES, 'utf8')));
     const filter = options.testFilter === undefined ? undefined : new Set(options.testFilter);
-    const chosen = filter === undefined ? tests : tests.filter((entry) => filter.has(entry.id));
+    const chosen = (filter === undefined ? [...tests] : tests.filter((entry) => filter.has(entry.id)))
+      .sort((a, b) => (this.spent.get(a.id) ?? 0) - (this.spent.get(b.id) ?? 0));
     const killedBy = [];
     let failureMessage = '';
     let ran = 0;
