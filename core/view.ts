@@ -46,7 +46,7 @@ export const playerView = (s: PlayerState, ctx: ViewCtx): PlayerView => ({
 
 // Views are kept by the identity of what they show, under the identity contract
 // (views/never-mutated.ts): states are never mutated and views never changed once built.
-export { shared, isShared, memoView, memoListView } from './views/never-mutated.js';
+export { shared, isShared, common, isCommon, keepPlayerViews, memoView, memoListView } from './views/never-mutated.js';
 /** Memoised by the present (a box is listed whole after every receive). */
 export const presentView = memoView((p: Present, ctx: ViewCtx): PresentView => ({
   managedPresentId: p.managedPresentId, kind: p.kind, objectId: p.objectId, amount: p.amount,

@@ -105,7 +105,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): Config => {
     cacheSize: int(env['CACHE_SIZE'], 10_000, 'CACHE_SIZE'),
     checkpointIntervalSeconds: int(env['CHECKPOINT_INTERVAL_SECONDS'], 300, 'CHECKPOINT_INTERVAL_SECONDS'),
     heapGrowthPercent: int(env['HEAP_GROWTH_PERCENT'], 50, 'HEAP_GROWTH_PERCENT'),
-    answerCacheMb: int(env['ANSWER_CACHE_MB'], 16, 'ANSWER_CACHE_MB'),
+    answerCacheMb: int(env['ANSWER_CACHE_MB'], 0, 'ANSWER_CACHE_MB'),
     logLevel,
     trustProxyHops: trustProxy(env['TRUST_PROXY']),
     metrics: bool(env['METRICS'], true),

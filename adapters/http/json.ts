@@ -1,26 +1,32 @@
 // Answers encoded with the JSON of shared views kept by identity (core/views/never-mutated.ts):
-// an unchanged list element (a character, a present) or a gacha's published rates
-// is encoded once and reused, where JSON.stringify would walk it on every answer.
-// The output is byte for byte what JSON.stringify gives. The kept JSON is bounded
-// (two generations of at most ANSWER_CACHE_MB each): it trades memory for speed, and
-// a view not asked for in a while is encoded again when it is.
-import { isShared } from '../../core/view.js';
+// a gacha's published rates, the same for every player, are encoded once and reused,
+// where JSON.stringify would walk them on every answer. The output is byte for byte
+// what JSON.stringify gives. A player's own views (an unchanged character, a present)
+// are kept too when ANSWER_CACHE_MB allows: two generations of at most that many MB
+// each. Off by default: 1,000 players in use need ~20 MB of it (with V8's headroom,
+// ~50 MB resident), a smaller bound thrashes, and side by side it did not pay for
+// itself (docs/performance.md, memory, sixth look).
+import { isCommon, isShared, keepPlayerViews } from '../../core/view.js';
 
-let keepBytes = 16 * 1024 * 1024;
+let keepBytes = 0;
+/** The JSON of views every player is shown (master data's): few, and kept as long as they live. */
+const commonJson = new WeakMap<object, string>();
 let young = new Map<object, string>();
 let old = new Map<object, string>();
 let youngBytes = 0;
 
 /**
- * Bounds the kept JSON (process-wide, set once at start-up: ANSWER_CACHE_MB): two
- * generations of at most `bytes` each; 0 keeps none. The bench's 1,000 players'
- * views take ~20 MB: below that, reads re-encode (docs/performance.md).
+ * Bounds the kept JSON of players' views (process-wide, set once at start-up:
+ * ANSWER_CACHE_MB): two generations of at most `bytes` each; 0 keeps none, and the
+ * core then neither keeps nor marks players' views (keepPlayerViews). The bench's 1,000 players' views take
+ * ~20 MB: below that, reads re-encode (docs/performance.md).
  */
 export const setAnswerCacheBytes = (bytes: number): void => {
   keepBytes = bytes;
   young = new Map();
   old = new Map();
   youngBytes = 0;
+  keepPlayerViews(bytes > 0);
 };
 
 /**
@@ -53,6 +59,13 @@ const known = (v: object): string | undefined => {
 
 const part = (v: unknown): string => {
   if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null';
+  if (isCommon(v)) {
+    let json = commonJson.get(v);
+    if (json === undefined) { json = flatten(JSON.stringify(v) ?? 'null'); commonJson.set(v, json); }
+    return json;
+  }
+  // Nothing of a player's is kept: V8's own JSON.stringify walks the rest fastest.
+  if (keepBytes === 0) return JSON.stringify(v) ?? 'null';
   // Only shared views are ever kept: others skip the lookups.
   const shared = isShared(v);
   if (shared) {

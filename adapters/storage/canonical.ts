@@ -130,7 +130,10 @@ const listHashes = new WeakMap<ReadonlyArray<unknown>, ListHash>();
 // crypto.hash hashes a string's UTF-8 bytes in one call (half the time of a Hash object);
 // the digests are binary, so their concatenation is hashed as latin1 bytes.
 const digestOf = (json: string): string => hash('sha256', json, 'binary').slice(0, DIGEST);
+/** Every empty list's (a state has ~15, each a list of its own): one, not ~130 bytes each. */
+const EMPTY_LIST: ListHash = { digests: '', hex: createHash('sha256').update('', 'latin1').digest('hex') };
 const listHash = (xs: ReadonlyArray<unknown>, replaced: ReadonlyArray<unknown> | undefined): ListHash => {
+  if (xs.length === 0) return EMPTY_LIST;
   const known = listHashes.get(xs);
   if (known !== undefined) return known;
   const prev = replaced === undefined ? undefined : listHashes.get(replaced);

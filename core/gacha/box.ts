@@ -2,9 +2,10 @@
 // answer): the published rates from the draw's own table, the pickups and targets
 // named, the guarantee and a whole ten-draw's effective rates. Built once, when the
 // master data is built (core/master/index.ts gachaTables), and shown as it is: its
-// parts are marked never to change, so their JSON is kept (views/never-mutated.ts).
+// parts are marked never to change and the same for every player, so their JSON is
+// kept (views/never-mutated.ts: common).
 import type { GachaIndexed, Master } from '../master/index.js';
-import { shared } from '../views/never-mutated.js';
+import { common } from '../views/never-mutated.js';
 import { multiDrawRates, publish, rowsFrom, type DrawTable } from './rates.js';
 
 export const buildBox = (m: Pick<Master, 'character' | 'game'>, g: GachaIndexed, table: DrawTable) => {
@@ -12,15 +13,15 @@ export const buildBox = (m: Pick<Master, 'character' | 'game'>, g: GachaIndexed,
   const named = (id: number) => ({ characterId: id, name: m.character.get(id)?.name ?? '', rarity: m.character.get(id)?.rarity ?? 0 });
   const ten = multiDrawRates(table, m.game.gacha.tenDrawSize, g.guaranteeMinRarity);
   return {
-    pickups: shared(rates.characters.filter((c) => c.pickup).map((c) => ({ ...named(c.characterId), probability: c.probability }))),
+    pickups: common(rates.characters.filter((c) => c.pickup).map((c) => ({ ...named(c.characterId), probability: c.probability }))),
     targets: g.targets.map((x) => ({ ...named(x.characterId), points: x.points })),
-    rarityRates: shared(rates.rarities),
-    characters: shared(rates.characters.map((c) => ({ ...named(c.characterId), pickup: c.pickup, probability: c.probability }))),
-    guarantee: g.guaranteeMinRarity === null ? null : shared({
+    rarityRates: common(rates.rarities),
+    characters: common(rates.characters.map((c) => ({ ...named(c.characterId), pickup: c.pickup, probability: c.probability }))),
+    guarantee: g.guaranteeMinRarity === null ? null : common({
       minRarity: g.guaranteeMinRarity, appliesTo: 'the last pull of a multi-draw with none at or above minRarity',
       ...publish(rowsFrom(table, g.guaranteeMinRarity)),
     }),
-    tenDraw: shared({
+    tenDraw: common({
       draws: ten.size,
       rarityRates: ten.rarities,
       pickups: ten.characters.filter((c) => c.pickup).map((c) => ({ ...named(c.characterId), probability: c.probability })),

@@ -6,10 +6,12 @@
 // Because of it, everything below may keep what it computed by the identity of
 // what it computed it from, and be right for as long as that object lives:
 //   - memoView, memoListView, identityMemo: a view kept by the state part it shows
-//     (one master data at a time: another master empties the tables);
+//     (one master data at a time: another master empties the tables; a player's
+//     views only while keepPlayerViews is on, with the answer cache);
 //   - shared(), isShared(): a view marked here may have its serialised form kept by
 //     its identity — the HTTP adapter's answer cache does (adapters/http/json.ts),
 //     encoding an unchanged list once rather than on every answer that shows it;
+//     common(), isCommon(): the same for a view every player is shown (master data's);
 //   - outside the core, adapters/storage/canonical.ts keeps a state part's JSON and
 //     a list's element digests by identity, and the journal writes only the fields
 //     and list elements whose identity changed.
@@ -30,17 +32,43 @@ import { walkReplaced } from '../state/replaced.js';
  */
 const MARK = Symbol('shared');
 const SHARED = new WeakSet<object>();
+/** Views built from master data alone, the same for every player (few: a WeakSet). */
+const COMMON = new WeakSet<object>();
 /** Tests watch every marked view (to freeze it); nothing does in production. */
 let watcher: ((v: object) => void) | undefined;
+/**
+ * Whether a player's views are kept (memoised by what they show) and marked, which
+ * pays only when something keeps their JSON too: the HTTP adapter's answer cache,
+ * when ANSWER_CACHE_MB > 0 (adapters/http/json.ts turns this on with it). Kept, the
+ * views of 1,000 players in use are ~15 MB of live heap (a character's ~160 bytes,
+ * the mark a property array of its own); built afresh, a view is young garbage,
+ * ~0.1 µs an element. Off by default; which way it is changes no answer.
+ */
+let keeping = false;
+export const keepPlayerViews = (on: boolean): void => { keeping = on; };
 
 /** Marks a view as never to change: its serialised form may be kept by its identity. */
 export const shared = <T extends object>(v: T): T => {
-  if (Array.isArray(v) || !Object.isExtensible(v)) SHARED.add(v);
-  else Object.defineProperty(v, MARK, { value: true });
+  if (keeping) {
+    if (Array.isArray(v) || !Object.isExtensible(v)) SHARED.add(v);
+    else Object.defineProperty(v, MARK, { value: true });
+  }
   watcher?.(v);
   return v;
 };
-export const isShared = (v: object): boolean => MARK in v || SHARED.has(v);
+export const isShared = (v: object): boolean => MARK in v || SHARED.has(v) || COMMON.has(v);
+
+/**
+ * Marks a view built from master data alone and shown to every player (a gacha's
+ * published rates): never to change, and its serialised form kept whatever the
+ * answer cache's bound, since it is one for all players.
+ */
+export const common = <T extends object>(v: T): T => {
+  COMMON.add(v);
+  watcher?.(v);
+  return v;
+};
+export const isCommon = (v: object): boolean => COMMON.has(v);
 
 /** Calls `f` with every view marked from now on, until the returned function is called (the contract's test freezes them). */
 export const watchShared = (f: (v: object) => void): (() => void) => {
@@ -73,6 +101,12 @@ export const identityMemo = <K extends object, V>() => {
 export const memoView = <K extends object, V>(f: (x: K, ctx: ViewCtx) => V): ((x: K, ctx: ViewCtx) => V) => {
   const memo = identityMemo<K, V>();
   return (x, ctx) => {
+    if (!keeping) {
+      const fresh = f(x, ctx);
+      // Not kept, not marked: shared() only shows it to a watcher (the contract's test).
+      if (typeof fresh === 'object' && fresh !== null && !Array.isArray(fresh)) shared(fresh);
+      return fresh;
+    }
     let v = memo.get(ctx.master, x);
     if (v === undefined) {
       v = f(x, ctx);
@@ -95,6 +129,11 @@ export const memoListView = <T extends object, V>(f: (x: T, ctx: ViewCtx) => V) 
   const one = memoView(f);
   const memo = identityMemo<ReadonlyArray<T>, V[]>();
   return (xs: ReadonlyArray<T>, ctx: ViewCtx, replaced?: ReadonlyArray<T>): V[] => {
+    if (!keeping) {
+      const fresh = new Array<V>(xs.length);
+      for (let i = 0; i < xs.length; i++) fresh[i] = one(xs[i] as T, ctx);
+      return fresh;
+    }
     const known = memo.get(ctx.master, xs);
     if (known !== undefined) return known;
     const prev = replaced === undefined ? undefined : memo.get(ctx.master, replaced);

@@ -1,7 +1,10 @@
 // The mark that lets an adapter keep a view's JSON by identity must not show:
 // not in the JSON, the keys, a spread or a deep comparison.
 import test from 'ava';
-import { isShared, shared } from '../../core/view.js';
+import { isShared, keepPlayerViews, shared } from '../../core/view.js';
+
+// The mark is set only while players' views are kept (ANSWER_CACHE_MB > 0; off by default).
+keepPlayerViews(true);
 
 test('a shared view is marked without a trace in its JSON, keys, spread or deep equality', (t) => {
   const v = shared({ managedCharacterId: 1, level: 2 });

@@ -5,10 +5,13 @@ import test from 'ava';
 import fc from 'fast-check';
 import { STATE_FIELDS, type OwnedCharacter } from '../../core/state.js';
 import { withFields } from '../../core/state/copy.js';
-import { charactersView, isShared, type ViewCtx } from '../../core/view.js';
+import { charactersView, fullView, isShared, keepPlayerViews, type ViewCtx } from '../../core/view.js';
 import { newCharacter } from '../../core/shared/grant.js';
 import { freshPlayer, master, NOW } from '../_support/core.js';
 import { characters, edit, editRounds, type Edit } from '../_support/list-edits.js';
+
+// These tests are of the kept views (what ANSWER_CACHE_MB > 0 turns on); the last one compares both ways.
+keepPlayerViews(true);
 
 test('withFields copies every field of the state, replaces the given ones and leaves its input alone', (t) => {
   const s = freshPlayer();
@@ -63,4 +66,19 @@ test('a list that only grew keeps every earlier element\'s view, and only the ne
   t.like(after[5], { managedCharacterId: 6, characterId: 200 });
   // The same list again is the same view.
   t.is(charactersView(grown, ctx), after);
+});
+
+test('views built afresh (the default: no answer cache) equal the kept ones, and are new objects each time', (t) => {
+  const ctx: ViewCtx = { master: master(), now: NOW };
+  const s = { ...freshPlayer(), characters: characters(7) };
+  t.teardown(() => keepPlayerViews(true));
+  const kept = fullView(s, ctx);
+  t.is(charactersView(s.characters, ctx), charactersView(s.characters, ctx), 'kept: the same list view');
+  keepPlayerViews(false);
+  const fresh = fullView(s, ctx);
+  t.deepEqual(fresh, kept);
+  t.is(JSON.stringify(fresh), JSON.stringify(kept));
+  const again = charactersView(s.characters, ctx);
+  t.not(again, charactersView(s.characters, ctx), 'afresh: a new list each time');
+  t.false(isShared(again[0] as object), 'and its elements unmarked');
 });

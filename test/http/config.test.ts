@@ -19,8 +19,8 @@ test('defaults are the documented ones', (t) => {
   t.is(c.heapGrowthPercent, 50);
   t.is(configFromEnv({ HEAP_GROWTH_PERCENT: '0' }).heapGrowthPercent, 0);
   t.throws(() => configFromEnv({ HEAP_GROWTH_PERCENT: '-5' }), { message: /HEAP_GROWTH_PERCENT/ });
-  t.is(c.answerCacheMb, 16);
-  t.is(configFromEnv({ ANSWER_CACHE_MB: '0' }).answerCacheMb, 0);
+  t.is(c.answerCacheMb, 0);
+  t.is(configFromEnv({ ANSWER_CACHE_MB: '16' }).answerCacheMb, 16);
   t.throws(() => configFromEnv({ ANSWER_CACHE_MB: 'lots' }), { message: /ANSWER_CACHE_MB/ });
 });
 

@@ -4,24 +4,53 @@ import test from 'ava';
 import fc from 'fast-check';
 import { answerJson, setAnswerCacheBytes } from '../../adapters/http/json.js';
 import { freshPlayer, ok, receiveAll } from '../_support/core.js';
-import { fullView, shared } from '../../core/view.js';
+import { common, fullView, isCommon, isShared, shared } from '../../core/view.js';
 import { loadMaster } from '../../adapters/master/load.js';
 
-/** Marks some of the objects in a value shared, as the core's memoised views are. */
-const markSome = (v: unknown, pick: () => boolean): void => {
+/** The default bound (ANSWER_CACHE_MB's default, 0), restored after a test that sets another. */
+const DEFAULT_BOUND = 0;
+const MB16 = 16 * 1024 * 1024;
+
+/** Marks some of the objects in a value shared (a player's views) or common (master data's), as the core does. */
+const markSome = (v: unknown, pick: () => number): void => {
   if (v === null || typeof v !== 'object') return;
-  if (pick()) shared(v);
+  const k = pick();
+  if (k === 1) shared(v);
+  if (k === 2) common(v);
   for (const x of Object.values(v)) markSome(x, pick);
 };
 
-test('answerJson is JSON.stringify, for any body, also when parts are shared and seen before', (t) => {
-  fc.assert(fc.property(fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue({ maxDepth: 4 })), fc.infiniteStream(fc.boolean()), (body, picks) => {
-    const it = picks[Symbol.iterator]();
-    markSome(body, () => it.next().value as boolean);
-    const first = answerJson(body);
-    return first === JSON.stringify(body) && answerJson(body) === first && answerJson({ ...body, extra: body }) === JSON.stringify({ ...body, extra: body });
-  }), { numRuns: 300 });
+test('answerJson is JSON.stringify, for any body, also when parts are shared or common and seen before, whatever the bound', (t) => {
+  t.teardown(() => setAnswerCacheBytes(DEFAULT_BOUND));
+  for (const bytes of [0, MB16]) {
+    setAnswerCacheBytes(bytes);
+    fc.assert(fc.property(fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue({ maxDepth: 4 })), fc.infiniteStream(fc.integer({ min: 0, max: 2 })), (body, picks) => {
+      const it = picks[Symbol.iterator]();
+      markSome(body, () => it.next().value as number);
+      const first = answerJson(body);
+      return first === JSON.stringify(body) && answerJson(body) === first && answerJson({ ...body, extra: body }) === JSON.stringify({ ...body, extra: body });
+    }), { numRuns: 300 });
+  }
   t.pass();
+});
+
+test('with no answer cache (the default) a player\'s views go unmarked and unkept, with one they are marked; master data\'s common views are marked either way', (t) => {
+  t.teardown(() => setAnswerCacheBytes(DEFAULT_BOUND));
+  setAnswerCacheBytes(0);
+  const unmarked = shared({ managedCharacterId: 1 });
+  const list = shared([1, 2]);
+  const rates = common({ rarity: 5, probability: 0.03 });
+  t.false(isShared(unmarked));
+  t.false(isShared(list));
+  t.true(isShared(rates));
+  t.true(isCommon(rates));
+  t.false(isCommon(unmarked));
+  setAnswerCacheBytes(MB16);
+  const marked = shared({ managedCharacterId: 2 });
+  t.true(isShared(marked));
+  t.false(isCommon(marked), 'a player\'s view is not common');
+  t.true(isShared(shared([3])));
+  t.deepEqual(Object.keys(marked), ['managedCharacterId'], 'the mark is no key');
 });
 
 test('answerJson leaves out what JSON.stringify leaves out, and writes null in lists for it', (t) => {
@@ -45,8 +74,8 @@ test('whatever the cache\'s bound (none, or smaller than one answer), answers ar
   const master = loadMaster();
   const ctx = { master, now: Date.UTC(2026, 10, 21, 3) };
   const s = receiveAll(t, freshPlayer());
-  t.teardown(() => setAnswerCacheBytes(16 * 1024 * 1024));
-  for (const bytes of [0, 64, 4096]) {
+  t.teardown(() => setAnswerCacheBytes(DEFAULT_BOUND));
+  for (const bytes of [0, 64, 4096, MB16]) {
     setAnswerCacheBytes(bytes);
     const view = fullView(s, ctx);
     t.is(answerJson(view), JSON.stringify(view), `bound ${bytes}`);
