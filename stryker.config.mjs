@@ -16,10 +16,15 @@ export default {
   commandRunner: { command: `npx ava --fail-fast ${tests}` },
   coverageAnalysis: inProcess ? 'perTest' : 'off',
   // A static mutant (in code that runs while modules load: the operations' tables, codecs)
-  // needs the modules loaded anew and every test run, a fresh process each (~5 s): a
-  // quarter of core/operations' mutants but nearly all its time. MUTATE_STATIC=ignore
-  // leaves them out (reported as Ignored) for a quick run of the rules themselves.
+  // needs the modules loaded anew and every test run (the runner re-imports them; 1–3 s
+  // a mutant): a third of core/operations' mutants but most of its time. MUTATE_STATIC=ignore
+  // leaves them out (reported as Ignored) for a quick run of the rules themselves;
+  // MUTATE_STATIC=only runs them alone (the runner reports the others as not run).
   ignoreStatic: process.env.MUTATE_STATIC === 'ignore',
+  // The in-process runner loads the project's modules anew for a static mutant, in the same
+  // process; each generation stays loaded (ES modules cannot be unloaded): a fresh process
+  // after this many runs bounds its memory.
+  maxTestRunnerReuse: inProcess && process.env.MUTATE_STATIC !== 'ignore' && process.env.MUTATE_RELOAD !== 'process' ? 40 : 0,
   // A mutant that does not compile is left out. scripts/mutate/checker.mjs type-checks the
   // mutant's own file (a fraction of a second); MUTATE_TYPECHECK=project uses Stryker's
   // checker, which rebuilds the project for each mutant (~2 s) and so also sees a mutant

@@ -1,4 +1,4 @@
-// npm run mutate -- <module.ts>[:<from>-<to>[,<from>-<to>…]] | <folder> [--tests a.test.ts,b.test.ts] [--concurrency N] [--report NAME] [--list]
+// npm run mutate -- <module.ts>[:<from>-<to>[,<from>-<to>…]] | <folder> [--tests a.test.ts,b.test.ts] [--concurrency N] [--report NAME] [--ignore-static | --only-static] [--list]
 // Mutation testing with StrykerJS (stryker.config.mjs): a module (or every module of a
 // folder) is mutated, and each mutant is run against the tests that reach it, among
 // the test files that cover the module (below): the in-process runner
@@ -20,7 +20,8 @@ const SPEC = {
     concurrency: { type: 'string', value: 'N', defaultText: '1 (stryker.config.mjs)', description: 'test runners at once' },
     report: { type: 'string', value: 'NAME', defaultText: 'the module\'s path with dots', description: 'the reports\' name under reports/mutation/' },
     list: { type: 'boolean', description: 'print the tests it would run and stop' },
-    'ignore-static': { type: 'boolean', description: 'leave out static mutants (code that runs while modules load: tables, codecs; each needs a fresh process and every test, ~5 s)' },
+    'ignore-static': { type: 'boolean', description: 'leave out static mutants (code that runs while modules load: tables, codecs; each needs the modules loaded anew and every test)' },
+    'only-static': { type: 'boolean', description: 'score static mutants alone: the others are not run and are reported as errors ("not run: a runtime mutant"), outside the score' },
   },
 } as const;
 
@@ -128,7 +129,8 @@ const main = (args: Parsed): number => {
   if (concurrency !== undefined) stryker.push('--concurrency', concurrency);
   // Core imports nothing outside core: its mutants are type-checked against core alone (faster).
   const tsconfig = targets.every((x) => x.path.startsWith('core')) ? { MUTATE_TSCONFIG: 'tsconfig.mutate-core.json' } : {};
-  const statics = flag(args, 'ignore-static') ? { MUTATE_STATIC: 'ignore' } : {};
+  if (flag(args, 'ignore-static') && flag(args, 'only-static')) throw new UsageError('--ignore-static and --only-static leave nothing to run');
+  const statics = flag(args, 'ignore-static') ? { MUTATE_STATIC: 'ignore' } : flag(args, 'only-static') ? { MUTATE_STATIC: 'only' } : {};
   const r = spawnSync('npx', stryker, { stdio: 'inherit', env: { ...process.env, ...tsconfig, ...statics, MUTATE_TESTS: tests.join(' '), MUTATE_REPORT: report } });
   process.stdout.write(`reports: reports/mutation/${report}.html, reports/mutation/${report}.json\n`);
   return r.status ?? 1;

@@ -5,9 +5,13 @@
 // run), stopping at the first that fails. The command runner it replaces started
 // ava afresh for every mutant (10–20 s each); this takes milliseconds for a reducer's
 // mutant. A mutant in code that runs while modules load (a table, a codec) needs the
-// modules loaded anew: the runner says it cannot reload, so Stryker starts a fresh
-// process for those. Child processes a test starts get the mutant through the
-// environment, as under the command runner.
+// modules loaded anew (and again after it, without it): the runner imports the test
+// files again under a new `?gen=N`, which hooks.mjs passes on to every project module
+// they import, so the project's modules load afresh in the same process (packages
+// once); Stryker restarts the process now and then (maxTestRunnerReuse), since old
+// generations stay loaded. MUTATE_RELOAD=process leaves the reload to Stryker (a fresh
+// process for each static mutant, ~5 s). Child processes a test starts get the mutant
+// through the environment, as under the command runner.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { register } from 'node:module';
 import { resolve } from 'node:path';
@@ -32,9 +36,11 @@ class InProcessRunner {
     this.tests = undefined;
     /** Each test's time in the dry run: a mutant runs its tests quickest first, so a killed one is found soonest. */
     this.spent = new Map();
+    /** The generation of the project's modules the tests were imported with (0: the first, no query). */
+    this.gen = 0;
   }
 
-  capabilities() { return { reloadEnvironment: false }; }
+  capabilities() { return { reloadEnvironment: process.env.MUTATE_RELOAD !== 'process' }; }
 
   async init() {
     if (this.files.length === 0) throw new Error('MUTATE_TESTS names no test files');
@@ -44,13 +50,15 @@ class InProcessRunner {
     register('./hooks.mjs', import.meta.url);
   }
 
-  /** Imports the test files (once a process): each registers its tests with the shim. */
+  /** Imports the test files (once a generation): each registers its tests with the shim. */
   async load() {
     if (this.tests !== undefined) return this.tests;
     const shim = await import('./ava-shim.mjs');
+    shim.registry.tests = [];
     for (const file of this.files) {
       shim.registry.file = file;
-      await import(pathToFileURL(resolve(process.cwd(), file)).href);
+      const url = pathToFileURL(resolve(process.cwd(), file)).href;
+      await import(this.gen === 0 ? url : `${url}?gen=${this.gen}`);
     }
     this.shim = shim;
     this.tests = shim.registry.tests;
@@ -86,8 +94,14 @@ class InProcessRunner {
   async mutantRun(options) {
     const g = ns();
     const id = options.activeMutant.id;
-    // A static mutant (this is a fresh process) is on while the modules load; others only while tests run.
+    // A run of static mutants alone (npm run mutate -- --only-static): the others are not run, and an error is outside the score.
+    if (process.env.MUTATE_STATIC === 'only' && options.mutantActivation !== 'static') {
+      return { status: MutantRunStatus.Error, errorMessage: 'not run: a runtime mutant (--only-static)' };
+    }
+    // A static mutant is on while the modules load; others only while tests run. The modules
+    // are loaded anew for a static mutant and for the mutant after one (Stryker says when).
     if (options.mutantActivation === 'static') { g.activeMutant = id; process.env[ENV] = id; }
+    if (options.reloadEnvironment) { this.gen++; this.tests = undefined; }
     let tests;
     try {
       tests = await this.load();

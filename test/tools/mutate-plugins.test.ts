@@ -1,5 +1,6 @@
 // The mutation run's own plugins (docs/testing.md): the stand-in for ava that the
-// in-process runner loads test files with, and the checker that type-checks a mutant's file.
+// in-process runner loads test files with, its resolve hook, and the checker that
+// type-checks a mutant's file.
 import test from 'ava';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +21,11 @@ interface CheckResult { status: string; reason?: string }
 interface Checker { init: () => Promise<void>; check: (ms: unknown[]) => Promise<Record<string, CheckResult>> }
 // @ts-expect-error: a plain ES module of the mutation tooling, without types.
 const { strykerPlugins } = (await import('../../scripts/mutate/checker.mjs')) as { strykerPlugins: Array<{ injectableClass: new (o: { tsconfigFile: string }) => Checker }> };
+
+interface Resolved { url: string; shortCircuit?: boolean }
+type Next = (specifier: string, context: { parentURL?: string }) => Promise<Resolved>;
+// @ts-expect-error: a plain ES module of the mutation tooling, without types.
+const hooks = (await import('../../scripts/mutate/hooks.mjs')) as { resolve: (s: string, c: { parentURL?: string }, next: Next) => Promise<Resolved> };
 
 const register = (title: string, fn: (t: T) => unknown): Entry => {
   shim.registry.file = 'x.test.ts';
@@ -74,4 +80,17 @@ test('the checker finds a mutant that does not compile in its file, and passes o
   t.regex(r['str']?.reason ?? '', /not assignable to type 'number'/);
   t.is(r['ok']?.status, 'passed');
   t.is(r['minus']?.status, 'compileError');
+});
+
+
+test('the runner\'s resolve hook maps ava to its stand-in, and passes a generation on to the project\'s modules only', async (t) => {
+  const root = new URL(`file://${process.cwd()}/`).href;
+  const next: Next = async (specifier) => ({ url: specifier.startsWith('pkg:') ? `${root}node_modules/${specifier.slice(4)}/index.js` : new URL(specifier, root).href });
+  t.true((await hooks.resolve('ava', {}, next)).url.endsWith('/scripts/mutate/ava-shim.mjs'));
+  const parent = `${root}test/core/x.test.ts?gen=7`;
+  t.is((await hooks.resolve('./core/a.js', { parentURL: parent }, next)).url, `${root}core/a.js?gen=7`, 'a project module takes its importer\'s generation');
+  t.is((await hooks.resolve('pkg:io-ts', { parentURL: parent }, next)).url, `${root}node_modules/io-ts/index.js`, 'a package is loaded once');
+  t.is((await hooks.resolve('./core/a.js', { parentURL: `${root}test/core/x.test.ts` }, next)).url, `${root}core/a.js`, 'the first generation has no query');
+  t.is((await hooks.resolve('./core/a.js?gen=3', { parentURL: parent }, next)).url, `${root}core/a.js?gen=3`, 'a generation already given stays');
+  t.is((await hooks.resolve('./core/a.js?raw', { parentURL: parent }, next)).url, `${root}core/a.js?raw&gen=7`, 'another query keeps its place');
 });
