@@ -24,4 +24,20 @@ export const strykerPlugins = [
       return undefined;
     },
   }),
+  // For a run of static mutants alone (npm run mutate -- --only-static): what runs only
+  // when called (a function's body and parameters, a class's instance fields) is left
+  // out before it is type-checked or run; a function itself, replaced while the module
+  // loads, stays in, and so does the body of one called where it is written (an IIFE
+  // building a table). A named function that module code calls while it loads is left
+  // out here and is static to Stryker, so in neither this run nor an --ignore-static one.
+  // The runner reports any runtime mutant left as not run.
+  declareValuePlugin(PluginKind.Ignore, 'runtime-code', {
+    shouldIgnore(path) {
+      const parent = path.parentPath;
+      const calledHere = parent?.parentPath?.isCallExpression() && parent.parent.callee === parent.node;
+      if (parent?.isFunction() && !calledHere && (path.key === 'body' || path.listKey === 'params')) return 'runs when called: not a static mutant (--only-static)';
+      if (path.isClassProperty() && !path.node.static) return 'runs when an instance is made: not a static mutant (--only-static)';
+      return undefined;
+    },
+  }),
 ];
