@@ -45,14 +45,6 @@ const COVERING: Readonly<Record<string, ReadonlyArray<string>>> = {
   'core/operations/gacha.ts': [
     'test/core/gacha.test.ts', 'test/core/gacha-edges.test.ts', 'test/core/limits.test.ts', 'test/core/gacha-rates.test.ts', 'test/core/bounds.test.ts', ...DECLARATIONS,
   ],
-  'adapters/storage/file.ts': [
-    'test/storage/file.test.ts', 'test/storage/durability.test.ts', 'test/storage/contract.test.ts', 'test/storage/crash.test.ts',
-    'test/storage/list-edit.test.ts', 'test/http/survivors.test.ts',
-  ],
-  'adapters/storage/memory.ts': ['test/storage/contract.test.ts', 'test/http/survivors.test.ts'],
-  'adapters/storage/index-model.ts': [
-    'test/storage/contract.test.ts', 'test/storage/index-format.test.ts', 'test/storage/file.test.ts', 'test/storage/durability.test.ts', 'test/http/survivors.test.ts',
-  ],
   'core/account.ts': ['test/core/account.test.ts', 'test/core/tutorial-move.test.ts', 'test/core/bounds.test.ts'],
   'adapters/service/service.ts': [
     'test/http/survivors.test.ts', 'test/http/idempotency.test.ts', 'test/http/session.test.ts', 'test/http/social.test.ts',

@@ -5,7 +5,9 @@ import { loadMaster } from '../../adapters/master/load.js';
 import { createPlayer } from '../../core/account.js';
 import { rngFromSeed } from '../../core/rng.js';
 import type { Executed } from '../../core/operation.js';
-import { operationNamed, runNamed, type OperationName, type ResponseOf } from '../../core/operations/table.js';
+import { OPERATIONS, operationNamed, runNamed, type OperationName, type ResponseOf } from '../../core/operations/table.js';
+import { answerCodec } from '../../core/operation.js';
+import { answerProblems } from '../../core/answer-check.js';
 import type { Master } from '../../core/master/index.js';
 import type { PlayerState } from '../../core/state.js';
 import type { ErrorName, GameError } from '../../core/errors.js';
@@ -42,13 +44,21 @@ export const runOp = <N extends OperationName>(name: N, state: PlayerState, requ
   return runNamed(name, state, request, rngFromSeed(opts.seed ?? 'seed'), opts.now ?? NOW, { master: opts.m ?? master(), others: opts.others ?? [] });
 };
 
-/** Runs and expects success; returns the result. */
+/**
+ * Runs and expects success; returns the result. A session's operation's answer must
+ * be exactly what it declares (the strict check the HTTP tests make of every answer),
+ * so a reducer's test also checks the operation's response codec; the account's
+ * operations are left to the HTTP tests (the service fills in their secrets).
+ */
 export const ok = <N extends OperationName>(t: ExecutionContext, name: N, state: PlayerState, request: unknown, opts: RunOpts = {}): Executed<ResponseOf<N>> => {
   const r = runOp(name, state, request, opts);
   if (r._tag === 'Left') {
     t.fail(`${name} failed with ${r.left.code}: ${JSON.stringify(r.left)}`);
     throw new Error('unreachable');
   }
+  const op = OPERATIONS.find((o) => o.name === name);
+  const problems = op === undefined || op.access !== 'session' ? [] : answerProblems(answerCodec(op), JSON.parse(JSON.stringify(r.right.response)));
+  if (problems.length > 0) t.fail(`${name}'s answer is not what it declares: ${problems.slice(0, 5).join('; ')}`);
   return r.right;
 };
 

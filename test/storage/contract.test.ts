@@ -120,6 +120,22 @@ for (const a of ADAPTERS) {
     await s.commit({ players: [], sessions: [{ key: 'a', session: null }] });
     t.deepEqual(await s.sessionsOf(1), [{ key: 'b', session: later }]);
     t.deepEqual(await s.sessionsOf(2), [{ key: 'c', session: other }]);
+    const sameTime = { playerId: 1, epoch: 0, createdAt: 20, lastSeenAt: 40 };
+    await s.commit({ players: [], sessions: [{ key: 'a0', session: sameTime }] });
+    t.deepEqual(await s.sessionsOf(1), [{ key: 'a0', session: sameTime }, { key: 'b', session: later }], 'made at the same instant: by key');
+  });
+
+  it('players only read must still be at the versions read: one moved on is a version conflict and nothing is kept', async (t, s) => {
+    const [p1, p2] = [player(1), player(2)];
+    await s.commit({ players: [{ state: p1, expectedVersion: null }, { state: p2, expectedVersion: null }] });
+    t.deepEqual(await s.commit({ players: [{ state: bump(p1, { gold: 1 }), expectedVersion: 0 }], reads: [{ playerId: 2, version: 0 }] }), { ok: true }, 'still at the version read');
+    t.true((await s.commit({ players: [{ state: bump(p2, { gold: 2 }), expectedVersion: 0 }] })).ok);
+    const session = { playerId: 1, epoch: 0, createdAt: 1, lastSeenAt: 1 };
+    const moved = await s.commit({ players: [{ state: bump(bump(p1, { gold: 1 }), { gold: 3 }), expectedVersion: 1 }], reads: [{ playerId: 2, version: 0 }], sessions: [{ key: 'r', session }] });
+    t.like(moved, { ok: false, conflict: 'version' });
+    t.not(moved.ok ? '' : moved.detail, '', 'the detail says why');
+    t.deepEqual([(await s.load(1))?.gold, await s.getSession('r')], [1, undefined]);
+    t.like(await s.commit({ players: [], reads: [{ playerId: 9, version: 0 }], sessions: [{ key: 'r', session }] }), { ok: false, conflict: 'version' }, 'a player read who is not stored has moved on too');
   });
 
   it('every player\'s draw history is handed over, and the count of players read', async (t, s) => {

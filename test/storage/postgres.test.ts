@@ -94,4 +94,6 @@ test('a stored session or kept answer that does not decode is refused by name, n
   } finally { await c.end(); }
   await t.throwsAsync(storage.getSession('s', true), { instanceOf: StorageError, message: /session s does not decode/ });
   await t.throwsAsync(storage.getIdempotency('k'), { instanceOf: StorageError, message: /the answer kept for k does not decode/ });
+  await t.throwsAsync(storage.claimIdempotency('k', 2), { instanceOf: StorageError, message: /the answer kept for k does not decode/ });
+  await t.throwsAsync(storage.sessionsOf(1), { instanceOf: StorageError, message: /session s does not decode/ });
 });
