@@ -21,6 +21,18 @@ export const strykerPlugins = [
         && path.parent.arguments.indexOf(path.node) >= 1 && namesCodec(path.parent.callee)) {
         return 'a codec name names a schema in the OpenAPI document';
       }
+      // A codec name handed to a helper that makes the codec (`TreeResponse('EquipPlayerAbilityResponse')`,
+      // `IntEnum('FloorId', …)`): PascalCase with a lowercase letter, unlike an error code.
+      if (path.isStringLiteral() && /^[A-Z](?=[A-Za-z0-9]*[a-z])[A-Za-z0-9]*$/.test(path.node.value) && path.parentPath?.isCallExpression()
+        && path.parent.arguments[0] === path.node && path.parent.callee.type === 'Identifier' && /^[A-Z]/.test(path.parent.callee.name)) {
+        return 'a codec name names a schema in the OpenAPI document';
+      }
+      // What each value of an IntEnum means: the OpenAPI document's description of it.
+      if (path.isStringLiteral() && path.parentPath?.isObjectProperty() && path.parent.value === path.node
+        && path.parentPath.parentPath?.isObjectExpression() && path.parentPath.parentPath.parentPath?.isCallExpression()
+        && path.parentPath.parentPath.parent.callee.type === 'Identifier' && path.parentPath.parentPath.parent.callee.name === 'IntEnum') {
+        return 'an enum value\'s meaning is documentation prose';
+      }
       return undefined;
     },
   }),
