@@ -67,8 +67,9 @@ export const readCheckpoint = async (dir: string): Promise<{ index: IndexModel; 
     return { index: new IndexModel(), seq: 0, keysWritten: undefined };
   }
   // Each file checked against its own CRC, so the error names the one at fault.
-  const cp = unseal(cpBytes, cpPath) as Checkpoint;
-  if (typeof cp !== 'object' || cp === null || !Number.isSafeInteger(cp.seq) || (cp.keysFile !== undefined && !/^keys\.\d+\.json$/.test(cp.keysFile))) {
+  // null, a number, a string or a list has no seq either.
+  const cp = (unseal(cpBytes, cpPath) ?? {}) as Checkpoint;
+  if (!Number.isSafeInteger(cp.seq) || (cp.keysFile !== undefined && !/^keys\.\d+\.json$/.test(cp.keysFile))) {
     throw new FileDamaged(cpPath, 'it is not a checkpoint (seq, keysFile, index)');
   }
   // The player keys in a file of their own (written when they change); before, in checkpoint.json.

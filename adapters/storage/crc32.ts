@@ -11,7 +11,8 @@ const TABLE = (() => {
   return t;
 })();
 
-const jsCrc32 = (buf: Uint8Array): number => {
+/** The table loop, where Node has no zlib.crc32 (exported for its test). */
+export const jsCrc32 = (buf: Uint8Array): number => {
   let c = 0xffffffff;
   for (let i = 0; i < buf.length; i++) c = (TABLE[(c ^ (buf[i] as number)) & 0xff] as number) ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;

@@ -65,6 +65,7 @@ export const encodeRecord = (r: Omit<JournalRecord, 'players' | 'deltas'>, state
 const deltaJson = (state: PlayerState, before: PlayerState, fields: ReadonlyArray<string>): string => {
   const now = state as unknown as Record<string, unknown>;
   const was = before as unknown as Record<string, unknown>;
+  // Stryker disable next-line ArrayDeclaration: equivalent (a field name put here that the state lacks is undefined, which canonicalFields leaves out)
   const whole: string[] = [];
   const edits: string[] = [];
   for (const k of fields) {
@@ -197,13 +198,15 @@ const excerptOf = (b: Buffer): string => b.subarray(0, 60).toString('latin1').re
 const recordOf = (line: Buffer): { record: JournalRecord } | { reason: string } => {
   if (line.length < 10 || line[8] !== 0x20) return { reason: 'not a record (no CRC and space at its start)' };
   const crcText = line.subarray(0, 8).toString('latin1');
-  if (!/^[0-9a-f]{8}$/.test(crcText)) return { reason: 'not a record (no CRC and space at its start)' };
+  // Eight characters: each a lowercase hex digit.
+  if (/[^0-9a-f]/.test(crcText)) return { reason: 'not a record (no CRC and space at its start)' };
   const body = line.subarray(9);
   if (Number.parseInt(crcText, 16) !== crc32(body)) return { reason: 'its CRC does not match its bytes' };
   let record: unknown;
   try { record = JSON.parse(body.toString('utf8')); } catch { return { reason: 'its JSON does not parse' }; }
+  // null, a number, a string or a list has no seq either.
   const seq = (record as { seq?: unknown } | null)?.seq;
-  if (typeof record !== 'object' || record === null || !Number.isSafeInteger(seq)) return { reason: 'no seq' };
+  if (!Number.isSafeInteger(seq)) return { reason: 'no seq' };
   return { record: record as JournalRecord };
 };
 
@@ -245,7 +248,8 @@ export const scanJournal = (buf: Buffer, file: string, prevSeq?: number): Journa
   if (damage.length === 0) return { file, records, offsets, sizes, damage, good: buf.length, verdict: 'clean' };
   const first = damage[0] as JournalDamage;
   const good = first.offset;
-  const after = records.filter((_, i) => (offsets[i] as number) > first.offset).length;
+  // Whole records at the damage or after it (a record whose seq is wrong is itself the damage: never torn).
+  const after = records.filter((_, i) => (offsets[i] as number) >= first.offset).length;
   // A crash mid-write leaves a prefix of the write, or a stretch of unwritten zero bytes: never a whole, wrong line.
   const tail = buf.subarray(first.offset);
   const torn = after === 0 && (tail.indexOf(0x0a) < 0 || tail.includes(0x00));

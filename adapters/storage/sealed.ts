@@ -21,7 +21,8 @@ export const seal = (json: string): string => `${crc32(Buffer.from(json, 'utf8')
 /** The JSON a sealed file holds, checked against its CRC; `legacy` when it was written before checksums. Throws FileDamaged. */
 export const unsealText = (bytes: Buffer, file: string): { json: string; legacy: boolean } => {
   if (bytes[0] === 0x7b /* { */) return { json: bytes.toString('utf8'), legacy: true };
-  if (bytes.length < 10 || bytes[8] !== 0x20 || !/^[0-9a-f]{8}$/.test(bytes.subarray(0, 8).toString('latin1'))) {
+  // The CRC: eight characters, each a lowercase hex digit.
+  if (bytes.length < 10 || bytes[8] !== 0x20 || /[^0-9a-f]/.test(bytes.subarray(0, 8).toString('latin1'))) {
     throw new FileDamaged(file, bytes.length === 0 ? 'it is empty' : 'it does not start with a CRC and a space');
   }
   if (bytes[bytes.length - 1] !== 0x0a) throw new FileDamaged(file, 'it is cut short (no line feed at its end)');
