@@ -18,8 +18,8 @@ let youngBytes = 0;
 /**
  * Bounds the kept JSON of players' views (process-wide, set once at start-up:
  * ANSWER_CACHE_MB): two generations of at most `bytes` each; 0 keeps none, and the
- * core then neither keeps nor marks players' views (keepPlayerViews). The bench's 1,000 players' views take
- * ~20 MB: below that, reads re-encode (docs/performance.md).
+ * core then neither keeps nor marks players' views (keepPlayerViews). The bench's
+ * 1,000 players' views take ~20 MB: below that, reads re-encode (docs/performance.md).
  */
 export const setAnswerCacheBytes = (bytes: number): void => {
   keepBytes = bytes;

@@ -41,8 +41,9 @@ let watcher: ((v: object) => void) | undefined;
  * pays only when something keeps their JSON too: the HTTP adapter's answer cache,
  * when ANSWER_CACHE_MB > 0 (adapters/http/json.ts turns this on with it). Kept, the
  * views of 1,000 players in use are ~15 MB of live heap (a character's ~160 bytes,
- * the mark a property array of its own); built afresh, a view is young garbage,
- * ~0.1 µs an element. Off by default; which way it is changes no answer.
+ * the mark a property array of its own); built afresh, a view is young garbage once
+ * answered (side by side no slower: docs/performance.md, memory, sixth look). Off
+ * by default; which way it is changes no answer.
  */
 let keeping = false;
 export const keepPlayerViews = (on: boolean): void => { keeping = on; };
