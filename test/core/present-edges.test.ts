@@ -115,3 +115,18 @@ test('every present answer is exactly its declared codec (the client contract); 
   t.is(operationNamed('getReceivedPlayerPresent').readOnly, true);
   t.not(operationNamed('getPlayerPresent').readOnly, true);
 });
+
+test('a reward that did not fit merges into the reward present of the same thing, as overflow does; another source or a deadline does not', (t) => {
+  const m = master();
+  const reward = { title: 'Quest', message: 'A quest reward that did not fit in your storage.', source: 'reward', deadline: null };
+  const send = (s: PlayerState, meta: typeof reward | { title: string; message: string; source: string; deadline: number | null }) =>
+    sendPresent(s, { kind: 'gold', objectId: 0, amount: 5 }, meta, NOW, m).state;
+  const twice = send(send(freshPlayer(), reward), reward);
+  const start = freshPlayer().presents.length;
+  t.is(twice.presents.length, start + 1, 'one reward present');
+  t.like(twice.presents.at(-1), { source: 'reward', amount: 10 });
+  const operator = { ...reward, source: 'operator' };
+  t.is(send(send(freshPlayer(), operator), operator).presents.length, start + 2, 'an operator\'s presents stay apart');
+  const dated = { ...reward, deadline: NOW + DAY };
+  t.is(send(send(freshPlayer(), dated), dated).presents.length, start + 2, 'presents with a deadline stay apart');
+});
