@@ -39,7 +39,7 @@ let watcher: ((v: object) => void) | undefined;
 /**
  * Whether a player's views are kept (memoised by what they show) and marked, which
  * pays only when something keeps their JSON too: the HTTP adapter's answer cache,
- * when ANSWER_CACHE_MB > 0 (adapters/http/json.ts turns this on with it). Kept, the
+ * when ANSWER_CACHE_MB > 0 (the adapter turns this on with it). Kept, the
  * views of 1,000 players in use are ~15 MB of live heap (a character's ~160 bytes,
  * the mark a property array of its own); built afresh, a view is young garbage once
  * answered (side by side no slower: docs/performance.md, memory, sixth look). Off

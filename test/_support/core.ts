@@ -9,7 +9,7 @@ import { OPERATIONS, operationNamed, runNamed, type OperationName, type Response
 import { answerCodec } from '../../core/operation.js';
 import { answerProblems } from '../../core/answer-check.js';
 import type { Master } from '../../core/master/index.js';
-import type { PlayerState } from '../../core/state.js';
+import type { OwnedCharacter, PlayerState } from '../../core/state.js';
 import type { ErrorName, GameError } from '../../core/errors.js';
 import { RESULT_CODES } from '../../core/errors.js';
 import type { Result } from '../../core/shared/result.js';
@@ -99,3 +99,14 @@ export const grantCharacters = (s: PlayerState, characterIds: ReadonlyArray<numb
     if (r._tag === 'Left') throw new Error(`granting character ${id}: ${r.left.code}`);
     return r.right.state;
   }, s);
+
+/** A fresh player owning these characters (and, optionally, some wealth). */
+export const withCharacters = (ids: number[], w: Parameters<typeof withWealth>[1] = {}): PlayerState =>
+  withWealth(grantCharacters(freshPlayer(), ids), w);
+/** The player's i-th owned character. */
+export const characterAt = (s: PlayerState, i = 0): OwnedCharacter => s.characters[i] as OwnedCharacter;
+/** The state with its i-th character's fields replaced. */
+export const patchCharacter = (s: PlayerState, c: Partial<OwnedCharacter>, i = 0): PlayerState =>
+  ({ ...s, characters: s.characters.map((x, j) => (j === i ? { ...x, ...c } : x)) });
+/** The total exp a character needs for a level, by the master data's table. */
+export const characterTotalExp = (level: number, m: Master = master()): number => m.characterLevels[level - 1]?.totalExp ?? 0;

@@ -4,7 +4,7 @@
 // identity contract, docs/architecture.md: what is not changed is kept, so the answer
 // lists no change and the version stays).
 import test from 'ava';
-import { fails, freshPlayer, master, ok, withWealth, grantCharacters } from '../_support/core.js';
+import { characterAt, characterTotalExp, fails, master, ok, patchCharacter, withCharacters, withWealth } from '../_support/core.js';
 import { tryGrant } from '../../core/shared/grant.js';
 import type { Master } from '../../core/master/index.js';
 import type { GameError } from '../../core/errors.js';
@@ -17,13 +17,9 @@ const IRON_ORE = 5001; // a material, not an exp item
 const support = m.progression.support; // 5 parties of 3, names 1–16 characters
 
 const reasonOf = (e: GameError): string => ('reason' in e ? e.reason : '');
-const withCharacters = (ids: number[], w: Parameters<typeof withWealth>[1] = {}): PlayerState => {
-  return withWealth(grantCharacters(freshPlayer(), ids), w);
-};
-const ch = (s: PlayerState, i = 0): OwnedCharacter => s.characters[i] as OwnedCharacter;
-const patch = (s: PlayerState, c: Partial<OwnedCharacter>, i = 0): PlayerState =>
-  ({ ...s, characters: s.characters.map((x, j) => (j === i ? { ...x, ...c } : x)) });
-const totalExp = (level: number) => m.characterLevels[level - 1]?.totalExp ?? 0;
+const ch = characterAt;
+const patch = patchCharacter;
+const totalExp = (level: number) => characterTotalExp(level, m);
 /** Master data an operator retuned: one character's definition or evolution gone while players still own it. */
 const withoutCharacter = (id: number): Master => ({ ...m, character: new Map([...m.character].filter(([k]) => k !== id)) });
 const withoutEvolution = (id: number): Master => ({ ...m, characterEvolution: new Map([...m.characterEvolution].filter(([k]) => k !== id)) });

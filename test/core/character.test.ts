@@ -1,6 +1,6 @@
 import test from 'ava';
 import fc from 'fast-check';
-import { fails, freshPlayer, master, ok, runOp, withWealth, itemsOf, grantCharacters } from '../_support/core.js';
+import { characterAt, characterTotalExp, fails, master, ok, runOp, itemsOf, patchCharacter, withCharacters, withWealth } from '../_support/core.js';
 import { tryGrant } from '../../core/shared/grant.js';
 import { levelCap } from '../../core/shared/growth.js';
 import { mergeItems } from '../../core/shared/pay.js';
@@ -14,13 +14,9 @@ const FLAME_LARGE = 2003; // 2000 exp, Flame
 const TIDE_SMALL = 2004; // 100 exp, Tide
 const FLAME_SMALL = 2001; // 100 exp, Flame
 
-const withCharacters = (ids: number[], w: Parameters<typeof withWealth>[1] = {}): PlayerState => {
-  return withWealth(grantCharacters(freshPlayer(), ids), w);
-};
-const ch = (s: PlayerState, i = 0): OwnedCharacter => s.characters[i] as OwnedCharacter;
-const patch = (s: PlayerState, c: Partial<OwnedCharacter>, i = 0): PlayerState =>
-  ({ ...s, characters: s.characters.map((x, j) => (j === i ? { ...x, ...c } : x)) });
-const totalExp = (level: number) => m.characterLevels[level - 1]?.totalExp ?? 0;
+const ch = characterAt;
+const patch = patchCharacter;
+const totalExp = (level: number) => characterTotalExp(level, m);
 
 // ---- upgrade ----
 test('upgrade: each item costs level × 20 + 80 coins at the level before it, and a matching element gives 150% exp', (t) => {
