@@ -19,6 +19,7 @@ export const operationsMarkdown = (): string => {
     'Generated from the operations table by `npm run docs`; do not edit by hand. Every path is under `/api`.',
     'Session operations need `X-STAR-SESSION-ID` (or `Authorization: Bearer`); `app/version/get` and `quest_chapter/get_all` need no session. `?` marks an optional field.',
     'A path marked "also" is the original\'s older name of the same operation, served the same way.',
+    'A read (status "implemented, read") never changes the player: its answer carries no changed parts, it is never committed, and it can be repeated freely.',
     'The machine-readable form, with full schemas, is served at `GET /api/openapi.json`.',
     '',
   ];
@@ -28,7 +29,7 @@ export const operationsMarkdown = (): string => {
     for (const op of OPERATIONS.filter((o) => o.group === g)) {
       const codes = isImplemented(op) ? op.errors.map((e) => RESULT_CODES[e].resultCode).filter((c, i, a) => a.indexOf(c) === i).join(', ') || '—' : '998';
       const aliases = (op.aliases ?? []).map((p) => ` (also \`${p}\`)`).join('');
-      lines.push(`| ${op.name} | ${op.method} \`${op.path}\`${aliases} | ${fieldsOf(schemaOf(op.request))} | ${codes} | ${isImplemented(op) ? 'implemented' : 'not yet'} |`);
+      lines.push(`| ${op.name} | ${op.method} \`${op.path}\`${aliases} | ${fieldsOf(schemaOf(op.request))} | ${codes} | ${!isImplemented(op) ? 'not yet' : op.readOnly === true ? 'implemented, read' : 'implemented'} |`);
     }
     lines.push('');
   }
