@@ -1,7 +1,7 @@
 // Making files durable: a directory's entries are fsynced after a rename or a new
 // file, and a file that replaces another is written whole beside it (temp file,
 // fsync, rename), so a crash leaves the old one or the new one, never half.
-import { open, rename } from 'node:fs/promises';
+import { open, rename, type FileHandle } from 'node:fs/promises';
 
 export const syncDir = async (dir: string): Promise<void> => {
   const fh = await open(dir, 'r');
@@ -25,4 +25,17 @@ export const mapLimit = async <T>(xs: ReadonlyArray<T>, limit: number, f: (x: T)
   let i = 0;
   const worker = async () => { while (i < xs.length) await f(xs[i++] as T); };
   await Promise.all(Array.from({ length: Math.min(limit, xs.length) }, worker));
+};
+
+/**
+ * Writes all of `buf` at `position`. A write may be short (a nearly full disk)
+ * without an error: it is continued until every byte is down, so a lack of space
+ * surfaces as ENOSPC, not as a torn line with the writer counting it whole.
+ */
+export const writeWhole = async (fh: FileHandle, buf: Buffer, position: number, what: string): Promise<void> => {
+  for (let done = 0; done < buf.length;) {
+    const { bytesWritten } = await fh.write(buf, done, buf.length - done, position + done);
+    if (bytesWritten <= 0) throw Object.assign(new Error(`the ${what} write made no progress`), { code: 'EIO' });
+    done += bytesWritten;
+  }
 };

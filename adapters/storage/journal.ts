@@ -13,7 +13,7 @@ import { STATE_FIELDS, type PlayerState } from '../../core/state.js';
 import { walkRuns } from '../../core/state/replaced.js';
 import { canonicalFields, canonicalJson, changedJson } from './canonical.js';
 import { crc32 } from './crc32.js';
-import { syncDir } from './durable.js';
+import { syncDir, writeWhole } from './durable.js';
 import type { StoredLogEntry } from './replay-log.js';
 import { StorageError, type IdempotencyRecord, type Session } from './storage.js';
 
@@ -356,11 +356,7 @@ export class Journal {
   async append(buf: Buffer): Promise<void> {
     try {
       this.faults?.beforeWrite?.();
-      for (let done = 0; done < buf.length;) {
-        const { bytesWritten } = await this.fh.write(buf, done, buf.length - done, this.bytes + done);
-        if (bytesWritten <= 0) throw Object.assign(new Error('the journal write made no progress'), { code: 'EIO' });
-        done += bytesWritten;
-      }
+      await writeWhole(this.fh, buf, this.bytes, 'journal');
       const datasync = () => this.fh.datasync();
       await (this.faults?.sync ? this.faults.sync(datasync) : datasync());
     } catch (e) {

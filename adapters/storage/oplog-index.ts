@@ -11,7 +11,7 @@
 // not the entry the index names reads the whole oplog instead (oplog.ts), so the
 // index makes a read faster, never wrong.
 import { open, readFile, type FileHandle } from 'node:fs/promises';
-import { writeAtomic } from './durable.js';
+import { writeAtomic, writeWhole } from './durable.js';
 
 /** Where one oplog entry is, and the players it changed. */
 export interface IndexedEntry {
@@ -84,12 +84,16 @@ export class OplogIndex {
     const bytes = await readIndexFile(path);
     const { entries, good } = parseIndex(bytes);
     const fits = entries.length <= oplog.length && entries.every((x, i) => sameIndexed(x, oplog[i] as IndexedEntry));
-    const rebuilt = fits ? '' : oplog.map(lineOf).join('');
-    if (!fits) await writeAtomic(path, rebuilt);
+    let size = good;
+    if (!fits) {
+      const rebuilt = oplog.map(lineOf).join('');
+      await writeAtomic(path, rebuilt);
+      size = Buffer.byteLength(rebuilt);
+    }
     const created = await open(path, 'a');
     await created.close();
     const fh = await open(path, 'r+');
-    const index = new OplogIndex(fh, fits ? good : Buffer.byteLength(rebuilt));
+    const index = new OplogIndex(fh, size);
     if (fits) {
       if (good < bytes.length) await fh.truncate(good);
       await index.add(oplog.slice(entries.length));
@@ -100,10 +104,10 @@ export class OplogIndex {
   /** Appends lines for oplog lines just written; a failed write keeps them for the next. */
   async add(xs: ReadonlyArray<IndexedEntry>): Promise<void> {
     this.pending.push(...xs);
-    if (this.pending.length === 0) return;
+    // Nothing pending: an empty buffer, which writeWhole does not write (no file call).
     const buf = Buffer.from(this.pending.map(lineOf).join(''), 'latin1');
     try {
-      await this.fh.write(buf, 0, buf.length, this.size);
+      await writeWhole(this.fh, buf, this.size, 'oplog index');
     } catch (e) {
       try { await this.fh.truncate(this.size); } catch { /* the next write overwrites from size */ }
       throw e;

@@ -3,6 +3,7 @@
 // OplogFile (the store's); readOplog reads a data directory's log without opening
 // anything for writing (a replay beside a running server).
 import { open, readFile, type FileHandle } from 'node:fs/promises';
+import { writeWhole } from './durable.js';
 import { endOf, OplogIndex, parseIndex, readIndexFile, sameIndexed, type IndexedEntry } from './oplog-index.js';
 import type { LogEntry, StoredLogEntry } from './replay-log.js';
 import { passesFilter, type LogFilter } from './storage.js';
@@ -54,11 +55,12 @@ const readIndexed = async (oplog: FileHandle, size: number, index: ReadonlyArray
     const run = hits.slice(i, j);
     const from = (run[0] as IndexedEntry).offset;
     const buf = Buffer.alloc(endOf(run.at(-1) as IndexedEntry) - from);
-    const { bytesRead } = await oplog.read(buf, 0, buf.length, from);
-    if (bytesRead !== buf.length) return null;
+    await oplog.read(buf, 0, buf.length, from);
     const got = parseLog(buf, from);
     // Each line is the entry the index names, where it names it (an edited oplog is read whole).
-    if (got.good !== buf.length || got.at.length !== run.length || !got.at.every((x, k) => sameIndexed(x, run[k] as IndexedEntry))) return null;
+    // Then the lines cover the run's bytes exactly: a short read (the oplog cut) leaves zeros
+    // at the end, no line feed, so a line missing, which this refuses.
+    if (got.at.length !== run.length || !got.at.every((x, k) => sameIndexed(x, run[k] as IndexedEntry))) return null;
     out.push(...got.entries);
     i = j;
   }
@@ -169,7 +171,7 @@ export class OplogFile {
     const lines = this.backlog.map((e) => `${JSON.stringify(e)}\n`);
     const buf = Buffer.from(lines.join(''), 'utf8');
     try {
-      await this.fh.write(buf, 0, buf.length, this.size);
+      await writeWhole(this.fh, buf, this.size, 'oplog');
     } catch (e) {
       try { await this.fh.truncate(this.size); } catch { /* the next append overwrites from size */ }
       throw e;
