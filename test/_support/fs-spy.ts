@@ -11,7 +11,7 @@
 // tests running beside it are not seen. It can also put faults into one file's
 // reads and writes (FileFaults): a full disk, a short write, a bad sector, a slow read.
 import type { ExecutionContext } from 'ava';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { fstatSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -148,4 +148,40 @@ export const spyFiles = (t: ExecutionContext, dir: string, faults: FileFaults = 
     if (listeners.size === 0) install(false);
   });
   return l.events;
+};
+
+// Reads through a file handle (FileHandle.read) are not among the calls above: a
+// test that checks which bytes a reader reads (the oplog through its index) records
+// them with spyReads. FileHandle.prototype.read is wrapped for the test's length;
+// each read of the named file (matched by device and inode, so any handle of it) is
+// noted as its position and length, in the order they were made.
+export interface Read { readonly position: number | null; readonly length: number }
+type ReadMethod = (this: FileHandle, ...args: unknown[]) => Promise<unknown>;
+const handleProto: { read: ReadMethod } = await (async () => {
+  const probe = await original.open(process.execPath, 'r');
+  try { return Object.getPrototypeOf(probe) as { read: ReadMethod }; } finally { await probe.close(); }
+})();
+const originalRead = handleProto.read;
+const readSpies = new Set<{ readonly path: string; readonly reads: Read[] }>();
+const spyingRead: ReadMethod = async function (this: FileHandle, ...args: unknown[]) {
+  if (typeof args[2] === 'number') {
+    const fd = fstatSync(this.fd);
+    for (const s of readSpies) {
+      let st;
+      try { st = statSync(s.path); } catch { continue; }
+      if (st.ino === fd.ino && st.dev === fd.dev) s.reads.push({ position: args[3] as number | null, length: args[2] });
+    }
+  }
+  return originalRead.apply(this, args);
+};
+/** The reads made through file handles of `path` from now until the test ends. */
+export const spyReads = (t: ExecutionContext, path: string): Read[] => {
+  const s = { path, reads: [] as Read[] };
+  if (readSpies.size === 0) handleProto.read = spyingRead;
+  readSpies.add(s);
+  t.teardown(() => {
+    readSpies.delete(s);
+    if (readSpies.size === 0) handleProto.read = originalRead;
+  });
+  return s.reads;
 };

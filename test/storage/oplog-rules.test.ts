@@ -5,12 +5,11 @@
 // writer's file calls: a torn tail cut on open, appends whole or cut back and kept,
 // catch-up synced, nothing done when there is nothing to do.
 import test, { type ExecutionContext } from 'ava';
-import { fstatSync, mkdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import { mkdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { indexPathOf, OplogFile, parseLog, readOplog } from '../../adapters/storage/oplog.js';
 import type { LogEntry, StoredLogEntry } from '../../adapters/storage/replay-log.js';
-import { spyFiles, tempDir, type FileFaults } from '../_support/fs-spy.js';
+import { spyFiles, spyReads, tempDir, type FileFaults } from '../_support/fs-spy.js';
 
 // ---- helpers ----------------------------------------------------------------------
 
@@ -45,40 +44,6 @@ const craft = (t: ExecutionContext, es: ReadonlyArray<StoredLogEntry>, index: st
 };
 const of = (es: ReadonlyArray<StoredLogEntry>, id: number): StoredLogEntry[] => es.filter((e) => e.playerIds.includes(id));
 
-// The fs-spy does not follow reads through a file handle (FileHandle.read), so the
-// reads a test checks are recorded here: FileHandle.prototype.read wrapped for the
-// test's length, each read of the named file (matched by device and inode) noted as
-// its position and length, in the order they were made.
-interface Read { readonly position: number | null; readonly length: number }
-type ReadMethod = (this: FileHandle, ...args: unknown[]) => Promise<unknown>;
-const handleProto: { read: ReadMethod } = await (async () => {
-  const probe = await open(process.execPath, 'r');
-  try { return Object.getPrototypeOf(probe) as { read: ReadMethod }; } finally { await probe.close(); }
-})();
-const originalRead = handleProto.read;
-const readSpies = new Set<{ readonly path: string; readonly reads: Read[] }>();
-const spyingRead: ReadMethod = async function (this: FileHandle, ...args: unknown[]) {
-  if (typeof args[2] === 'number') {
-    const fd = fstatSync(this.fd);
-    for (const s of readSpies) {
-      let st;
-      try { st = statSync(s.path); } catch { continue; }
-      if (st.ino === fd.ino && st.dev === fd.dev) s.reads.push({ position: args[3] as number | null, length: args[2] });
-    }
-  }
-  return originalRead.apply(this, args);
-};
-/** The reads made through file handles of `path` from now until the test ends. */
-const spyReads = (t: ExecutionContext, path: string): Read[] => {
-  const s = { path, reads: [] as Read[] };
-  if (readSpies.size === 0) handleProto.read = spyingRead;
-  readSpies.add(s);
-  t.teardown(() => {
-    readSpies.delete(s);
-    if (readSpies.size === 0) handleProto.read = originalRead;
-  });
-  return s.reads;
-};
 
 // ---- parseLog ---------------------------------------------------------------------
 
