@@ -29,22 +29,29 @@ const hashOf = (key: string): number => {
 };
 
 export class KeyIndex {
-  /** The keys' UTF-8 bytes, entry after entry: entry i's are [starts[i], starts[i + 1]). */
+  /** The keys' bytes (each a tag byte, then latin1 or UTF-16LE), entry after entry: entry i's are [starts[i], starts[i + 1]). */
   private bytes = Buffer.allocUnsafe(1024);
   private used = 0;
   private starts = new Uint32Array(MIN_SLOTS / 2 + 1);
   private ids = new Int32Array(MIN_SLOTS / 2);
+  // Stryker disable next-line ArithmeticOperator: equivalent (a longer array holds the same first MIN_SLOTS / 2 hashes, all that are written before the first rebuild replaces it)
   private hashes = new Uint32Array(MIN_SLOTS / 2);
   /** Entries appended (removed ones included). */
   private count = 0;
   private live = 0;
   /** Entry number, or EMPTY, or TOMBSTONE. */
   private slots = new Int32Array(MIN_SLOTS).fill(EMPTY);
-  /** The key being looked up, as UTF-8. */
+  /** The key being looked up, encoded as the keys are. */
   private scratch = Buffer.allocUnsafe(256);
   private scratchLength = 0;
 
   get size(): number { return this.live; }
+
+  /**
+   * The bytes the keys take in the key buffer: each a tag byte, then a byte a character
+   * when every one is latin1, else two (UTF-16); a removed key's until the next rebuild.
+   */
+  get keyBytes(): number { return this.used; }
 
   private encode(key: string): void {
     if (key.length * 2 + 1 > this.scratch.length) this.scratch = Buffer.allocUnsafe(key.length * 2 + 1);
