@@ -19,17 +19,18 @@ export const operationsMarkdown = (): string => {
     'Generated from the operations table by `npm run docs`; do not edit by hand. Every path is under `/api`.',
     'Session operations need `X-STAR-SESSION-ID` (or `Authorization: Bearer`); `app/version/get` and `quest_chapter/get_all` need no session. `?` marks an optional field.',
     'A path marked "also" is the original\'s older name of the same operation, served the same way.',
+    '"answer" lists the operation\'s own answer; a session\'s operation that can change the player also answers the changed parts of its view (`Changes` in the OpenAPI document).',
     'A read (status "implemented, read") never changes the player: its answer carries no changed parts, it is never committed, and it can be repeated freely.',
     'The machine-readable form, with full schemas, is served at `GET /api/openapi.json`.',
     '',
   ];
   const groups = [...new Set(OPERATIONS.map((o) => o.group))];
   for (const g of groups) {
-    lines.push(`## ${g}`, '', '| operation | method and path | request | result codes | status |', '|---|---|---|---|---|');
+    lines.push(`## ${g}`, '', '| operation | method and path | request | answer | result codes | status |', '|---|---|---|---|---|---|');
     for (const op of OPERATIONS.filter((o) => o.group === g)) {
       const codes = isImplemented(op) ? op.errors.map((e) => RESULT_CODES[e].resultCode).filter((c, i, a) => a.indexOf(c) === i).join(', ') || '—' : '998';
       const aliases = (op.aliases ?? []).map((p) => ` (also \`${p}\`)`).join('');
-      lines.push(`| ${op.name} | ${op.method} \`${op.path}\`${aliases} | ${fieldsOf(schemaOf(op.request))} | ${codes} | ${!isImplemented(op) ? 'not yet' : op.readOnly === true ? 'implemented, read' : 'implemented'} |`);
+      lines.push(`| ${op.name} | ${op.method} \`${op.path}\`${aliases} | ${fieldsOf(schemaOf(op.request))} | ${fieldsOf(schemaOf(op.response))} | ${codes} | ${!isImplemented(op) ? 'not yet' : op.readOnly === true ? 'implemented, read' : 'implemented'} |`);
     }
     lines.push('');
   }
