@@ -216,3 +216,14 @@ test('stateHash is the same with a `before` hint as without, whatever the lists\
   t.is(stateHash(s5, as({ presents: 1, battleParties: { length: 2 } })), expectedHash(s5));
   t.is(stateHash(s5, s5), expectedHash(s5));
 });
+
+test('a field the log began with is hashed even at its group default (so the hashes old entries recorded still match)', (t) => {
+  const withDefaults = [...FROM_THE_START].filter((k) => k in defaults);
+  t.true(withDefaults.includes('battleParties') && withDefaults.includes('townLayout'), 'fields of both kinds are among them');
+  for (const k of withDefaults) {
+    const s = as({ ...freshPlayer({ playerId: 7, seed: 'd' }), [k]: defaults[k] });
+    const without = as(Object.fromEntries(Object.entries(s).filter(([key]) => key !== k)));
+    t.is(stateHash(s), expectedHash(s), k);
+    t.not(stateHash(s), stateHash(without), `${k} at its default is part of the hash`);
+  }
+});

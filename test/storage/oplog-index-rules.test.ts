@@ -85,10 +85,10 @@ test('parseIndex: a seq not above the one before (equal, lower, or 0 first) stop
   t.deepEqual(parse('1 0 10 1\n7 10 10 1\n'), { entries: [at(1, 0, 10, [1]), at(7, 10, 10, [1])], good: 19 });
 });
 
-test('parseIndex reads players: none, one, several', (t) => {
-  t.deepEqual(parse('5 0 10 \n6 10 10 7\n8 20 10 1,22,333\n'), {
-    entries: [at(5, 0, 10, []), at(6, 10, 10, [7]), at(8, 20, 10, [1, 22, 333])],
-    good: 8 + 10 + 17,
+test('parseIndex reads players: none, one, several, of any number of digits', (t) => {
+  t.deepEqual(parse('5 0 10 \n6 10 10 7\n8 20 10 1,22,333\n9 30 10 4096\n11 40 10 100000,7\n'), {
+    entries: [at(5, 0, 10, []), at(6, 10, 10, [7]), at(8, 20, 10, [1, 22, 333]), at(9, 30, 10, [4096]), at(11, 40, 10, [100000, 7])],
+    good: 8 + 10 + 17 + 13 + 18,
   });
 });
 
