@@ -406,3 +406,27 @@ test('a player\'s sessions are found through an index on their player id', async
   const rows = await sql<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE schemaname = $1 AND indexname = 'sessions_player'`, [schema]);
   t.regex(rows[0]?.indexdef ?? '', /\(\(\(session ->> 'playerId'::text\)\)::bigint\)/);
 });
+
+test('a stored session or kept answer that does not decode is the storage\'s failure, named (not taken as it is)', async (t) => {
+  const { storage, schema } = await openStore(t);
+  const good = { playerId: 1, epoch: 0, createdAt: 1, lastSeenAt: 2 };
+  await sql(`INSERT INTO ${schema}.sessions (key, session) VALUES ('good', $1), ('bad', $2)`, [good, { playerId: 1, epoch: 0, createdAt: 1 }]);
+  t.deepEqual(await storage.getSession('good', true), good);
+  const session = await t.throwsAsync(storage.getSession('bad', true), { instanceOf: StorageError });
+  t.is(session?.message, 'session bad does not decode as stored');
+  t.is((await t.throwsAsync(storage.sessionsOf(1), { instanceOf: StorageError }))?.message, 'session bad does not decode as stored');
+  const kept = { requestHash: 'h', answer: { ok: { gold: 1 } }, createdAt: 1, withheld: ['accessToken'] };
+  const damaged: Record<string, unknown> = {
+    'no requestHash': { answer: { ok: {} }, createdAt: 1 },
+    'ok that is not a record': { requestHash: 'h', answer: { ok: 5 }, createdAt: 1 },
+    'error that is not a record': { requestHash: 'h', answer: { error: 5 }, createdAt: 1 },
+    'withheld that is not a list of names': { requestHash: 'h', answer: { ok: {} }, createdAt: 1, withheld: [5] },
+  };
+  await sql(`INSERT INTO ${schema}.idempotency (key, record, created_at) VALUES ('kept', $1, 1)`, [JSON.stringify(kept)]);
+  t.deepEqual(await storage.getIdempotency('kept'), kept);
+  for (const [key, record] of Object.entries(damaged)) {
+    await sql(`INSERT INTO ${schema}.idempotency (key, record, created_at) VALUES ($1, $2, 1)`, [key, JSON.stringify(record)]);
+    const e = await t.throwsAsync(storage.getIdempotency(key), { instanceOf: StorageError }, key);
+    t.is(e?.message, `the answer kept for ${key} does not decode as stored`);
+  }
+});
