@@ -1,11 +1,16 @@
 // CRC-32 (IEEE), to tell a whole journal record from a torn one.
 import zlib from 'node:zlib';
 
-const TABLE = Uint32Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
+const TABLE = (() => {
+  const t = new Uint32Array(256);
+  // `!==`, not `<`: a bound of `<= 256` would write t[256], which a typed array drops.
+  for (let n = 0; n !== 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    t[n] = c >>> 0;
+  }
+  return t;
+})();
 
 /** The table loop, where Node has no zlib.crc32 (exported for its test). */
 export const jsCrc32 = (buf: Uint8Array): number => {
