@@ -13,7 +13,7 @@ import { access, open, readdir, readFile, rename } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { decodeState } from '../../core/state.js';
 import { readCheckpoint } from './checkpoint.js';
-import { syncDir } from './durable.js';
+import { readOrNone, syncDir } from './durable.js';
 import { rotatedJournals, scanJournal, type JournalScan } from './journal.js';
 import { unsealText } from './sealed.js';
 
@@ -50,11 +50,8 @@ export const checkDataDir = async (dir: string): Promise<CheckReport> => {
   const files = [...(await rotatedJournals(dir)).map((f) => f.path), join(dir, 'journal.log')];
   let prevSeq: number | undefined;
   for (const file of files) {
-    let buf: Buffer;
-    try { buf = await readFile(file); } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      throw e;
-    }
+    const buf = await readOrNone(file);
+    if (buf === undefined) continue;
     const scan = scanJournal(buf, file, prevSeq);
     const first = scan.records[0];
     if (prevSeq === undefined && first !== undefined && first.seq > checkpointSeq + 1) {
@@ -141,12 +138,9 @@ export const truncateJournalAt = async (dir: string, fileName: string, offset: n
   // The journals after it: moved aside whole (renamed; journal.log copied, then emptied).
   for (const later of order.slice(at + 1)) {
     const p = join(dir, later);
-    let bytes: Buffer;
+    const bytes = await readOrNone(p);
     // journal.log is missing after a crash between a rotation's rename and the new file's creation (the check skips it too).
-    try { bytes = await readFile(p); } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      throw e;
-    }
+    if (bytes === undefined) continue;
     dropped += scanJournal(bytes, p).records.length;
     if (later === 'journal.log') {
       await aside(p, bytes);

@@ -1,7 +1,18 @@
 // Making files durable: a directory's entries are fsynced after a rename or a new
 // file, and a file that replaces another is written whole beside it (temp file,
-// fsync, rename), so a crash leaves the old one or the new one, never half.
-import { open, rename, type FileHandle } from 'node:fs/promises';
+// fsync, rename), so a crash leaves the old one or the new one, never half; and a
+// file that may not be there yet is read as none.
+import { open, readFile, rename, type FileHandle } from 'node:fs/promises';
+
+/** A file's bytes, or undefined when there is no such file (any other error is thrown). */
+export const readOrNone = async (path: string): Promise<Buffer | undefined> => {
+  try {
+    return await readFile(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
+  }
+};
 
 export const syncDir = async (dir: string): Promise<void> => {
   const fh = await open(dir, 'r');

@@ -5,10 +5,10 @@
 // A server may checkpoint while this reads (rotate the journal, write snapshots,
 // checkpoint.json, remove the rotated journal): a read that saw that happen under it
 // is read again.
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decodeState, type PlayerState } from '../../core/state.js';
 import { readSnapshot } from './checkpoint.js';
+import { readOrNone } from './durable.js';
 import { applyDelta, JournalDamaged, rotatedJournals, scanJournal, type JournalRecord } from './journal.js';
 import { readOplog } from './oplog.js';
 import type { StoredLogEntry } from './replay-log.js';
@@ -24,15 +24,6 @@ export interface StoredPlayer {
   /** The log entries in the journal after the checkpoint (the oplog may not have them yet). */
   readonly journalLog: ReadonlyArray<StoredLogEntry>;
 }
-
-const readOrNone = async (path: string): Promise<Buffer | undefined> => {
-  try {
-    return await readFile(path);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw e;
-  }
-};
 
 /** The journal record the last checkpoint covers (0: none yet). */
 const checkpointSeq = async (dir: string): Promise<number> => {

@@ -10,8 +10,8 @@
 // behind, torn or does not match. A reader that finds a line at an offset that is
 // not the entry the index names reads the whole oplog instead (oplog.ts), so the
 // index makes a read faster, never wrong.
-import { open, readFile, type FileHandle } from 'node:fs/promises';
-import { writeAtomic, writeWhole } from './durable.js';
+import { open, type FileHandle } from 'node:fs/promises';
+import { readOrNone, writeAtomic, writeWhole } from './durable.js';
 
 /** Where one oplog entry is, and the players it changed. */
 export interface IndexedEntry {
@@ -58,14 +58,7 @@ export const sameIndexed = (a: IndexedEntry, b: IndexedEntry): boolean =>
   a.seq === b.seq && a.offset === b.offset && a.length === b.length && a.players.length === b.players.length && a.players.every((id, i) => b.players[i] === id);
 
 /** An index file's bytes (none when it is missing). */
-export const readIndexFile = async (path: string): Promise<Buffer> => {
-  try {
-    return await readFile(path);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return Buffer.alloc(0);
-    throw e;
-  }
-};
+export const readIndexFile = async (path: string): Promise<Buffer> => (await readOrNone(path)) ?? Buffer.alloc(0);
 
 /** The writer's oplog.idx, kept in step with oplog.jsonl by OplogFile. */
 export class OplogIndex {
