@@ -1,6 +1,7 @@
 // Configuration from environment variables, each with its documented default (README).
 import { DEFAULT_LIMITS, type RateLimits } from './rate-limit.js';
 import { LOG_LEVELS, parseLogLevel, type LogLevelSetting } from './log.js';
+import { KEPT_PER_SCOPE } from '../storage/kept-answers.js';
 export interface Config {
   readonly port: number;
   readonly host: string;
@@ -42,6 +43,8 @@ export interface Config {
   /** Null: rate limits off (RATE_LIMITS=off). */
   readonly rateLimits: RateLimits | null;
   readonly idempotencyTtlSeconds: number;
+  /** Answers kept per caller (a player, a signing-up uuid): a retry of any of its last this many keys gets its answer. */
+  readonly idempotencyKeysPerScope: number;
   /** On SIGTERM, how long requests in flight may take before their connections are closed. */
   readonly shutdownGraceSeconds: number;
   /** PostgreSQL instead of JSON files when set. */
@@ -118,6 +121,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): Config => {
       failures: { rate: num(env['RATE_LIMIT_FAILURES_PER_MINUTE'], 60 * (DEFAULT_LIMITS.failures?.rate ?? 1 / 60), 'RATE_LIMIT_FAILURES_PER_MINUTE') / 60, burst: int(env['RATE_LIMIT_FAILURES_BURST'], DEFAULT_LIMITS.failures?.burst ?? 10, 'RATE_LIMIT_FAILURES_BURST') },
     },
     idempotencyTtlSeconds: int(env['IDEMPOTENCY_TTL_SECONDS'], 86_400, 'IDEMPOTENCY_TTL_SECONDS'),
+    idempotencyKeysPerScope: Math.max(1, int(env['IDEMPOTENCY_KEYS_PER_SCOPE'], KEPT_PER_SCOPE, 'IDEMPOTENCY_KEYS_PER_SCOPE')),
     shutdownGraceSeconds: int(env['SHUTDOWN_GRACE_SECONDS'], 10, 'SHUTDOWN_GRACE_SECONDS'),
     databaseUrl: env['DATABASE_URL'] || undefined,
     pgSchema: env['PG_SCHEMA'] ?? 'hoshi',

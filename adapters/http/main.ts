@@ -53,13 +53,15 @@ const main = async (): Promise<void> => {
     ? await PostgresStorage.open({
       connectionString: cfg.databaseUrl, schema: cfg.pgSchema, poolSize: cfg.pgPoolSize,
       statementTimeoutMs: cfg.pgStatementTimeoutMs, retries: cfg.pgRetries, log: storageLog, cacheSize: cfg.cacheSize,
-      idempotencyTtlMs: cfg.idempotencyTtlSeconds * 1000, sessionCacheMs: cfg.pgSessionCacheMs,
+      idempotencyTtlMs: cfg.idempotencyTtlSeconds * 1000, sessionCacheMs: cfg.pgSessionCacheMs, answersPerScope: cfg.idempotencyKeysPerScope,
     })
     : cfg.storage === 'memory'
-      ? new MemoryStorage()
+      ? new MemoryStorage({ answers: { perScope: cfg.idempotencyKeysPerScope, ttlMs: cfg.idempotencyTtlSeconds * 1000 } })
       : await FileStorage.open({
         dir: resolve(cfg.dataDir), cacheSize: cfg.cacheSize, log: storageLog,
-        idempotencyTtlMs: cfg.idempotencyTtlSeconds * 1000, clock: () => Date.now(),
+        idempotencyTtlMs: cfg.idempotencyTtlSeconds * 1000, clock: () => Date.now(), answersPerScope: cfg.idempotencyKeysPerScope,
+        // A session unused a day past its idle time is refused already; the checkpoint need not carry it on.
+        sessionRetentionMs: (cfg.sessionIdleSeconds + 86_400) * 1000,
         checkpointIntervalMs: cfg.checkpointIntervalSeconds * 1000,
       }).catch((e: unknown) => {
         // A damaged data directory (journal, checkpoint, keys file): said plainly, with the file at fault, and nothing changed.

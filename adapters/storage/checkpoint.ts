@@ -1,8 +1,9 @@
 // Checkpoints: what lets the journal go. At a checkpoint every player changed since
 // the last one gets its snapshot (players/<id % 256>/<id>.json, canonical JSON
 // behind its CRC (sealed.ts), written whole: temp file, fsync, rename), the player keys go to keys.<seq>.json
-// (only when they changed), and checkpoint.json names the last journal record it
-// covers, the keys file, and holds the sessions and idempotency records. Only then
+// (only when they changed), the answers kept for Idempotency-Keys whose rings changed
+// go to their files (answer-files.ts), and checkpoint.json names the last journal
+// record it covers, the keys file, and holds the sessions. Only then
 // are the rotated journals it covers removed. A start reads checkpoint.json, then
 // replays the journal records after its seq (storage/journal.ts).
 import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
@@ -12,12 +13,14 @@ import { canonicalJson } from './canonical.js';
 import { mapLimit, syncDir, writeAtomic } from './durable.js';
 import { IndexModel } from './index-model.js';
 import { rotatedJournals } from './journal.js';
+import { writeAnswers } from './answer-files.js';
+import type { Ring } from './kept-answers.js';
 import { StorageError } from './storage.js';
 import { FileDamaged, seal, unseal } from './sealed.js';
 
 type IndexJson = Parameters<typeof IndexModel.fromJSON>[0];
 
-/** checkpoint.json: the last journal record it covers, the keys file, sessions and idempotency records. */
+/** checkpoint.json: the last journal record it covers, the keys file, sessions (and, before issue 36, idempotency records). */
 interface Checkpoint {
   readonly seq: number;
   readonly keysFile?: string;
@@ -90,6 +93,8 @@ export const readCheckpoint = async (dir: string): Promise<{ index: IndexModel; 
 export interface CheckpointPlan {
   readonly seq: number;
   readonly players: ReadonlyArray<readonly [number, PlayerState]>;
+  /** The rings of kept answers changed since the last checkpoint, by scope. */
+  readonly answers: ReadonlyArray<readonly [string, Ring]>;
   /** The keys file's text, sealed (sealed.ts); undefined when the keys did not change. */
   readonly keys: { readonly written: KeysWritten; readonly json: string | undefined };
   /** checkpoint.json's text, sealed. */
@@ -97,12 +102,15 @@ export interface CheckpointPlan {
 }
 
 /** Captures the indexes as of journal record `seq`; the player keys are encoded only when they changed since `keysWritten`. */
-export const planCheckpoint = (index: IndexModel, seq: number, keysWritten: KeysWritten | undefined, players: ReadonlyArray<readonly [number, PlayerState]>): CheckpointPlan => {
+export const planCheckpoint = (
+  index: IndexModel, seq: number, keysWritten: KeysWritten | undefined, players: ReadonlyArray<readonly [number, PlayerState]>,
+  answers: ReadonlyArray<readonly [string, Ring]> = [],
+): CheckpointPlan => {
   const keys = keysWritten?.version === index.keysVersion
     ? { written: keysWritten, json: undefined }
     : { written: { version: index.keysVersion, file: `keys.${seq}.json` }, json: seal(JSON.stringify(index.keysJSON())) };
   const checkpoint: Checkpoint = { seq, keysFile: keys.written.file, index: index.restJSON() };
-  return { seq, players, keys, checkpoint: seal(JSON.stringify(checkpoint)) };
+  return { seq, players, answers, keys, checkpoint: seal(JSON.stringify(checkpoint)) };
 };
 
 /**
@@ -117,6 +125,7 @@ export const writeCheckpoint = async (dir: string, plan: CheckpointPlan): Promis
   await mapLimit([...shards], 16, (sh) => mkdir(join(dir, 'players', String(sh)), { recursive: true }).then(() => undefined));
   await mapLimit(plan.players, 16, ([id, st]) => writeAtomic(snapshotPath(dir, id), seal(canonicalJson(st))));
   await mapLimit([...shards], 16, (sh) => syncDir(join(dir, 'players', String(sh))));
+  await writeAnswers(dir, plan.answers);
   if (plan.keys.json !== undefined) await writeAtomic(join(dir, plan.keys.written.file), plan.keys.json);
   await writeAtomic(join(dir, 'checkpoint.json'), plan.checkpoint);
   await syncDir(dir);

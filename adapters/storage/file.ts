@@ -6,7 +6,9 @@
 //                  state's hash;
 //   replay-log.ts  the replay log's entries (hashed here, inside commit);
 //   oplog.ts       oplog.jsonl, where they are kept, with its index by player (oplog-index.ts);
-//   checkpoint.ts  snapshots, checkpoint.json and the keys file, which let the journal go.
+//   checkpoint.ts  snapshots, checkpoint.json and the keys file, which let the journal go;
+//   kept-answers.ts, answer-files.ts  the answers kept for Idempotency-Keys, a
+//                  bounded ring a caller, in memory while in use and a file each.
 // This file holds what joins them: the commit queue (concurrent commits share one
 // fsync: group commit), the indexes, the bounded cache of players (loaded lazily
 // from their snapshots), and when to checkpoint.
@@ -16,6 +18,8 @@ import { decodeState, type DrawRecord, type IndexName, type PlayerState } from '
 import type { IndexModel } from './index-model.js';
 import { planCheckpoint, readCheckpoint, readSnapshot, snapshotPath, writeCheckpoint, type KeysWritten } from './checkpoint.js';
 import { mapLimit } from './durable.js';
+import { KEPT_PER_SCOPE, KeptAnswers, scopeOf, type Ring } from './kept-answers.js';
+import { readAnswers, sweepAnswers } from './answer-files.js';
 import { unsealText } from './sealed.js';
 import { applyDelta, encodeRecord, Journal, journaled, rotatedJournals } from './journal.js';
 import { OplogFile } from './oplog.js';
@@ -48,9 +52,15 @@ export interface FileStorageOptions {
     /** Runs before a checkpoint's background part (tests hold it open, or make it fail). */
     readonly beforeSnapshots?: () => Promise<void> | void;
   };
-  /** Idempotency records older than this are dropped at checkpoints (ms; default a day). */
+  /** How long an Idempotency-Key's answer is kept (ms; default a day): older ones are dropped from their rings and their files swept. */
   readonly idempotencyTtlMs?: number;
-  /** The clock used to age idempotency records. */
+  /** Answers kept per caller (scope), newest first out last (IDEMPOTENCY_KEYS_PER_SCOPE). */
+  readonly answersPerScope?: number;
+  /** Answers of unchanged rings kept in memory (the rest are read from their files when asked for). */
+  readonly answersCacheRecords?: number;
+  /** Sessions unused this long are dropped at checkpoints (ms; 0: kept; the service refuses them long before). */
+  readonly sessionRetentionMs?: number;
+  /** The clock used to age idempotency records and sessions. */
   readonly clock?: () => number;
   readonly log?: (event: string, data: Record<string, unknown>) => void;
 }
@@ -77,6 +87,11 @@ export class FileStorage implements Storage {
   private keysWritten: KeysWritten | undefined;
   /** Where loads and fsync batches are reported (GET /metrics). */
   observer: StorageObserver = {};
+  /** The answers kept for Idempotency-Keys held in memory (the rest are in their files). */
+  private readonly answers: KeptAnswers;
+  /** The next shard of answer files a checkpoint sweeps, and the bytes each shard held when last swept. */
+  private sweepShard = 0;
+  private readonly shardBytes = new Map<number, number>();
 
   private constructor(
     private readonly opts: Required<Omit<FileStorageOptions, 'faults' | 'log' | 'clock'>> & Pick<FileStorageOptions, 'faults' | 'log' | 'clock'>,
@@ -87,10 +102,15 @@ export class FileStorage implements Storage {
     private readonly oplog: OplogFile,
     /** The seq of the last log entry committed. */
     private logSeq: number,
-  ) {}
+  ) {
+    this.answers = new KeptAnswers({ perScope: opts.answersPerScope, ttlMs: opts.idempotencyTtlMs, cacheRecords: opts.answersCacheRecords });
+  }
 
   static async open(o: FileStorageOptions): Promise<FileStorage> {
-    const opts = { cacheSize: 10_000, groupCommit: true, checkpointBytes: 64 * 1024 * 1024, checkpointIntervalMs: 0, idempotencyTtlMs: 86_400_000, ...o };
+    const opts = {
+      cacheSize: 10_000, groupCommit: true, checkpointBytes: 64 * 1024 * 1024, checkpointIntervalMs: 0, idempotencyTtlMs: 86_400_000,
+      answersPerScope: KEPT_PER_SCOPE, answersCacheRecords: 4_096, sessionRetentionMs: 0, ...o,
+    };
     await mkdir(join(opts.dir, 'players'), { recursive: true });
     const { index, seq, keysWritten } = await readCheckpoint(opts.dir);
     // Damage a crash cannot explain throws here (JournalDamaged), before any file is changed.
@@ -100,6 +120,9 @@ export class FileStorage implements Storage {
     const oplog = await OplogFile.open(join(opts.dir, 'oplog.jsonl'));
     const store = new FileStorage(opts, index, journal, seq, oplog, oplog.seq);
     store.keysWritten = keysWritten;
+    // A checkpoint written before issue 36 held the answers itself: they move to their rings (written by the next checkpoint).
+    for (const [key, record] of index.legacyAnswers) store.answers.put(key, record, await store.ring(scopeOf(key)));
+    index.legacyAnswers = [];
     for (const r of records) {
       if (r.seq <= seq) continue;
       const states = r.players.map((p) => {
@@ -117,7 +140,8 @@ export class FileStorage implements Storage {
         if (!base || base.version !== d.base) throw new StorageError(`journal record ${r.seq}: player ${d.playerId}'s delta is from version ${d.base}, the state is at ${base?.version ?? 'none'}`);
         states.push(applyDelta(base, d, r.seq));
       }
-      store.index.replay(states, r.sessions, (id) => store.dirty.get(id) ?? store.cache.get(id), r.idempotency ?? []);
+      store.index.replay(states, r.sessions, (id) => store.dirty.get(id) ?? store.cache.get(id));
+      for (const x of r.idempotency ?? []) store.answers.put(x.key, x.record, await store.ring(scopeOf(x.key)));
       for (const s of states) { store.dirty.set(s.playerId, s); store.cache.delete(s.playerId); }
       store.seq = r.seq;
     }
@@ -169,7 +193,20 @@ export class FileStorage implements Storage {
   async getSession(key: string): Promise<Session | undefined> { return this.index.sessions.get(key); }
   async sessionsOf(playerId: number): Promise<Array<{ key: string; session: Session }>> { return this.index.sessionsOf(playerId); }
   async recentlyActive(limit: number): Promise<number[]> { return this.index.recentlyActive(limit); }
-  async getIdempotency(key: string): Promise<IdempotencyRecord | undefined> { return this.index.idempotency.get(key); }
+  async getIdempotency(key: string): Promise<IdempotencyRecord | undefined> {
+    return (await this.ring(scopeOf(key))).find(([k]) => k === key)?.[1];
+  }
+
+  /** A scope's kept answers: memory's, else its file's (read again when a checkpoint wrote rings meanwhile: memory may have let a newer one go). */
+  private async ring(scope: string): Promise<Ring> {
+    for (;;) {
+      const held = this.answers.held(scope);
+      if (held) return held;
+      const generation = this.answers.generation;
+      const read = await readAnswers(this.opts.dir, scope);
+      if (this.answers.generation === generation) return this.answers.adopt(scope, read);
+    }
+  }
   async playerIds(): Promise<number[]> { return [...new Set(this.index.maps.myCode.values())].sort((a, b) => a - b); }
 
   commit(commit: Commit): Promise<CommitResult> {
@@ -201,7 +238,7 @@ export class FileStorage implements Storage {
         }
       }
       // The timer's turn: something to checkpoint (records, or states replayed at start); a checkpoint still writing waits for the next turn.
-      const timely = this.due && (this.journal.size > 0 || this.dirty.size > 0);
+      const timely = this.due && (this.journal.size > 0 || this.dirty.size > 0 || this.answers.changed());
       this.due = false;
       if ((this.journal.size >= this.opts.checkpointBytes || timely) && !this.checkpointing && !this.closed) {
         try {
@@ -225,6 +262,9 @@ export class FileStorage implements Storage {
     // Held here too: with a small cache, loading one player of the batch may evict another.
     const loaded = new Map<number, PlayerState | undefined>();
     for (const p of batch) for (const c of p.commit.players) loaded.set(c.state.playerId, await this.load(c.state.playerId, false));
+    // The rings the batch adds to, as stored (held here: the cache may let one go while another is read).
+    const rings = new Map<string, Ring>();
+    for (const p of batch) for (const x of p.commit.idempotency ?? []) { const sc = scopeOf(x.key); rings.set(sc, await this.ring(sc)); }
     const overlay = new Map<number, PlayerState>();
     const prev = (id: number) => overlay.get(id) ?? this.dirty.get(id) ?? this.cache.get(id) ?? loaded.get(id);
     const results: CommitResult[] = [];
@@ -236,6 +276,7 @@ export class FileStorage implements Storage {
       results.push(result);
       if (!result.ok) continue;
       undos.push(undo);
+      for (const x of p.commit.idempotency ?? []) undos.push(this.answers.put(x.key, x.record, rings.get(scopeOf(x.key))));
       const befores = p.commit.players.map((c) => prev(c.state.playerId));
       const states = p.commit.players.map((c, i) => journaled(c.state, befores[i]));
       const run = p.commit.log;
@@ -283,20 +324,39 @@ export class FileStorage implements Storage {
   private async cut(): Promise<{ readonly rest: Promise<void> }> {
     await this.oplog.sync();
     const entries = [...this.dirty];
-    if (this.opts.clock) this.index.pruneIdempotency(this.opts.clock() - this.opts.idempotencyTtlMs);
-    const plan = planCheckpoint(this.index, this.seq, this.keysWritten, entries);
+    const now = this.opts.clock?.();
+    if (now !== undefined && this.opts.sessionRetentionMs > 0) this.index.pruneSessions(now - this.opts.sessionRetentionMs);
+    const plan = planCheckpoint(this.index, this.seq, this.keysWritten, entries, this.answers.take(now === undefined ? undefined : now - this.opts.idempotencyTtlMs));
     await this.journal.rotate(plan.seq);
     // Wrapped, so that awaiting the cut does not wait for the rest.
     const rest = (async () => {
       await this.opts.faults?.beforeSnapshots?.();
       await writeCheckpoint(this.opts.dir, plan);
+      this.answers.written(plan.answers);
       this.keysWritten = plan.keys.written;
       for (const [id, st] of entries) {
         if (this.dirty.get(id) === st) { this.dirty.delete(id); this.remember(id, st); }
       }
-      this.opts.log?.('checkpoint', { players: entries.length, seq: plan.seq });
+      const swept = now === undefined ? 0 : await this.sweep(now);
+      this.opts.log?.('checkpoint', { players: entries.length, answers: plan.answers.length, swept, seq: plan.seq });
     })();
     return { rest };
+  }
+
+  /**
+   * Sweeps the next 16 shards of answer files (a round every 16 checkpoints) of
+   * files past the kept time, an hour's margin for the clock, and notes their bytes.
+   */
+  private async sweep(now: number): Promise<number> {
+    let removed = 0;
+    for (let i = 0; i < 16; i++) {
+      const shard = this.sweepShard;
+      this.sweepShard = (shard + 1) % 256;
+      const r = await sweepAnswers(this.opts.dir, shard, now - this.opts.idempotencyTtlMs - 3_600_000);
+      removed += r.removed;
+      this.shardBytes.set(shard, r.bytes);
+    }
+    return removed;
   }
 
   /**
@@ -340,7 +400,10 @@ export class FileStorage implements Storage {
   }
 
   stats(): StorageStats {
-    return { playersInMemory: this.dirty.size + this.cache.size, journalBytes: this.journal.size };
+    const held = this.answers.records();
+    let bytes = 0;
+    for (const b of this.shardBytes.values()) bytes += b;
+    return { playersInMemory: this.dirty.size + this.cache.size, journalBytes: this.journal.size, answersInMemory: held.dirty + held.clean, answersStored: { bytes } };
   }
 
   /** Open, and a file can be written in the data directory (a full or read-only disk is not ready). */
@@ -360,7 +423,7 @@ export class FileStorage implements Storage {
     clearInterval(this.timer);
     while (this.flushing) await this.flushing;
     while (this.checkpointing) await this.checkpointing;
-    if (this.dirty.size > 0 || (await rotatedJournals(this.opts.dir)).length > 0) await this.checkpoint();
+    if (this.dirty.size > 0 || this.answers.changed() || (await rotatedJournals(this.opts.dir)).length > 0) await this.checkpoint();
     await this.journal.close();
     await this.oplog.close();
   }

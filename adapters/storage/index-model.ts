@@ -1,8 +1,9 @@
 // The indexes every adapter keeps (uuid, myCode, move code → player; sessions),
 // with the uniqueness check and an undo log so a failed write can be rolled back.
 // The player keys are KeyIndex tables, outside the heap: every stored player has
-// them (key-index.ts); sessions and idempotency records, which only players in use
-// have, are Maps.
+// them (key-index.ts); sessions, which only players in use have, are a Map. The
+// answers kept for Idempotency-Keys are not here: each store bounds them by scope
+// (kept-answers.ts).
 import { INDEX_NAMES, indexKeysOf, type IndexName, type PlayerState } from '../../core/state.js';
 import { KeyIndex } from './key-index.js';
 import type { Commit, CommitResult, IdempotencyRecord, Session } from './storage.js';
@@ -18,7 +19,8 @@ const RECENT_KEEP = 200;
 export class IndexModel {
   readonly maps: Record<IndexName, KeyIndex> = { uuid: new KeyIndex(), myCode: new KeyIndex(), moveCode: new KeyIndex() };
   readonly sessions = new Map<string, Session>();
-  readonly idempotency = new Map<string, IdempotencyRecord>();
+  /** Answers a checkpoint written before issue 36 held (checkpoint.json's `idempotency`): the store moves them to its own (kept-answers.ts) on open. */
+  legacyAnswers: Array<[string, IdempotencyRecord]> = [];
   maxPlayerId = 0;
   /** Players by most recent commit, newest first, bounded (a technical bound, not a game rule). */
   private recent: number[] = [];
@@ -94,7 +96,6 @@ export class IndexModel {
       for (const name of INDEX_NAMES) for (const k of keys[name]) set(this.maps[name], k, p.state.playerId, true);
     }
     for (const s of commit.sessions ?? []) set(this.sessions, s.key, s.session ?? undefined);
-    for (const r of commit.idempotency ?? []) set(this.idempotency, r.key, r.record);
     const recentBefore = this.recent;
     const touched = commit.players.map((p) => p.state.playerId);
     this.recent = [...touched, ...this.recent.filter((id) => !touched.includes(id))].slice(0, RECENT_KEEP);
@@ -111,14 +112,16 @@ export class IndexModel {
   }
 
   /** Re-applies a journal record whose validity was checked when it was written. */
-  replay(states: ReadonlyArray<PlayerState>, sessions: ReadonlyArray<{ key: string; session: Session | null }>, prev: (id: number) => PlayerState | undefined, idempotency: Commit['idempotency'] = []): void {
-    const commit: Commit = { players: states.map((s) => ({ state: s, expectedVersion: prev(s.playerId)?.version ?? null })), sessions, idempotency };
+  replay(states: ReadonlyArray<PlayerState>, sessions: ReadonlyArray<{ key: string; session: Session | null }>, prev: (id: number) => PlayerState | undefined): void {
+    const commit: Commit = { players: states.map((s) => ({ state: s, expectedVersion: prev(s.playerId)?.version ?? null })), sessions };
     this.apply(commit, prev);
   }
 
-  /** Drops idempotency records older than the kept time. */
-  pruneIdempotency(olderThan: number): void {
-    for (const [k, r] of this.idempotency) if (r.createdAt < olderThan) this.idempotency.delete(k);
+  /** Drops sessions last used before an instant (long expired: the service refuses them already). */
+  pruneSessions(olderThan: number): number {
+    let dropped = 0;
+    for (const [k, s] of this.sessions) if (s.lastSeenAt < olderThan) { this.sessions.delete(k); dropped++; }
+    return dropped;
   }
 
   // Maps are written as [key, value] pairs: with 100,000 players, objects of that many
@@ -132,9 +135,9 @@ export class IndexModel {
     return { maxPlayerId: this.maxPlayerId, uuid: [...this.maps.uuid], myCode: [...this.maps.myCode], moveCode: [...this.maps.moveCode] };
   }
 
-  /** Sessions and idempotency records: every checkpoint writes them. */
+  /** Sessions: every checkpoint writes them (pruned of long-expired ones first). */
   restJSON() {
-    return { sessions: [...this.sessions], idempotency: [...this.idempotency] };
+    return { sessions: [...this.sessions] };
   }
 
   /** Reads either form: pairs, or the objects checkpoints were written with before. */
@@ -144,7 +147,7 @@ export class IndexModel {
     m.maxPlayerId = j.maxPlayerId;
     for (const name of INDEX_NAMES) for (const [k, v] of entries(j[name])) m.maps[name].set(k, v);
     for (const [k, v] of entries(j.sessions)) m.sessions.set(k, v);
-    for (const [k, v] of entries(j.idempotency)) m.idempotency.set(k, v);
+    m.legacyAnswers = [...entries(j.idempotency)];
     return m;
   }
 }

@@ -1,6 +1,7 @@
 // In-memory storage for tests and simulations: the same contract, nothing on disk.
 import type { DrawRecord, IndexName, PlayerState } from '../../core/state.js';
 import { IndexModel } from './index-model.js';
+import { KEPT_PER_SCOPE, KeptAnswers, type KeptAnswersOptions } from './kept-answers.js';
 import { passesFilter, type Commit, type CommitResult, type IdempotencyRecord, type LogFilter, type Session, type Storage, type StorageStats } from './storage.js';
 import { entryOf, type StoredLogEntry } from './replay-log.js';
 
@@ -10,6 +11,8 @@ export interface MemoryStorageOptions {
     /** Answers a commit with a version conflict when it returns true (a writer elsewhere got there first). */
     readonly conflict?: (commit: Commit) => boolean;
   };
+  /** The answers kept per Idempotency-Key scope and for how long (kept-answers.ts). */
+  readonly answers?: Partial<Pick<KeptAnswersOptions, 'perScope' | 'ttlMs'>>;
 }
 
 export class MemoryStorage implements Storage {
@@ -17,7 +20,11 @@ export class MemoryStorage implements Storage {
   private readonly index = new IndexModel();
   private reserved = 0;
   private readonly log: StoredLogEntry[] = [];
-  constructor(private readonly opts: MemoryStorageOptions = {}) {}
+  /** Nothing on disk: every ring is held (a scope not held has none). */
+  private readonly answers: KeptAnswers;
+  constructor(private readonly opts: MemoryStorageOptions = {}) {
+    this.answers = new KeptAnswers({ perScope: opts.answers?.perScope ?? KEPT_PER_SCOPE, ttlMs: opts.answers?.ttlMs ?? 86_400_000, cacheRecords: 0 });
+  }
 
   async nextPlayerId(): Promise<number> {
     this.reserved = Math.max(this.reserved, this.index.maxPlayerId) + 1;
@@ -27,13 +34,14 @@ export class MemoryStorage implements Storage {
   async lookup(index: IndexName, key: string): Promise<number | undefined> { return this.index.maps[index].get(key); }
   async getSession(key: string): Promise<Session | undefined> { return this.index.sessions.get(key); }
   async sessionsOf(playerId: number): Promise<Array<{ key: string; session: Session }>> { return this.index.sessionsOf(playerId); }
-  async getIdempotency(key: string): Promise<IdempotencyRecord | undefined> { return this.index.idempotency.get(key); }
+  async getIdempotency(key: string): Promise<IdempotencyRecord | undefined> { return this.answers.get(key); }
   async playerIds(): Promise<number[]> { return [...this.states.keys()].sort((a, b) => a - b); }
   async recentlyActive(limit: number): Promise<number[]> { return this.index.recentlyActive(limit); }
   async commit(commit: Commit): Promise<CommitResult> {
     if (this.opts.faults?.conflict?.(commit)) return { ok: false, conflict: 'version', detail: 'a conflict injected by the faults option' };
     const { result } = this.index.apply(commit, (id) => this.states.get(id));
     if (result.ok) {
+      for (const r of commit.idempotency ?? []) this.answers.put(r.key, r.record);
       // The states replaced: a hint that lets the hash reuse their lists' digests (the hash is the same without it).
       // Stryker disable next-line ArrowFunction: equivalent (see above)
       const befores = commit.players.map((p) => this.states.get(p.state.playerId));
@@ -50,6 +58,6 @@ export class MemoryStorage implements Storage {
     for (const s of this.states.values()) visit(s.gachaHistory);
     return this.states.size;
   }
-  stats(): StorageStats { return { playersInMemory: this.states.size }; }
+  stats(): StorageStats { return { playersInMemory: this.states.size, answersInMemory: this.answers.records().dirty }; }
   async close(): Promise<void> {}
 }

@@ -17,6 +17,7 @@ import pg from 'pg';
 import * as t from 'io-ts';
 import { decodeState, DrawRecord, indexKeysOf, INDEX_NAMES, type IndexName, type PlayerState } from '../../core/state.js';
 import { entryOf, type StoredLogEntry } from './replay-log.js';
+import { KEPT_PER_SCOPE } from './kept-answers.js';
 import { decodeStored, IdempotencyRecordCodec, SessionCodec, StorageError, type Commit, type CommitResult, type IdempotencyClaim, type IdempotencyRecord, type LogFilter, type Session, type Storage, type StorageObserver, type StorageStats } from './storage.js';
 
 export interface PostgresOptions {
@@ -34,6 +35,8 @@ export interface PostgresOptions {
   readonly sessionCacheMs?: number;
   /** How long an Idempotency-Key's answer is kept (ms): a commit may replace an older record under the same key. */
   readonly idempotencyTtlMs?: number;
+  /** Answers kept per caller (scope): a commit drops its scopes' older ones (IDEMPOTENCY_KEYS_PER_SCOPE). */
+  readonly answersPerScope?: number;
 }
 
 const INT8 = 20;
@@ -205,6 +208,34 @@ const MIGRATIONS: ReadonlyArray<(s: string) => string> = [
   `,
   // A player's sessions, for the operator's console (sessionsOf).
   (s) => `CREATE INDEX sessions_player ON ${s}.sessions (((session->>'playerId')::bigint));`,
+  // Issue 36: the answers kept per caller (the scope, the key's part before ':') are bounded:
+  // commit_v2 is commit_v1 followed by dropping each written scope's answers past its newest
+  // i_per_scope (an index walk of that many rows a scope), so the table follows the callers
+  // in use, not every key sent in a day. commit_v1 stays for processes not yet upgraded.
+  (s) => `
+    CREATE INDEX idempotency_scope ON ${s}.idempotency ((split_part(key, ':', 1)), created_at DESC, key DESC);
+    CREATE FUNCTION ${s}.commit_v2(
+      w_ids bigint[], w_expected bigint[], w_versions bigint[], w_states json,
+      r_ids bigint[], r_versions bigint[],
+      k_replace bigint[], kd_names text[], kd_keys text[], ki_names text[], ki_keys text[], ki_owners bigint[],
+      s_keys text[], s_values text[],
+      i_keys text[], i_records json, i_created bigint[], i_stale_before bigint,
+      l_entry text, l_players bigint[], i_per_scope integer
+    ) RETURNS bigint LANGUAGE plpgsql AS $fn$
+    DECLARE
+      log_seq bigint;
+      sc text;
+    BEGIN
+      log_seq := ${s}.commit_v1(w_ids, w_expected, w_versions, w_states, r_ids, r_versions, k_replace, kd_names, kd_keys, ki_names, ki_keys, ki_owners,
+        s_keys, s_values, i_keys, i_records, i_created, i_stale_before, l_entry, l_players);
+      FOR sc IN SELECT DISTINCT split_part(k, ':', 1) FROM unnest(i_keys) AS k LOOP
+        DELETE FROM ${s}.idempotency WHERE key IN (
+          SELECT key FROM ${s}.idempotency WHERE split_part(key, ':', 1) = sc ORDER BY created_at DESC, key DESC OFFSET i_per_scope);
+      END LOOP;
+      RETURN log_seq;
+    END
+    $fn$;
+  `,
 ];
 
 /** A player's draw history as the state holds it (drawHistories reads it alone). */
@@ -265,7 +296,7 @@ export class PostgresStorage implements Storage {
   private readonly sql: Record<'commit' | 'load' | 'verify' | 'session' | 'claim' | 'take', string>;
   private constructor(private readonly pool: pg.Pool, private readonly s: string, private readonly opts: PostgresOptions) {
     this.sql = {
-      commit: `SELECT ${s}.commit_v1($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) AS seq`,
+      commit: `SELECT ${s}.commit_v2($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21) AS seq`,
       load: `SELECT state FROM ${s}.players WHERE player_id = $1`,
       verify: `SELECT count(*)::int AS n FROM unnest($1::bigint[], $2::bigint[]) AS r(id, v) JOIN ${s}.players p ON p.player_id = r.id AND p.version = r.v`,
       session: `SELECT session FROM ${s}.sessions WHERE key = $1`,
@@ -531,7 +562,7 @@ export class PostgresStorage implements Storage {
       sessions.map((x) => x.key), sessions.map((x) => (x.session === null ? null : JSON.stringify(x.session))),
       idem.map((x) => x.key), `[${idem.map((x) => JSON.stringify(x.record)).join(',')}]`, idem.map((x) => x.record.createdAt),
       idem.length > 0 ? Math.min(...idem.map((x) => x.record.createdAt)) - ttl : 0,
-      entry ? JSON.stringify(entry) : null, entry ? entry.playerIds : [],
+      entry ? JSON.stringify(entry) : null, entry ? entry.playerIds : [], this.opts.answersPerScope ?? KEPT_PER_SCOPE,
     ];
     this.roundTrips++;
     try {

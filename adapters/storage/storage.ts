@@ -82,6 +82,10 @@ export interface StorageStats {
   readonly playersInMemory?: number;
   /** Bytes written to the journal since the last checkpoint (the JSON-file store). */
   readonly journalBytes?: number;
+  /** Answers kept for Idempotency-Keys that memory holds (changed since the last checkpoint, and cached). */
+  readonly answersInMemory?: number;
+  /** The kept answers on disk or in the database: records (where known) and bytes, as last measured. */
+  readonly answersStored?: { readonly records?: number; readonly bytes: number };
   /** Statements sent to the database so far, each one round trip (PostgreSQL). */
   readonly roundTrips?: number;
   /** The PostgreSQL connection pool: open connections, idle ones, callers waiting for one, the bound. */

@@ -11,6 +11,7 @@ import { freshPlayer } from '../_support/core.js';
 import type { PlayerState } from '../../core/state.js';
 import { canonicalJson, stateHash } from '../../adapters/storage/canonical.js';
 import type { LogRun } from '../../adapters/storage/replay-log.js';
+import { KEPT_PER_SCOPE } from '../../adapters/storage/kept-answers.js';
 
 interface Adapter { name: string; make: () => Promise<{ storage: Storage; cleanup: () => Promise<void> }> }
 
@@ -213,6 +214,16 @@ for (const a of ADAPTERS) {
     const refused = { requestHash: 'h2', answer: { error: { code: 'GEM_IS_SHORT' } }, createdAt: 11, withheld: ['accessToken'] };
     await s.commit({ players: [], idempotency: [{ key: '1:j', record: refused }] });
     t.deepEqual([await s.getIdempotency('1:j'), await s.getIdempotency('1:k')], [refused, first]);
+  });
+
+  it(`a caller's scope keeps its newest ${KEPT_PER_SCOPE} answers: the oldest goes first, another scope keeps its own`, async (t, s) => {
+    const rec = (n: number) => ({ requestHash: `h${n}`, answer: { ok: { n } }, createdAt: 1_000 + n });
+    await s.commit({ players: [], idempotency: [{ key: 'p2:keep', record: rec(0) }] });
+    for (let n = 1; n <= KEPT_PER_SCOPE + 2; n++) await s.commit({ players: [], idempotency: [{ key: `p1:k${n}`, record: rec(n) }] });
+    t.deepEqual([await s.getIdempotency('p1:k1'), await s.getIdempotency('p1:k2')], [undefined, undefined], 'the two oldest of p1 are gone');
+    t.deepEqual(await s.getIdempotency('p1:k3'), rec(3), 'the oldest kept');
+    t.deepEqual(await s.getIdempotency(`p1:k${KEPT_PER_SCOPE + 2}`), rec(KEPT_PER_SCOPE + 2));
+    t.deepEqual(await s.getIdempotency('p2:keep'), rec(0), 'another scope is not touched');
   });
 
   it('a refused commit keeps none of its sessions, idempotency records or keys (version and unique conflicts alike)', async (t, s) => {

@@ -114,7 +114,7 @@ test('records a checkpoint covers are not replayed again (a crash left its rotat
   // As if the checkpoint covering seq 2 wrote checkpoint.json and then the process died before removing the journal.
   writeFileSync(join(dir, 'journal.2.log'), journal);
   const { store, named } = await opened(t, { dir });
-  t.deepEqual(store.stats(), { playersInMemory: 0, journalBytes: 0 });
+  t.deepEqual(store.stats(), { playersInMemory: 0, journalBytes: 0, answersInMemory: 0, answersStored: { bytes: 0 } });
   t.deepEqual(named('storage.open'), [{ dir, replayed: 0, players: 1 }]);
   t.is((await store.load(1))?.gold, 5);
 });
@@ -368,7 +368,7 @@ test('a checkpoint is cut when the journal reaches its bound exactly, and logged
   await store.commit({ players: [{ state: player(2), expectedVersion: null }] });
   await store.close();
   t.deepEqual(named('checkpoint').map((d) => d.seq), [1, 2]);
-  t.deepEqual(named('checkpoint')[0], { players: 1, seq: 1 });
+  t.deepEqual(named('checkpoint')[0], { players: 1, answers: 0, swept: 0, seq: 1 });
 });
 
 test('a checkpoint that fails in the background is logged, and the store goes on; its journal is kept for the next', async (t) => {
