@@ -82,6 +82,14 @@ export class Metrics {
       collect() { const n = self.stats().journalBytes; if (n !== undefined) this.set(n); },
     });
     new Gauge({
+      name: 'hoshi_idempotency_answers_in_memory', help: 'Answers kept for Idempotency-Keys that memory holds: changed since the last checkpoint, and the cache of rings in use.', registers,
+      collect() { const n = self.stats().answersInMemory; if (n !== undefined) this.set(n); },
+    });
+    new Gauge({
+      name: 'hoshi_idempotency_stored_bytes', help: 'Bytes the answers kept for Idempotency-Keys take on disk (the JSON-file store: as its checkpoints last swept each shard) or in the database.', registers,
+      collect() { const n = self.stats().answersStored?.bytes; if (n !== undefined) this.set(n); },
+    });
+    new Gauge({
       // A gauge read from the storage's running count (rate() over it works as for a counter).
       name: 'hoshi_pg_round_trips', help: 'Statements sent to PostgreSQL since start, each one round trip (a commit is one).', registers,
       collect() { const n = self.stats().roundTrips; if (n !== undefined) this.set(n); },
