@@ -15,6 +15,7 @@ import { IndexModel } from './index-model.js';
 import { rotatedJournals } from './journal.js';
 import { writeAnswers } from './answer-files.js';
 import type { Ring } from './kept-answers.js';
+import { writeSealedPieces, type PieceValue } from './sealed-pieces.js';
 import { StorageError } from './storage.js';
 import { FileDamaged, seal, unseal } from './sealed.js';
 
@@ -95,10 +96,10 @@ export interface CheckpointPlan {
   readonly players: ReadonlyArray<readonly [number, PlayerState]>;
   /** The rings of kept answers changed since the last checkpoint, by scope. */
   readonly answers: ReadonlyArray<readonly [string, Ring]>;
-  /** The keys file's text, sealed (sealed.ts); undefined when the keys did not change. */
-  readonly keys: { readonly written: KeysWritten; readonly json: string | undefined };
-  /** checkpoint.json's text, sealed. */
-  readonly checkpoint: string;
+  /** The keys file's content (written in pieces, sealed-pieces.ts); undefined when the keys did not change. */
+  readonly keys: { readonly written: KeysWritten; readonly json: PieceValue | undefined };
+  /** checkpoint.json's content, written the same way. */
+  readonly checkpoint: PieceValue;
 }
 
 /** Captures the indexes as of journal record `seq`; the player keys are encoded only when they changed since `keysWritten`. */
@@ -106,11 +107,12 @@ export const planCheckpoint = (
   index: IndexModel, seq: number, keysWritten: KeysWritten | undefined, players: ReadonlyArray<readonly [number, PlayerState]>,
   answers: ReadonlyArray<readonly [string, Ring]> = [],
 ): CheckpointPlan => {
+  // Copies taken now (a few milliseconds with 100,000 players), made into JSON as they are written.
+  const frozen = index.frozen();
   const keys = keysWritten?.version === index.keysVersion
     ? { written: keysWritten, json: undefined }
-    : { written: { version: index.keysVersion, file: `keys.${seq}.json` }, json: seal(JSON.stringify(index.keysJSON())) };
-  const checkpoint: Checkpoint = { seq, keysFile: keys.written.file, index: index.restJSON() };
-  return { seq, players, answers, keys, checkpoint: seal(JSON.stringify(checkpoint)) };
+    : { written: { version: index.keysVersion, file: `keys.${seq}.json` }, json: frozen.keys };
+  return { seq, players, answers, keys, checkpoint: { seq, keysFile: keys.written.file, index: frozen.rest } };
 };
 
 /**
@@ -126,8 +128,8 @@ export const writeCheckpoint = async (dir: string, plan: CheckpointPlan): Promis
   await mapLimit(plan.players, 16, ([id, st]) => writeAtomic(snapshotPath(dir, id), seal(canonicalJson(st))));
   await mapLimit([...shards], 16, (sh) => syncDir(join(dir, 'players', String(sh))));
   await writeAnswers(dir, plan.answers);
-  if (plan.keys.json !== undefined) await writeAtomic(join(dir, plan.keys.written.file), plan.keys.json);
-  await writeAtomic(join(dir, 'checkpoint.json'), plan.checkpoint);
+  if (plan.keys.json !== undefined) await writeSealedPieces(join(dir, plan.keys.written.file), plan.keys.json);
+  await writeSealedPieces(join(dir, 'checkpoint.json'), plan.checkpoint);
   await syncDir(dir);
   for (const f of await rotatedJournals(dir)) if (f.seq <= plan.seq) await unlink(f.path);
   for (const f of await readdir(dir)) if (/^keys\.\d+\.json$/.test(f) && f !== plan.keys.written.file) await unlink(join(dir, f));

@@ -6,6 +6,7 @@
 // (kept-answers.ts).
 import { INDEX_NAMES, indexKeysOf, type IndexName, type PlayerState } from '../../core/state.js';
 import { KeyIndex } from './key-index.js';
+import { Pieces } from './sealed-pieces.js';
 import type { Commit, CommitResult, IdempotencyRecord, Session } from './storage.js';
 
 type Undo = () => void;
@@ -138,6 +139,18 @@ export class IndexModel {
   /** Sessions: every checkpoint writes them (pruned of long-expired ones first). */
   restJSON() {
     return { sessions: [...this.sessions] };
+  }
+
+  /**
+   * The keys and the sessions as they are now, for a checkpoint to write in pieces
+   * while commits go on (sealed-pieces.ts): the key tables copied whole (a memcpy),
+   * the sessions' entries copied into a list (their values are never changed in place).
+   */
+  frozen(): { keys: { maxPlayerId: number; uuid: Pieces; myCode: Pieces; moveCode: Pieces }; rest: { sessions: Pieces } } {
+    return {
+      keys: { maxPlayerId: this.maxPlayerId, uuid: new Pieces(this.maps.uuid.frozen()), myCode: new Pieces(this.maps.myCode.frozen()), moveCode: new Pieces(this.maps.moveCode.frozen()) },
+      rest: { sessions: new Pieces([...this.sessions]) },
+    };
   }
 
   /** Reads either form: pairs, or the objects checkpoints were written with before. */

@@ -175,6 +175,28 @@ export class KeyIndex {
     }
   }
 
+  /**
+   * The entries as they are now, to be read later (a checkpoint's keys file, written in
+   * pieces while commits go on): a copy of the used part of the tables, a memcpy
+   * (about a millisecond for 100,000 keys), read with the same rules as the iterator.
+   */
+  frozen(): Iterable<[string, number]> {
+    const bytes = Buffer.from(this.bytes.subarray(0, this.used));
+    const starts = this.starts.slice(0, this.count + 1);
+    const ids = this.ids.slice(0, this.count);
+    const count = this.count;
+    return {
+      *[Symbol.iterator]() {
+        for (let e = 0; e < count; e++) {
+          const id = ids[e] as number;
+          if (id === REMOVED) continue;
+          const start = starts[e] as number;
+          yield [bytes.toString(bytes[start] === LATIN1 ? 'latin1' : 'utf16le', start + 1, starts[e + 1]), id];
+        }
+      },
+    };
+  }
+
   *values(): IterableIterator<number> {
     for (let e = 0; e < this.count; e++) {
       const id = this.ids[e] as number;
