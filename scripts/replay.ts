@@ -3,31 +3,38 @@
 // log its states depend on (its own, and those of the players they read, before
 // they read them: readPlayerLog), with the master data each entry saw, and reports
 // whether the result is byte-identical to the stored state, or the first entry that
-// differs. Exit status 1 on a difference. A JSON-file directory is read as files,
-// never opened for writing: it may be a running server's.
+// differs. Exit status 1 on a difference; 3 when the player's history begins before
+// the kept replay log (its older entries archived or deleted by the retention,
+// REPLAY_LOG_RETENTION_DAYS): it says where the kept log starts and where the rest
+// is. A JSON-file directory is read as files, never opened for writing: it may be a
+// running server's.
 import { resolve } from 'node:path';
 import { existsSync, writeFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { join } from 'node:path';
 import { loadMaster, masterFromFiles, masterHashOf, readMasterSnapshot } from '../adapters/master/load.js';
 import { PostgresStorage } from '../adapters/storage/postgres.js';
-import { readPlayerLog, replayPlayer, type ReplayOptions } from '../adapters/service/replay.js';
+import { bornBefore, readPlayerLog, replayPlayer, type ReplayOptions } from '../adapters/service/replay.js';
 import { canonicalJson } from '../adapters/storage/canonical.js';
 import { readLogAt, readStoredPlayer } from '../adapters/storage/file-reader.js';
+import { ARCHIVE_DIR, listArchives, readArchives } from '../adapters/storage/oplog-archive.js';
+import { keptFromAt } from '../adapters/storage/oplog-segments.js';
+import type { LogFilter } from '../adapters/storage/storage.js';
 import type { StoredLogEntry } from '../adapters/storage/replay-log.js';
 import type { Master } from '../core/master/index.js';
 import type { PlayerState } from '../core/state.js';
-import { cli, int, str } from './args.js';
+import { cli, flag, int, str, UsageError } from './args.js';
 
 const SPEC = {
   command: 'npm run replay --',
-  summary: 'Rebuilds a player by running the reducers again over the replay-log entries its states depend on, with the master data each entry saw, and says whether the result is byte-identical to the stored state (exit 0) or where it first differs (exit 1). A data directory is only read: it may be a running server\'s.',
+  summary: 'Rebuilds a player by running the reducers again over the replay-log entries its states depend on, with the master data each entry saw, and says whether the result is byte-identical to the stored state (exit 0) or where it first differs (exit 1); exit 3 when its history begins before the kept log (archived or deleted by the retention). A data directory is only read: it may be a running server\'s.',
   options: {
     player: { type: 'string', value: 'ID', required: true, description: 'the player to rebuild' },
     data: { type: 'string', value: 'DIR', default: process.env['DATA_DIR'] || './data', description: 'the JSON-file store\'s directory (DATA_DIR sets the default)' },
     'database-url': { type: 'string', value: 'URL', description: 'read a PostgreSQL store instead (DATABASE_URL sets the default)' },
     schema: { type: 'string', value: 'NAME', default: process.env['PG_SCHEMA'] || 'hoshi', description: 'the PostgreSQL schema (PG_SCHEMA sets the default)' },
     out: { type: 'string', value: 'FILE', description: 'write the rebuilt state to FILE (canonical JSON), whether or not it matches' },
+    archive: { type: 'boolean', description: 'also read the archived segments (DIR/oplog-archive/*.jsonl.gz, decompressed at each read): for a player whose history begins before the kept log' },
   },
 } as const;
 
@@ -38,15 +45,30 @@ interface Source {
   readonly options: ReplayOptions;
   /** Master data the store keeps itself (PostgreSQL), by hash. */
   readonly masters: ReadonlyMap<string, unknown>;
+  /** The first seq of the log read (undefined: it holds none), and what to say of the entries before it. */
+  readonly keptFrom: number | undefined;
+  readonly before: string;
 }
 
+/** Entries of two reads of the log, each once, in seq order. */
+const merged = (a: ReadonlyArray<StoredLogEntry>, b: ReadonlyArray<StoredLogEntry>): StoredLogEntry[] =>
+  [...new Map([...a, ...b].map((e) => [e.seq ?? 0, e])).values()].sort((x, y) => (x.seq ?? 0) - (y.seq ?? 0));
+
 /** A JSON-file directory, as files: the stored state first, then the log (at least as new). */
-const fromDirectory = async (dir: string, playerId: number): Promise<Source> => {
+const fromDirectory = async (dir: string, playerId: number, archive: boolean): Promise<Source> => {
   if (!existsSync(join(dir, 'journal.log'))) throw new Error(`${dir} holds no data (no journal.log)`);
   const player = await readStoredPlayer(dir, playerId);
-  const log = await readPlayerLog((filter) => readLogAt(dir, player.journalLog, filter), playerId, player.state ? { version: player.state.version } : {});
-  // The states the journal still holds: a difference at one of their entries names the first path that differs.
-  return { stored: player.state, log, options: { recorded: (seq, id) => (seq === undefined || id !== playerId ? undefined : player.recorded.get(seq)) }, masters: new Map() };
+  const kept = (filter: LogFilter) => readLogAt(dir, player.journalLog, filter);
+  const read = archive ? async (filter: LogFilter) => merged(await readArchives(dir, filter), await kept(filter)) : kept;
+  const log = await readPlayerLog(read, playerId, player.state ? { version: player.state.version } : {});
+  const starts = [await keptFromAt(dir), player.journalLog[0]?.seq, archive ? (await listArchives(dir))[0]?.first : undefined].filter((n): n is number => n !== undefined);
+  const archived = join(dir, ARCHIVE_DIR);
+  return {
+    // The states the journal still holds: a difference at one of their entries names the first path that differs.
+    stored: player.state, log, options: { recorded: (seq, id) => (seq === undefined || id !== playerId ? undefined : player.recorded.get(seq)) }, masters: new Map(),
+    keptFrom: starts.length === 0 ? undefined : Math.min(...starts),
+    before: archive ? `the archive in ${archived} does not reach back further (archives were removed)` : `older entries were archived to ${archived} (run again with --archive to read them too)`,
+  };
 };
 
 const fromPostgres = async (url: string, schema: string, playerId: number): Promise<Source> => {
@@ -57,7 +79,8 @@ const fromPostgres = async (url: string, schema: string, playerId: number): Prom
     // PostgreSQL keeps its master snapshots in the database: those the entries name.
     const masters = new Map<string, unknown>();
     for (const e of log) if (!masters.has(e.masterHash)) masters.set(e.masterHash, await storage.readMasterSnapshot(e.masterHash));
-    return { stored, log, options: {}, masters };
+    const keptFrom = await storage.replayLogStart();
+    return { stored, log, options: {}, masters, keptFrom, before: 'older rows were deleted by the retention (REPLAY_LOG_RETENTION_DAYS); the database\'s backups hold them' };
   } finally {
     await storage.close();
   }
@@ -73,7 +96,17 @@ cli(SPEC, async (args) => {
   const databaseUrl = str(args, 'database-url', process.env['DATABASE_URL'] ?? '');
   const out = str(args, 'out', '');
   const started = performance.now();
-  const { stored, log, options, masters: kept } = databaseUrl ? await fromPostgres(databaseUrl, str(args, 'schema'), playerId) : await fromDirectory(dir, playerId);
+  const archive = flag(args, 'archive');
+  if (archive && databaseUrl) throw new UsageError('--archive reads a data directory\'s archive; on PostgreSQL the archive is the database\'s backups');
+  const { stored, log, options, masters: kept, keptFrom, before } = databaseUrl ? await fromPostgres(databaseUrl, str(args, 'schema'), playerId) : await fromDirectory(dir, playerId, archive);
+  // A log that does not start at its first entry (the retention took the older ones): a history it lacks is said as such, not as a difference.
+  const lacking = keptFrom === 1 ? [] : bornBefore(log);
+  if (keptFrom !== 1 && (lacking.length > 0 || (log.length === 0 && stored !== undefined))) {
+    const start = keptFrom === undefined ? 'keeps no entry' : `starts at seq ${keptFrom}`;
+    const who = lacking.length > 0 ? `; created before it: player${lacking.length > 1 ? 's' : ''} ${lacking.join(', ')}` : '';
+    process.stdout.write(`player ${playerId}: its history begins before the kept replay log, which ${start}${who}; ${before}\n`);
+    return 3;
+  }
   const masters = new Map<string, Master>();
   let fixtures: Master | undefined;
   const masterFor = (hash: string): Master => {

@@ -1,7 +1,7 @@
 // npm run storage:check -- DATA_DIR [--truncate-at OFFSET [--file journal.log]] (--help for the options)
 // Checks a stopped server's JSON-file data directory: every journal record (past
-// any damage, each damaged one with its file and offset), checkpoint.json, the keys
-// file and every player snapshot against its checksum. Exit 0: nothing damaged (a
+// any damage, each damaged one with its file and offset), checkpoint.json, the index
+// log and every player snapshot against its checksum. Exit 0: nothing damaged (a
 // torn tail, which the next start drops, is reported but is not damage); 1: damage.
 // `--truncate-at OFFSET` is the one repair: it drops the journal's records from
 // OFFSET on (their bytes kept beside it in a .dropped-at file); see docs/journal-format.md.
@@ -11,7 +11,7 @@ import { cli, int, str, UsageError } from './args.js';
 
 const SPEC = {
   command: 'npm run storage:check --',
-  summary: 'Checks a stopped server\'s data directory (journals, checkpoint, keys file, snapshots) and lists every damaged record or file (exit 1 when any; 0 when none). With --truncate-at, drops the journal\'s records from that offset on, keeping their bytes in a .dropped-at file, then checks again.',
+  summary: 'Checks a stopped server\'s data directory (journals, checkpoint, index log, snapshots, the replay log\'s segments) and lists every damaged record or file (exit 1 when any; 0 when none). With --truncate-at, drops the journal\'s records from that offset on, keeping their bytes in a .dropped-at file, then checks again.',
   positionals: '<DATA_DIR>',
   options: {
     'truncate-at': { type: 'string', value: 'OFFSET', description: 'the repair: cut the journal at this byte offset (the start of a record, as the check reports it); every record from there on is dropped' },

@@ -21,6 +21,8 @@ export interface Config {
   readonly cacheSize: number;
   /** The JSON-file store checkpoints at least this often while it has changes (CHECKPOINT_INTERVAL_SECONDS; 0: only by journal size and at shutdown). */
   readonly checkpointIntervalSeconds: number;
+  /** Replay-log entries are kept this many days, then archived (JSON files) or deleted (PostgreSQL); 0 keeps them for ever (REPLAY_LOG_RETENTION_DAYS). */
+  readonly replayLogRetentionDays: number;
   /**
    * How far V8 lets the heap grow past what was live at the last full collection
    * before the next one (percent; 0 leaves V8's own, which lets it reach 2–4×).
@@ -107,6 +109,8 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): Config => {
     serverVersion: int(env['SERVER_VERSION'], 1, 'SERVER_VERSION'),
     cacheSize: int(env['CACHE_SIZE'], 10_000, 'CACHE_SIZE'),
     checkpointIntervalSeconds: int(env['CHECKPOINT_INTERVAL_SECONDS'], 300, 'CHECKPOINT_INTERVAL_SECONDS'),
+    // 90: the draw history the game keeps (gacha.historyDays).
+    replayLogRetentionDays: int(env['REPLAY_LOG_RETENTION_DAYS'], 90, 'REPLAY_LOG_RETENTION_DAYS'),
     heapGrowthPercent: int(env['HEAP_GROWTH_PERCENT'], 50, 'HEAP_GROWTH_PERCENT'),
     answerCacheMb: int(env['ANSWER_CACHE_MB'], 0, 'ANSWER_CACHE_MB'),
     logLevel,

@@ -47,6 +47,7 @@ const main = async (): Promise<void> => {
   const STORAGE_LEVELS: Record<string, Level> = {
     'checkpoint.failed': 'error', 'journal.write_failed': 'error',
     'journal.torn': 'warn', 'oplog.write_failed': 'warn', 'postgres.idle_client_error': 'warn',
+    'oplog.rotate_failed': 'warn', 'oplog.archive_failed': 'warn', 'postgres.measure_failed': 'warn',
   };
   const storageLog = (event: string, data: Record<string, unknown>) => log(STORAGE_LEVELS[event] ?? 'notice', event, data);
   const storage: Storage = cfg.databaseUrl
@@ -54,6 +55,7 @@ const main = async (): Promise<void> => {
       connectionString: cfg.databaseUrl, schema: cfg.pgSchema, poolSize: cfg.pgPoolSize,
       statementTimeoutMs: cfg.pgStatementTimeoutMs, retries: cfg.pgRetries, log: storageLog, cacheSize: cfg.cacheSize,
       idempotencyTtlMs: cfg.idempotencyTtlSeconds * 1000, sessionCacheMs: cfg.pgSessionCacheMs, answersPerScope: cfg.idempotencyKeysPerScope,
+      replayLogRetentionMs: cfg.replayLogRetentionDays * 86_400_000,
     })
     : cfg.storage === 'memory'
       ? new MemoryStorage({ answers: { perScope: cfg.idempotencyKeysPerScope, ttlMs: cfg.idempotencyTtlSeconds * 1000 } })
@@ -63,6 +65,8 @@ const main = async (): Promise<void> => {
         // A session unused a day past its idle time is refused already; the checkpoint need not carry it on.
         sessionRetentionMs: (cfg.sessionIdleSeconds + 86_400) * 1000,
         checkpointIntervalMs: cfg.checkpointIntervalSeconds * 1000,
+        // The live oplog is sealed daily too, so a quiet server's log ages out by the day.
+        replayLogRetentionMs: cfg.replayLogRetentionDays * 86_400_000, oplogSegmentAgeMs: 86_400_000,
       }).catch((e: unknown) => {
         // A damaged data directory (journal, checkpoint, keys file): said plainly, with the file at fault, and nothing changed.
         if (!(e instanceof StorageError)) throw e;

@@ -1,7 +1,7 @@
 // GET /metrics in the Prometheus text format (prom-client): requests by operation
 // and result code with their latency, rate-limit refusals, the storage's commits
 // and their latency, fsync batch sizes, cache hits and misses, players in memory,
-// journal bytes since the last checkpoint, the PostgreSQL pool, and Node's own
+// journal bytes since the last checkpoint, the replay log's kept size, the PostgreSQL pool, and Node's own
 // process figures (memory, event-loop delay, GC). One registry per server.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Storage, StorageStats } from '../storage/storage.js';
@@ -80,6 +80,14 @@ export class Metrics {
     new Gauge({
       name: 'hoshi_journal_bytes', help: 'Bytes written to the journal since the last checkpoint (the JSON-file store).', registers,
       collect() { const n = self.stats().journalBytes; if (n !== undefined) this.set(n); },
+    });
+    new Gauge({
+      name: 'hoshi_replay_log_bytes', help: 'Bytes the kept replay log takes (the JSON-file store: its segments and their indexes; PostgreSQL: replay_log and replay_log_players, measured at most every 30 s). Archived segments are not counted.', registers,
+      collect() { const n = self.stats().replayLogBytes; if (n !== undefined) this.set(n); },
+    });
+    new Gauge({
+      name: 'hoshi_replay_log_entries', help: 'Entries in the kept replay log (the JSON-file store).', registers,
+      collect() { const n = self.stats().replayLogEntries; if (n !== undefined) this.set(n); },
     });
     new Gauge({
       name: 'hoshi_idempotency_answers_in_memory', help: 'Answers kept for Idempotency-Keys that memory holds: changed since the last checkpoint, and the cache of rings in use.', registers,

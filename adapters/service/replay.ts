@@ -282,6 +282,28 @@ export const readPlayerLog = async (read: (filter: LogFilter) => Promise<StoredL
   return [...chosen.values()].sort((a, b) => seqOf(a) - seqOf(b));
 };
 
+/**
+ * The players `log` cannot rebuild from nothing because their history begins before
+ * it (a log whose older entries were archived or deleted by the replay log's
+ * retention): the first entry here that changes or reads each of them is not the one
+ * that created it. Sorted; empty for a log that holds every player's beginning.
+ */
+export const bornBefore = (log: ReadonlyArray<StoredLogEntry>): number[] => {
+  const seen = new Set<number>();
+  const before = new Set<number>();
+  for (const stored of log) {
+    const e = readEntry(stored, () => undefined);
+    const op = entryByName(e.op);
+    const creates = op !== undefined && findOf(op).by === 'new';
+    for (const id of [...e.playerIds, ...readersOf(stored)]) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      if (!(creates && id === e.playerId)) before.add(id);
+    }
+  }
+  return [...before].sort((a, b) => a - b);
+};
+
 export interface PlayerReport {
   readonly playerId: number;
   readonly entries: number;

@@ -1,8 +1,9 @@
 // The JSON-file store's check and its one repair (npm run storage:check; run on a
 // stopped server's DATA_DIR). The check reads everything a start reads, and more:
-// checkpoint.json and the keys file it names, every journal to its end (past any
+// checkpoint.json and the index log (or, before it, the keys file) it names, every journal to its end (past any
 // damage: every damaged record is listed with its file and offset), and every
-// player snapshot against its CRC and the state codec. It changes nothing.
+// player snapshot against its CRC and the state codec, and the replay log's kept
+// segments (oplog-check.ts). It changes nothing.
 //
 // The repair, `--truncate-at OFFSET` (in journal.log, or the journal `--file`
 // names), is the only way to drop damaged records: the bytes from OFFSET on (and
@@ -15,6 +16,7 @@ import { decodeState } from '../../core/state.js';
 import { readCheckpoint } from './checkpoint.js';
 import { readOrNone, syncDir } from './durable.js';
 import { rotatedJournals, scanJournal, type JournalScan } from './journal.js';
+import { checkReplayLog, formatReplayLog, type ReplayLogReport } from './oplog-check.js';
 import { unsealText } from './sealed.js';
 
 export interface CheckProblem {
@@ -33,7 +35,9 @@ export interface CheckReport {
   readonly journals: ReadonlyArray<{ readonly file: string; readonly bytes: number; readonly records: number; readonly firstSeq?: number; readonly lastSeq?: number; readonly verdict: JournalScan['verdict'] }>;
   readonly snapshots: { readonly checked: number; readonly legacy: number; readonly damaged: number };
   readonly problems: ReadonlyArray<CheckProblem>;
-  /** Problems a start refuses (everything but a torn tail). */
+  /** The replay log's segments and archive (absent: the directory has none). */
+  readonly replayLog?: ReplayLogReport;
+  /** Anything but a torn tail: damage a start refuses, or damage to the replay log (which a replay would meet). */
   readonly damaged: boolean;
 }
 
@@ -91,7 +95,9 @@ export const checkDataDir = async (dir: string): Promise<CheckReport> => {
       }
     }
   }
-  return { dir, checkpointSeq, journals, snapshots: { checked, legacy, damaged }, problems, damaged: problems.some((p) => !p.torn) };
+  const log = await checkReplayLog(dir);
+  if (log !== undefined) problems.push(...log.problems);
+  return { dir, checkpointSeq, journals, snapshots: { checked, legacy, damaged }, problems, ...(log === undefined ? {} : { replayLog: log.report }), damaged: problems.some((p) => !p.torn) };
 };
 
 /** The report as an operator reads it. */
@@ -99,6 +105,7 @@ export const formatReport = (r: CheckReport): string => {
   const lines = [`${r.dir}: checkpoint at seq ${r.checkpointSeq}`];
   for (const j of r.journals) lines.push(`  ${basename(j.file)}: ${j.bytes} bytes, ${j.records} whole records${j.firstSeq === undefined ? '' : ` (seq ${j.firstSeq} to ${j.lastSeq})`}, ${j.verdict}`);
   lines.push(`  snapshots: ${r.snapshots.checked} checked, ${r.snapshots.damaged} damaged, ${r.snapshots.legacy} written before checksums`);
+  if (r.replayLog !== undefined) lines.push(...formatReplayLog(r.replayLog));
   if (r.problems.length === 0) lines.push('no damage found');
   for (const p of r.problems) lines.push(`${p.torn ? 'TORN' : 'DAMAGED'} ${p.file}${p.offset === undefined ? '' : ` at byte ${p.offset} (${p.length} bytes)`}: ${p.reason}`);
   const journalDamage = r.problems.filter((p) => p.offset !== undefined && !p.torn);

@@ -1,9 +1,10 @@
 // Checkpoints: what lets the journal go. At a checkpoint every player changed since
 // the last one gets its snapshot (players/<id % 256>/<id>.json, canonical JSON
-// behind its CRC (sealed.ts), written whole: temp file, fsync, rename), the player keys go to keys.<seq>.json
-// (only when they changed), the answers kept for Idempotency-Keys whose rings changed
-// go to their files (answer-files.ts), and checkpoint.json names the last journal
-// record it covers, the keys file, and holds the sessions. Only then
+// behind its CRC (sealed.ts), written whole: temp file, fsync, rename), the answers
+// kept for Idempotency-Keys whose rings changed go to their files (answer-files.ts),
+// the player keys and sessions that changed to a line of the index log (index-log.ts),
+// and checkpoint.json names the last journal record it covers and the bytes of the
+// index log it covers. Only then
 // are the rotated journals it covers removed. A start reads checkpoint.json, then
 // replays the journal records after its seq (storage/journal.ts).
 import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
@@ -15,21 +16,27 @@ import { IndexModel } from './index-model.js';
 import { rotatedJournals } from './journal.js';
 import { writeAnswers } from './answer-files.js';
 import type { Ring } from './kept-answers.js';
-import { writeSealedPieces, type PieceValue } from './sealed-pieces.js';
+import type { PieceValue } from './sealed-pieces.js';
+import { appendLine, INDEX_LOG, readIndexLog, startsAnew, writeFullLog, type IndexLine, type IndexLogState } from './index-log.js';
 import { StorageError } from './storage.js';
 import { FileDamaged, seal, unseal } from './sealed.js';
 
 type IndexJson = Parameters<typeof IndexModel.fromJSON>[0];
 
-/** checkpoint.json: the last journal record it covers, the keys file, sessions (and, before issue 36, idempotency records). */
+/**
+ * checkpoint.json: the last journal record it covers and the index log (index-log.ts)
+ * with the bytes of it that it covers; before issue 36, the keys file and the
+ * sessions (and idempotency records) itself.
+ */
 interface Checkpoint {
   readonly seq: number;
+  readonly indexLog?: string;
+  readonly indexBytes?: number;
+  readonly indexFullBytes?: number;
   readonly keysFile?: string;
-  readonly index: Partial<IndexJson>;
+  readonly index?: Partial<IndexJson>;
 }
 
-/** The keys file a checkpoint named, and the index's keysVersion it holds. */
-export interface KeysWritten { readonly version: number; readonly file: string }
 
 const SHARDS = 256;
 
@@ -60,21 +67,26 @@ const readNamed = async (path: string, by: string): Promise<Buffer> => {
   }
 };
 
-/** The last checkpoint: its indexes, the journal record it covers and the keys file it named (a fresh directory: empty, 0). */
-export const readCheckpoint = async (dir: string): Promise<{ index: IndexModel; seq: number; keysWritten: KeysWritten | undefined }> => {
+/** The last checkpoint: its indexes, the journal record it covers and the index log it named (a fresh directory: empty, 0). */
+export const readCheckpoint = async (dir: string): Promise<{ index: IndexModel; seq: number; indexLog: IndexLogState | undefined }> => {
   const cpPath = join(dir, 'checkpoint.json');
   let cpBytes: Buffer;
   try {
     cpBytes = await readFile(cpPath);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new StorageError(`cannot read ${cpPath}`, e);
-    return { index: new IndexModel(), seq: 0, keysWritten: undefined };
+    return { index: new IndexModel(), seq: 0, indexLog: undefined };
   }
   // Each file checked against its own CRC, so the error names the one at fault.
   // null, a number, a string or a list has no seq either.
   const cp = (unseal(cpBytes, cpPath) ?? {}) as Checkpoint;
-  if (!Number.isSafeInteger(cp.seq) || (cp.keysFile !== undefined && !/^keys\.\d+\.json$/.test(cp.keysFile))) {
-    throw new FileDamaged(cpPath, 'it is not a checkpoint (seq, keysFile, index)');
+  if (!Number.isSafeInteger(cp.seq) || (cp.keysFile !== undefined && !/^keys\.\d+\.json$/.test(cp.keysFile))
+    || (cp.indexLog !== undefined && (!INDEX_LOG.test(cp.indexLog) || !Number.isSafeInteger(cp.indexBytes) || !Number.isSafeInteger(cp.indexFullBytes)))) {
+    throw new FileDamaged(cpPath, 'it is not a checkpoint (seq, indexLog, indexBytes; or keysFile, index)');
+  }
+  if (cp.indexLog !== undefined) {
+    const indexLog = { file: cp.indexLog, bytes: cp.indexBytes as number, fullBytes: cp.indexFullBytes as number };
+    return { index: IndexModel.fromLog(await readIndexLog(dir, indexLog.file, indexLog.bytes)), seq: cp.seq, indexLog };
   }
   // The player keys in a file of their own (written when they change); before, in checkpoint.json.
   const keysPath = cp.keysFile === undefined ? undefined : join(dir, cp.keysFile);
@@ -86,8 +98,8 @@ export const readCheckpoint = async (dir: string): Promise<{ index: IndexModel; 
   } catch (e) {
     throw new FileDamaged(keysPath === undefined ? cpPath : `${cpPath} with ${keysPath}`, 'the indexes they hold do not load', e);
   }
-  // The keys file holds the keys as of the checkpoint (before the journal replays).
-  return { index, seq: cp.seq, keysWritten: cp.keysFile === undefined ? undefined : { version: index.keysVersion, file: cp.keysFile } };
+  // Written before the index log: the next checkpoint starts one.
+  return { index, seq: cp.seq, indexLog: undefined };
 };
 
 /** A checkpoint captured between two journal batches, to be written beside the commits that follow. */
@@ -96,42 +108,44 @@ export interface CheckpointPlan {
   readonly players: ReadonlyArray<readonly [number, PlayerState]>;
   /** The rings of kept answers changed since the last checkpoint, by scope. */
   readonly answers: ReadonlyArray<readonly [string, Ring]>;
-  /** The keys file's content (written in pieces, sealed-pieces.ts); undefined when the keys did not change. */
-  readonly keys: { readonly written: KeysWritten; readonly json: PieceValue | undefined };
-  /** checkpoint.json's content, written the same way. */
-  readonly checkpoint: PieceValue;
+  /** The index log's next line: a new log's full line (written in pieces) or the changes appended to the current one. */
+  readonly index: { readonly full: PieceValue } | { readonly changes: IndexLine; readonly log: IndexLogState };
 }
 
-/** Captures the indexes as of journal record `seq`; the player keys are encoded only when they changed since `keysWritten`. */
+/**
+ * Captures the indexes as of journal record `seq`: what changed since the last
+ * checkpoint, to append to `log`, or (a new log: none yet, or it has grown past its
+ * bound) all of them, copied now (a few milliseconds with 100,000 players) and made
+ * into JSON as they are written.
+ */
 export const planCheckpoint = (
-  index: IndexModel, seq: number, keysWritten: KeysWritten | undefined, players: ReadonlyArray<readonly [number, PlayerState]>,
+  index: IndexModel, seq: number, log: IndexLogState | undefined, players: ReadonlyArray<readonly [number, PlayerState]>,
   answers: ReadonlyArray<readonly [string, Ring]> = [],
-): CheckpointPlan => {
-  // Copies taken now (a few milliseconds with 100,000 players), made into JSON as they are written.
-  const frozen = index.frozen();
-  const keys = keysWritten?.version === index.keysVersion
-    ? { written: keysWritten, json: undefined }
-    : { written: { version: index.keysVersion, file: `keys.${seq}.json` }, json: frozen.keys };
-  return { seq, players, answers, keys, checkpoint: { seq, keysFile: keys.written.file, index: frozen.rest } };
-};
+): CheckpointPlan => ({
+  seq, players, answers,
+  index: log === undefined || startsAnew(log) ? { full: index.full() } : { changes: index.changes(), log },
+});
 
 /**
- * Writes a captured checkpoint: the snapshots, the keys file, checkpoint.json, and
- * then removes the rotated journals it covers and keys files no longer named. A
- * crash or failure before the end leaves the rotated journals, which the next start
- * replays (or the next checkpoint covers).
+ * Writes a captured checkpoint: the snapshots, the kept answers, the index log's
+ * line, checkpoint.json, and then removes the rotated journals it covers, and index
+ * logs and keys files no longer named; answers the index log's state. A crash or
+ * failure before the end leaves the rotated journals, which the next start replays
+ * (or the next checkpoint covers).
  */
-export const writeCheckpoint = async (dir: string, plan: CheckpointPlan): Promise<void> => {
+export const writeCheckpoint = async (dir: string, plan: CheckpointPlan): Promise<IndexLogState> => {
   const shards = new Set<number>();
   for (const [id] of plan.players) shards.add(id % SHARDS);
   await mapLimit([...shards], 16, (sh) => mkdir(join(dir, 'players', String(sh)), { recursive: true }).then(() => undefined));
   await mapLimit(plan.players, 16, ([id, st]) => writeAtomic(snapshotPath(dir, id), seal(canonicalJson(st))));
   await mapLimit([...shards], 16, (sh) => syncDir(join(dir, 'players', String(sh))));
   await writeAnswers(dir, plan.answers);
-  if (plan.keys.json !== undefined) await writeSealedPieces(join(dir, plan.keys.written.file), plan.keys.json);
-  await writeSealedPieces(join(dir, 'checkpoint.json'), plan.checkpoint);
+  const log = 'full' in plan.index ? await writeFullLog(dir, plan.seq, plan.index.full) : await appendLine(dir, plan.index.log, plan.index.changes);
+  const checkpoint: Checkpoint = { seq: plan.seq, indexLog: log.file, indexBytes: log.bytes, indexFullBytes: log.fullBytes };
+  await writeAtomic(join(dir, 'checkpoint.json'), seal(JSON.stringify(checkpoint)));
   await syncDir(dir);
   for (const f of await rotatedJournals(dir)) if (f.seq <= plan.seq) await unlink(f.path);
-  for (const f of await readdir(dir)) if (/^keys\.\d+\.json$/.test(f) && f !== plan.keys.written.file) await unlink(join(dir, f));
+  for (const f of await readdir(dir)) if ((/^keys\.\d+\.json$/.test(f) || INDEX_LOG.test(f)) && f !== log.file) await unlink(join(dir, f));
   await syncDir(dir);
+  return log;
 };

@@ -1,7 +1,8 @@
 // Reads a JSON-file store's directory as files, never opening one for writing, so
 // a tool (the replay) can run beside a server that has it open: a player's stored
 // state (its snapshot and the journal records after the checkpoint), and the
-// replay log (oplog.jsonl through its index, and entries only the journal holds yet).
+// replay log (its kept segments, oplog/ and oplog.jsonl, each through its index, and
+// entries only the journal holds yet).
 // A server may checkpoint while this reads (rotate the journal, write snapshots,
 // checkpoint.json, remove the rotated journal): a read that saw that happen under it
 // is read again.
@@ -10,7 +11,7 @@ import { decodeState, type PlayerState } from '../../core/state.js';
 import { readSnapshot } from './checkpoint.js';
 import { readOrNone } from './durable.js';
 import { applyDelta, JournalDamaged, rotatedJournals, scanJournal, type JournalRecord } from './journal.js';
-import { readOplog } from './oplog.js';
+import { readSegments } from './oplog-segments.js';
 import type { StoredLogEntry } from './replay-log.js';
 import { unseal } from './sealed.js';
 import { passesFilter, StorageError, type LogFilter } from './storage.js';
@@ -92,12 +93,12 @@ export const readStoredPlayer = async (dir: string, playerId: number): Promise<S
 };
 
 /**
- * The directory's replay log, all or as filtered: oplog.jsonl (through its index for
- * a filter), and the entries of `journalLog` (StoredPlayer's) it does not hold yet,
- * in seq order.
+ * The directory's kept replay log, all or as filtered: its segments (through their
+ * indexes for a filter), and the entries of `journalLog` (StoredPlayer's) they do not
+ * hold yet, in seq order.
  */
 export const readLogAt = async (dir: string, journalLog: ReadonlyArray<StoredLogEntry>, filter?: LogFilter): Promise<StoredLogEntry[]> => {
-  const fromOplog = await readOplog(join(dir, 'oplog.jsonl'), filter);
+  const fromOplog = await readSegments(dir, filter);
   const have = new Set(fromOplog.map((e) => e.seq));
   const more = journalLog.filter((e) => !have.has(e.seq) && passesFilter(e, filter));
   return more.length === 0 ? fromOplog : [...fromOplog, ...more].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));

@@ -5,8 +5,10 @@
 //   canonical.ts   the canonical JSON records and snapshots are written in, and a
 //                  state's hash;
 //   replay-log.ts  the replay log's entries (hashed here, inside commit);
-//   oplog.ts       oplog.jsonl, where they are kept, with its index by player (oplog-index.ts);
-//   checkpoint.ts  snapshots, checkpoint.json and the keys file, which let the journal go;
+//   oplog.ts       oplog.jsonl, where they are kept, with its index by player (oplog-index.ts),
+//                  in segments kept for REPLAY_LOG_RETENTION_DAYS (oplog-segments.ts, oplog-archive.ts);
+//   checkpoint.ts  snapshots, checkpoint.json and the index log of player keys and
+//                  sessions (index-log.ts), which let the journal go;
 //   kept-answers.ts, answer-files.ts  the answers kept for Idempotency-Keys, a
 //                  bounded ring a caller, in memory while in use and a file each.
 // This file holds what joins them: the commit queue (concurrent commits share one
@@ -16,13 +18,15 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decodeState, type DrawRecord, type IndexName, type PlayerState } from '../../core/state.js';
 import type { IndexModel } from './index-model.js';
-import { planCheckpoint, readCheckpoint, readSnapshot, snapshotPath, writeCheckpoint, type KeysWritten } from './checkpoint.js';
+import { planCheckpoint, readCheckpoint, readSnapshot, snapshotPath, writeCheckpoint } from './checkpoint.js';
+import type { IndexLogState } from './index-log.js';
 import { mapLimit } from './durable.js';
 import { KEPT_PER_SCOPE, KeptAnswers, scopeOf, type Ring } from './kept-answers.js';
 import { readAnswers, sweepAnswers } from './answer-files.js';
 import { unsealText } from './sealed.js';
 import { applyDelta, encodeRecord, Journal, journaled, rotatedJournals } from './journal.js';
-import { OplogFile } from './oplog.js';
+import type { ArchivedSegment } from './oplog-archive.js';
+import { OplogSegments } from './oplog-segments.js';
 import { entryOf, type LogEntry, type StoredLogEntry } from './replay-log.js';
 import { StorageError, type LogFilter, type Commit, type CommitResult, type IdempotencyRecord, type Session, type Storage, type StorageObserver, type StorageStats } from './storage.js';
 
@@ -42,6 +46,16 @@ export interface FileStorageOptions {
    * (CHECKPOINT_INTERVAL_SECONDS).
    */
   readonly checkpointIntervalMs?: number;
+  /**
+   * Replay-log segments whose newest entry is older than this leave the kept log for
+   * oplog-archive/, from the checkpoints' background part (ms; 0, the default: kept
+   * for ever; REPLAY_LOG_RETENTION_DAYS). Aged by `clock` (Date.now without one).
+   */
+  readonly replayLogRetentionMs?: number;
+  /** The live oplog is sealed into oplog/ at a checkpoint once it holds this many bytes (with its index; default 64 MiB)… */
+  readonly oplogSegmentBytes?: number;
+  /** …or once its first entry is this old (ms; 0, the default: by size alone). */
+  readonly oplogSegmentAgeMs?: number;
   /** Replaces the journal's write and sync, to simulate faults (a full disk) in tests. */
   readonly faults?: {
     readonly beforeWrite?: () => void;
@@ -83,8 +97,8 @@ export class FileStorage implements Storage {
   private due = false;
   private timer: NodeJS.Timeout | undefined;
   private reserved = 0;
-  /** The keys file checkpoint.json names, and the index's keysVersion it holds. */
-  private keysWritten: KeysWritten | undefined;
+  /** The index log checkpoint.json names (index-log.ts); undefined: the next checkpoint starts one. */
+  private indexLog: IndexLogState | undefined;
   /** Where loads and fsync batches are reported (GET /metrics). */
   observer: StorageObserver = {};
   /** The answers kept for Idempotency-Keys held in memory (the rest are in their files). */
@@ -99,7 +113,7 @@ export class FileStorage implements Storage {
     private readonly journal: Journal,
     /** The seq of the last journal record. */
     private seq: number,
-    private readonly oplog: OplogFile,
+    private readonly oplog: OplogSegments,
     /** The seq of the last log entry committed. */
     private logSeq: number,
   ) {
@@ -109,17 +123,18 @@ export class FileStorage implements Storage {
   static async open(o: FileStorageOptions): Promise<FileStorage> {
     const opts = {
       cacheSize: 10_000, groupCommit: true, checkpointBytes: 64 * 1024 * 1024, checkpointIntervalMs: 0, idempotencyTtlMs: 86_400_000,
+      replayLogRetentionMs: 0, oplogSegmentBytes: 64 * 1024 * 1024, oplogSegmentAgeMs: 0,
       answersPerScope: KEPT_PER_SCOPE, answersCacheRecords: 4_096, sessionRetentionMs: 0, ...o,
     };
     await mkdir(join(opts.dir, 'players'), { recursive: true });
-    const { index, seq, keysWritten } = await readCheckpoint(opts.dir);
+    const { index, seq, indexLog } = await readCheckpoint(opts.dir);
     // Damage a crash cannot explain throws here (JournalDamaged), before any file is changed.
     const { journal, records, torn } = await Journal.open(opts.dir, opts.faults, seq);
     // A torn tail from a crash mid-write: never acknowledged, so dropped whole.
     if (torn > 0) opts.log?.('journal.torn', { dropped: torn });
-    const oplog = await OplogFile.open(join(opts.dir, 'oplog.jsonl'));
+    const oplog = await OplogSegments.open(opts.dir, opts.log);
     const store = new FileStorage(opts, index, journal, seq, oplog, oplog.seq);
-    store.keysWritten = keysWritten;
+    store.indexLog = indexLog;
     // A checkpoint written before issue 36 held the answers itself: they move to their rings (written by the next checkpoint).
     for (const [key, record] of index.legacyAnswers) store.answers.put(key, record, await store.ring(scopeOf(key)));
     index.legacyAnswers = [];
@@ -308,6 +323,11 @@ export class FileStorage implements Storage {
 
   async readLog(filter?: LogFilter): Promise<StoredLogEntry[]> { return this.oplog.read(filter); }
 
+  /** Archives the replay log's segments past the retention now (checkpoints start it themselves): what it moved. */
+  async archiveLog(now = this.opts.clock?.() ?? Date.now()): Promise<ArchivedSegment[]> {
+    return this.opts.replayLogRetentionMs > 0 ? this.oplog.archive(now - this.opts.replayLogRetentionMs) : [];
+  }
+
   /** A whole checkpoint, waited for (on close): the cut, then its snapshots. */
   private async checkpoint(): Promise<void> {
     while (this.checkpointing) await this.checkpointing;
@@ -323,17 +343,22 @@ export class FileStorage implements Storage {
    */
   private async cut(): Promise<{ readonly rest: Promise<void> }> {
     await this.oplog.sync();
+    const at = this.opts.clock?.() ?? Date.now();
+    await this.oplog.rotate(at, { bytes: this.opts.oplogSegmentBytes, ageMs: this.opts.oplogSegmentAgeMs });
     const entries = [...this.dirty];
     const now = this.opts.clock?.();
     if (now !== undefined && this.opts.sessionRetentionMs > 0) this.index.pruneSessions(now - this.opts.sessionRetentionMs);
-    const plan = planCheckpoint(this.index, this.seq, this.keysWritten, entries, this.answers.take(now === undefined ? undefined : now - this.opts.idempotencyTtlMs));
+    const plan = planCheckpoint(this.index, this.seq, this.indexLog, entries, this.answers.take(now === undefined ? undefined : now - this.opts.idempotencyTtlMs));
+    // Until this one is written, the next checkpoint starts a new log: the changes it took are in no other line.
+    this.indexLog = undefined;
     await this.journal.rotate(plan.seq);
     // Wrapped, so that awaiting the cut does not wait for the rest.
     const rest = (async () => {
       await this.opts.faults?.beforeSnapshots?.();
-      await writeCheckpoint(this.opts.dir, plan);
+      this.indexLog = await writeCheckpoint(this.opts.dir, plan);
+      // Not waited for: a long archiving run never holds the next checkpoint back.
+      if (this.opts.replayLogRetentionMs > 0 && !this.closed) this.oplog.retain(at - this.opts.replayLogRetentionMs);
       this.answers.written(plan.answers);
-      this.keysWritten = plan.keys.written;
       for (const [id, st] of entries) {
         if (this.dirty.get(id) === st) { this.dirty.delete(id); this.remember(id, st); }
       }
@@ -403,7 +428,7 @@ export class FileStorage implements Storage {
     const held = this.answers.records();
     let bytes = 0;
     for (const b of this.shardBytes.values()) bytes += b;
-    return { playersInMemory: this.dirty.size + this.cache.size, journalBytes: this.journal.size, answersInMemory: held.dirty + held.clean, answersStored: { bytes } };
+    return { playersInMemory: this.dirty.size + this.cache.size, journalBytes: this.journal.size, answersInMemory: held.dirty + held.clean, answersStored: { bytes }, replayLogBytes: this.oplog.bytes, replayLogEntries: this.oplog.entries };
   }
 
   /** Open, and a file can be written in the data directory (a full or read-only disk is not ready). */

@@ -6,7 +6,8 @@
 // (kept-answers.ts).
 import { INDEX_NAMES, indexKeysOf, type IndexName, type PlayerState } from '../../core/state.js';
 import { KeyIndex } from './key-index.js';
-import { Pieces } from './sealed-pieces.js';
+import { Pieces, type PieceValue } from './sealed-pieces.js';
+import type { IndexLine } from './index-log.js';
 import type { Commit, CommitResult, IdempotencyRecord, Session } from './storage.js';
 
 type Undo = () => void;
@@ -70,11 +71,13 @@ export class IndexModel {
       }
     }
     const undos: Undo[] = [];
-    const set = <K, V>(m: Table<K, V>, k: K, v: V | undefined, isKey = false) => {
+    const set = <V>(m: Table<string, V>, k: string, v: V | undefined, mark: Set<string>, isKey = false) => {
       const had = m.has(k);
       const before = m.get(k);
       if (had && before === v) return;
       if (v === undefined) m.delete(k); else m.set(k, v);
+      // Left marked by an undo too: the next index-log line then says what it holds (the same as before).
+      mark.add(k);
       // keysVersion is only compared with the one last written, and each undo matches one change: counting down would do as well.
       // Stryker disable next-line UpdateOperator: equivalent (see above)
       if (isKey) this.keysVersion++;
@@ -90,13 +93,13 @@ export class IndexModel {
           for (const k of oldKeys[name]) {
             if (keys[name].includes(k)) continue;
             // Stryker disable next-line ConditionalExpression: equivalent (a key in the player's stored state is indexed to that player: every commit checks uniqueness)
-            if (this.maps[name].get(k) === p.state.playerId) set(this.maps[name], k, undefined, true);
+            if (this.maps[name].get(k) === p.state.playerId) set(this.maps[name], k, undefined, this.marks[name], true);
           }
         }
       }
-      for (const name of INDEX_NAMES) for (const k of keys[name]) set(this.maps[name], k, p.state.playerId, true);
+      for (const name of INDEX_NAMES) for (const k of keys[name]) set(this.maps[name], k, p.state.playerId, this.marks[name], true);
     }
-    for (const s of commit.sessions ?? []) set(this.sessions, s.key, s.session ?? undefined);
+    for (const s of commit.sessions ?? []) set(this.sessions, s.key, s.session ?? undefined, this.marks.sessions);
     const recentBefore = this.recent;
     const touched = commit.players.map((p) => p.state.playerId);
     this.recent = [...touched, ...this.recent.filter((id) => !touched.includes(id))].slice(0, RECENT_KEEP);
@@ -121,8 +124,44 @@ export class IndexModel {
   /** Drops sessions last used before an instant (long expired: the service refuses them already). */
   pruneSessions(olderThan: number): number {
     let dropped = 0;
-    for (const [k, s] of this.sessions) if (s.lastSeenAt < olderThan) { this.sessions.delete(k); dropped++; }
+    for (const [k, s] of this.sessions) if (s.lastSeenAt < olderThan) { this.sessions.delete(k); this.marks.sessions.add(k); dropped++; }
     return dropped;
+  }
+
+  /** Keys and sessions changed since the last line was taken (changes or full), by table. */
+  private marks: Record<IndexName | 'sessions', Set<string>> = { uuid: new Set(), myCode: new Set(), moveCode: new Set(), sessions: new Set() };
+
+  private unmark(): void { this.marks = { uuid: new Set(), myCode: new Set(), moveCode: new Set(), sessions: new Set() }; }
+
+  /** The index-log line of what changed since the last line was taken (index-log.ts), with what each now holds; a cost of the changes. */
+  changes(): IndexLine {
+    const of = (name: IndexName) => [...this.marks[name]].map((k): [string, number | null] => [k, this.maps[name].get(k) ?? null]);
+    const line: IndexLine = {
+      full: false, maxPlayerId: this.maxPlayerId, uuid: of('uuid'), myCode: of('myCode'), moveCode: of('moveCode'),
+      sessions: [...this.marks.sessions].map((k): [string, Session | null] => [k, this.sessions.get(k) ?? null]),
+    };
+    this.unmark();
+    return line;
+  }
+
+  /** The full line, as its content is now (copies: frozen), to be written in pieces. */
+  full(): PieceValue {
+    const { keys, rest } = this.frozen();
+    this.unmark();
+    return { full: true, ...keys, ...rest };
+  }
+
+  /** The indexes an index log's lines make: the full line, then each line's changes in order. */
+  static fromLog(lines: ReadonlyArray<IndexLine>): IndexModel {
+    const m = new IndexModel();
+    for (const line of lines) {
+      m.maxPlayerId = line.maxPlayerId;
+      for (const name of INDEX_NAMES) {
+        for (const [k, v] of line[name]) if (v === null) m.maps[name].delete(k); else m.maps[name].set(k, v);
+      }
+      for (const [k, v] of line.sessions) if (v === null) m.sessions.delete(k); else m.sessions.set(k, v);
+    }
+    return m;
   }
 
   // Maps are written as [key, value] pairs: with 100,000 players, objects of that many

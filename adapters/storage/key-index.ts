@@ -6,8 +6,8 @@
 // when every character fits in one, else UTF-16: every string, exactly), and the
 // table is typed arrays: about 9 MB for both indexes, none of it scanned by the collector.
 // Open addressing with linear probing; a removed key leaves a tombstone until the
-// next rebuild. Entries keep their insertion order (a Map's), which the checkpoint's
-// keys file follows.
+// next rebuild. Entries keep their insertion order (a Map's), which the index log's
+// full line follows.
 
 const EMPTY = -1;
 const TOMBSTONE = -2;
@@ -176,7 +176,7 @@ export class KeyIndex {
   }
 
   /**
-   * The entries as they are now, to be read later (a checkpoint's keys file, written in
+   * The entries as they are now, to be read later (the index log's full line, written in
    * pieces while commits go on): a copy of the used part of the tables, a memcpy
    * (about a millisecond for 100,000 keys), read with the same rules as the iterator.
    */

@@ -109,6 +109,9 @@ export class OplogIndex {
     this.pending = [];
   }
 
+  /** The file's bytes. */
+  get bytes(): number { return this.size; }
+
   /** Every line: the file's and any not written yet. */
   async entries(): Promise<IndexedEntry[]> {
     const buf = Buffer.alloc(this.size);

@@ -1,7 +1,8 @@
-// oplog.jsonl, the JSON-file store's replay log: one JSON entry a line, never
-// truncated, with its index by player (oplog.idx, oplog-index.ts). The writer is
+// oplog.jsonl, the JSON-file store's replay log: one JSON entry a line, only ever
+// appended to, with its index by player (oplog.idx, oplog-index.ts). The writer is
 // OplogFile (the store's); readOplog reads a data directory's log without opening
-// anything for writing (a replay beside a running server).
+// anything for writing (a replay beside a running server). A file of this format is
+// also each sealed segment of the log (oplog-segments.ts rotates oplog.jsonl into one).
 import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { writeWhole } from './durable.js';
 import { endOf, OplogIndex, parseIndex, readIndexFile, sameIndexed, type IndexedEntry } from './oplog-index.js';
@@ -91,6 +92,35 @@ const readFiltered = async (fh: FileHandle, size: number, index: () => Promise<I
   return all.filter((e) => passesFilter(e, filter));
 };
 
+/**
+ * An oplog file's first or last whole entry (undefined: it holds none), read from
+ * that end in growing chunks: a segment's ends, not its gigabytes.
+ */
+export const endEntryOf = async (path: string, which: 'first' | 'last'): Promise<StoredLogEntry | undefined> => {
+  const fh = await open(path, 'r');
+  try {
+    const size = (await fh.stat()).size;
+    for (let chunk = 64 * 1024; ; chunk *= 4) {
+      const len = Math.min(chunk, size);
+      const from = which === 'first' ? 0 : size - len;
+      const buf = Buffer.alloc(len);
+      const { bytesRead } = await fh.read(buf, 0, len, from);
+      const got = buf.subarray(0, bytesRead);
+      if (which === 'first') {
+        const nl = got.indexOf(0x0a);
+        if (nl >= 0 || len === size) return parseLog(got.subarray(0, nl + 1)).entries[0];
+      } else {
+        // The last line feed ends the last whole line (a torn tail after it is no entry); the one before it starts it.
+        const end = got.lastIndexOf(0x0a);
+        const start = end < 0 ? -1 : got.lastIndexOf(0x0a, end - 1);
+        if (start >= 0 || len === size) return end < 0 ? undefined : parseLog(got.subarray(start + 1, end + 1)).entries[0];
+      }
+    }
+  } finally {
+    await fh.close();
+  }
+};
+
 /** The index file beside an oplog. */
 export const indexPathOf = (oplogPath: string): string => oplogPath.replace(/(\.jsonl)?$/, '.idx');
 
@@ -127,10 +157,13 @@ export class OplogFile {
   /** Entries in the journal but not yet written here (a failed append is retried). */
   private backlog: StoredLogEntry[] = [];
 
-  private constructor(private readonly fh: FileHandle, private readonly index: OplogIndex, private size: number, private lastSeq: number) {}
+  private constructor(private readonly fh: FileHandle, private readonly index: OplogIndex, private size: number, private lastSeq: number, private firstEntry: StoredLogEntry | undefined) {}
 
-  /** Opens (creating) the file; a torn last line, never acknowledged as a line, is cut off; the index is made to fit. */
-  static async open(path: string): Promise<OplogFile> {
+  /**
+   * Opens (creating) the file; a torn last line, never acknowledged as a line, is cut off; the index is made to fit.
+   * `after`: the seq of the last entry before this file (the sealed segments'), its seq while it holds none.
+   */
+  static async open(path: string, after = 0): Promise<OplogFile> {
     const created = await open(path, 'a');
     await created.close();
     const fh = await open(path, 'r+');
@@ -142,15 +175,22 @@ export class OplogFile {
       await fh.datasync();
     }
     const index = await OplogIndex.open(indexPathOf(path), parsed.at);
-    return new OplogFile(fh, index, parsed.good, parsed.entries.at(-1)?.seq ?? 0);
+    return new OplogFile(fh, index, parsed.good, Math.max(after, parsed.entries.at(-1)?.seq ?? 0), parsed.entries[0]);
   }
 
   /** The seq of the last entry given to this file. */
   get seq(): number { return this.lastSeq; }
 
+  /** The first entry given to this file (undefined: none yet): where it starts, and since when (rotation by age). */
+  get first(): StoredLogEntry | undefined { return this.firstEntry; }
+
+  /** The file's bytes on disk and its index's. */
+  get bytes(): number { return this.size + this.index.bytes; }
+
   /** Entries of a replayed journal that the file lacks (a crash before their append): appended and synced. */
   async catchUp(fromJournal: ReadonlyArray<StoredLogEntry>): Promise<void> {
     for (const e of fromJournal) if ((e.seq ?? 0) > this.lastSeq) { this.backlog.push(e); this.lastSeq = e.seq ?? this.lastSeq; }
+    this.firstEntry ??= this.backlog[0];
     if (this.backlog.length > 0) {
       await this.flush();
       await this.fh.datasync();
@@ -160,6 +200,7 @@ export class OplogFile {
   /** Takes entries a journal write made durable and appends them; an append that fails is kept for the next. */
   async add(entries: ReadonlyArray<LogEntry>): Promise<void> {
     this.backlog.push(...entries);
+    this.firstEntry ??= this.backlog[0];
     const last = entries.at(-1)?.seq;
     if (last !== undefined) this.lastSeq = last;
     await this.flush();

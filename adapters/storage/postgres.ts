@@ -37,6 +37,8 @@ export interface PostgresOptions {
   readonly idempotencyTtlMs?: number;
   /** Answers kept per caller (scope): a commit drops its scopes' older ones (IDEMPOTENCY_KEYS_PER_SCOPE). */
   readonly answersPerScope?: number;
+  /** prune deletes replay-log entries older than this (ms; 0 or none: kept for ever; REPLAY_LOG_RETENTION_DAYS). */
+  readonly replayLogRetentionMs?: number;
 }
 
 const INT8 = 20;
@@ -293,6 +295,11 @@ export class PostgresStorage implements Storage {
   observer: StorageObserver = {};
   /** Statements sent to the database so far (each one round trip). */
   private roundTrips = 0;
+  /** The replay log's bytes as last measured, when the last measurement began, the one running, and whether the store is closed. */
+  private logBytes: number | undefined;
+  private logMeasuredAt = Number.NEGATIVE_INFINITY;
+  private measuring: Promise<void> | null = null;
+  private closed = false;
   private readonly sql: Record<'commit' | 'load' | 'verify' | 'session' | 'claim' | 'take', string>;
   private constructor(private readonly pool: pg.Pool, private readonly s: string, private readonly opts: PostgresOptions) {
     this.sql = {
@@ -487,6 +494,8 @@ export class PostgresStorage implements Storage {
    */
   async prune(now: number, ttlMs: number): Promise<void> {
     await this.pruneIdempotency(now - ttlMs);
+    const retention = this.opts.replayLogRetentionMs ?? 0;
+    if (retention > 0) await this.pruneReplayLog(now - retention);
     await this.query(`DELETE FROM ${this.s}.rate_buckets WHERE at < $1`, [now - 3_600_000]);
     await this.query(`DELETE FROM ${this.s}.idempotency_claims WHERE claimed_at < $1`, [now - 3_600_000]);
   }
@@ -509,6 +518,69 @@ export class PostgresStorage implements Storage {
         `SELECT l.seq, l.entry FROM ${this.s}.replay_log l WHERE l.seq IN (SELECT seq FROM ${this.s}.replay_log_players WHERE player_id = ANY ($1::bigint[])) ORDER BY l.seq`,
         [[...filter.players]]);
     return r.rows.map((x) => ({ ...x.entry, seq: x.seq }));
+  }
+
+  /**
+   * Deletes the replay log's entries older than `olderThan` (their `at`), and their
+   * rows of replay_log_players: those before the first entry at or after it, so the
+   * kept log stays one run of seqs. In batches of `batch` entries, one statement to
+   * find where to stop among the oldest and one to delete, each bounded, never one
+   * statement over millions of rows; at most `maxBatches` a call (the server's prune
+   * comes every ten minutes: a backlog goes in several). Logs replay_log.pruned.
+   * Returns the entries deleted. The archive on PostgreSQL is the operator's backups.
+   */
+  async pruneReplayLog(olderThan: number, { batch = 10_000, maxBatches = 100 }: { readonly batch?: number; readonly maxBatches?: number } = {}): Promise<number> {
+    let deleted = 0;
+    let below = 0;
+    for (let i = 0; i < maxBatches; i++) {
+      const head = (await this.query<{ bound: number | null; last: number | null }>(
+        `SELECT min(seq) FILTER (WHERE at >= $1) AS bound, max(seq) AS last
+           FROM (SELECT seq, (entry->>'at')::float8 AS at FROM ${this.s}.replay_log ORDER BY seq LIMIT $2) h`, [olderThan, batch])).rows[0];
+      // No entry left; or the first entry at or after the cutoff is the batch's first: nothing more to delete.
+      if (head === undefined || head.last === null) break;
+      const upTo = head.bound ?? head.last + 1;
+      const r = await this.query<{ n: number }>(
+        `WITH gone AS (DELETE FROM ${this.s}.replay_log WHERE seq < $1 RETURNING seq, entry),
+           players AS (DELETE FROM ${this.s}.replay_log_players p
+             USING (SELECT g.seq, (x.id)::bigint AS player_id FROM gone g, json_array_elements_text(g.entry->'playerIds') AS x(id)) d
+             WHERE p.player_id = d.player_id AND p.seq = d.seq)
+         SELECT count(*)::int AS n FROM gone`, [upTo]);
+      deleted += r.rows[0]?.n ?? 0;
+      below = upTo;
+      if (head.bound !== null) break;
+    }
+    // `below`: every entry before this seq is gone.
+    if (deleted > 0) this.opts.log?.('replay_log.pruned', { deleted, olderThan, below });
+    return deleted;
+  }
+
+  /** The first seq the replay log keeps (undefined: it keeps none). */
+  async replayLogStart(): Promise<number | undefined> {
+    const r = await this.query<{ seq: number | null }>(`SELECT min(seq) AS seq FROM ${this.s}.replay_log`);
+    return r.rows[0]?.seq ?? undefined;
+  }
+
+  /** The replay log's bytes on disk: replay_log and replay_log_players, with their indexes and TOAST. Not counted in roundTrips (stats asks it). */
+  async replayLogSize(): Promise<number> {
+    try {
+      const r = await this.pool.query<{ bytes: number }>(
+        'SELECT pg_total_relation_size(to_regclass($1)) + pg_total_relation_size(to_regclass($2)) AS bytes', [`${this.s}.replay_log`, `${this.s}.replay_log_players`]);
+      return r.rows[0]?.bytes ?? 0;
+    } catch (e) {
+      throw new StorageError(`PostgreSQL: ${(e as Error).message}`, e);
+    }
+  }
+
+  /** The replay log's bytes as last measured; measured again beside the caller once that is 30 s old (a scrape never waits for it, nor asks at each scrape). */
+  private replayLogBytes(): number | undefined {
+    const now = Date.now();
+    if (!this.closed && this.measuring === null && now - this.logMeasuredAt >= 30_000) {
+      this.logMeasuredAt = now;
+      this.measuring = this.replayLogSize()
+        .then((bytes) => { this.logBytes = bytes; }, (e: unknown) => { this.opts.log?.('postgres.measure_failed', { error: (e as Error).message }); })
+        .finally(() => { this.measuring = null; });
+    }
+    return this.logBytes;
   }
 
   /** Keeps a copy of master data by its hash (once). */
@@ -609,6 +681,7 @@ export class PostgresStorage implements Storage {
       playersInMemory: this.cache.size,
       roundTrips: this.roundTrips,
       pool: { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount, max: this.opts.poolSize ?? 10 },
+      ...((bytes) => (bytes === undefined ? {} : { replayLogBytes: bytes }))(this.replayLogBytes()),
     };
   }
 
@@ -623,6 +696,8 @@ export class PostgresStorage implements Storage {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    await this.measuring;
     await this.pool.end();
   }
 

@@ -9,7 +9,8 @@
 // or dropped with its commit and its hashes are of what was stored.
 //
 // The file adapter keeps the entries in DATA_DIR/oplog.jsonl, one JSON entry a
-// line, never truncated (oplog.ts), with an index by player (oplog-index.ts).
+// line (oplog.ts), with an index by player (oplog-index.ts), sealed into segments and
+// archived past REPLAY_LOG_RETENTION_DAYS (oplog-segments.ts, oplog-archive.ts).
 import type { Grant } from '../../core/master/common.js';
 import type { PlayerState } from '../../core/state.js';
 import { stateHash } from './canonical.js';

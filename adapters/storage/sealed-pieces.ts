@@ -1,5 +1,5 @@
-// Large sealed files written in pieces (issue 36): a checkpoint's keys file and
-// its sessions, with 100,000 players, were ~20 MB of JSON made by one
+// Large sealed files written in pieces (issue 36): the index log's full line (the
+// player keys and sessions), with 100,000 players, ~20 MB of JSON, was made by one
 // JSON.stringify, and the event loop stood still ~300 ms each checkpoint. Here the
 // JSON is made a list's few thousand entries at a time, each piece written before
 // the next is made (the writes let the event loop run between them), and the CRC
@@ -56,11 +56,12 @@ const WRITE_BYTES = 64 * 1024;
 
 /**
  * Writes `value` as a sealed file (sealed.ts: CRC, space, JSON, line feed) whole
- * beside `path` (temp file, fsync, rename), made and written in pieces.
+ * beside `path` (temp file, fsync, rename), made and written in pieces; answers its bytes.
  */
-export const writeSealedPieces = async (path: string, value: PieceValue): Promise<void> => {
+export const writeSealedPieces = async (path: string, value: PieceValue): Promise<number> => {
   const tmp = `${path}.tmp`;
   const fh = await open(tmp, 'w');
+  let size = 0;
   try {
     let pos = 9;
     let crc = 0;
@@ -84,8 +85,10 @@ export const writeSealedPieces = async (path: string, value: PieceValue): Promis
     await writeWhole(fh, Buffer.from('\n'), pos, 'checkpoint');
     await writeWhole(fh, Buffer.from(`${crc.toString(16).padStart(8, '0')} `, 'latin1'), 0, 'checkpoint');
     await fh.datasync();
+    size = pos + 1;
   } finally {
     await fh.close();
   }
   await rename(tmp, path);
+  return size;
 };

@@ -1,4 +1,4 @@
-// Files the store writes whole (player snapshots, keys.<seq>.json, checkpoint.json)
+// Files the store writes whole (player snapshots, checkpoint.json, kept answers; the index log a line at a time)
 // carry a checksum, framed as a journal record is: the CRC-32 of the JSON in 8 hex
 // digits, a space, the JSON, a line feed. A file whose bytes do not match its CRC is
 // refused (FileDamaged, naming it), never read as data. A file that starts with `{`

@@ -86,6 +86,10 @@ export interface StorageStats {
   readonly answersInMemory?: number;
   /** The kept answers on disk or in the database: records (where known) and bytes, as last measured. */
   readonly answersStored?: { readonly records?: number; readonly bytes: number };
+  /** The replay log's kept bytes on disk (JSON files: its segments and indexes; PostgreSQL: replay_log and replay_log_players, as last measured). */
+  readonly replayLogBytes?: number;
+  /** Entries in the kept replay log (the JSON-file store). */
+  readonly replayLogEntries?: number;
   /** Statements sent to the database so far, each one round trip (PostgreSQL). */
   readonly roundTrips?: number;
   /** The PostgreSQL connection pool: open connections, idle ones, callers waiting for one, the bound. */

@@ -22,6 +22,10 @@ test('defaults are the documented ones', (t) => {
   t.is(c.answerCacheMb, 0);
   t.is(configFromEnv({ ANSWER_CACHE_MB: '16' }).answerCacheMb, 16);
   t.throws(() => configFromEnv({ ANSWER_CACHE_MB: 'lots' }), { message: /ANSWER_CACHE_MB/ });
+  // The replay log: 90 days (the draw history the game keeps), 0 for ever.
+  t.is(c.replayLogRetentionDays, 90);
+  t.is(configFromEnv({ REPLAY_LOG_RETENTION_DAYS: '0' }).replayLogRetentionDays, 0);
+  t.throws(() => configFromEnv({ REPLAY_LOG_RETENTION_DAYS: '1.5' }), { message: /REPLAY_LOG_RETENTION_DAYS must be a non-negative integer/ });
 });
 
 test('LOG_LEVEL takes debug, info, notice, warn, error or silent (and warning, off); TRUST_PROXY false, true or a number of hops; METRICS', (t) => {

@@ -108,6 +108,8 @@ test('GET /metrics after a session: requests by operation and result code, laten
   t.true(sample(m, 'hoshi_storage_cache_total', 'result="hit"') >= 3, 'the player found in memory');
   t.is(sample(m, 'hoshi_players_in_memory'), 2);
   t.true(sample(m, 'hoshi_journal_bytes') > 1000, 'the journal since the last checkpoint');
+  t.true(sample(m, 'hoshi_replay_log_bytes') > 1000, 'the kept replay log: oplog.jsonl and its index');
+  t.true(sample(m, 'hoshi_replay_log_entries') >= 4, 'an entry a commit that changed a player');
   t.true(sample(m, 'hoshi_idempotency_answers_in_memory') >= 1, 'the tip was sent with a key: its answer is held until a checkpoint writes it');
   t.is(sample(m, 'hoshi_idempotency_stored_bytes'), 0, 'no checkpoint has swept a shard yet');
   t.true(sample(m, 'process_resident_memory_bytes') > 0, 'and the process\'s own');

@@ -1,6 +1,6 @@
 // Damaged files are never served (issue 18): a snapshot that does not match its
 // checksum (one digit changed, or cut in half) makes its player's requests answer
-// 503/105 while the others are served; a damaged keys file or checkpoint stops the
+// 503/105 while the others are served; a damaged index log or checkpoint stops the
 // start naming that file; a damaged journal stops the real server's start naming
 // the file and offset, and leaves the file as it was.
 import test from 'ava';
@@ -18,7 +18,7 @@ const dirFor = (t: import('ava').ExecutionContext) => {
   return dir;
 };
 
-/** Two players signed up and changed over HTTP, then the store closed (a checkpoint: snapshots, keys file). */
+/** Two players signed up and changed over HTTP, then the store closed (a checkpoint: snapshots, index log). */
 const twoPlayers = async (dir: string) => {
   const storage = await FileStorage.open({ dir });
   const h = await startHarness({ storage });
@@ -82,17 +82,17 @@ test('a snapshot cut in half: 503/105 on every request of that player, never a 5
   t.is((await h.call('GET', '/api/player/get_all', undefined, { 'X-STAR-SESSION-ID': b.sessionId })).status, 200);
 });
 
-test('a keys file with one changed character, or that is not JSON, stops the open naming the keys file; a damaged checkpoint.json names checkpoint.json', async (t) => {
+test('an index log (the player keys) with one changed character, or that is not JSON, stops the open naming it; a damaged checkpoint.json names checkpoint.json', async (t) => {
   const dir = dirFor(t);
   await twoPlayers(dir);
-  const keysFile = readdirSync(dir).find((f) => /^keys\.\d+\.json$/.test(f)) as string;
-  const keysPath = join(dir, keysFile);
-  const good = readFileSync(keysPath, 'utf8');
+  const logFile = readdirSync(dir).find((f) => /^index\.\d+\.log$/.test(f)) as string;
+  const logPath = join(dir, logFile);
+  const good = readFileSync(logPath, 'utf8');
   const uuidAt = good.indexOf('"uuid"') + 12;
   const cases: Array<[string, string, string]> = [
-    [keysPath, `${good.slice(0, uuidAt)}${good[uuidAt] === 'a' ? 'b' : 'a'}${good.slice(uuidAt + 1)}`, 'CRC does not match'],
-    [keysPath, 'this is not JSON\n', 'does not start with a CRC'],
-    [keysPath, '{"uuid": [[', 'JSON does not parse'],
+    [logPath, `${good.slice(0, uuidAt)}${good[uuidAt] === 'a' ? 'b' : 'a'}${good.slice(uuidAt + 1)}`, 'CRC does not match'],
+    [logPath, `this is not JSON${' '.repeat(good.length - 17)}\n`, 'does not start with a CRC'],
+    [logPath, `${good.slice(0, 9)}{"uuid": [[${' '.repeat(good.length - 21)}\n`, 'CRC does not match'],
   ];
   const cp = readFileSync(join(dir, 'checkpoint.json'), 'utf8');
   cases.push([join(dir, 'checkpoint.json'), cp.replace('"seq":', '"seq": '), 'CRC does not match']);
@@ -110,7 +110,7 @@ test('a keys file with one changed character, or that is not JSON, stops the ope
   await s.close();
 });
 
-test('the real server refuses to start on a damaged journal or keys file, naming the file (and the offset), and changes nothing', async (t) => {
+test('the real server refuses to start on a damaged journal or index log, naming the file (and the offset), and changes nothing', async (t) => {
   const dir = dirFor(t);
   const env = { DATA_DIR: dir, RATE_LIMITS: 'off', CHECKPOINT_INTERVAL_SECONDS: '0' };
   const server = await startChild(env);
@@ -131,13 +131,14 @@ test('the real server refuses to start on a damaged journal or keys file, naming
   t.true(err.message.includes(`${path} at byte ${start}`), err.message);
   t.regex(err.message, /server exited \(2\)/);
   t.deepEqual(readFileSync(path), damaged, 'the journal is kept as it was');
-  // Put back, started and stopped cleanly (a checkpoint writes the keys file); then the keys file damaged.
+  // Put back, started and stopped cleanly (a checkpoint writes the index log); then the index log damaged.
   writeFileSync(path, buf);
   const again = await startChild(env);
   await again.kill('SIGTERM');
-  const keysFile = readdirSync(dir).find((f) => /^keys\.\d+\.json$/.test(f)) as string;
-  writeFileSync(join(dir, keysFile), 'not JSON at all\n');
+  const logFile = readdirSync(dir).find((f) => /^index\.\d+\.log$/.test(f)) as string;
+  const logBytes = readFileSync(join(dir, logFile));
+  writeFileSync(join(dir, logFile), Buffer.concat([Buffer.from('not JSON at all '), logBytes.subarray(16)]));
   const err2 = await t.throwsAsync(startChild(env));
-  t.true(err2.message.includes(`${join(dir, keysFile)} is damaged`), err2.message);
-  t.false(err2.message.includes('cannot read'), 'the keys file is named, not checkpoint.json');
+  t.true(err2.message.includes(`${join(dir, logFile)} is damaged`), err2.message);
+  t.false(err2.message.includes('cannot read'), 'the index log is named, not checkpoint.json');
 });

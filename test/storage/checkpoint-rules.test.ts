@@ -4,7 +4,7 @@
 // every file it names must be there and whole, and a read that fails is an error,
 // never an empty store.
 import test from 'ava';
-import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { planCheckpoint, readCheckpoint, snapshotPath, writeCheckpoint } from '../../adapters/storage/checkpoint.js';
 import { FileStorage } from '../../adapters/storage/file.js';
@@ -24,7 +24,7 @@ const stored = async (dir: string, ids: ReadonlyArray<number>): Promise<void> =>
   await a.close();
 };
 
-test('a checkpoint fsyncs each snapshot before its rename, the shard directories, then the keys file and checkpoint.json, the directory, and only then lets the journal go', async (t) => {
+test('a checkpoint fsyncs each snapshot before its rename, the shard directories, then the index log and checkpoint.json, the directory, and only then lets the journal go', async (t) => {
   const dir = tempDir(t);
   const calls = spyFiles(t, dir);
   const a = await FileStorage.open({ dir });
@@ -41,8 +41,8 @@ test('a checkpoint fsyncs each snapshot before its rename, the shard directories
     const steps = [`open(w) ${file}.tmp`, `writeFile ${file}.tmp`, `datasync ${file}.tmp`, `close ${file}.tmp`, `rename ${file}.tmp ${file}`, `sync players/${shard}`, 'rename checkpoint.json.tmp checkpoint.json'].map(at);
     t.deepEqual(steps, [...steps].sort((x, y) => x - y), file);
   }
-  const keys = readdirSync(dir).find((f) => /^keys\.\d+\.json$/.test(f)) ?? 'no keys file';
-  const order = [`datasync ${keys}.tmp`, `rename ${keys}.tmp ${keys}`, 'datasync checkpoint.json.tmp', 'rename checkpoint.json.tmp checkpoint.json'].map(at);
+  const log = readdirSync(dir).find((f) => /^index\.\d+\.log$/.test(f)) ?? 'no index log';
+  const order = [`datasync ${log}.tmp`, `rename ${log}.tmp ${log}`, 'datasync checkpoint.json.tmp', 'rename checkpoint.json.tmp checkpoint.json'].map(at);
   t.deepEqual(order, [...order].sort((x, y) => x - y));
   const cp = at('rename checkpoint.json.tmp checkpoint.json');
   const rotated = calls.findIndex((c) => /^unlink journal\.\d+\.log$/.test(c));
@@ -54,27 +54,27 @@ test('a checkpoint fsyncs each snapshot before its rename, the shard directories
 /** An empty index's checkpoint plan at `seq`. */
 const emptyPlan = (seq: number) => planCheckpoint(new IndexModel(), seq, undefined, []);
 
-test('a checkpoint removes the rotated journals it covers and no others, and the keys files it does not name', async (t) => {
+test('a checkpoint removes the rotated journals it covers and no others, and the index logs and keys files it does not name', async (t) => {
   const dir = tempDir(t);
-  const keep = ['journal.7.log', 'journal.log', 'keys.3.json.bak', 'old-keys.2.json', 'oplog.jsonl'];
-  for (const f of ['journal.3.log', 'journal.5.log', 'keys.2.json', 'keys.12.json', ...keep]) writeFileSync(join(dir, f), '');
-  const plan = emptyPlan(5);
-  await writeCheckpoint(dir, plan);
-  t.deepEqual(readdirSync(dir).sort(), [...keep, 'checkpoint.json', 'keys.5.json'].sort());
-  t.is(plan.keys.written.file, 'keys.5.json');
+  const keep = ['journal.7.log', 'journal.log', 'keys.3.json.bak', 'old-keys.2.json', 'oplog.jsonl', 'index.3.log.tmp'];
+  for (const f of ['journal.3.log', 'journal.5.log', 'keys.2.json', 'keys.12.json', 'index.2.log', 'index.12.log', ...keep]) writeFileSync(join(dir, f), '');
+  const log = await writeCheckpoint(dir, emptyPlan(5));
+  t.deepEqual(readdirSync(dir).sort(), [...keep, 'checkpoint.json', 'index.5.log'].sort());
+  t.is(log.file, 'index.5.log');
 });
 
-test('the checkpoint read back gives the index, the seq and the keys file it names', async (t) => {
+test('the checkpoint read back gives the index, the seq and the index log it names', async (t) => {
   const dir = tempDir(t);
   const fresh = await readCheckpoint(dir);
-  t.deepEqual([fresh.seq, fresh.keysWritten, fresh.index.keysJSON(), fresh.index.restJSON()], [0, undefined, new IndexModel().keysJSON(), new IndexModel().restJSON()], 'a fresh directory');
+  t.deepEqual([fresh.seq, fresh.indexLog, fresh.index.keysJSON(), fresh.index.restJSON()], [0, undefined, new IndexModel().keysJSON(), new IndexModel().restJSON()], 'a fresh directory');
   const index = new IndexModel();
   index.maps.uuid.set('u', 4);
-  await writeCheckpoint(dir, planCheckpoint(index, 9, undefined, []));
+  const log = await writeCheckpoint(dir, planCheckpoint(index, 9, undefined, []));
   const back = await readCheckpoint(dir);
   t.is(back.seq, 9);
   t.is(back.index.maps.uuid.get('u'), 4);
-  t.deepEqual(back.keysWritten, { version: back.index.keysVersion, file: 'keys.9.json' });
+  const size = statSync(join(dir, 'index.9.log')).size;
+  t.deepEqual([back.indexLog, log], [{ file: 'index.9.log', bytes: size, fullBytes: size }, { file: 'index.9.log', bytes: size, fullBytes: size }]);
 });
 
 /** checkpoint.json holding `json`, sealed. */
@@ -82,11 +82,13 @@ const checkpointHolding = (dir: string, json: unknown): void => writeFileSync(jo
 
 test('a checkpoint.json that is not a checkpoint is damage, naming it', async (t) => {
   const dir = tempDir(t);
+  const log = { indexBytes: 10, indexFullBytes: 10 };
   for (const json of [5, 'x', null, [], {}, { seq: '3' }, { seq: 1.5 }, { seq: 3, keysFile: 'keys.json' }, { seq: 3, keysFile: '../keys.3.json' },
-    { seq: 3, keysFile: 'keys.3.json.bak' }, { seq: 3, keysFile: 'keys.x.json' }, { seq: 3, keysFile: 3 }]) {
+    { seq: 3, keysFile: 'keys.3.json.bak' }, { seq: 3, keysFile: 'keys.x.json' }, { seq: 3, keysFile: 3 },
+    { seq: 3, indexLog: '../index.3.log', ...log }, { seq: 3, indexLog: 'index.3.log' }, { seq: 3, indexLog: 'index.3.log', indexBytes: 10 }, { seq: 3, indexLog: 'index.3.log', ...log, indexBytes: '10' }]) {
     checkpointHolding(dir, json);
     const err = await t.throwsAsync(readCheckpoint(dir), { instanceOf: FileDamaged }, JSON.stringify(json));
-    t.is(err?.message, `${join(dir, 'checkpoint.json')} is damaged: it is not a checkpoint (seq, keysFile, index); it is not read (npm run storage:check -- DATA_DIR lists every damaged file)`);
+    t.is(err?.message, `${join(dir, 'checkpoint.json')} is damaged: it is not a checkpoint (seq, indexLog, indexBytes; or keysFile, index); it is not read (npm run storage:check -- DATA_DIR lists every damaged file)`);
   }
 });
 
@@ -117,11 +119,11 @@ const unreadable = (t: import('ava').ExecutionContext, dir: string, file: string
   spyFiles(t, dir, faults);
 };
 
-test('a checkpoint.json or keys file that cannot be read stops the start (never an empty store)', async (t) => {
-  for (const file of ['checkpoint.json', 'keys']) {
+test('a checkpoint.json or index log that cannot be read stops the start (never an empty store)', async (t) => {
+  for (const file of ['checkpoint.json', 'index']) {
     const dir = tempDir(t);
     await stored(dir, [1]);
-    const name = file === 'keys' ? readdirSync(dir).find((f) => /^keys\.\d+\.json$/.test(f)) ?? '' : file;
+    const name = file === 'index' ? readdirSync(dir).find((f) => /^index\.\d+\.log$/.test(f)) ?? '' : file;
     unreadable(t, dir, name);
     const err = await t.throwsAsync(FileStorage.open({ dir }), { instanceOf: StorageError }, name);
     t.is(err?.message, `cannot read ${join(dir, name)}`);

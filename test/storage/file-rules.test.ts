@@ -114,7 +114,7 @@ test('records a checkpoint covers are not replayed again (a crash left its rotat
   // As if the checkpoint covering seq 2 wrote checkpoint.json and then the process died before removing the journal.
   writeFileSync(join(dir, 'journal.2.log'), journal);
   const { store, named } = await opened(t, { dir });
-  t.deepEqual(store.stats(), { playersInMemory: 0, journalBytes: 0, answersInMemory: 0, answersStored: { bytes: 0 } });
+  t.deepEqual(store.stats(), { playersInMemory: 0, journalBytes: 0, answersInMemory: 0, answersStored: { bytes: 0 }, replayLogBytes: 0, replayLogEntries: 0 });
   t.deepEqual(named('storage.open'), [{ dir, replayed: 0, players: 1 }]);
   t.is((await store.load(1))?.gold, 5);
 });

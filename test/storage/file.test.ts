@@ -211,31 +211,31 @@ test('a crash during a checkpoint (its rotated journal left behind) loses nothin
   await c.close();
 });
 
-test('the player keys are written to a keys file only when they changed; sessions go in every checkpoint', async (t) => {
+test('a checkpoint adds to the index log only the keys and sessions that changed; checkpoint.json holds neither', async (t) => {
   const dir = dirFor(t);
-  const keysFiles = () => readdirSync(dir).filter((f) => /^keys\.\d+\.json$/.test(f));
+  const logLines = () => readdirSync(dir).filter((f) => /^index\.\d+\.log$/.test(f)).flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter((l) => l !== ''));
   const a = await FileStorage.open({ dir, checkpointBytes: 1 });
   await a.commit({ players: [{ state: player(1), expectedVersion: null }, { state: player(2), expectedVersion: null }] });
   await a.close();
-  const first = keysFiles();
-  t.is(first.length, 1);
+  t.is(logLines().length, 1, 'a full line');
   const b = await FileStorage.open({ dir, checkpointBytes: 1 });
   let p1 = (await b.load(1)) as PlayerState;
-  // Gold and a session change, no key: checkpoints keep the same keys file.
+  // Gold and a session change, no key: each checkpoint's line holds the session alone.
   for (let i = 0; i < 3; i++) {
     const next = bump(p1, 10 + i);
     await b.commit({ players: [{ state: next, expectedVersion: p1.version }], sessions: [{ key: `s${i}`, session: { playerId: 1, epoch: 0, createdAt: i, lastSeenAt: i } }] });
     p1 = next;
   }
   await b.close();
-  t.deepEqual(keysFiles(), first);
-  t.false(readFileSync(join(dir, 'checkpoint.json'), 'utf8').includes(player(1).account.uuid), 'checkpoint.json holds no player keys');
-  // A new player changes the keys: a new keys file replaces the old one.
+  const added = logLines().slice(1).join('\n');
+  t.false(added.includes(player(1).account.uuid), 'no player key in the lines of changes');
+  t.true(['s0', 's1', 's2'].every((k) => added.includes(`"${k}"`)));
+  const cp = readFileSync(join(dir, 'checkpoint.json'), 'utf8');
+  t.false(cp.includes(player(1).account.uuid) || cp.includes('"s2"'), 'checkpoint.json holds no player keys and no sessions');
   const c = await FileStorage.open({ dir, checkpointBytes: 1 });
   await c.commit({ players: [{ state: player(3), expectedVersion: null }] });
   await c.close();
-  t.notDeepEqual(keysFiles(), first);
-  t.is(keysFiles().length, 1);
+  t.true(logLines().at(-1)?.includes(player(3).account.uuid), 'a new player\'s keys in the next line');
   const d = await FileStorage.open({ dir });
   t.is(await d.lookup('uuid', player(3).account.uuid), 3);
   t.is(await d.lookup('myCode', player(2).myCode), 2);
@@ -247,19 +247,20 @@ test('the player keys are written to a keys file only when they changed; session
 test('a checkpoint written before the keys file (one checkpoint.json holding the whole index) still opens', async (t) => {
   const dir = dirFor(t);
   const a = await FileStorage.open({ dir });
-  await a.commit({ players: [{ state: player(1), expectedVersion: null }], sessions: [{ key: 's', session: { playerId: 1, epoch: 0, createdAt: 1, lastSeenAt: 1 } }] });
+  await a.commit({ players: [{ state: player(1), expectedVersion: null }] });
   await a.close();
-  const cp = unseal(readFileSync(join(dir, 'checkpoint.json')), 'checkpoint.json') as { seq: number; keysFile: string; index: object };
-  const keys = unseal(readFileSync(join(dir, cp.keysFile)), cp.keysFile) as object;
-  writeFileSync(join(dir, 'checkpoint.json'), JSON.stringify({ seq: cp.seq, index: { ...keys, ...cp.index } }));
-  rmSync(join(dir, cp.keysFile));
+  // As such a checkpoint.json was: the keys and sessions in it, plain JSON.
+  const session = { playerId: 1, epoch: 0, createdAt: 1, lastSeenAt: 1 };
+  const seq = (unseal(readFileSync(join(dir, 'checkpoint.json')), 'checkpoint.json') as { seq: number }).seq;
+  writeFileSync(join(dir, 'checkpoint.json'), JSON.stringify({ seq, index: { maxPlayerId: 1, uuid: [[player(1).account.uuid, 1]], myCode: [[player(1).myCode, 1]], moveCode: [], sessions: [['s', session]] } }));
+  for (const f of readdirSync(dir)) if (/^index\.\d+\.log$/.test(f)) rmSync(join(dir, f));
   const b = await FileStorage.open({ dir, checkpointBytes: 1 });
   t.is(await b.lookup('uuid', player(1).account.uuid), 1);
-  t.truthy(await b.getSession('s'));
-  // Its first checkpoint writes a keys file.
+  t.deepEqual(await b.getSession('s'), session);
+  // Its first checkpoint starts an index log.
   await b.commit({ players: [{ state: bump((await b.load(1)) as PlayerState, 5), expectedVersion: 0 }] });
   await b.close();
-  t.is(readdirSync(dir).filter((f) => /^keys\.\d+\.json$/.test(f)).length, 1);
+  t.is(readdirSync(dir).filter((f) => /^index\.\d+\.log$/.test(f)).length, 1);
 });
 
 test('a change to a stored player is journaled as the fields it changed, and replays to the same state', async (t) => {

@@ -138,12 +138,12 @@ test('a checkpoint writes the rings that changed since the last one, and checkpo
   const dir = tempDir(t);
   const a = await FileStorage.open({ dir });
   for (let p = 1; p <= 200; p++) await a.commit({ players: [], idempotency: [{ key: `p${p}:k`, record: rec(p) }] });
-  const cpBefore = await (async () => { await a.close(); return statSync(join(dir, 'checkpoint.json')).size; })();
+  await a.close();
   const { store, named } = await opened(t, { dir });
   await store.commit({ players: [], idempotency: [{ key: 'p7:k2', record: rec(7_000) }] });
   await store.close();
   t.deepEqual(named('checkpoint').map((d) => d.answers), [1], 'one ring written');
-  t.is(statSync(join(dir, 'checkpoint.json')).size, cpBefore, 'checkpoint.json does not grow with answers');
+  t.false(readFileSync(join(dir, 'checkpoint.json'), 'utf8').includes('requestHash'), 'checkpoint.json holds no answers');
   const files = readdirSync(join(dir, 'idempotency')).flatMap((sh) => readdirSync(join(dir, 'idempotency', sh)));
   t.is(files.length, 200);
   const b = await FileStorage.open({ dir });
