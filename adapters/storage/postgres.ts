@@ -297,6 +297,8 @@ export class PostgresStorage implements Storage {
   private roundTrips = 0;
   /** The replay log's bytes as last measured, when the last measurement began, the one running, and whether the store is closed. */
   private logBytes: number | undefined;
+  /** The kept answers' table as last measured (with the replay log). */
+  private answerSize: { records: number; bytes: number } | undefined;
   private logMeasuredAt = Number.NEGATIVE_INFINITY;
   private measuring: Promise<void> | null = null;
   private closed = false;
@@ -571,13 +573,25 @@ export class PostgresStorage implements Storage {
     }
   }
 
-  /** The replay log's bytes as last measured; measured again beside the caller once that is 30 s old (a scrape never waits for it, nor asks at each scrape). */
+  /** The kept answers for Idempotency-Keys: their rows and the table's bytes with its indexes and TOAST. Not counted in roundTrips (stats asks it). */
+  async answersSize(): Promise<{ records: number; bytes: number }> {
+    try {
+      const r = await this.pool.query<{ records: number; bytes: number }>(
+        `SELECT (SELECT count(*) FROM ${this.s}.idempotency)::int AS records, pg_total_relation_size(to_regclass($1)) AS bytes`, [`${this.s}.idempotency`]);
+      return r.rows[0] ?? { records: 0, bytes: 0 };
+    } catch (e) {
+      throw new StorageError(`PostgreSQL: ${(e as Error).message}`, e);
+    }
+  }
+
+  /** The replay log's bytes as last measured (and the kept answers'); measured again beside the caller once that is 30 s old (a scrape never waits for it, nor asks at each scrape). */
   private replayLogBytes(): number | undefined {
     const now = Date.now();
     if (!this.closed && this.measuring === null && now - this.logMeasuredAt >= 30_000) {
       this.logMeasuredAt = now;
       this.measuring = this.replayLogSize()
-        .then((bytes) => { this.logBytes = bytes; }, (e: unknown) => { this.opts.log?.('postgres.measure_failed', { error: (e as Error).message }); })
+        .then((bytes) => { this.logBytes = bytes; return this.answersSize(); })
+        .then((answers) => { this.answerSize = answers; }, (e: unknown) => { this.opts.log?.('postgres.measure_failed', { error: (e as Error).message }); })
         .finally(() => { this.measuring = null; });
     }
     return this.logBytes;
@@ -682,6 +696,7 @@ export class PostgresStorage implements Storage {
       roundTrips: this.roundTrips,
       pool: { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount, max: this.opts.poolSize ?? 10 },
       ...((bytes) => (bytes === undefined ? {} : { replayLogBytes: bytes }))(this.replayLogBytes()),
+      ...(this.answerSize === undefined ? {} : { answersStored: this.answerSize }),
     };
   }
 

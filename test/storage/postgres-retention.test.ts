@@ -129,8 +129,10 @@ test.serial('the replay log\'s size: replay_log with replay_log_players, measure
   t.is(storage.stats().replayLogBytes, undefined);
   t.is(calls, 1, 'one measurement in flight');
   // Until the measurement lands (no clock involved: each turn gives it a chance).
-  while (storage.stats().replayLogBytes === undefined) await new Promise((r) => setImmediate(r));
+  while (storage.stats().answersStored === undefined) await new Promise((r) => setImmediate(r));
   t.is(storage.stats().replayLogBytes, expected);
+  t.deepEqual(storage.stats().answersStored, await storage.answersSize(), 'the kept answers measured with it');
+  t.true((storage.stats().answersStored?.bytes ?? 0) > 0);
   now += 29_999;
   storage.stats();
   t.is(calls, 1, '30 s not yet passed');
