@@ -19,6 +19,8 @@ export interface Config {
   readonly checkAnswers: boolean;
   readonly serverVersion: number;
   readonly cacheSize: number;
+  /** A player state unused this long leaves the cache (0: only CACHE_SIZE bounds it). */
+  readonly cacheIdleSeconds: number;
   /** The JSON-file store checkpoints at least this often while it has changes (CHECKPOINT_INTERVAL_SECONDS; 0: only by journal size and at shutdown). */
   readonly checkpointIntervalSeconds: number;
   /** Replay-log entries are kept this many days, then archived (JSON files) or deleted (PostgreSQL); 0 keeps them for ever (REPLAY_LOG_RETENTION_DAYS). */
@@ -108,6 +110,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): Config => {
     checkAnswers: bool(env['CHECK_ANSWERS'], false),
     serverVersion: int(env['SERVER_VERSION'], 1, 'SERVER_VERSION'),
     cacheSize: int(env['CACHE_SIZE'], 10_000, 'CACHE_SIZE'),
+    cacheIdleSeconds: int(env['CACHE_IDLE_SECONDS'], 600, 'CACHE_IDLE_SECONDS'),
     checkpointIntervalSeconds: int(env['CHECKPOINT_INTERVAL_SECONDS'], 300, 'CHECKPOINT_INTERVAL_SECONDS'),
     // 90: the draw history the game keeps (gacha.historyDays).
     replayLogRetentionDays: int(env['REPLAY_LOG_RETENTION_DAYS'], 90, 'REPLAY_LOG_RETENTION_DAYS'),

@@ -53,14 +53,14 @@ const main = async (): Promise<void> => {
   const storage: Storage = cfg.databaseUrl
     ? await PostgresStorage.open({
       connectionString: cfg.databaseUrl, schema: cfg.pgSchema, poolSize: cfg.pgPoolSize,
-      statementTimeoutMs: cfg.pgStatementTimeoutMs, retries: cfg.pgRetries, log: storageLog, cacheSize: cfg.cacheSize,
+      statementTimeoutMs: cfg.pgStatementTimeoutMs, retries: cfg.pgRetries, log: storageLog, cacheSize: cfg.cacheSize, cacheIdleMs: cfg.cacheIdleSeconds * 1000,
       idempotencyTtlMs: cfg.idempotencyTtlSeconds * 1000, sessionCacheMs: cfg.pgSessionCacheMs, answersPerScope: cfg.idempotencyKeysPerScope,
       replayLogRetentionMs: cfg.replayLogRetentionDays * 86_400_000,
     })
     : cfg.storage === 'memory'
       ? new MemoryStorage({ answers: { perScope: cfg.idempotencyKeysPerScope, ttlMs: cfg.idempotencyTtlSeconds * 1000 } })
       : await FileStorage.open({
-        dir: resolve(cfg.dataDir), cacheSize: cfg.cacheSize, log: storageLog,
+        dir: resolve(cfg.dataDir), cacheSize: cfg.cacheSize, cacheIdleMs: cfg.cacheIdleSeconds * 1000, log: storageLog,
         idempotencyTtlMs: cfg.idempotencyTtlSeconds * 1000, clock: () => Date.now(), answersPerScope: cfg.idempotencyKeysPerScope,
         // A session unused a day past its idle time is refused already; the checkpoint need not carry it on.
         sessionRetentionMs: (cfg.sessionIdleSeconds + 86_400) * 1000,

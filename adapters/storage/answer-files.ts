@@ -9,7 +9,7 @@ import { mkdir, readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { IdempotencyRecordCodec, type IdempotencyRecord } from './storage.js';
 import { sha256 } from '../../core/secret.js';
-import { mapLimit, readOrNone, syncDir, writeAtomic } from './durable.js';
+import { loopTurns, mapLimit, readOrNone, syncDir, writeAtomic } from './durable.js';
 import { FileDamaged, seal, unseal } from './sealed.js';
 import type { Ring } from './kept-answers.js';
 
@@ -49,7 +49,10 @@ export const writeAnswers = async (dir: string, rings: ReadonlyArray<readonly [s
   if (rings.length === 0) return;
   const shards = new Set(rings.map(([scope]) => nameOf(scope).shard));
   await mapLimit([...shards], 16, (sh) => mkdir(join(dir, ANSWERS_DIR, sh), { recursive: true }).then(() => undefined));
+  // One ring encoded a turn of the event loop (as snapshots are, checkpoint.ts).
+  const turn = loopTurns();
   await mapLimit(rings, 16, async ([scope, ring]) => {
+    await turn();
     const path = answersPath(dir, scope);
     if (ring.length === 0) await unlink(path).catch((e: NodeJS.ErrnoException) => { if (e.code !== 'ENOENT') throw e; });
     else await writeAtomic(path, seal(JSON.stringify({ scope, answers: ring })));

@@ -11,7 +11,7 @@ import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decodeState, type PlayerState } from '../../core/state.js';
 import { canonicalJson } from './canonical.js';
-import { mapLimit, syncDir, writeAtomic } from './durable.js';
+import { loopTurns, mapLimit, syncDir, writeAtomic } from './durable.js';
 import { IndexModel } from './index-model.js';
 import { rotatedJournals } from './journal.js';
 import { writeAnswers } from './answer-files.js';
@@ -137,7 +137,13 @@ export const writeCheckpoint = async (dir: string, plan: CheckpointPlan): Promis
   const shards = new Set<number>();
   for (const [id] of plan.players) shards.add(id % SHARDS);
   await mapLimit([...shards], 16, (sh) => mkdir(join(dir, 'players', String(sh)), { recursive: true }).then(() => undefined));
-  await mapLimit(plan.players, 16, ([id, st]) => writeAtomic(snapshotPath(dir, id), seal(canonicalJson(st))));
+  // Each state encoded in its own turn of the event loop: sixteen workers starting at once encoded
+  // sixteen states in one stretch (with seasoned players, over 100 ms the requests waited).
+  const turn = loopTurns();
+  await mapLimit(plan.players, 16, async ([id, st]) => {
+    await turn();
+    await writeAtomic(snapshotPath(dir, id), seal(canonicalJson(st)));
+  });
   await mapLimit([...shards], 16, (sh) => syncDir(join(dir, 'players', String(sh))));
   await writeAnswers(dir, plan.answers);
   const log = 'full' in plan.index ? await writeFullLog(dir, plan.seq, plan.index.full) : await appendLine(dir, plan.index.log, plan.index.changes);

@@ -31,6 +31,20 @@ export const writeAtomic = async (path: string, data: string): Promise<void> => 
   await rename(tmp, path);
 };
 
+/** Lets the event loop run (timers, I/O, requests) before what follows. */
+export const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Turns of the event loop handed out one at a time: each call resolves a loop turn
+ * after the one before it did, so work done right after awaiting one (an encode) has
+ * the turn to itself, with the requests' I/O between two of them. (Workers that each
+ * await setImmediate would all wake in the same turn.)
+ */
+export const loopTurns = (): (() => Promise<void>) => {
+  let last = Promise.resolve();
+  return () => (last = last.then(yieldToLoop));
+};
+
 /** Runs `f` on every element, at most `limit` at a time. */
 export const mapLimit = async <T>(xs: ReadonlyArray<T>, limit: number, f: (x: T) => Promise<void>): Promise<void> => {
   let i = 0;

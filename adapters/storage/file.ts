@@ -23,6 +23,7 @@ import type { IndexLogState } from './index-log.js';
 import { mapLimit } from './durable.js';
 import { KEPT_PER_SCOPE, KeptAnswers, scopeOf, type Ring } from './kept-answers.js';
 import { readAnswers, sweepAnswers } from './answer-files.js';
+import { PlayerCache } from './player-cache.js';
 import { unsealText } from './sealed.js';
 import { applyDelta, encodeRecord, Journal, journaled, rotatedJournals } from './journal.js';
 import type { ArchivedSegment } from './oplog-archive.js';
@@ -36,6 +37,8 @@ export interface FileStorageOptions {
   readonly dir: string;
   /** Clean player states kept in memory. */
   readonly cacheSize?: number;
+  /** A clean player state unused this long leaves memory (ms; 0: only the size bounds them; CACHE_IDLE_SECONDS). */
+  readonly cacheIdleMs?: number;
   /** Share one fsync among the commits waiting for it (default true). */
   readonly groupCommit?: boolean;
   /** Journal size that triggers a checkpoint. */
@@ -87,7 +90,7 @@ interface Pending {
 
 export class FileStorage implements Storage {
   private readonly dirty = new Map<number, PlayerState>();
-  private readonly cache = new Map<number, PlayerState>();
+  private readonly cache: PlayerCache<PlayerState>;
   private readonly queue: Pending[] = [];
   private flushing: Promise<void> | null = null;
   /** A checkpoint writing its snapshots in the background while commits go on. */
@@ -118,11 +121,12 @@ export class FileStorage implements Storage {
     private logSeq: number,
   ) {
     this.answers = new KeptAnswers({ perScope: opts.answersPerScope, ttlMs: opts.idempotencyTtlMs, cacheRecords: opts.answersCacheRecords });
+    this.cache = new PlayerCache(opts.cacheSize, opts.cacheIdleMs, opts.clock ?? Date.now);
   }
 
   static async open(o: FileStorageOptions): Promise<FileStorage> {
     const opts = {
-      cacheSize: 10_000, groupCommit: true, checkpointBytes: 64 * 1024 * 1024, checkpointIntervalMs: 0, idempotencyTtlMs: 86_400_000,
+      cacheSize: 10_000, cacheIdleMs: 0, groupCommit: true, checkpointBytes: 64 * 1024 * 1024, checkpointIntervalMs: 0, idempotencyTtlMs: 86_400_000,
       replayLogRetentionMs: 0, oplogSegmentBytes: 64 * 1024 * 1024, oplogSegmentAgeMs: 0,
       answersPerScope: KEPT_PER_SCOPE, answersCacheRecords: 4_096, sessionRetentionMs: 0, ...o,
     };
@@ -172,14 +176,7 @@ export class FileStorage implements Storage {
     return store;
   }
 
-  private remember(id: number, s: PlayerState): void {
-    this.cache.delete(id);
-    this.cache.set(id, s);
-    if (this.cache.size > this.opts.cacheSize) {
-      const oldest = this.cache.keys().next();
-      if (!oldest.done) this.cache.delete(oldest.value);
-    }
-  }
+  private remember(id: number, s: PlayerState): void { this.cache.set(id, s); }
 
   async nextPlayerId(): Promise<number> {
     this.reserved = Math.max(this.reserved, this.index.maxPlayerId) + 1;
@@ -428,7 +425,7 @@ export class FileStorage implements Storage {
     const held = this.answers.records();
     let bytes = 0;
     for (const b of this.shardBytes.values()) bytes += b;
-    return { playersInMemory: this.dirty.size + this.cache.size, journalBytes: this.journal.size, answersInMemory: held.dirty + held.clean, answersStored: { bytes }, replayLogBytes: this.oplog.bytes, replayLogEntries: this.oplog.entries };
+    return { playersInMemory: this.dirty.size + this.cache.count, journalBytes: this.journal.size, answersInMemory: held.dirty + held.clean, answersStored: { bytes }, replayLogBytes: this.oplog.bytes, replayLogEntries: this.oplog.entries };
   }
 
   /** Open, and a file can be written in the data directory (a full or read-only disk is not ready). */

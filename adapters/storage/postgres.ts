@@ -18,6 +18,7 @@ import * as t from 'io-ts';
 import { decodeState, DrawRecord, indexKeysOf, INDEX_NAMES, type IndexName, type PlayerState } from '../../core/state.js';
 import { entryOf, type StoredLogEntry } from './replay-log.js';
 import { KEPT_PER_SCOPE } from './kept-answers.js';
+import { PlayerCache } from './player-cache.js';
 import { decodeStored, IdempotencyRecordCodec, SessionCodec, StorageError, type Commit, type CommitResult, type IdempotencyClaim, type IdempotencyRecord, type LogFilter, type Session, type Storage, type StorageObserver, type StorageStats } from './storage.js';
 
 export interface PostgresOptions {
@@ -31,6 +32,8 @@ export interface PostgresOptions {
   readonly log?: (event: string, data: Record<string, unknown>) => void;
   /** Player states kept in memory (a commit checks the version each was read at); 0 turns the cache off. */
   readonly cacheSize?: number;
+  /** A player state unused this long leaves memory (ms; 0: only the size bounds them; CACHE_IDLE_SECONDS). */
+  readonly cacheIdleMs?: number;
   /** How long a session read is reused before it is read again (ms; default 2,000): another process may end it meanwhile. */
   readonly sessionCacheMs?: number;
   /** How long an Idempotency-Key's answer is kept (ms): a commit may replace an older record under the same key. */
@@ -285,7 +288,7 @@ const keyChanges = (players: ReadonlyArray<{ state: PlayerState; before: PlayerS
 };
 
 export class PostgresStorage implements Storage {
-  private readonly cache = new Map<number, PlayerState>();
+  private readonly cache: PlayerCache<PlayerState>;
   /** States read from the database by a load not yet followed by a cache hit: current when read, so verify skips them. */
   private readonly justRead = new WeakSet<PlayerState>();
   private readonly sessions = new Map<string, { session: Session; at: number }>();
@@ -304,6 +307,7 @@ export class PostgresStorage implements Storage {
   private closed = false;
   private readonly sql: Record<'commit' | 'load' | 'verify' | 'session' | 'claim' | 'take', string>;
   private constructor(private readonly pool: pg.Pool, private readonly s: string, private readonly opts: PostgresOptions) {
+    this.cache = new PlayerCache(opts.cacheSize ?? 10_000, opts.cacheIdleMs ?? 0, Date.now);
     this.sql = {
       commit: `SELECT ${s}.commit_v2($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21) AS seq`,
       load: `SELECT state FROM ${s}.players WHERE player_id = $1`,
@@ -321,17 +325,7 @@ export class PostgresStorage implements Storage {
     };
   }
 
-  private remember(s: PlayerState): void {
-    const max = this.opts.cacheSize ?? 10_000;
-    // Stryker disable next-line ConditionalExpression: equivalent (a shortcut: with max <= 0 the eviction below drops the state just kept)
-    if (max <= 0) return;
-    this.cache.delete(s.playerId);
-    this.cache.set(s.playerId, s);
-    if (this.cache.size > max) {
-      const oldest = this.cache.keys().next();
-      if (!oldest.done) this.cache.delete(oldest.value);
-    }
-  }
+  private remember(s: PlayerState): void { this.cache.set(s.playerId, s); }
 
   static async open(o: PostgresOptions): Promise<PostgresStorage> {
     const schema = ident(o.schema ?? 'hoshi');
@@ -692,7 +686,7 @@ export class PostgresStorage implements Storage {
 
   stats(): StorageStats {
     return {
-      playersInMemory: this.cache.size,
+      playersInMemory: this.cache.count,
       roundTrips: this.roundTrips,
       pool: { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount, max: this.opts.poolSize ?? 10 },
       ...((bytes) => (bytes === undefined ? {} : { replayLogBytes: bytes }))(this.replayLogBytes()),

@@ -153,3 +153,21 @@ test('a snapshot that does not decode is damage, naming the player and the file'
   t.deepEqual([err?.file, err?.reason], [snapshotPath(dir, 1), 'player 1\'s snapshot does not decode']);
   await b.close();
 });
+
+test('a checkpoint encodes one snapshot an event-loop turn: other work runs between two encodes', async (t) => {
+  const dir = tempDir(t);
+  const marks: string[] = [];
+  // A state that notes when it is encoded (the encoder reads its name).
+  const noting = (id: number): PlayerState => {
+    const s = player(id);
+    return Object.defineProperty({ ...s }, 'name', { enumerable: true, get: () => { marks.push(`encode ${id}`); return s.name; } });
+  };
+  let ticking = true;
+  const tick = () => { if (!ticking) return; marks.push('turn'); setImmediate(tick); };
+  setImmediate(tick);
+  await writeCheckpoint(dir, planCheckpoint(new IndexModel(), 1, undefined, [1, 2, 3, 4].map((id) => [id, noting(id)] as const)));
+  ticking = false;
+  const encodes = marks.flatMap((m, i) => (m.startsWith('encode') ? [i] : []));
+  t.is(encodes.length, 4);
+  for (let k = 1; k < encodes.length; k++) t.true(marks.slice(encodes[k - 1], encodes[k]).includes('turn'), `a turn between encodes ${k} and ${k + 1}: ${marks.join(', ')}`);
+});
