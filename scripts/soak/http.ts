@@ -55,10 +55,18 @@ export const admin = (baseUrl: string, token: string) => {
     const r = await fetch(`${baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(60_000) });
     return { status: r.status, body: asObject(await r.text()) };
   };
-  return {
-    get: (path: string) => call('GET', path),
-    post: (path: string, body: unknown) => call('POST', path, body),
+  /** A read is asked again when no answer came (a server busy in a long checkpoint may drop a kept-alive connection). */
+  const get = async (path: string): Promise<JsonAnswer> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await call('GET', path);
+      } catch (e) {
+        if (attempt >= 3) throw e;
+        await new Promise((r) => setTimeout(r, 1000 * attempt));
+      }
+    }
   };
+  return { get, post: (path: string, body: unknown) => call('POST', path, body) };
 };
 export type Admin = ReturnType<typeof admin>;
 
