@@ -5,11 +5,11 @@
 // scope holds a client's uuid), the file holds the scope itself, so a name shared
 // by two scopes reads as none. A file older than the kept time holds only answers
 // past it: checkpoints sweep one shard each, a whole round every 256 checkpoints.
-import { mkdir, readdir, stat, unlink } from 'node:fs/promises';
+import { mkdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { IdempotencyRecordCodec, type IdempotencyRecord } from './storage.js';
 import { sha256 } from '../../core/secret.js';
-import { loopTurns, mapLimit, readOrNone, syncDir, writeAtomic } from './durable.js';
+import { listOrNone, loopTurns, mapLimit, readOrNone, syncDir, writeAtomic } from './durable.js';
 import { FileDamaged, seal, unseal } from './sealed.js';
 import type { Ring } from './kept-answers.js';
 
@@ -67,11 +67,7 @@ export const writeAnswers = async (dir: string, rings: ReadonlyArray<readonly [s
  */
 export const sweepAnswers = async (dir: string, shard: number, olderThan: number): Promise<{ removed: number; bytes: number }> => {
   const sub = join(dir, ANSWERS_DIR, String(shard % SHARDS));
-  let names: string[];
-  try { names = await readdir(sub); } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { removed: 0, bytes: 0 };
-    throw e;
-  }
+  const names = await listOrNone(sub);
   let removed = 0;
   let bytes = 0;
   await mapLimit(names.filter((n) => n.endsWith('.json')), 16, async (n) => {

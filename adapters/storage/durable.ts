@@ -2,7 +2,7 @@
 // file, and a file that replaces another is written whole beside it (temp file,
 // fsync, rename), so a crash leaves the old one or the new one, never half; and a
 // file that may not be there yet is read as none.
-import { open, readFile, rename, type FileHandle } from 'node:fs/promises';
+import { open, readdir, readFile, rename, type FileHandle } from 'node:fs/promises';
 
 /** A file's bytes, or undefined when there is no such file (any other error is thrown). */
 export const readOrNone = async (path: string): Promise<Buffer | undefined> => {
@@ -29,6 +29,16 @@ export const writeAtomic = async (path: string, data: string): Promise<void> => 
     await fh.close();
   }
   await rename(tmp, path);
+};
+
+/** A directory's entries, or none when there is no such directory (any other error is thrown). */
+export const listOrNone = async (dir: string): Promise<string[]> => {
+  try {
+    return await readdir(dir);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw e;
+  }
 };
 
 /** Lets the event loop run (timers, I/O, requests) before what follows. */

@@ -26,12 +26,6 @@ export class IndexModel {
   maxPlayerId = 0;
   /** Players by most recent commit, newest first, bounded (a technical bound, not a game rule). */
   private recent: number[] = [];
-  /**
-   * Counts changes to the player keys (uuid, myCode, move code, highest id): a
-   * checkpoint writes those, which with 100,000 players take a while to encode,
-   * only when they changed since the last one it wrote.
-   */
-  keysVersion = 0;
 
   recentlyActive(limit: number): number[] { return this.recent.slice(0, Math.max(0, limit)); }
 
@@ -71,18 +65,14 @@ export class IndexModel {
       }
     }
     const undos: Undo[] = [];
-    const set = <V>(m: Table<string, V>, k: string, v: V | undefined, mark: Set<string>, isKey = false) => {
+    const set = <V>(m: Table<string, V>, k: string, v: V | undefined, mark: Set<string>) => {
       const had = m.has(k);
       const before = m.get(k);
       if (had && before === v) return;
       if (v === undefined) m.delete(k); else m.set(k, v);
       // Left marked by an undo too: the next index-log line then says what it holds (the same as before).
       mark.add(k);
-      // keysVersion is only compared with the one last written, and each undo matches one change: counting down would do as well.
-      // Stryker disable next-line UpdateOperator: equivalent (see above)
-      if (isKey) this.keysVersion++;
-      // Stryker disable next-line UpdateOperator: equivalent (see above)
-      undos.push(() => { if (had) m.set(k, before as V); else m.delete(k); if (isKey) this.keysVersion++; });
+      undos.push(() => { if (had) m.set(k, before as V); else m.delete(k); });
     };
     for (const p of commit.players) {
       const old = prev(p.state.playerId);
@@ -93,11 +83,11 @@ export class IndexModel {
           for (const k of oldKeys[name]) {
             if (keys[name].includes(k)) continue;
             // Stryker disable next-line ConditionalExpression: equivalent (a key in the player's stored state is indexed to that player: every commit checks uniqueness)
-            if (this.maps[name].get(k) === p.state.playerId) set(this.maps[name], k, undefined, this.marks[name], true);
+            if (this.maps[name].get(k) === p.state.playerId) set(this.maps[name], k, undefined, this.marks[name]);
           }
         }
       }
-      for (const name of INDEX_NAMES) for (const k of keys[name]) set(this.maps[name], k, p.state.playerId, this.marks[name], true);
+      for (const name of INDEX_NAMES) for (const k of keys[name]) set(this.maps[name], k, p.state.playerId, this.marks[name]);
     }
     for (const s of commit.sessions ?? []) set(this.sessions, s.key, s.session ?? undefined, this.marks.sessions);
     const recentBefore = this.recent;
@@ -106,12 +96,7 @@ export class IndexModel {
     undos.push(() => { this.recent = recentBefore; });
     const maxBefore = this.maxPlayerId;
     for (const p of commit.players) this.maxPlayerId = Math.max(this.maxPlayerId, p.state.playerId);
-    if (this.maxPlayerId !== maxBefore) {
-      // Stryker disable next-line UpdateOperator: equivalent (as in set above)
-      this.keysVersion++;
-      // Stryker disable next-line UpdateOperator: equivalent (as in set above)
-      undos.push(() => { this.maxPlayerId = maxBefore; this.keysVersion++; });
-    }
+    if (this.maxPlayerId !== maxBefore) undos.push(() => { this.maxPlayerId = maxBefore; });
     return { result: { ok: true }, undo: () => { for (const u of undos.reverse()) u(); } };
   }
 

@@ -15,10 +15,10 @@
 // over the same name; a crash between them leaves a segment without its index, read
 // whole until it is archived.
 import { createGunzip, createGzip } from 'node:zlib';
-import { mkdir, open, readdir, rename, unlink } from 'node:fs/promises';
+import { mkdir, open, rename, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { syncDir, writeWhole } from './durable.js';
+import { listOrNone, syncDir, writeWhole } from './durable.js';
 import { endEntryOf, indexPathOf, parseLog } from './oplog.js';
 import type { Segment } from './oplog-segments.js';
 import type { StoredLogEntry } from './replay-log.js';
@@ -40,14 +40,7 @@ export interface Archived {
 
 /** The archived segments of a data directory, oldest first (none when it has no archive). */
 export const listArchives = async (dir: string): Promise<Archived[]> => {
-  let names: string[];
-  try {
-    names = await readdir(join(dir, ARCHIVE_DIR));
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw e;
-  }
-  return names.flatMap((n) => {
+  return (await listOrNone(join(dir, ARCHIVE_DIR))).flatMap((n) => {
     const m = /^(\d+)-(\d+)\.jsonl\.gz$/.exec(n);
     return m ? [{ first: Number(m[1]), last: Number(m[2]), path: join(dir, ARCHIVE_DIR, n) }] : [];
   }).sort((a, b) => a.first - b.first);

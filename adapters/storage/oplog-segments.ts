@@ -18,9 +18,9 @@
 // the next open) and an index without its oplog (which the new live segment's open
 // finds does not fit, and rewrites). The live segment was synced before it is
 // renamed, and a segment is never renamed over an existing one.
-import { mkdir, readdir, readFile, rename, stat } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { syncDir } from './durable.js';
+import { listOrNone, syncDir } from './durable.js';
 import { OplogIndex } from './oplog-index.js';
 import { endEntryOf, indexPathOf, OplogFile, parseLog, readOplog } from './oplog.js';
 import type { LogEntry, StoredLogEntry } from './replay-log.js';
@@ -43,14 +43,7 @@ export interface Segment {
 
 /** The sealed segments of a data directory, oldest first (none: a directory of one oplog.jsonl). */
 export const listSegments = async (dir: string): Promise<Segment[]> => {
-  let names: string[];
-  try {
-    names = await readdir(join(dir, SEGMENT_DIR));
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw e;
-  }
-  return names.flatMap((n) => {
+  return (await listOrNone(join(dir, SEGMENT_DIR))).flatMap((n) => {
     const m = /^(\d+)\.jsonl$/.exec(n);
     return m ? [{ first: Number(m[1]), path: join(dir, SEGMENT_DIR, n) }] : [];
   }).sort((a, b) => a.first - b.first);
