@@ -177,7 +177,7 @@ export const recordedInJournal = (records: ReadonlyArray<JournalRecord>): NonNul
     }
     for (const d of r.deltas ?? []) {
       const base = states.get(d.playerId);
-      if (base !== undefined && base.version === d.base) states.set(d.playerId, applyDelta(base, d, r.seq));
+      if (base !== undefined && base.version === d.base) states.set(d.playerId, applyDelta(base, d, `journal record ${r.seq}`));
       else states.delete(d.playerId);
     }
     for (const e of r.log ?? []) if (e.seq !== undefined) bySeq.set(e.seq, new Map(e.playerIds.flatMap((id) => { const s = states.get(id); return s ? [[id, s] as const] : []; })));

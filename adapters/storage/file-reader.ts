@@ -69,7 +69,7 @@ const readOnce = async (dir: string, playerId: number): Promise<StoredPlayer | {
     for (const d of r.deltas ?? []) {
       if (d.playerId !== playerId || (state !== undefined && state.version >= d.base + 1)) continue;
       if (state === undefined || state.version !== d.base) return { again: `journal record ${r.seq}: player ${playerId}'s delta is from version ${d.base}, the state is at ${state?.version ?? 'none'}` };
-      state = applyDelta(state, d, r.seq);
+      state = applyDelta(state, d, `journal record ${r.seq}`);
     }
     for (const e of r.log ?? []) {
       // The state this entry made: a snapshot already past it (a checkpoint still writing) is not, and that state is not known.

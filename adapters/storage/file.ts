@@ -157,7 +157,7 @@ export class FileStorage implements Storage {
         // A snapshot from a checkpoint that did not finish may already be past this record.
         if (base && base.version >= d.base + 1) continue;
         if (!base || base.version !== d.base) throw new StorageError(`journal record ${r.seq}: player ${d.playerId}'s delta is from version ${d.base}, the state is at ${base?.version ?? 'none'}`);
-        states.push(applyDelta(base, d, r.seq));
+        states.push(applyDelta(base, d, `journal record ${r.seq}`));
       }
       store.index.replay(states, r.sessions, (id) => store.dirty.get(id) ?? store.cache.get(id));
       for (const x of r.idempotency ?? []) store.answers.put(x.key, x.record, await store.ring(scopeOf(x.key)));

@@ -33,7 +33,8 @@ export interface JournalRecord {
 export interface Delta {
   readonly playerId: number;
   readonly base: number;
-  readonly set: Partial<PlayerState>;
+  /** Each field as the state's codec for it decodes it (applyDelta decodes them). */
+  readonly set: Readonly<Record<string, unknown>>;
   /** Lists as edits of the base state's (listEdit): `[from, count]` copies a run, an object is an element. */
   readonly edits?: Readonly<Record<string, ReadonlyArray<unknown>>>;
 }
@@ -61,8 +62,8 @@ export const encodeRecord = (r: Omit<JournalRecord, 'players' | 'deltas'>, state
   return `${crc32(Buffer.from(json, 'utf8')).toString(16).padStart(8, '0')} ${json}\n`;
 };
 
-/** A delta's JSON: changed lists as edits of the ones they replaced, other changed fields whole. */
-const deltaJson = (state: PlayerState, before: PlayerState, fields: ReadonlyArray<string>): string => {
+/** A delta's JSON: changed lists as edits of the ones they replaced, other changed fields whole (the journal's, and PostgreSQL's delta rows). */
+export const deltaJson = (state: PlayerState, before: PlayerState, fields: ReadonlyArray<string>): string => {
   const now = state as unknown as Record<string, unknown>;
   const was = before as unknown as Record<string, unknown>;
   // Stryker disable next-line ArrayDeclaration: equivalent (a field name put here that the state lacks is undefined, which canonicalFields leaves out)
@@ -99,9 +100,9 @@ const editedList = (base: ReadonlyArray<unknown>, ops: ReadonlyArray<unknown>, e
 };
 
 /** A state with a delta's fields, each decoded with the state's own codec for it (a list edit element by element). */
-export const applyDelta = (base: PlayerState, d: Delta, seq: number): PlayerState => {
+export const applyDelta = (base: PlayerState, d: Delta, where: string): PlayerState => {
   const next: Record<string, unknown> = { ...base };
-  const bad = (k: string) => new StorageError(`journal record ${seq}: field ${k} of player ${d.playerId}'s delta does not decode`);
+  const bad = (k: string) => new StorageError(`${where}: field ${k} of player ${d.playerId}'s delta does not decode`);
   for (const [k, v] of Object.entries(d.set)) {
     const codec = STATE_FIELDS[k];
     const decoded = codec?.decode(v);

@@ -17,6 +17,7 @@ import pg from 'pg';
 import * as t from 'io-ts';
 import { decodeState, DrawRecord, indexKeysOf, INDEX_NAMES, type IndexName, type PlayerState } from '../../core/state.js';
 import { entryOf, type StoredLogEntry } from './replay-log.js';
+import { applyDelta, deltaJson, journaled } from './journal.js';
 import { KEPT_PER_SCOPE } from './kept-answers.js';
 import { PlayerCache } from './player-cache.js';
 import { decodeStored, IdempotencyRecordCodec, SessionCodec, StorageError, type Commit, type CommitResult, type IdempotencyClaim, type IdempotencyRecord, type LogFilter, type Session, type Storage, type StorageObserver, type StorageStats } from './storage.js';
@@ -241,6 +242,64 @@ const MIGRATIONS: ReadonlyArray<(s: string) => string> = [
     END
     $fn$;
   `,
+  // Issue 36 (and 34): a write stores what it changed. A player's row keeps a base state and,
+  // while base_version is not null, the deltas since it (the journal's delta records: changed
+  // fields, lists as edits) in player_deltas; a load applies them in order. commit_v3 writes,
+  // player by player in id order, a delta row (the row's version moves on, its state stays) or
+  // a whole state (a new player, or a fold: base_version cleared, the deltas deleted), then
+  // commit_v2 with no players does the rest. A process before this migration reads the base
+  // alone: every process is to be upgraded together (docs/scaling.md); a whole state one
+  // writes meanwhile leaves older deltas behind, which a load skips by their version.
+  (s) => `
+    ALTER TABLE ${s}.players ADD COLUMN base_version bigint;
+    CREATE TABLE ${s}.player_deltas (
+      player_id bigint NOT NULL,
+      version bigint NOT NULL,
+      delta json NOT NULL,
+      PRIMARY KEY (player_id, version)
+    );
+    DO $do$ BEGIN
+      EXECUTE 'ALTER TABLE ${s}.player_deltas ALTER COLUMN delta SET COMPRESSION lz4';
+    EXCEPTION WHEN OTHERS THEN NULL;
+    END $do$;
+    CREATE FUNCTION ${s}.commit_v3(
+      w_ids bigint[], w_expected bigint[], w_versions bigint[], w_states json, w_delta boolean[],
+      r_ids bigint[], r_versions bigint[],
+      k_replace bigint[], kd_names text[], kd_keys text[], ki_names text[], ki_keys text[], ki_owners bigint[],
+      s_keys text[], s_values text[],
+      i_keys text[], i_records json, i_created bigint[], i_stale_before bigint,
+      l_entry text, l_players bigint[], i_per_scope integer
+    ) RETURNS bigint LANGUAGE plpgsql AS $fn$
+    DECLARE
+      n bigint;
+      st json[] := CASE WHEN w_states IS NULL THEN '{}'::json[] ELSE ARRAY(SELECT json_array_elements(w_states)) END;
+    BEGIN
+      -- Rows in the order given (the caller sorts by id), so two commits never deadlock.
+      FOR i IN 1 .. coalesce(array_length(w_ids, 1), 0) LOOP
+        IF w_expected[i] IS NULL THEN
+          INSERT INTO ${s}.players (player_id, version, state) VALUES (w_ids[i], w_versions[i], st[i])
+            ON CONFLICT (player_id) DO NOTHING;
+          GET DIAGNOSTICS n = ROW_COUNT;
+          IF n = 0 THEN RAISE EXCEPTION 'player % already exists', w_ids[i] USING ERRCODE = 'HK001'; END IF;
+        ELSIF w_delta[i] THEN
+          UPDATE ${s}.players SET version = w_versions[i], base_version = coalesce(base_version, w_expected[i]), updated_at = now()
+            WHERE player_id = w_ids[i] AND version = w_expected[i];
+          GET DIAGNOSTICS n = ROW_COUNT;
+          IF n = 0 THEN RAISE EXCEPTION 'player % is no longer at version %', w_ids[i], w_expected[i] USING ERRCODE = 'HK001'; END IF;
+          INSERT INTO ${s}.player_deltas (player_id, version, delta) VALUES (w_ids[i], w_versions[i], st[i]);
+        ELSE
+          UPDATE ${s}.players SET version = w_versions[i], state = st[i], base_version = NULL, updated_at = now()
+            WHERE player_id = w_ids[i] AND version = w_expected[i];
+          GET DIAGNOSTICS n = ROW_COUNT;
+          IF n = 0 THEN RAISE EXCEPTION 'player % is no longer at version %', w_ids[i], w_expected[i] USING ERRCODE = 'HK001'; END IF;
+          DELETE FROM ${s}.player_deltas WHERE player_id = w_ids[i];
+        END IF;
+      END LOOP;
+      RETURN ${s}.commit_v2('{}', '{}', '{}', NULL, r_ids, r_versions, k_replace, kd_names, kd_keys, ki_names, ki_keys, ki_owners,
+        s_keys, s_values, i_keys, i_records, i_created, i_stale_before, l_entry, l_players, i_per_scope);
+    END
+    $fn$;
+  `,
 ];
 
 /** A player's draw history as the state holds it (drawHistories reads it alone). */
@@ -248,6 +307,23 @@ const HISTORY = t.readonlyArray(DrawRecord);
 
 /** Players read a query by drawHistories. */
 const HISTORY_PAGE = 500;
+
+/** A delta row as commit_v3 stores it (journal.ts deltaJson); applyDelta decodes each field with the state's codecs. */
+const DeltaRow = t.intersection([
+  t.type({ playerId: t.number, base: t.number, set: t.UnknownRecord }),
+  t.partial({ edits: t.record(t.string, t.array(t.unknown)) }),
+], 'DeltaRow');
+
+/**
+ * What a state's row holds beyond its base: the deltas written since (count and
+ * bytes) and the base's bytes. A commit folds (writes the state whole) once the
+ * deltas' bytes reach the base's, so a write costs at most about twice what it
+ * changed, amortised, and a load reads at most about twice the state; or past
+ * FOLD_AFTER deltas, which bounds the work of a load.
+ */
+interface Chain { readonly deltas: number; readonly bytes: number; readonly baseBytes: number }
+const FOLD_AFTER = 1000;
+const folds = (c: Chain): boolean => c.deltas + 1 >= FOLD_AFTER || c.bytes >= c.baseBytes;
 
 /** How many migrations the schema has when current. */
 export const MIGRATION_COUNT = MIGRATIONS.length;
@@ -291,6 +367,8 @@ export class PostgresStorage implements Storage {
   private readonly cache: PlayerCache<PlayerState>;
   /** States read from the database by a load not yet followed by a cache hit: current when read, so verify skips them. */
   private readonly justRead = new WeakSet<PlayerState>();
+  /** Each state this process read or wrote: what its row holds beyond the base (a state it does not know is written whole). */
+  private readonly chains = new WeakMap<PlayerState, Chain>();
   private readonly sessions = new Map<string, { session: Session; at: number }>();
   /** Keys whose claim a commit released (its record written). */
   private readonly released = new Set<string>();
@@ -309,8 +387,11 @@ export class PostgresStorage implements Storage {
   private constructor(private readonly pool: pg.Pool, private readonly s: string, private readonly opts: PostgresOptions) {
     this.cache = new PlayerCache(opts.cacheSize ?? 10_000, opts.cacheIdleMs ?? 0, Date.now);
     this.sql = {
-      commit: `SELECT ${s}.commit_v2($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21) AS seq`,
-      load: `SELECT state FROM ${s}.players WHERE player_id = $1`,
+      commit: `SELECT ${s}.commit_v3($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22) AS seq`,
+      // The base as text (its length is the fold's measure) and the deltas since it, in order.
+      load: `SELECT p.state::text AS state, CASE WHEN p.base_version IS NULL THEN NULL ELSE
+        (SELECT json_agg(d.delta ORDER BY d.version)::text FROM ${s}.player_deltas d WHERE d.player_id = p.player_id) END AS deltas
+        FROM ${s}.players p WHERE p.player_id = $1`,
       verify: `SELECT count(*)::int AS n FROM unnest($1::bigint[], $2::bigint[]) AS r(id, v) JOIN ${s}.players p ON p.player_id = r.id AND p.version = r.v`,
       session: `SELECT session FROM ${s}.sessions WHERE key = $1`,
       // The kept answer and the claim in one step: no claim while a live answer is kept, nor while
@@ -400,14 +481,38 @@ export class PostgresStorage implements Storage {
       return cached;
     }
     this.observer.cache?.(false);
-    const r = await this.query<{ state: unknown }>(this.sql.load, [playerId], 'load');
+    const state = await this.readRow(playerId);
+    if (state === undefined) return undefined;
+    this.remember(state);
+    this.justRead.add(state);
+    return state;
+  }
+
+  /** A player's current state from its row: the base with its deltas applied (not kept in memory). */
+  private async readRow(playerId: number): Promise<PlayerState | undefined> {
+    const r = await this.query<{ state: string; deltas: string | null }>(this.sql.load, [playerId], 'load');
     const row = r.rows[0];
     if (!row) return undefined;
-    const d = decodeState(row.state);
+    let base: unknown;
+    try { base = JSON.parse(row.state); } catch { throw new StorageError(`player ${playerId}'s stored state does not decode`); }
+    const d = decodeState(base);
     if (d._tag === 'Left') throw new StorageError(`player ${playerId}'s stored state does not decode`);
-    this.remember(d.right);
-    this.justRead.add(d.right);
-    return d.right;
+    let state = d.right;
+    let deltas = 0;
+    if (row.deltas !== null) {
+      let parsed: unknown;
+      try { parsed = JSON.parse(row.deltas); } catch { throw new StorageError(`player ${playerId}'s deltas do not decode`); }
+      const list = decodeStored(t.array(DeltaRow), parsed, `player ${playerId}'s deltas`);
+      for (const x of list) {
+        // A whole state written by a process before migration 5 leaves older deltas behind.
+        if (x.base < state.version) continue;
+        if (x.base !== state.version || x.playerId !== playerId) throw new StorageError(`player ${playerId}'s delta is from version ${x.base}, the state is at ${state.version}`);
+        state = applyDelta(state, x, `player ${playerId}'s delta row`);
+        deltas++;
+      }
+    }
+    this.chains.set(state, { deltas, bytes: row.deltas === null ? 0 : row.deltas.length, baseBytes: row.state.length });
+    return state;
   }
 
   async verify(states: ReadonlyArray<PlayerState>): Promise<boolean> {
@@ -634,9 +739,11 @@ export class PostgresStorage implements Storage {
     const sessions = commit.sessions ?? [];
     const idem = commit.idempotency ?? [];
     const ttl = this.opts.idempotencyTtlMs ?? 86_400_000;
+    const rows = order.map(({ p, before }) => this.rowOf(p.state, p.expectedVersion === null ? undefined : before));
     const values = [
       // The states as one json array: a text[] parameter would have node-postgres escape every quote of every state.
-      order.map(({ p }) => p.state.playerId), order.map(({ p }) => p.expectedVersion), order.map(({ p }) => p.state.version), `[${order.map(({ p }) => JSON.stringify(p.state)).join(',')}]`,
+      order.map(({ p }) => p.state.playerId), order.map(({ p }) => p.expectedVersion), order.map(({ p }) => p.state.version),
+      `[${rows.map((r) => r.json).join(',')}]`, rows.map((r) => r.delta),
       (commit.reads ?? []).map((r) => r.playerId), (commit.reads ?? []).map((r) => r.version),
       keys.replace, keys.delNames, keys.delKeys, keys.insNames, keys.insKeys, keys.insOwners,
       sessions.map((x) => x.key), sessions.map((x) => (x.session === null ? null : JSON.stringify(x.session))),
@@ -658,25 +765,58 @@ export class PostgresStorage implements Storage {
       throw e;
     }
     for (const p of commit.players) this.remember(p.state);
+    order.forEach(({ p }, i) => this.chains.set(p.state, (rows[i] as { chain: Chain }).chain));
     const now = Date.now();
     for (const x of sessions) this.keepSession(x.key, x.session, now);
     for (const x of idem) this.released.add(x.key);
     return { ok: true };
   }
 
-  async findByName(name: string, limit: number): Promise<number[]> {
-    const r = await this.query<{ player_id: number }>(`SELECT player_id FROM ${this.s}.players WHERE state->>'name' = $1 ORDER BY player_id LIMIT $2`, [name, limit]);
-    return r.rows.map((row) => Number(row.player_id));
+  /**
+   * What a commit writes of a state: the fields it changed since `before` (a delta row)
+   * when this process knows the state's row holds `before` and the deltas do not yet
+   * call for a fold; otherwise the state whole.
+   */
+  private rowOf(state: PlayerState, before: PlayerState | undefined): { json: string; delta: boolean; chain: Chain } {
+    const chain = before === undefined ? undefined : this.chains.get(before);
+    if (before !== undefined && chain !== undefined && !folds(chain)) {
+      const j = journaled(state, before);
+      if (j.kind === 'delta') {
+        const json = deltaJson(state, before, j.fields);
+        return { json, delta: true, chain: { deltas: chain.deltas + 1, bytes: chain.bytes + json.length, baseBytes: chain.baseBytes } };
+      }
+    }
+    const json = JSON.stringify(state);
+    return { json, delta: false, chain: { deltas: 0, bytes: 0, baseBytes: json.length } };
   }
 
-  /** In pages of players by id, the history alone selected: memory bounded by a page, whatever the players. */
+  async findByName(name: string, limit: number): Promise<number[]> {
+    // A name changed since a row's base is in one of its deltas: those rows are candidates too,
+    // and every row with deltas is read whole to see the name it has now.
+    const r = await this.query<{ player_id: number; has_deltas: boolean }>(
+      `SELECT p.player_id, p.base_version IS NOT NULL AS has_deltas FROM ${this.s}.players p
+        WHERE p.state->>'name' = $1 OR (p.base_version IS NOT NULL AND EXISTS (SELECT 1 FROM ${this.s}.player_deltas d WHERE d.player_id = p.player_id AND d.delta->'set'->>'name' = $1))
+        ORDER BY p.player_id`, [name]);
+    const out: number[] = [];
+    for (const row of r.rows) {
+      if (out.length >= limit) break;
+      if (!row.has_deltas || (await this.readRow(Number(row.player_id)))?.name === name) out.push(Number(row.player_id));
+    }
+    return out;
+  }
+
+  /** In pages of players by id, the history alone selected (a row with deltas read whole): memory bounded by a page, whatever the players. */
   async drawHistories(visit: (history: ReadonlyArray<DrawRecord>) => void): Promise<number> {
     let after = 0;
     let players = 0;
     for (;;) {
-      const r = await this.query<{ player_id: number; h: unknown }>(
-        `SELECT player_id, state->'gachaHistory' AS h FROM ${this.s}.players WHERE player_id > $1 ORDER BY player_id LIMIT ${HISTORY_PAGE}`, [after]);
-      for (const row of r.rows) visit(row.h === null ? [] : decodeStored(HISTORY, row.h, `player ${row.player_id}'s draw history`));
+      const r = await this.query<{ player_id: number; h: unknown; has_deltas: boolean }>(
+        `SELECT player_id, CASE WHEN base_version IS NULL THEN state->'gachaHistory' END AS h, base_version IS NOT NULL AS has_deltas
+          FROM ${this.s}.players WHERE player_id > $1 ORDER BY player_id LIMIT ${HISTORY_PAGE}`, [after]);
+      for (const row of r.rows) {
+        if (row.has_deltas) visit((await this.readRow(Number(row.player_id)))?.gachaHistory ?? []);
+        else visit(row.h === null ? [] : decodeStored(HISTORY, row.h, `player ${row.player_id}'s draw history`));
+      }
       players += r.rows.length;
       const last = r.rows[r.rows.length - 1];
       if (!last || r.rows.length < HISTORY_PAGE) return players;

@@ -58,34 +58,54 @@ const WRITE_BYTES = 64 * 1024;
  * Writes `value` as a sealed file (sealed.ts: CRC, space, JSON, line feed) whole
  * beside `path` (temp file, fsync, rename), made and written in pieces; answers its bytes.
  */
-export const writeSealedPieces = async (path: string, value: PieceValue): Promise<number> => {
+export const writeSealedPieces = (path: string, value: PieceValue): Promise<number> => writeSealedText(path, jsonPieces(value));
+
+/**
+ * Writes JSON text given in pieces as a sealed file whole beside `path` (temp file,
+ * fsync, rename): the pieces are made up to WRITE_BYTES at a time, each batch written
+ * before the next is made, so the event loop runs between them; `turn`, when given,
+ * is awaited before each batch is made (loopTurns: one batch a turn among concurrent
+ * writers). Text that fits one batch is written in one write. Answers the file's bytes.
+ */
+export const writeSealedText = async (path: string, pieces: Iterable<string>, turn?: () => Promise<void>): Promise<number> => {
   const tmp = `${path}.tmp`;
+  const it = pieces[Symbol.iterator]();
+  const batch = async (): Promise<{ text: string; done: boolean }> => {
+    if (turn !== undefined) await turn();
+    const held: string[] = [];
+    let length = 0;
+    for (;;) {
+      const r = it.next();
+      if (r.done === true) return { text: held.join(''), done: true };
+      held.push(r.value);
+      length += r.value.length;
+      if (length >= WRITE_BYTES) return { text: held.join(''), done: false };
+    }
+  };
   const fh = await open(tmp, 'w');
   let size = 0;
   try {
-    let pos = 9;
-    let crc = 0;
-    let held: string[] = [];
-    let heldLength = 0;
-    const flush = async () => {
-      if (held.length === 0) return;
-      const buf = Buffer.from(held.join(''), 'utf8');
-      held = [];
-      heldLength = 0;
-      crc = crc32(buf, crc);
-      await writeWhole(fh, buf, pos, 'checkpoint');
-      pos += buf.length;
-    };
-    for (const piece of jsonPieces(value)) {
-      held.push(piece);
-      heldLength += piece.length;
-      if (heldLength >= WRITE_BYTES) await flush();
+    let next = await batch();
+    if (next.done) {
+      const buf = Buffer.from(next.text, 'utf8');
+      await writeWhole(fh, Buffer.concat([Buffer.from(`${crc32(buf).toString(16).padStart(8, '0')} `, 'latin1'), buf, Buffer.from('\n')]), 0, 'checkpoint');
+      size = buf.length + 10;
+    } else {
+      let pos = 9;
+      let crc = 0;
+      for (;;) {
+        const buf = Buffer.from(next.text, 'utf8');
+        crc = crc32(buf, crc);
+        await writeWhole(fh, buf, pos, 'checkpoint');
+        pos += buf.length;
+        if (next.done) break;
+        next = await batch();
+      }
+      await writeWhole(fh, Buffer.from('\n'), pos, 'checkpoint');
+      await writeWhole(fh, Buffer.from(`${crc.toString(16).padStart(8, '0')} `, 'latin1'), 0, 'checkpoint');
+      size = pos + 1;
     }
-    await flush();
-    await writeWhole(fh, Buffer.from('\n'), pos, 'checkpoint');
-    await writeWhole(fh, Buffer.from(`${crc.toString(16).padStart(8, '0')} `, 'latin1'), 0, 'checkpoint');
     await fh.datasync();
-    size = pos + 1;
   } finally {
     await fh.close();
   }

@@ -85,7 +85,7 @@ test('every entry of an old kind, read as today\'s and run by execute on the sta
       const d = decodeState(p);
       if (d._tag === 'Right') states.set(d.right.playerId, d.right);
     }
-    for (const d of r.deltas ?? []) states.set(d.playerId, applyDelta(states.get(d.playerId)!, d, r.seq));
+    for (const d of r.deltas ?? []) states.set(d.playerId, applyDelta(states.get(d.playerId)!, d, `journal record ${r.seq}`));
     for (const e of r.log ?? []) {
       const legacy = OLD_KINDS.includes(e.kind) || (e.kind === 'op' && e.movePasswordHash !== undefined);
       if (!legacy) continue;

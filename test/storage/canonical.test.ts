@@ -2,7 +2,7 @@
 // give exactly the key-sorted JSON of the whole state, before and after updates.
 import test from 'ava';
 import fc from 'fast-check';
-import { canonicalJson, stateHash } from '../../adapters/storage/canonical.js';
+import { canonicalJson, canonicalPieces, stateHash } from '../../adapters/storage/canonical.js';
 import { freshPlayer, ok, receiveAll } from '../_support/core.js';
 import { decodeState } from '../../core/state.js';
 
@@ -27,6 +27,21 @@ test('canonicalJson is the key-sorted JSON of the state, also for states that sh
 test('canonicalJson matches the sorted JSON on arbitrary objects', (t) => {
   fc.assert(fc.property(fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 3 })), (o) => canonicalJson(o) === sortedAll(o)), { numRuns: 200 });
   t.pass();
+});
+
+test('canonicalPieces join to canonicalJson, a long list a few hundred elements a piece (a seasoned player\'s history, with undefined among a list\'s elements)', (t) => {
+  let s = { ...receiveAll(t, freshPlayer()), gem: 99_999 };
+  for (let i = 0; i < 3; i++) s = ok(t, 'drawPlayerGacha', s, { gachaId: 2, drawType: 3 }, { seed: `p${i}` }).state;
+  const first = s.gachaHistory[0]!;
+  const seasoned = { ...s, gachaHistory: Array.from({ length: 3_000 }, (_, i) => ({ ...first, drawnAt: i })) };
+  for (const x of [s, seasoned]) t.is([...canonicalPieces(x)].join(''), canonicalJson(x));
+  const pieces = [...canonicalPieces(seasoned)];
+  t.true(pieces.length >= 15 + Object.keys(seasoned).length - 1, `${pieces.length} pieces`);
+  t.true(pieces.every((p) => p.length < 60_000), 'no piece holds the whole history');
+  const odd = { b: Array.from({ length: 450 }, (_, i) => (i % 7 === 0 ? undefined : { i })), a: 1, c: undefined };
+  t.is([...canonicalPieces(odd)].join(''), canonicalJson(odd));
+  t.is([...canonicalPieces({})].join(''), '{}');
+  fc.assert(fc.property(fc.dictionary(fc.string({ maxLength: 4 }), fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 500 })), (o) => [...canonicalPieces(o)].join('') === canonicalJson(o)), { numRuns: 50 });
 });
 
 test('stateHash is the same for the same data however it was built, and changes with any field, in a list too', (t) => {

@@ -38,7 +38,7 @@ test('a checkpoint fsyncs each snapshot before its rename, the shard directories
   };
   for (const [id, shard] of [[1, 1], [257, 1], [2, 2]] as const) {
     const file = `players/${shard}/${id}.json`;
-    const steps = [`open(w) ${file}.tmp`, `writeFile ${file}.tmp`, `datasync ${file}.tmp`, `close ${file}.tmp`, `rename ${file}.tmp ${file}`, `sync players/${shard}`, 'rename checkpoint.json.tmp checkpoint.json'].map(at);
+    const steps = [`open(w) ${file}.tmp`, `write ${file}.tmp`, `datasync ${file}.tmp`, `close ${file}.tmp`, `rename ${file}.tmp ${file}`, `sync players/${shard}`, 'rename checkpoint.json.tmp checkpoint.json'].map(at);
     t.deepEqual(steps, [...steps].sort((x, y) => x - y), file);
   }
   const log = readdirSync(dir).find((f) => /^index\.\d+\.log$/.test(f)) ?? 'no index log';

@@ -60,14 +60,14 @@ const editing = (p: PlayerState, ops: ReadonlyArray<unknown>): Delta => ({ playe
 test('a list edit copies runs of the base list and takes new elements whole', (t) => {
   const p = withCharacters();
   const added = newCharacter(99, 1099, NOW);
-  t.deepEqual(applyDelta(p, editing(p, [[0, 3]]), 1).characters, p.characters);
-  t.deepEqual(applyDelta(p, editing(p, [[2, 1], added, [0, 1]]), 1).characters, [p.characters[2], added, p.characters[0]]);
+  t.deepEqual(applyDelta(p, editing(p, [[0, 3]]), 'journal record 1').characters, p.characters);
+  t.deepEqual(applyDelta(p, editing(p, [[2, 1], added, [0, 1]]), 'journal record 1').characters, [p.characters[2], added, p.characters[0]]);
 });
 
 test('a list edit whose copy run does not fit the base list, or is not [from, count] in integers, is refused naming the field', (t) => {
   const p = withCharacters();
   for (const op of [[0], [0, 1, 2], [0.5, 1], [0, 1.5], ['0', 1], [0, '1'], [-1, 2], [0, 0], [1, 3], [3, 1]]) {
-    const err = t.throws(() => applyDelta(p, editing(p, [op]), 7), { instanceOf: StorageError }, JSON.stringify(op));
+    const err = t.throws(() => applyDelta(p, editing(p, [op]), 'journal record 7'), { instanceOf: StorageError }, JSON.stringify(op));
     t.is(err?.message, 'journal record 7: field characters of player 1\'s delta does not decode', JSON.stringify(op));
   }
 });

@@ -3,7 +3,7 @@
 import test from 'ava';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { jsonPieces, Pieces, writeSealedPieces } from '../../adapters/storage/sealed-pieces.js';
+import { jsonPieces, Pieces, writeSealedPieces, writeSealedText } from '../../adapters/storage/sealed-pieces.js';
 import { seal, unseal } from '../../adapters/storage/sealed.js';
 import { KeyIndex } from '../../adapters/storage/key-index.js';
 import { IndexModel } from '../../adapters/storage/index-model.js';
@@ -32,6 +32,24 @@ test('a file written in pieces holds exactly what seal gives, and is read back w
   const bytes = readFileSync(path);
   t.is(bytes.toString('utf8'), seal(JSON.stringify(plain(value))));
   t.deepEqual(unseal(bytes, path), plain(value));
+});
+
+test('text given in pieces is written sealed: in one write when it fits a batch, else a batch a turn (the turn awaited before each)', async (t) => {
+  const dir = tempDir(t);
+  let turns = 0;
+  const turn = async () => { turns++; };
+  const small = ['{"a":', '1', '}'];
+  await writeSealedText(join(dir, 'small.json'), small, turn);
+  t.is(readFileSync(join(dir, 'small.json'), 'utf8'), seal('{"a":1}'));
+  t.is(turns, 1);
+  turns = 0;
+  const big = ['[', ...Array.from({ length: 3_000 }, (_, i) => `${i === 0 ? '' : ','}{"n":${i},"text":"${'é'.repeat(40)}"}`), ']'];
+  await writeSealedText(join(dir, 'big.json'), big, turn);
+  const bytes = readFileSync(join(dir, 'big.json'));
+  t.is(bytes.toString('utf8'), seal(big.join('')));
+  t.is(unseal(bytes, 'big.json').length, 3_000);
+  // ~200 kB of text: a batch is 64 kB of characters, so four batches, each after a turn.
+  t.is(turns, Math.ceil(big.join('').length / (64 * 1024)));
 });
 
 test('a CRC carried from piece to piece is the CRC of the whole (the table loop and zlib alike)', (t) => {
