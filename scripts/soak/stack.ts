@@ -56,9 +56,9 @@ const fileSizes = async (dir: string): Promise<Record<string, number>> => {
   return out;
 };
 
-/** Which column a table's size goes to (claims with the records, the replay log's index with the log). */
+/** Which column a table's size goes to (claims with the records, the replay log's index with the log, the deltas with the players). */
 const columnOf = (table: string): string =>
-  table.startsWith('idempotency') ? 'idempotency' : table.startsWith('replay_log') ? 'replay_log' : table === 'players' || table === 'sessions' ? table : 'other';
+  table.startsWith('idempotency') ? 'idempotency' : table.startsWith('replay_log') ? 'replay_log' : table === 'players' || table === 'player_deltas' ? 'players' : table === 'sessions' ? table : 'other';
 
 const pgSizes = async (client: pg.Client, schema: string): Promise<Record<string, number>> => {
   const r = await client.query<{ name: string; bytes: string }>(
