@@ -1,9 +1,7 @@
 // The wire view of a player's state: field names as WIRE.md gives them, times as
 // strings in the game's zone. `changes` lists what an operation changed, so every
 // response that changes the player carries the updated parts.
-import type { Master } from './master/index.js';
 import type { OwnedCharacter, OwnedRoomObject, OwnedWeapon, PlayerState, Present } from './state.js';
-import { formatTime } from './time.js';
 import { staminaMax, staminaNow, storageLimit } from './shared/player.js';
 import { progressionCollections } from './views/progression.js';
 import { facilityView, townCollections } from './views/town.js';
@@ -12,13 +10,9 @@ import { memoListView, memoView } from './views/never-mutated.js';
 import { levelCap } from './shared/growth.js';
 import { collection, type Changes, type CollectionView, type CharacterView, type FullView, PlayerView, PresentView, RoomObjectView, WeaponView } from './views/codecs.js';
 
-export interface ViewCtx {
-  readonly master: Master;
-  readonly now: number;
-}
+import { optTime, timeText, type ViewCtx } from './views/context.js';
 
-export const timeText = (ctx: ViewCtx, ms: number): string => formatTime(ms, ctx.master.game.timezoneOffsetMinutes);
-export const optTime = (ctx: ViewCtx, ms: number | null): string | null => (ms === null ? null : timeText(ctx, ms));
+export { optTime, timeText, type ViewCtx };
 
 export const playerView = (s: PlayerState, ctx: ViewCtx): PlayerView => ({
   playerId: s.playerId,

@@ -7,7 +7,7 @@ import { formatTime } from '../../core/time.js';
 import { masterSourceOf } from '../master/load.js';
 import type { GameService } from '../service/service.js';
 import type { Metrics } from './metrics.js';
-import { readiness, type Lifecycle } from './ops.js';
+import { readiness, type Lifecycle } from './readiness.js';
 
 const num = t.number;
 const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);

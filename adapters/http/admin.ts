@@ -21,7 +21,7 @@ import { execute } from '../../core/operation.js';
 import { lazyRng } from '../../core/rng.js';
 import type { GameService } from '../service/service.js';
 import { contextAt } from '../service/context.js';
-import type { envelope } from './app.js';
+import type { Envelope } from './envelope.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './metrics.js';
 import type { Lifecycle } from './ops.js';
@@ -61,7 +61,7 @@ const positive = (field: string, v: unknown): E.Either<GameError, number> => {
   return d._tag === 'Left' ? E.left(gameError('INVALID_PARAMETERS', { field, reason: 'must be a positive integer' })) : E.right(d.right);
 };
 
-export const adminRouter = (service: GameService, token: string, env: ReturnType<typeof envelope>, opts: AdminOptions) => {
+export const adminRouter = (service: GameService, token: string, env: Envelope, opts: AdminOptions) => {
   const router = new Router<AdminState>({ prefix: '/admin' });
   const want = digest(token);
   router.use(async (ctx: Koa.ParameterizedContext<AdminState>, next) => {

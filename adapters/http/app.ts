@@ -10,16 +10,14 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import bodyParser from 'koa-bodyparser';
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
-import { gameError, messageOf, RESULT_CODES, type GameError } from '../../core/errors.js';
+import { gameError, RESULT_CODES, type GameError } from '../../core/errors.js';
 import { requestError } from '../../core/codecs.js';
 import { OPERATIONS } from '../../core/operations/table.js';
 import { answerCodec, type AnyOperation } from '../../core/operation.js';
 import { answerProblems } from '../../core/answer-check.js';
-import { formatTime } from '../../core/time.js';
 import { E } from '../../core/shared/result.js';
 import type { GameService, Answer, Idem, RequestContext } from '../service/service.js';
 import { DEFAULT_LIMITS, RateLimiter, SharedRateLimiter, type Bucket, type Limiter } from './rate-limit.js';
-import { HTTP_STATUS } from './status.js';
 import type { Config } from './config.js';
 import type { Logger } from './log.js';
 import type { Metrics, RateLimitBucket } from './metrics.js';
@@ -28,9 +26,10 @@ import { openApiDocument } from './openapi.js';
 import { adminRouter } from './admin.js';
 import { StorageError } from '../storage/storage.js';
 import { consoleStatic } from './console-static.js';
-import { answerJson } from './json.js';
+import { envelope } from './envelope.js';
 
 export type AppConfig = Pick<Config, 'adminToken' | 'requestHashSalt' | 'requestHashRequired' | 'bodyLimitBytes' | 'always200' | 'serverVersion'> & Partial<Pick<Config, 'rateLimits' | 'checkAnswers' | 'trustProxyHops' | 'metricsToken'>>;
+export { envelope };
 
 /** What the server around the app provides: metrics (absent: no /metrics), and the stop signal's state for /readyz. */
 export interface AppOps {
@@ -46,37 +45,6 @@ interface State { requestId: string; now: number; resultCode?: number; operation
 
 /** An X-Request-Id a caller (or a proxy) may give: 1 to 128 printable ASCII characters. */
 const REQUEST_ID = /^[\x21-\x7e]{1,128}$/;
-/** What the envelope reads of a request's state (the admin router's too). */
-type EnvelopeState = { requestId: string; now?: number; resultCode?: number };
-
-/** Writes the envelope: resultCode, resultMessage, serverTime, serverVersion, then the payload. */
-export const envelope = (service: GameService, cfg: AppConfig) => {
-  const offset = service.deps.master.game.timezoneOffsetMinutes;
-  // serverTime is the request's `now` (read once, by the first middleware).
-  const head = (ctx: { readonly state: { readonly now?: number } }, resultCode: number, resultMessage: string) => ({
-    resultCode, resultMessage, serverTime: formatTime(ctx.state.now ?? service.deps.clock(), offset), serverVersion: cfg.serverVersion,
-  });
-  return {
-    ok: (ctx: Koa.ParameterizedContext<EnvelopeState>, payload: Record<string, unknown>) => {
-      ctx.status = 200;
-      ctx.state.resultCode = 0;
-      ctx.type = 'application/json';
-      ctx.body = answerJson({ ...head(ctx, 0, ''), ...payload });
-    },
-    error: (ctx: Koa.ParameterizedContext<EnvelopeState>, e: GameError, extra: Record<string, unknown> = {}) => {
-      const resultCode = RESULT_CODES[e.code].resultCode;
-      ctx.status = cfg.always200 ? 200 : HTTP_STATUS[e.code];
-      ctx.state.resultCode = resultCode;
-      ctx.body = { ...head(ctx, resultCode, messageOf(e)), ...extra };
-    },
-    raw: (ctx: Koa.ParameterizedContext<EnvelopeState>, status: number, resultCode: number, message: string) => {
-      ctx.status = cfg.always200 ? 200 : status;
-      ctx.state.resultCode = resultCode;
-      ctx.body = head(ctx, resultCode, message);
-    },
-  };
-};
-
 const sha256hex = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
 
 const sessionIdOf = (ctx: Koa.Context): string | undefined => {

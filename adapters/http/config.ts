@@ -59,6 +59,8 @@ export interface Config {
   readonly pgRetries: number;
   /** How long a PostgreSQL process reuses a session it read (ms). */
   readonly pgSessionCacheMs: number;
+  /** How often the server vacuums its PostgreSQL tables itself when autovacuum is off (s; 0: never). */
+  readonly pgVacuumSeconds: number;
 }
 
 export const DEV_HASH_SALT = 'hoshi-dev-salt';
@@ -136,6 +138,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): Config => {
     pgStatementTimeoutMs: int(env['PG_STATEMENT_TIMEOUT_MS'], 5000, 'PG_STATEMENT_TIMEOUT_MS'),
     pgRetries: int(env['PG_RETRIES'], 5, 'PG_RETRIES'),
     pgSessionCacheMs: int(env['PG_SESSION_CACHE_MS'], 2000, 'PG_SESSION_CACHE_MS'),
+    pgVacuumSeconds: int(env['PG_VACUUM_SECONDS'], 30, 'PG_VACUUM_SECONDS'),
   };
 };
 

@@ -87,6 +87,26 @@ const main = async (): Promise<void> => {
       try { await storage.prune(now, cfg.idempotencyTtlSeconds * 1000); } catch (e) { log('warn', 'postgres.prune_failed', { error: (e as Error).message }); }
     };
     setInterval(() => { void prune(); }, 600_000).unref();
+    // Answers trimmed, deltas folded and rows moved on leave dead row versions that only VACUUM
+    // reclaims. Where PostgreSQL's autovacuum is off, the tables would grow without bound: the
+    // server vacuums them itself (one process at a time), every PG_VACUUM_SECONDS.
+    if (cfg.pgVacuumSeconds > 0 && !(await storage.autovacuumOn())) {
+      log('notice', 'postgres.self_vacuum', { reason: 'autovacuum is off', everySeconds: cfg.pgVacuumSeconds });
+      let running = false;
+      const vacuum = async () => {
+        if (running) return;
+        running = true;
+        try {
+          const r = await storage.vacuum();
+          if (r.ran) log('debug', 'postgres.vacuumed', { ms: r.ms });
+        } catch (e) {
+          log('warn', 'postgres.vacuum_failed', { error: (e as Error).message });
+        } finally {
+          running = false;
+        }
+      };
+      setInterval(() => { void vacuum(); }, cfg.pgVacuumSeconds * 1000).unref();
+    }
   }
   // The service sees the storage through the metrics (its commits timed, its cache and fsync batches counted).
   const metrics = cfg.metrics ? new Metrics() : undefined;

@@ -9,26 +9,11 @@ import type { GameService } from '../service/service.js';
 import { ADMIN_OPERATIONS } from './admin-operations.js';
 import { CONSOLE_PATHS, consolePaths } from './console-static.js';
 import type { Metrics } from './metrics.js';
+import { readiness, type Lifecycle } from './readiness.js';
 
-/** The server's state as main.ts sets it: draining from the stop signal on. */
-export interface Lifecycle {
-  draining: boolean;
-}
+export { readiness, type Lifecycle, type ReadyAnswer } from './readiness.js';
 
 export const OPS_PATHS = { healthz: '/healthz', readyz: '/readyz', metrics: '/metrics' } as const;
-
-export interface ReadyAnswer {
-  readonly status: 'ready' | 'not ready';
-  readonly checks: { readonly storage: string; readonly master: string; readonly draining: boolean };
-}
-
-/** The readiness checks, each "ok" or why not. */
-export const readiness = async (service: GameService, lifecycle: Lifecycle): Promise<ReadyAnswer> => {
-  const storage = (await service.deps.storage.check?.()) ?? 'ok';
-  const master = service.deps.master.character.size > 0 ? 'ok' : 'no master data';
-  const ready = storage === 'ok' && master === 'ok' && !lifecycle.draining;
-  return { status: ready ? 'ready' : 'not ready', checks: { storage, master, draining: lifecycle.draining } };
-};
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 

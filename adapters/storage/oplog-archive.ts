@@ -20,7 +20,6 @@ import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { listOrNone, syncDir, writeWhole } from './durable.js';
 import { endEntryOf, indexPathOf, parseLog } from './oplog.js';
-import type { Segment } from './oplog-segments.js';
 import type { StoredLogEntry } from './replay-log.js';
 import { passesFilter, StorageError, type LogFilter } from './storage.js';
 
@@ -47,6 +46,12 @@ export const listArchives = async (dir: string): Promise<Archived[]> => {
 };
 
 /** What one segment's archiving moved. */
+/** A sealed segment of the replay log (oplog-segments.ts lists them; it imports this module). */
+interface Segment {
+  readonly first: number;
+  readonly path: string;
+}
+
 export interface ArchivedSegment {
   readonly first: number;
   readonly last: number;

@@ -60,6 +60,15 @@ const types = {
   }) as pg.CustomTypesConfig['getTypeParser'],
 };
 
+/**
+ * A row's updated_at as a write moves it on: at most once a minute (what "recently
+ * active" needs), so most writes change no indexed column and update the row in place (HOT).
+ */
+const touched = `CASE WHEN updated_at < now() - interval '1 minute' THEN now() ELSE updated_at END`;
+
+/** The tables whose rows writes replace or delete (VACUUM reclaims their dead versions). */
+const CHURNING = ['players', 'player_deltas', 'idempotency', 'idempotency_claims', 'sessions', 'rate_buckets', 'player_keys', 'replay_log', 'replay_log_players'];
+
 /** Versioned migrations: each runs once, in order, under an advisory lock (safe from many processes at once). */
 const MIGRATIONS: ReadonlyArray<(s: string) => string> = [
   (s) => `
@@ -252,6 +261,9 @@ const MIGRATIONS: ReadonlyArray<(s: string) => string> = [
   // writes meanwhile leaves older deltas behind, which a load skips by their version.
   (s) => `
     ALTER TABLE ${s}.players ADD COLUMN base_version bigint;
+    -- Room on each page for a row's next version: an update that changes no indexed column
+    -- (updated_at is moved on at most once a minute) is then a HOT update, pruned in place.
+    ALTER TABLE ${s}.players SET (fillfactor = 70);
     CREATE TABLE ${s}.player_deltas (
       player_id bigint NOT NULL,
       version bigint NOT NULL,
@@ -282,13 +294,13 @@ const MIGRATIONS: ReadonlyArray<(s: string) => string> = [
           GET DIAGNOSTICS n = ROW_COUNT;
           IF n = 0 THEN RAISE EXCEPTION 'player % already exists', w_ids[i] USING ERRCODE = 'HK001'; END IF;
         ELSIF w_delta[i] THEN
-          UPDATE ${s}.players SET version = w_versions[i], base_version = coalesce(base_version, w_expected[i]), updated_at = now()
+          UPDATE ${s}.players SET version = w_versions[i], base_version = coalesce(base_version, w_expected[i]), updated_at = ${touched}
             WHERE player_id = w_ids[i] AND version = w_expected[i];
           GET DIAGNOSTICS n = ROW_COUNT;
           IF n = 0 THEN RAISE EXCEPTION 'player % is no longer at version %', w_ids[i], w_expected[i] USING ERRCODE = 'HK001'; END IF;
           INSERT INTO ${s}.player_deltas (player_id, version, delta) VALUES (w_ids[i], w_versions[i], st[i]);
         ELSE
-          UPDATE ${s}.players SET version = w_versions[i], state = st[i], base_version = NULL, updated_at = now()
+          UPDATE ${s}.players SET version = w_versions[i], state = st[i], base_version = NULL, updated_at = ${touched}
             WHERE player_id = w_ids[i] AND version = w_expected[i];
           GET DIAGNOSTICS n = ROW_COUNT;
           IF n = 0 THEN RAISE EXCEPTION 'player % is no longer at version %', w_ids[i], w_expected[i] USING ERRCODE = 'HK001'; END IF;
@@ -704,6 +716,42 @@ export class PostgresStorage implements Storage {
   async readMasterSnapshot(hash: string): Promise<unknown> {
     const r = await this.query<{ files: unknown }>(`SELECT files FROM ${this.s}.master_snapshots WHERE hash = $1`, [hash]);
     return r.rows[0]?.files;
+  }
+
+  /** Whether PostgreSQL's autovacuum runs (SHOW autovacuum): when it does not, the server vacuums its own tables (vacuum). */
+  async autovacuumOn(): Promise<boolean> {
+    const r = await this.query<{ autovacuum: string }>('SHOW autovacuum');
+    return r.rows[0]?.autovacuum === 'on';
+  }
+
+  /**
+   * VACUUM of the tables writes churn (CHURNING), by one process at a time (an advisory
+   * lock; another process holding it: none run, `ran` false). What autovacuum would do:
+   * without it, every answer kept and trimmed, every delta folded and every row version
+   * replaced stays on disk, and the tables and their indexes grow without bound.
+   */
+  async vacuum(): Promise<{ ran: boolean; ms: number }> {
+    const started = Date.now();
+    const c = await this.pool.connect();
+    try {
+      this.roundTrips++;
+      const lock = await c.query<{ got: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS got', [`hoshi-vacuum:${this.s}`]);
+      if (lock.rows[0]?.got !== true) return { ran: false, ms: Date.now() - started };
+      try {
+        // VACUUM takes as long as the tables need: not the pool's statement timeout.
+        await c.query('SET statement_timeout = 0');
+        await c.query(`VACUUM ${CHURNING.map((t) => `${this.s}.${t}`).join(', ')}`);
+      } finally {
+        await c.query('RESET statement_timeout');
+        await c.query('SELECT pg_advisory_unlock(hashtext($1))', [`hoshi-vacuum:${this.s}`]);
+      }
+      this.roundTrips += 4;
+      return { ran: true, ms: Date.now() - started };
+    } catch (e) {
+      throw new StorageError(`PostgreSQL: ${(e as Error).message}`, e);
+    } finally {
+      c.release();
+    }
   }
 
   /** Drops idempotency records older than an instant (operators may run it from a timer). */

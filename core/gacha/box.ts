@@ -4,11 +4,11 @@
 // master data is built (core/master/index.ts gachaTables), and shown as it is: its
 // parts are marked never to change and the same for every player, so their JSON is
 // kept (views/never-mutated.ts: common).
-import type { GachaIndexed, Master } from '../master/index.js';
+import type { Character, GameConfig } from '../master/base.js';
 import { common } from '../views/never-mutated.js';
-import { multiDrawRates, publish, rowsFrom, type DrawTable } from './rates.js';
+import { multiDrawRates, publish, rowsFrom, type DrawTable, type GachaIndexed } from './table.js';
 
-export const buildBox = (m: Pick<Master, 'character' | 'game'>, g: GachaIndexed, table: DrawTable) => {
+export const buildBox = (m: { readonly character: ReadonlyMap<number, Character>; readonly game: GameConfig }, g: GachaIndexed, table: DrawTable) => {
   const rates = publish(table);
   const named = (id: number) => ({ characterId: id, name: m.character.get(id)?.name ?? '', rarity: m.character.get(id)?.rarity ?? 0 });
   const ten = multiDrawRates(table, m.game.gacha.tenDrawSize, g.guaranteeMinRarity);

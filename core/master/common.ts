@@ -37,3 +37,13 @@ export type Cost = t.TypeOf<typeof Cost>;
 /** A storage limit that can be raised with gems: base slots, +step per purchase up to cap. */
 export const ExtendableLimit = t.type({ base: PosInt, step: PosInt, cap: PosInt, gemPrice: PosInt });
 export type ExtendableLimit = t.TypeOf<typeof ExtendableLimit>;
+
+/** A master file's problem, by file and field (start-up refuses the set and names them). */
+export interface MasterProblem {
+  readonly file: string;
+  readonly field: string;
+  readonly message: string;
+}
+
+/** The decoded content of some master files, by file name, from their codecs. */
+export type FilesOf<F extends Record<string, t.Mixed>> = { [K in keyof F]: t.TypeOf<F[K]> };

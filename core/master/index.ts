@@ -1,51 +1,25 @@
 // Master data: every file's codec, validation with file-and-field messages,
 // cross-references, and the indexes built once at start-up.
 import * as t from 'io-ts';
-import { baseFiles, type Character, type Gacha, type Item, type Rarity } from './base.js';
-import { indexProgression, progressionFiles, type Weapon } from './progression.js';
-import { indexTown, townFiles, type Facility, type RoomObject } from './town.js';
+import { baseFiles } from './base.js';
+import { indexProgression, progressionFiles } from './progression.js';
+import { indexTown, townFiles } from './town.js';
 import { indexSocial, socialFiles } from './social.js';
 import { indexOriginal, originalFiles } from './original.js';
 import type { MasterFilesOf, MasterProblem } from './types.js';
 import { parseTime } from '../time.js';
 import { pathOf } from '../codecs.js';
 import type { Grant } from './common.js';
-import type { ContentRoom } from './town.js';
-import { drawTable, type DrawTable } from '../gacha/rates.js';
-import { buildBox, type GachaBox } from '../gacha/box.js';
+import { drawTable, type GachaIndexed } from '../gacha/table.js';
+import { buildBox } from '../gacha/box.js';
+import type { Master } from './model.js';
 import { fillMasterDefaults } from './defaults.js';
 
 export const masterFiles = { ...baseFiles, ...progressionFiles, ...townFiles, ...socialFiles, ...originalFiles };
 export type MasterFileName = keyof typeof masterFiles;
 export type MasterFiles = MasterFilesOf;
 export type { MasterProblem };
-
-/** A gacha with its period parsed to instants. */
-export interface GachaIndexed extends Gacha {
-  readonly startsAt: number;
-  readonly endsAt: number | null;
-}
-
-type GroupIndexes = ReturnType<typeof indexProgression> & ReturnType<typeof indexTown> & ReturnType<typeof indexSocial> & ReturnType<typeof indexOriginal>;
-
-export interface Master extends MasterFiles, GroupIndexes {
-  readonly character: ReadonlyMap<number, Character>;
-  readonly item: ReadonlyMap<number, Item>;
-  readonly rarity: ReadonlyMap<number, Rarity>;
-  readonly gacha: ReadonlyMap<number, GachaIndexed>;
-  readonly weapon: ReadonlyMap<number, Weapon>;
-  readonly facility: ReadonlyMap<number, Facility>;
-  readonly roomObject: ReadonlyMap<number, RoomObject>;
-  readonly titleIds: ReadonlySet<number>;
-  /**
-   * Tables derived from the files, built here once (not memoised where they are
-   * used): each gacha's draw table and what box/get shows of it, by gacha id.
-   */
-  readonly gachaTables: ReadonlyMap<number, { readonly gacha: GachaIndexed; readonly table: DrawTable; readonly box: GachaBox }>;
-  /** Every content room, by id. */
-  readonly contentRoomsInOrder: ReadonlyArray<ContentRoom>;
-}
-
+export type { Master, GachaIndexed };
 
 const indexBy = <T, K extends keyof T>(
   rows: ReadonlyArray<T>, key: K, file: string, problems: MasterProblem[],

@@ -4,8 +4,11 @@
 // brackets with their monthly paid-gem limits. Every number of those operations
 // lives here, never in code.
 import * as t from 'io-ts';
-import type { MasterFilesOf, MasterProblem } from './types.js';
-import { Grant, Name, NonNegInt, Period, PosInt } from './common.js';
+import type { baseFiles } from './base.js';
+import type { progressionFiles } from './progression.js';
+import type { townFiles } from './town.js';
+import type { socialFiles } from './social.js';
+import { Grant, Name, NonNegInt, Period, PosInt, type FilesOf, type MasterProblem } from './common.js';
 import { IntRange } from '../codecs.js';
 import { parseTime } from '../time.js';
 import { COUNTER_NAMES } from '../shared/counters.js';
@@ -119,7 +122,7 @@ export interface MissionIndexed extends Mission { readonly startsAt: number | nu
 export interface ChapterIndexed extends QuestChapter { readonly startsAt: number | null; readonly endsAt: number | null }
 
 /** Indexes and cross-checks of this group's files, built once at start-up (merged into Master). */
-export const indexOriginal = (f: MasterFilesOf, problems: MasterProblem[]) => {
+export const indexOriginal = (f: FilesOf<typeof baseFiles & typeof progressionFiles & typeof townFiles & typeof socialFiles & typeof originalFiles>, problems: MasterProblem[]) => {
   const offset = f.game.timezoneOffsetMinutes;
   const at = (file: string, field: string, message: string) => problems.push({ file, field, message });
   const period = (file: string, field: string, p: { start: string; end: string | null } | null) => {

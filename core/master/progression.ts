@@ -2,8 +2,8 @@
 // (exp tables, recipes, evolutions, each character's own weapon), ability trees and
 // spheres, trainings and trade recipes, and the group's tunable numbers.
 import * as t from 'io-ts';
-import type { MasterFilesOf, MasterProblem } from './types.js';
-import { Cost, Grant, ItemAmount, Name, NonNegInt, Period, PosInt } from './common.js';
+import type { baseFiles } from './base.js';
+import { Cost, Grant, ItemAmount, Name, NonNegInt, Period, PosInt, type FilesOf, type MasterProblem } from './common.js';
 import { parseTime } from '../time.js';
 
 /** Coins per item used in an upgrade: level (before the item) × perLevel + base. */
@@ -140,7 +140,7 @@ const increasing = (xs: ReadonlyArray<number>): boolean => xs.every((x, i) => i 
  * problem (file, field, message) for anything that does not fit; the result is
  * merged into Master.
  */
-export const indexProgression = (f: MasterFilesOf, problems: MasterProblem[]) => {
+export const indexProgression = (f: FilesOf<typeof baseFiles & typeof progressionFiles>, problems: MasterProblem[]) => {
   const items = new Map(f.items.map((x) => [x.itemId, x]));
   const characters = new Map(f.characters.map((x) => [x.characterId, x]));
   const classIds = new Set(f.classes.map((x) => x.classId));

@@ -2,8 +2,10 @@
 // with their drop tables, achievements and their conditions, box-event chests and
 // craft offers. Every number of these operations lives here, never in code.
 import * as t from 'io-ts';
-import type { MasterFilesOf, MasterProblem } from './types.js';
-import { Grant, ItemAmount, Name, NonNegInt, Period, PosInt } from './common.js';
+import type { baseFiles } from './base.js';
+import type { progressionFiles } from './progression.js';
+import type { townFiles } from './town.js';
+import { Grant, ItemAmount, Name, NonNegInt, Period, PosInt, type FilesOf, type MasterProblem } from './common.js';
 import { parseTime } from '../time.js';
 
 export const SocialConfig = t.type({
@@ -103,7 +105,7 @@ export interface ChestIndexed extends Chest { readonly startsAt: number; readonl
  * problem (file, field, message) for anything that does not fit; the result is
  * merged into Master.
  */
-export const indexSocial = (f: MasterFilesOf, problems: MasterProblem[]) => {
+export const indexSocial = (f: FilesOf<typeof baseFiles & typeof progressionFiles & typeof townFiles & typeof socialFiles>, problems: MasterProblem[]) => {
   const offset = f.game.timezoneOffsetMinutes;
   const items = new Set(f.items.map((x) => x.itemId));
   const known: Record<Grant['kind'], (id: number) => boolean> = {

@@ -3,8 +3,8 @@
 // build points and content-building lots, the room floors and their grid, the
 // content room of every title and the spots the field party visits.
 import * as t from 'io-ts';
-import type { MasterFilesOf, MasterProblem } from './types.js';
-import { ItemAmount, Name, NonNegInt, Period, PosInt } from './common.js';
+import type { baseFiles } from './base.js';
+import { ItemAmount, Name, NonNegInt, Period, PosInt, type FilesOf, type MasterProblem } from './common.js';
 import { parseTime } from '../time.js';
 
 export const FacilityCategory = t.keyof({ gold: null, material: null, decoration: null });
@@ -87,7 +87,7 @@ export interface RoomObjectTimes {
  * problem (file, field, message) for anything that does not fit; the result is
  * merged into Master.
  */
-export const indexTown = (f: MasterFilesOf, problems: MasterProblem[]) => {
+export const indexTown = (f: FilesOf<typeof baseFiles & typeof townFiles>, problems: MasterProblem[]) => {
   const itemIds = new Set(f.items.map((i) => i.itemId));
   const offset = f.game.timezoneOffsetMinutes;
   f.facilities.forEach((fa, i) => {

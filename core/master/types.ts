@@ -1,17 +1,13 @@
-// Types shared by the master-data modules (kept apart to avoid import cycles).
-import type * as t from 'io-ts';
+// The whole master set's decoded files, by file name. The groups' modules take only the
+// files they read (FilesOf, common.ts), so none of them imports this one.
+import type { FilesOf } from './common.js';
 import type { baseFiles } from './base.js';
 import type { progressionFiles } from './progression.js';
 import type { townFiles } from './town.js';
 import type { socialFiles } from './social.js';
 import type { originalFiles } from './original.js';
 
-type AllFiles = typeof baseFiles & typeof progressionFiles & typeof townFiles & typeof socialFiles & typeof originalFiles;
 /** Every master file's decoded content, by file name. */
-export type MasterFilesOf = { [K in keyof AllFiles]: t.TypeOf<AllFiles[K]> };
+export type MasterFilesOf = FilesOf<typeof baseFiles & typeof progressionFiles & typeof townFiles & typeof socialFiles & typeof originalFiles>;
 
-export interface MasterProblem {
-  readonly file: string;
-  readonly field: string;
-  readonly message: string;
-}
+export type { MasterProblem } from './common.js';

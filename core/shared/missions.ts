@@ -14,7 +14,6 @@ import type { MissionLog } from '../state/original.js';
 import { DAY, HOUR, MINUTE, dayIndex } from '../time.js';
 import { counter } from './counters.js';
 import { withFields } from '../state/copy.js';
-import type { AfterHook } from '../hooks.js';
 
 /** managedMissionId = missionId × PERIOD_SPAN + the period's number: one mission in one period. */
 export const PERIOD_SPAN = 1_000_000;
@@ -79,7 +78,8 @@ export const settledLogs = (m: Master, before: PlayerState, logs: ReadonlyArray<
 };
 
 /** The after-hook: starts the missions' new periods, with the counters as they were before the operation. */
-export const settleMissions: AfterHook = (before, after, now, m) => {
+// An after-hook (core/hooks.ts AFTER_HOOKS), typed here by its parameters: hooks.ts imports this module.
+export const settleMissions = (before: PlayerState, after: PlayerState, now: number, m: Master): PlayerState => {
   const logs = settledLogs(m, before, after.missionLogs, now);
   return logs === after.missionLogs ? after : withFields(after, { missionLogs: logs as MissionLog[] });
 };

@@ -6,7 +6,7 @@ import * as t from 'io-ts';
 import { GrantKind } from '../master/common.js';
 import { FriendState } from '../state/social.js';
 import type { PlayerState } from '../state.js';
-import type { ViewCtx } from '../view.js';
+import type { ViewCtx } from './context.js';
 
 const num = t.number;
 const str = t.string;

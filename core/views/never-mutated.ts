@@ -19,9 +19,10 @@
 // test/core/never-mutated.test.ts: a session of operations over HTTP on states that
 // are deep-frozen as they are stored, with every view deep-frozen as it is marked
 // here (watchShared), so a write anywhere throws and fails the request.
-import type { Master } from '../master/index.js';
-import type { ViewCtx } from '../view.js';
 import { walkReplaced } from '../state/replaced.js';
+
+/** What a memoised view is built in: the master data it is kept for (ViewCtx, core/views/context.ts). */
+interface MemoCtx { readonly master: object }
 
 /**
  * A view is marked by a property no JSON, key list or spread sees (a symbol, not
@@ -83,10 +84,10 @@ export const watchShared = (f: (v: object) => void): (() => void) => {
  * (a replay across master versions, a test) empties the table.
  */
 export const identityMemo = <K extends object, V>() => {
-  let master: Master | undefined;
+  let master: object | undefined;
   let table = new WeakMap<K, V>();
   return {
-    get(m: Master, k: K): V | undefined {
+    get(m: object, k: K): V | undefined {
       if (m !== master) { master = m; table = new WeakMap(); }
       return table.get(k);
     },
@@ -99,7 +100,7 @@ export const identityMemo = <K extends object, V>() => {
  * time zone). States are never mutated, so an unchanged object keeps its view and
  * a response re-formats only what an operation changed.
  */
-export const memoView = <K extends object, V>(f: (x: K, ctx: ViewCtx) => V): ((x: K, ctx: ViewCtx) => V) => {
+export const memoView = <K extends object, V, C extends MemoCtx>(f: (x: K, ctx: C) => V): ((x: K, ctx: C) => V) => {
   const memo = identityMemo<K, V>();
   return (x, ctx) => {
     if (!keeping) {
@@ -126,10 +127,10 @@ export const memoView = <K extends object, V>(f: (x: K, ctx: ViewCtx) => V): ((x
  * by side, stepping over one removed element at a time. Only a list seen without
  * such a predecessor (a first read) looks its elements up one by one.
  */
-export const memoListView = <T extends object, V>(f: (x: T, ctx: ViewCtx) => V) => {
+export const memoListView = <T extends object, V, C extends MemoCtx>(f: (x: T, ctx: C) => V) => {
   const one = memoView(f);
   const memo = identityMemo<ReadonlyArray<T>, V[]>();
-  return (xs: ReadonlyArray<T>, ctx: ViewCtx, replaced?: ReadonlyArray<T>): V[] => {
+  return (xs: ReadonlyArray<T>, ctx: C, replaced?: ReadonlyArray<T>): V[] => {
     if (!keeping) {
       const fresh = new Array<V>(xs.length);
       for (let i = 0; i < xs.length; i++) fresh[i] = one(xs[i] as T, ctx);

@@ -1,6 +1,6 @@
 // Wire views of the collections the progression group adds: each appears in get_all and,
 // when an operation changes it, in that operation's response.
-import type { ViewCtx } from '../view.js';
+import type { ViewCtx } from './context.js';
 import { collection, type CollectionView } from './codecs.js';
 import { formatTime } from '../time.js';
 

@@ -3,14 +3,11 @@
 import type { Master } from '../master/index.js';
 import type { PlayerState } from '../state.js';
 import type { ActiveQuest, ChestProgress, FriendRelation, OfferRun, QuestRecord, UnlockedAchievement } from '../state/social.js';
-import type { ViewCtx } from '../view.js';
+import { optTime, timeText, type ViewCtx } from './context.js';
 import { collection, type CollectionView } from './codecs.js';
-import { formatTime } from '../time.js';
 import { shared } from './never-mutated.js';
 
 // Not imported from view.ts: view.ts imports this module, and a value import back would be a cycle.
-const timeText = (ctx: ViewCtx, ms: number): string => formatTime(ms, ctx.master.game.timezoneOffsetMinutes);
-const optTime = (ctx: ViewCtx, ms: number | null): string | null => (ms === null ? null : timeText(ctx, ms));
 
 export const relationView = (f: FriendRelation, ctx: ViewCtx) => ({ playerId: f.playerId, name: f.name, state: f.state, since: timeText(ctx, f.since) });
 

@@ -5,7 +5,7 @@
 import type { Master } from '../master/index.js';
 import type { OwnedCharacter, OwnedFacility, PlayerState } from '../state.js';
 import type { ContentRoom } from '../master/town.js';
-import type { ViewCtx } from '../view.js';
+import type { ViewCtx } from './context.js';
 import { collection, type CollectionView, type FloorView, type PublicFloorView } from './codecs.js';
 import { formatTime } from '../time.js';
 import { identityMemo, shared } from './never-mutated.js';

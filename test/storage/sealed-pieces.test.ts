@@ -47,7 +47,7 @@ test('text given in pieces is written sealed: in one write when it fits a batch,
   await writeSealedText(join(dir, 'big.json'), big, turn);
   const bytes = readFileSync(join(dir, 'big.json'));
   t.is(bytes.toString('utf8'), seal(big.join('')));
-  t.is(unseal(bytes, 'big.json').length, 3_000);
+  t.is((unseal(bytes, 'big.json') as unknown[]).length, 3_000);
   // ~200 kB of text: a batch is 64 kB of characters, so four batches, each after a turn.
   t.is(turns, Math.ceil(big.join('').length / (64 * 1024)));
 });

@@ -1,0 +1,43 @@
+// The envelope every /api and /admin answer is written in (WIRE.md): resultCode,
+// resultMessage, serverTime, serverVersion, then the payload. Apart from app.ts, so
+// that the admin router (which app.ts mounts) can take it without an import cycle.
+import type Koa from 'koa';
+import { messageOf, RESULT_CODES, type GameError } from '../../core/errors.js';
+import { formatTime } from '../../core/time.js';
+import type { GameService } from '../service/service.js';
+import type { Config } from './config.js';
+import { answerJson } from './json.js';
+import { HTTP_STATUS } from './status.js';
+
+/** What the envelope reads of a request's state (the admin router's too). */
+type EnvelopeState = { requestId: string; now?: number; resultCode?: number };
+
+/** Writes the envelope: resultCode, resultMessage, serverTime, serverVersion, then the payload. */
+export const envelope = (service: GameService, cfg: Pick<Config, 'always200' | 'serverVersion'>) => {
+  const offset = service.deps.master.game.timezoneOffsetMinutes;
+  // serverTime is the request's `now` (read once, by the first middleware).
+  const head = (ctx: { readonly state: { readonly now?: number } }, resultCode: number, resultMessage: string) => ({
+    resultCode, resultMessage, serverTime: formatTime(ctx.state.now ?? service.deps.clock(), offset), serverVersion: cfg.serverVersion,
+  });
+  return {
+    ok: (ctx: Koa.ParameterizedContext<EnvelopeState>, payload: Record<string, unknown>) => {
+      ctx.status = 200;
+      ctx.state.resultCode = 0;
+      ctx.type = 'application/json';
+      ctx.body = answerJson({ ...head(ctx, 0, ''), ...payload });
+    },
+    error: (ctx: Koa.ParameterizedContext<EnvelopeState>, e: GameError, extra: Record<string, unknown> = {}) => {
+      const resultCode = RESULT_CODES[e.code].resultCode;
+      ctx.status = cfg.always200 ? 200 : HTTP_STATUS[e.code];
+      ctx.state.resultCode = resultCode;
+      ctx.body = { ...head(ctx, resultCode, messageOf(e)), ...extra };
+    },
+    raw: (ctx: Koa.ParameterizedContext<EnvelopeState>, status: number, resultCode: number, message: string) => {
+      ctx.status = cfg.always200 ? 200 : status;
+      ctx.state.resultCode = resultCode;
+      ctx.body = head(ctx, resultCode, message);
+    },
+  };
+};
+
+export type Envelope = ReturnType<typeof envelope>;
