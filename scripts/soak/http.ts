@@ -78,6 +78,39 @@ export const scrapeMetrics = async (baseUrl: string): Promise<string> => {
 };
 
 /** A metric's value from the text format (the first sample of that name, labels ignored); undefined when absent. */
+/** A histogram's cumulative buckets from a scrape, `[le, count]` in order (+Inf as Infinity); undefined when absent. */
+export const histogramBuckets = (text: string, name: string): Array<readonly [number, number]> | undefined => {
+  const out: Array<readonly [number, number]> = [];
+  for (const m of text.matchAll(new RegExp(`^${name}_bucket\\{(?:[^}]*,)?le="([^"]+)"[^}]*\\} (\\S+)`, 'gm'))) {
+    out.push([m[1] === '+Inf' ? Infinity : Number(m[1]), Number(m[2])]);
+  }
+  return out.length > 0 ? out : undefined;
+};
+
+/**
+ * The q-quantile of the observations between two scrapes of a histogram (`before`
+ * undefined: since the start), interpolated within its bucket as PromQL's
+ * histogram_quantile does; null when nothing was observed between them.
+ */
+export const bucketQuantile = (after: ReadonlyArray<readonly [number, number]>, before: ReadonlyArray<readonly [number, number]> | undefined, q: number): number | null => {
+  const counts = after.map(([le, n], i) => [le, n - (before?.[i]?.[1] ?? 0)] as const);
+  const total = counts[counts.length - 1]?.[1] ?? 0;
+  if (total <= 0) return null;
+  const rank = q * total;
+  let lower = 0;
+  let below = 0;
+  for (const [le, n] of counts) {
+    if (n >= rank) {
+      // Beyond the last finite bound: the last finite bound, as histogram_quantile answers.
+      if (le === Infinity) return lower;
+      return lower + (le - lower) * ((rank - below) / Math.max(1, n - below));
+    }
+    lower = le;
+    below = n;
+  }
+  return lower;
+};
+
 export const metricValue = (text: string, name: string): number | undefined => {
   const m = new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)`, 'm').exec(text);
   return m ? Number(m[1]) : undefined;

@@ -1,5 +1,6 @@
 // The soak's rows (a minute each), its verdict against issue 36's targets, and the
 // report as markdown or JSON.
+import { bucketQuantile } from './http.js';
 import { maxOf, median, merged, quantileOf, samplesOf, type Tally } from './stats.js';
 
 export interface Row {
@@ -82,7 +83,14 @@ export const verdictOf = (tally: Tally, seconds: number, errors: number, restart
   const late = lateH.quantile(0.99);
   const never = earlyH.over + lateH.over > 0 ? ` (never answered: ${earlyH.over} early, ${lateH.over} late)` : '';
   const lags = at(w.warmUp, Infinity).map((s) => s.lagP99Ms).filter((x): x is number => x !== null);
-  const lag = quantileOf(lags, 0.99);
+  const lagOfP99s = quantileOf(lags, 0.99);
+  // The p99 of every delay sampled after the warm-up: the server's cumulative histogram at the
+  // run's last scrape less that at the warm-up's last (hoshi_event_loop_delay_seconds).
+  const withBuckets = samplesOf(tally.between(0, Infinity)).filter((s) => s.lagBuckets !== null);
+  const base = withBuckets.filter((s) => s.t <= w.warmUp).at(-1)?.lagBuckets ?? undefined;
+  const end = withBuckets.at(-1)?.lagBuckets ?? undefined;
+  const lagSeconds = end === undefined ? null : bucketQuantile(end, base, 0.99);
+  const lag = lagSeconds === null ? null : lagSeconds * 1000;
   return {
     windows: w,
     targets: [
@@ -98,8 +106,8 @@ export const verdictOf = (tally: Tally, seconds: number, errors: number, restart
         met: early === null || late === null ? null : late !== Infinity && late <= 2 * early,
       },
       {
-        name: 'event-loop lag p99', target: `≤ 50 ms (the p99 of the scraped p99s after ${fmt(w.warmUp / 60, 2)} min; they include the monitor's 10 ms resolution)`,
-        value: lag === null ? 'no samples' : `${fmt(lag)} ms (${lags.length} samples)`,
+        name: 'event-loop lag p99', target: `≤ 50 ms (the p99 of every delay sampled after ${fmt(w.warmUp / 60, 2)} min, from hoshi_event_loop_delay_seconds)`,
+        value: `${lag === null ? 'no samples' : `${fmt(lag)} ms`}; the p99 of the ${lags.length} scraped 5-second p99s (prom-client's, stricter: near the run's 99.99th) ${fmt(lagOfP99s)} ms`,
         met: lag === null ? null : lag <= 50,
       },
       { name: 'acknowledged writes after a SIGKILL and restart', target: 'every one present, resent keys answered as kept', value: restartNote, met: restartOk },

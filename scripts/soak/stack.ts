@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { BENCH_SALT } from '../bench/players.js';
 import { startChild, type Child } from '../lib/server-process.js';
-import { metricValue, scrapeMetrics } from './http.js';
+import { histogramBuckets, metricValue, scrapeMetrics } from './http.js';
 import type { SoakOptions } from './options.js';
 import type { Where } from './population.js';
 import type { Sample } from './stats.js';
@@ -168,10 +168,10 @@ export class Stack {
    */
   async sample(t: number): Promise<{ sample: Sample; failure: string | null }> {
     const [rss, text] = await Promise.all([this.readRss(), scrapeMetrics(this.url).then((x) => x, (e: unknown) => e instanceof Error ? e : new Error(String(e)))]);
-    if (text instanceof Error) return { sample: { t, rssMb: rss, heapMb: null, lagP99Ms: null, lagMaxMs: null }, failure: text.message };
+    if (text instanceof Error) return { sample: { t, rssMb: rss, heapMb: null, lagP99Ms: null, lagMaxMs: null, lagBuckets: null }, failure: text.message };
     const ms = (name: string) => { const v = metricValue(text, name); return v === undefined ? null : v * 1000; };
     const heap = metricValue(text, 'nodejs_heap_size_used_bytes');
-    return { sample: { t, rssMb: rss, heapMb: heap === undefined ? null : heap / MB, lagP99Ms: ms('nodejs_eventloop_lag_p99_seconds'), lagMaxMs: ms('nodejs_eventloop_lag_max_seconds') }, failure: null };
+    return { sample: { t, rssMb: rss, heapMb: heap === undefined ? null : heap / MB, lagP99Ms: ms('nodejs_eventloop_lag_p99_seconds'), lagMaxMs: ms('nodejs_eventloop_lag_max_seconds'), lagBuckets: histogramBuckets(text, 'hoshi_event_loop_delay_seconds') ?? null }, failure: null };
   }
 
   private async readRss(): Promise<number | null> {

@@ -59,6 +59,8 @@ export interface Sample {
   readonly heapMb: number | null;
   readonly lagP99Ms: number | null;
   readonly lagMaxMs: number | null;
+  /** hoshi_event_loop_delay_seconds as scraped: cumulative `[le, count]` buckets since the server started (null: not served). */
+  readonly lagBuckets: ReadonlyArray<readonly [number, number]> | null;
 }
 
 export interface Slot {

@@ -204,3 +204,23 @@ test('TRUST_PROXY: behind trusted proxies the limits and logs use the client\'s 
   t.is(spoofed.status, 200);
   t.is(lines.at(-1)?.['ip'], '198.51.100.7');
 });
+
+test('GET /metrics: the event loop\'s delay as a cumulative histogram, sampled every 10 ms, its buckets around the 50 ms target', async (t) => {
+  const metrics = new Metrics();
+  const count = async () => {
+    const m = await metrics.registry.metrics();
+    const n = sample(m, 'hoshi_event_loop_delay_seconds_count');
+    return { m, n: Number.isNaN(n) ? 0 : n };
+  };
+  // Counted, not timed: wait for the sampler's samples to come, one turn of timers at a time.
+  let seen = await count();
+  for (let i = 0; i < 200 && seen.n < 3; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    seen = await count();
+  }
+  t.true(seen.n >= 3, 'samples come in');
+  t.is(sample(seen.m, 'hoshi_event_loop_delay_seconds_bucket', 'le="+Inf"'), seen.n);
+  for (const le of ['0.01', '0.04', '0.05', '0.075']) t.false(Number.isNaN(sample(seen.m, 'hoshi_event_loop_delay_seconds_bucket', `le="${le}"`)), le);
+  const quiet = new Metrics({ processMetrics: false });
+  t.false((await quiet.registry.metrics()).includes('hoshi_event_loop_delay_seconds'), 'only with the process\'s metrics');
+});

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { problemsOf, type Stored } from '../../scripts/soak/check.js';
 import { Ledger } from '../../scripts/soak/ledger.js';
 import type { Report } from '../../scripts/soak/report.js';
+import { bucketQuantile, histogramBuckets } from '../../scripts/soak/http.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -38,6 +39,8 @@ test('a 12-second soak: rows, every answer counted, no errors, and every acknowl
     t.true(r.check.passed, r.check.problems.join('\n'));
     t.regex(r.check.summary.join('\n'), /12 acknowledged keyed POSTs resent/);
     t.true(r.passed);
+    const lag = r.verdict.targets.find((x) => x.name === 'event-loop lag p99');
+    t.regex(lag?.value ?? '', /^\d+\.\d ms; the p99 of the \d+ scraped/, 'the run-wide p99 from the server\'s delay histogram');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -64,4 +67,28 @@ test('the restart check names a lost draw, sale, receive and rename, and accepts
   t.regex(lost.join('\n'), /0 candies gone, 2 sales acknowledged/);
   t.regex(lost.join('\n'), /received presents are back in the box/);
   t.regex(lost.join('\n'), /named "Old", the last acknowledged name is "Soaked"/);
+});
+
+test('a histogram\'s buckets are read from a scrape, and a window\'s quantile interpolated within its bucket as histogram_quantile does', (t) => {
+  const text = [
+    '# TYPE hoshi_event_loop_delay_seconds histogram',
+    'hoshi_event_loop_delay_seconds_bucket{le="0.01"} 90',
+    'hoshi_event_loop_delay_seconds_bucket{le="0.05"} 99',
+    'hoshi_event_loop_delay_seconds_bucket{le="0.1"} 100',
+    'hoshi_event_loop_delay_seconds_bucket{le="+Inf"} 100',
+    'hoshi_event_loop_delay_seconds_sum 1',
+    'hoshi_event_loop_delay_seconds_count 100',
+    'other_bucket{le="1"} 5',
+  ].join('\n');
+  const after = histogramBuckets(text, 'hoshi_event_loop_delay_seconds');
+  t.deepEqual(after, [[0.01, 90], [0.05, 99], [0.1, 100], [Infinity, 100]]);
+  t.is(histogramBuckets(text, 'absent'), undefined);
+  // 100 observations: the 99th is the last of the (0.01, 0.05] bucket's nine.
+  t.is(bucketQuantile(after!, undefined, 0.99), 0.05);
+  t.is(bucketQuantile(after!, undefined, 0.5), 0.01 * (50 / 90));
+  // Only what came after an earlier scrape: of 10 new observations, 9 in (0.01, 0.05], 1 in (0.05, 0.1].
+  const before: Array<readonly [number, number]> = [[0.01, 90], [0.05, 90], [0.1, 90], [Infinity, 90]];
+  t.is(bucketQuantile(after!, before, 0.5), 0.01 + 0.04 * (5 / 9));
+  t.is(bucketQuantile(after!, after, 0.99), null, 'nothing observed between two equal scrapes');
+  t.is(bucketQuantile([[0.1, 0], [Infinity, 10]], undefined, 0.99), 0.1, 'beyond the last bound: the last bound');
 });
