@@ -60,12 +60,6 @@ const types = {
   }) as pg.CustomTypesConfig['getTypeParser'],
 };
 
-/**
- * A row's updated_at as a write moves it on: at most once a minute (what "recently
- * active" needs), so most writes change no indexed column and update the row in place (HOT).
- */
-const touched = `CASE WHEN updated_at < now() - interval '1 minute' THEN now() ELSE updated_at END`;
-
 /** The tables whose rows writes replace or delete (VACUUM reclaims their dead versions). */
 const CHURNING = ['players', 'player_deltas', 'idempotency', 'idempotency_claims', 'sessions', 'rate_buckets', 'player_keys', 'replay_log', 'replay_log_players'];
 
@@ -261,9 +255,6 @@ const MIGRATIONS: ReadonlyArray<(s: string) => string> = [
   // writes meanwhile leaves older deltas behind, which a load skips by their version.
   (s) => `
     ALTER TABLE ${s}.players ADD COLUMN base_version bigint;
-    -- Room on each page for a row's next version: an update that changes no indexed column
-    -- (updated_at is moved on at most once a minute) is then a HOT update, pruned in place.
-    ALTER TABLE ${s}.players SET (fillfactor = 70);
     CREATE TABLE ${s}.player_deltas (
       player_id bigint NOT NULL,
       version bigint NOT NULL,
@@ -294,13 +285,13 @@ const MIGRATIONS: ReadonlyArray<(s: string) => string> = [
           GET DIAGNOSTICS n = ROW_COUNT;
           IF n = 0 THEN RAISE EXCEPTION 'player % already exists', w_ids[i] USING ERRCODE = 'HK001'; END IF;
         ELSIF w_delta[i] THEN
-          UPDATE ${s}.players SET version = w_versions[i], base_version = coalesce(base_version, w_expected[i]), updated_at = ${touched}
+          UPDATE ${s}.players SET version = w_versions[i], base_version = coalesce(base_version, w_expected[i]), updated_at = now()
             WHERE player_id = w_ids[i] AND version = w_expected[i];
           GET DIAGNOSTICS n = ROW_COUNT;
           IF n = 0 THEN RAISE EXCEPTION 'player % is no longer at version %', w_ids[i], w_expected[i] USING ERRCODE = 'HK001'; END IF;
           INSERT INTO ${s}.player_deltas (player_id, version, delta) VALUES (w_ids[i], w_versions[i], st[i]);
         ELSE
-          UPDATE ${s}.players SET version = w_versions[i], state = st[i], base_version = NULL, updated_at = ${touched}
+          UPDATE ${s}.players SET version = w_versions[i], state = st[i], base_version = NULL, updated_at = now()
             WHERE player_id = w_ids[i] AND version = w_expected[i];
           GET DIAGNOSTICS n = ROW_COUNT;
           IF n = 0 THEN RAISE EXCEPTION 'player % is no longer at version %', w_ids[i], w_expected[i] USING ERRCODE = 'HK001'; END IF;
