@@ -4,27 +4,15 @@
 // draw histories see is the state with its deltas applied; a delta that does not
 // follow its state is refused by name.
 import test, { type ExecutionContext } from 'ava';
-import pg from 'pg';
-import { PostgresStorage, type PostgresOptions } from '../../adapters/storage/postgres.js';
+import { PostgresStorage } from '../../adapters/storage/postgres.js';
 import { StorageError } from '../../adapters/storage/storage.js';
 import { freshPlayer } from '../_support/core.js';
-import { freshSchema, TEST_DATABASE_URL } from '../_support/pg.js';
+import { openStore, sql, TEST_DATABASE_URL } from '../_support/pg.js';
 import type { DrawRecord, OwnedCharacter, PlayerState } from '../../core/state.js';
 
 const player = (id: number): PlayerState => freshPlayer({ playerId: id, seed: `p${id}` });
 const bump = (s: PlayerState, patch: Partial<PlayerState>): PlayerState => ({ ...s, ...patch, version: s.version + 1 });
 
-const sql = async <R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> => {
-  const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await c.connect();
-  try { return (await c.query<R>(text, values)).rows; } finally { await c.end(); }
-};
-
-const openStore = async (t: ExecutionContext, opts: Partial<PostgresOptions> = {}, schema = freshSchema()) => {
-  const storage = await PostgresStorage.open({ connectionString: TEST_DATABASE_URL, schema, poolSize: 2, ...opts });
-  t.teardown(async () => { await storage.close(); await PostgresStorage.dropSchema(TEST_DATABASE_URL, schema); });
-  return { storage, schema };
-};
 
 /** Another process on the same schema (its own pool and cache). */
 const another = async (t: ExecutionContext, schema: string) => {

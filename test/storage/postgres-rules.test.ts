@@ -8,31 +8,18 @@
 // the draw histories read in pages; master snapshots; the readiness check; close and
 // dropSchema. Failures and probes are planted in a test's own schema (a trigger, a
 // sequence moved on); each test drops its schema.
-import test, { type ExecutionContext } from 'ava';
+import test from 'ava';
 import pg from 'pg';
-import { MIGRATION_COUNT, PostgresStorage, type PostgresOptions } from '../../adapters/storage/postgres.js';
+import { MIGRATION_COUNT, PostgresStorage } from '../../adapters/storage/postgres.js';
 import { StorageError, type IdempotencyRecord } from '../../adapters/storage/storage.js';
 import type { LogRun } from '../../adapters/storage/replay-log.js';
 import { freshPlayer } from '../_support/core.js';
-import { freshSchema, TEST_DATABASE_URL } from '../_support/pg.js';
+import { freshSchema, openStore, sql, TEST_DATABASE_URL } from '../_support/pg.js';
 import type { PlayerState } from '../../core/state.js';
 
 const player = (id: number): PlayerState => freshPlayer({ playerId: id, seed: `p${id}` });
 const bump = (s: PlayerState, patch: Partial<PlayerState>): PlayerState => ({ ...s, ...patch, version: s.version + 1 });
 
-/** Statements on the test database outside any store (to plant a failure, or to look at a table). */
-const sql = async <R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> => {
-  const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await c.connect();
-  try { return (await c.query<R>(text, values)).rows; } finally { await c.end(); }
-};
-
-/** A store on a schema of its own, closed and dropped when the test ends. */
-const openStore = async (t: ExecutionContext, opts: Partial<PostgresOptions> = {}, schema = freshSchema()) => {
-  const storage = await PostgresStorage.open({ connectionString: TEST_DATABASE_URL, schema, poolSize: 2, ...opts });
-  t.teardown(async () => { await storage.close(); await PostgresStorage.dropSchema(TEST_DATABASE_URL, schema); });
-  return { storage, schema };
-};
 
 /**
  * A trigger on the schema's players that fails the first `n` writes with SQLSTATE `code`;

@@ -4,13 +4,8 @@ import test from 'ava';
 import pg from 'pg';
 import { PostgresStorage } from '../../adapters/storage/postgres.js';
 import { freshPlayer } from '../_support/core.js';
-import { freshSchema, TEST_DATABASE_URL } from '../_support/pg.js';
+import { freshSchema, sql, TEST_DATABASE_URL } from '../_support/pg.js';
 
-const sql = async <R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> => {
-  const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await c.connect();
-  try { return (await c.query<R>(text, values)).rows; } finally { await c.end(); }
-};
 
 const vacuums = async (schema: string): Promise<Record<string, number>> => {
   const rows = await sql<{ relname: string; n: number }>(`SELECT relname, vacuum_count::int AS n FROM pg_stat_user_tables WHERE schemaname = $1`, [schema]);
