@@ -8,6 +8,17 @@ const namesCodec = (callee) =>
   (callee.type === 'MemberExpression' && callee.object.type === 'Identifier' && callee.object.name === 't')
   || (callee.type === 'Identifier' && (callee.name === 'obj' || callee.name === 'objWithOptional'));
 
+/** The salt argument of `passwordHash(password, salt)` (core/secret.ts). */
+const isSaltArgument = (path) => path.parentPath?.isCallExpression() && path.parent.arguments[1] === path.node
+  && path.parent.callee.type === 'Identifier' && path.parent.callee.name === 'passwordHash';
+
+/** A const declarator (`const X = …`) whose every use is a salt argument. */
+const onlyASalt = (declarator) => {
+  if (declarator.node.id.type !== 'Identifier') return false;
+  const b = declarator.scope.getBinding(declarator.node.id.name);
+  return b !== undefined && b.constant && b.referencePaths.length > 0 && b.referencePaths.every(isSaltArgument);
+};
+
 export const strykerPlugins = [
   declareValuePlugin(PluginKind.Ignore, 'docs', {
     shouldIgnore(path) {
@@ -34,6 +45,22 @@ export const strykerPlugins = [
         return 'an enum value\'s meaning is documentation prose';
       }
       return undefined;
+    },
+  }),
+  // Equivalent mutants of a kind that recurs, recognised by their shape instead of a
+  // `// Stryker disable` at each (docs/testing.md, section 2, lists them and why).
+  declareValuePlugin(PluginKind.Ignore, 'equivalent', {
+    shouldIgnore(path) {
+      if (!path.isStringLiteral()) return undefined;
+      // A literal salt: the salt of a move code that does not exist. A real code's salt is
+      // random (createMoveCode), so a hash made with a literal one is refused, or thrown
+      // away (made so that a miss takes as long as a refusal), whatever the literal is.
+      // Given to passwordHash as it is, as the fallback of `??`, or through a const used only there.
+      const parent = path.parentPath;
+      const salt = isSaltArgument(path)
+        || (parent?.isLogicalExpression({ operator: '??' }) && parent.node.right === path.node && isSaltArgument(parent))
+        || (parent?.isVariableDeclarator() && parent.node.init === path.node && onlyASalt(parent));
+      return salt ? 'equivalent: a literal salt is the salt of a move code that does not exist, and its hash is refused or thrown away' : undefined;
     },
   }),
   // For a run of static mutants alone (npm run mutate -- --only-static): what runs only

@@ -130,7 +130,6 @@ export type MoveIn = {
 export const MOVE_REFUSED = 'the code or the password is wrong, or the code has expired or rests after too many wrong tries';
 
 /** The hash a move compares with the code's: the password tried, salted with the player's code salt. */
-// Stryker disable next-line StringLiteral: equivalent (without a code the move is refused whatever the hash)
 export const moveAttemptHash = (s: PlayerState, password: string): string => passwordHash(password, s.move?.salt ?? '');
 
 /**
@@ -141,7 +140,6 @@ export const moveAttemptHash = (s: PlayerState, password: string): string => pas
 export const applyMove = (m: Master, s: PlayerState, req: MoveIn, now: number): { state: PlayerState; error: Result<never, 'INVALID_MOVE_PARAMETERS'> | null } => {
   const mv = s.move;
   // The password is hashed whatever happens next, so that every refusal takes as long.
-  // Stryker disable next-line StringLiteral: equivalent (the salt of a code that does not exist: the hash is refused whatever it is)
   const attempt = 'movePasswordHash' in req ? req.movePasswordHash : passwordHash(req.movePassword, mv?.salt ?? 'no-such-code-salt');
   // One answer for every refusal (unknown, expired or resting code, wrong password): it tells a guesser nothing.
   if (!mv || mv.code !== req.moveCode || now >= mv.deadline) return { state: s, error: fail('INVALID_MOVE_PARAMETERS', { reason: MOVE_REFUSED }) };

@@ -1,6 +1,9 @@
 // The mutation run's own plugins (docs/testing.md): the stand-in for ava that the
-// in-process runner loads test files with, its resolve hook, and the checker that
-// type-checks a mutant's file.
+// in-process runner loads test files with, its resolve hook, the checker that
+// type-checks a mutant's file, and what the `equivalent` ignorer leaves out.
+import { Instrumenter } from '@stryker-mutator/instrumenter';
+import type { Ignorer } from '@stryker-mutator/api/ignore';
+import type { Logger } from '@stryker-mutator/api/logging';
 import test from 'ava';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -93,4 +96,31 @@ test('the runner\'s resolve hook maps ava to its stand-in, and passes a generati
   t.is((await hooks.resolve('./core/a.js', { parentURL: `${root}test/core/x.test.ts` }, next)).url, `${root}core/a.js`, 'the first generation has no query');
   t.is((await hooks.resolve('./core/a.js?gen=3', { parentURL: parent }, next)).url, `${root}core/a.js?gen=3`, 'a generation already given stays');
   t.is((await hooks.resolve('./core/a.js?raw', { parentURL: parent }, next)).url, `${root}core/a.js?raw&gen=7`, 'another query keeps its place');
+});
+
+test('the equivalent ignorer leaves out a literal salt (given to passwordHash, as its ?? fallback, or through a const used only there) and keeps every other string', async (t) => {
+  const source = [
+    'declare const passwordHash: (password: string, salt: string) => string;',
+    'declare const mv: { salt: string } | undefined;',
+    "const NO_SALT = 'through a const';",
+    "const SHARED = 'a const used elsewhere too';",
+    "export const a = passwordHash('a password', 'literal');",
+    "export const b = passwordHash('a password', mv?.salt ?? 'fallback');",
+    "export const c = passwordHash('a password', NO_SALT);",
+    'export const d = passwordHash(SHARED, SHARED);',
+    "export const e = mv?.salt ?? 'a fallback not given to passwordHash';",
+    "export const f = String('another call');",
+  ].join('\n');
+  // @ts-expect-error: a plain ES module of the mutation tooling, without types.
+  const ignorers = (await import('../../stryker.plugins.mjs')) as { strykerPlugins: Array<{ name: string; value: Ignorer }> };
+  const equivalent = ignorers.strykerPlugins.find((p) => p.name === 'equivalent')?.value;
+  if (equivalent === undefined) { t.fail('no equivalent ignorer'); return; }
+  const quiet = { debug: () => {}, info: () => {}, warn: () => {}, isDebugEnabled: () => false } as unknown as Logger;
+  const { mutants } = await new Instrumenter(quiet).instrument([{ name: 'salt.ts', content: source, mutate: true }], { plugins: null, excludedMutations: [], ignorers: [equivalent] });
+  const lines = source.split('\n');
+  const strings = mutants.filter((m) => m.mutatorName === 'StringLiteral')
+    .map((m) => ({ text: lines[m.location.start.line]?.slice(m.location.start.column + 1, m.location.end.column - 1), ignored: m.status === 'Ignored' }));
+  t.deepEqual(strings.filter((x) => x.ignored).map((x) => x.text).sort(), ['fallback', 'literal', 'through a const']);
+  t.deepEqual(strings.filter((x) => !x.ignored).map((x) => x.text).sort(),
+    ['a const used elsewhere too', 'a fallback not given to passwordHash', 'a password', 'a password', 'a password', 'another call']);
 });
