@@ -12,7 +12,7 @@
 // ('network'), the answer is not the service's envelope ('protocol'), or, with
 // checkAnswers, an answer breaks its declared codec ('contract').
 import { OPERATIONS, TYPED_OPERATIONS, type OperationName, type RequestOf, type ResponseOf } from '../core/operations/table.js';
-import { answerCodec, type AnyOperation } from '../core/operation.js';
+import { accessOf, answerCodec, type AnyOperation } from '../core/operation.js';
 import { answerProblems } from '../core/answer-check.js';
 import type { Changes } from '../core/views/codecs.js';
 import { requestHash } from './hash.js';
@@ -211,7 +211,7 @@ export const createClient = (opts: ClientOptions): HoshiClient => {
     const fields = op.request.encode(request ?? {});
     const pathWithQuery = `/api${op.path}${op.method === 'GET' ? queryOf(fields) : ''}`;
     const body = op.method === 'POST' ? JSON.stringify(fields ?? {}) : undefined;
-    const session = op.access === 'session' ? sessionId : undefined;
+    const session = accessOf(op) === 'session' ? sessionId : undefined;
     const key = op.method === 'POST' ? (callOpts?.idempotencyKey ?? newKey()) : null;
     const headers: Record<string, string> = { ...opts.headers };
     if (body !== undefined) headers['content-type'] = 'application/json';

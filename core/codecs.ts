@@ -118,7 +118,7 @@ export const cleanText = (s: string, multiline = false): string => {
  */
 export const DisplayText = (min: number, max: number, opts: { readonly multiline?: boolean } = {}) =>
   new t.Type<string, string, unknown>(
-    // The schema walker reads the bounds from this name (adapters/http/openapi.ts).
+    // The schema walker reads the bounds from this name (adapters/http/json-schema.ts).
     `Text[${min}..${max}]`,
     (u): u is string => typeof u === 'string' && textProblem(u, opts.multiline) === undefined && u === cleanText(u, opts.multiline) && [...u].length >= min && [...u].length <= max,
     (u, c) => {

@@ -68,7 +68,6 @@ export interface ErrorData {
   ALREADY_FRIEND: { playerId: number };
   ALREADY_COMPLETE_MISSION: { managedMissionId: number };
   MISSION_NOT_ACHIEVED: { managedMissionId: number; rate: number; rateMax: number };
-  NOT_IMPLEMENTED: { operation: string };
   UNKNOWN_ERROR: Record<string, never>;
 }
 
@@ -149,7 +148,6 @@ export const RESULT_CODES: { readonly [K in ErrorName]: CodeInfo<K> } = {
   ALREADY_FRIEND: { resultCode: 502, message: (e) => `Player ${e.playerId} is already a friend.` },
   ALREADY_COMPLETE_MISSION: { resultCode: 510, message: (e) => `Mission ${e.managedMissionId} was already claimed.` },
   MISSION_NOT_ACHIEVED: { resultCode: 511, message: (e) => `Mission ${e.managedMissionId} is not achieved yet (${e.rate} of ${e.rateMax}).` },
-  NOT_IMPLEMENTED: { resultCode: 998, message: (e) => `The operation ${e.operation} is not implemented yet.` },
   UNKNOWN_ERROR: { resultCode: 999, message: () => 'An unexpected error occurred.' },
 };
 

@@ -62,21 +62,6 @@ export type Outcome<Res, K extends ErrorName = ErrorName> =
 export type Reducer<Req, Res, K extends ErrorName = ErrorName> = (state: PlayerState, request: Req, rng: Rng, now: number, env: Env) => Result<Outcome<Res, K>, K>;
 
 /**
- * Who may call an entry: a player's session (the game operations), anyone (sign-up,
- * log-in and the move's second half, which find their player by what the request
- * gives), or the operator (the admin API). Only the session's operations run the
- * after-hooks and answer with the changed parts of the view.
- */
-export type Access = 'session' | 'account' | 'operator' | 'public';
-
-/**
- * The answer of a 'public' entry (app/version/get, quest_chapter/get_all): no session
- * and no player; a pure function of the request, master data and the clock. Nothing
- * is loaded, changed or logged.
- */
-export type GlobalAnswer<Req, Res, K extends ErrorName = ErrorName> = (request: Req, env: { readonly master: Master; readonly now: number }) => Result<Res, K>;
-
-/**
  * How the service finds the player an entry acts on, before it runs the reducer.
  * The service locks that player, loads it, and commits what the reducer made with
  * the version check; a conflict reruns the reducer on the fresh state.
@@ -106,9 +91,10 @@ export type Find<Req> =
     readonly whenMissing?: (request: Req) => void;
   }
   /**
-   * No player: the answer is a function of the request and master data (a public
-   * read). The reducer is given the unborn state of no one (id 0) and must not
-   * change it; nothing is locked, loaded or committed.
+   * No player and no session (app/version/get, quest_chapter/get_all): the answer is
+   * a function of the request, master data and the clock. The reducer is given the
+   * unborn state of no one (id 0) and must not change it; nothing is locked, loaded,
+   * committed or logged.
    */
   | { readonly by: 'none' }
   /** The operator names the player by id; `missing` answers when there is none. */
@@ -128,8 +114,10 @@ export interface Operation<Req = unknown, Res = unknown, K extends ErrorName = E
   readonly aliases?: ReadonlyArray<string>;
   readonly group: string;
   readonly summary: string;
-  readonly access: Access;
-  /** How the player is found (default: by the caller's session). */
+  /**
+   * How the player is found (default: by the caller's session): the one thing that
+   * says what kind of entry this is (accessOf derives who may call it).
+   */
   readonly find?: Find<Req>;
   /** Secrets the edge makes for it and passes in env.issued: a new access token, or a new session (the service stores it with the commit). */
   readonly issues?: 'accessToken' | 'session';
@@ -149,10 +137,7 @@ export interface Operation<Req = unknown, Res = unknown, K extends ErrorName = E
    * `before` and `after` are the states the reducer was given and made.
    */
   readonly logged?: (request: Req, before: PlayerState, after: PlayerState) => unknown;
-  /** Null for an entry whose rules are not built yet (it answers 998), and for a 'public' entry (see global). */
-  readonly reduce: Reducer<Req, Res, K> | null;
-  /** A 'public' entry's answer: it acts on no player. */
-  readonly global?: GlobalAnswer<Req, Res, K>;
+  readonly reduce: Reducer<Req, Res, K>;
   /** True when the operation never changes state (no commit needed). */
   readonly readOnly?: boolean;
 }
@@ -161,12 +146,11 @@ export interface Operation<Req = unknown, Res = unknown, K extends ErrorName = E
 export type AnyOperation = Operation<unknown, Record<string, unknown>, ErrorName, string>;
 
 /** What defineOp takes: the types come from the codecs and the error list, and the reducer is checked against them. */
-type OperationSpec<Req, Res, K extends ErrorName, N extends string> = Omit<Operation<Req, Res, K, N>, 'reduce' | 'touches' | 'find' | 'logged' | 'global'> & {
-  readonly global?: GlobalAnswer<NoInfer<Req>, NoInfer<Res>, NoInfer<K>>;
+type OperationSpec<Req, Res, K extends ErrorName, N extends string> = Omit<Operation<Req, Res, K, N>, 'reduce' | 'touches' | 'find' | 'logged'> & {
   readonly touches?: (request: NoInfer<Req>) => ReadonlyArray<OtherRef>;
   readonly find?: Find<NoInfer<Req>>;
   readonly logged?: (request: NoInfer<Req>, before: PlayerState, after: PlayerState) => unknown;
-  readonly reduce: Reducer<NoInfer<Req>, NoInfer<Res>, NoInfer<K>> | null;
+  readonly reduce: Reducer<NoInfer<Req>, NoInfer<Res>, NoInfer<K>>;
 };
 
 /** Defines a table entry, keeping its types (the typed client reads them); the reducer may fail only with the listed errors. */
@@ -208,20 +192,18 @@ const presentLimit = (m: Env['master']) => E.left(gameError('PRESENT_LIMIT', { m
 
 export const execute = <Req, Res, K extends ErrorName>(
   op: Operation<Req, Res, K>, state: PlayerState, request: Req, rng: Rng, now: number, env: Env,
-): Result<Executed<Res, K>, K | 'NOT_IMPLEMENTED'> => {
-  if (!op.reduce) return E.left(gameError('NOT_IMPLEMENTED', { operation: op.name }));
+): Result<Executed<Res, K>> => {
   const r = op.reduce(state, request, rng, now, env);
-  // ErrorOf<K> is one of ErrorOf<K | 'NOT_IMPLEMENTED'>; the compiler does not see it through the generic K.
-  if (E.isLeft(r)) return r as unknown as Result<never, K | 'NOT_IMPLEMENTED'>;
+  if (E.isLeft(r)) return r;
   const out = r.right;
-  if (op.access !== 'session') {
+  if (findOf(op).by !== 'session') {
     // Account and operator entries change what they say and answer their own part only.
     const next = bump(state, out.state);
-    if (overfull(state, next, env.master)) return presentLimit(env.master) as unknown as Result<never, K | 'NOT_IMPLEMENTED'>;
+    if (overfull(state, next, env.master)) return presentLimit(env.master);
     const response = ('refused' in out ? {} : out.response) as Res & Changes;
     return E.right({ state: next, response, others: env.others, changed: next !== state, ...('refused' in out ? { refused: out.refused } : {}) });
   }
-  if ('refused' in out) return E.left(out.refused) as unknown as Result<never, K | 'NOT_IMPLEMENTED'>;
+  if ('refused' in out) return E.left(out.refused);
   let next = out.state;
   if (next !== state) for (const h of AFTER_HOOKS) next = h(state, next, now, env.master);
   const given = out.others ?? env.others;
@@ -234,7 +216,7 @@ export const execute = <Req, Res, K extends ErrorName>(
     return bump(prev, after);
   });
   if (overfull(state, next, env.master) || others.some((o, i) => o !== env.others[i] && overfull(env.others[i], o, env.master))) {
-    return presentLimit(env.master) as unknown as Result<never, K | 'NOT_IMPLEMENTED'>;
+    return presentLimit(env.master);
   }
   const ctx: ViewCtx = { master: env.master, now };
   const own = out.response;
@@ -247,15 +229,32 @@ export const execute = <Req, Res, K extends ErrorName>(
 /** Decodes a raw request with the operation's codec, then executes it (for library users and tests). */
 export const run = <Req, Res, K extends ErrorName>(
   op: Operation<Req, Res, K>, state: PlayerState, rawRequest: unknown, rng: Rng, now: number, env: Env,
-): Result<Executed<Res, K>, K | 'NOT_IMPLEMENTED' | 'INVALID_PARAMETERS' | 'INSUFFICIENT_PARAMETERS'> => {
+): Result<Executed<Res, K>> => {
   const decoded = op.request.decode(rawRequest ?? {});
-  if (decoded._tag === 'Left') return E.left(requestError(decoded.left) as ErrorOf<'INVALID_PARAMETERS' | 'INSUFFICIENT_PARAMETERS'>);
-  return execute(op, state, decoded.right, rng, now, env) as unknown as Result<Executed<Res, K>, K | 'NOT_IMPLEMENTED' | 'INVALID_PARAMETERS' | 'INSUFFICIENT_PARAMETERS'>;
+  if (decoded._tag === 'Left') return E.left(requestError(decoded.left));
+  return execute(op, state, decoded.right, rng, now, env);
 };
 
 /** The codec of an operation's whole answer: its own part, and for one that can change state, the changed parts of the view. */
 export const answerCodec = (op: AnyOperation): t.Mixed =>
-  op.readOnly || op.access !== 'session' ? op.response : t.intersection([op.response, Changes]);
+  op.readOnly || findOf(op).by !== 'session' ? op.response : t.intersection([op.response, Changes]);
 
 /** How an entry finds its player (the default: the caller's session). */
-export const findOf = <Req>(op: { readonly find?: Find<Req> }): Find<Req> => op.find ?? { by: 'session' };
+export const findOf = <Req>(op: { readonly find?: Find<Req> }): Find<Req> => op.find ?? SESSION;
+const SESSION = { by: 'session' } as const;
+
+/**
+ * Who may call an entry, derived from how it finds its player: a player's session
+ * (the game operations), anyone naming an account (sign-up, log-in, the move's
+ * second half), the operator (by player id), or anyone at all (no player). Only the
+ * session's operations run the after-hooks and answer the changed parts of the view.
+ */
+export type Access = 'session' | 'account' | 'operator' | 'public';
+export const accessOf = (op: { readonly find?: Find<never> }): Access => {
+  switch (findOf(op).by) {
+    case 'session': return 'session';
+    case 'none': return 'public';
+    case 'playerId': return 'operator';
+    default: return 'account';
+  }
+};

@@ -52,18 +52,18 @@ for (let i = 0; i < players; i++) {
   if (!su.ok) throw new Error(`sign-up: ${su.resultMessage}`);
   const li = await client.loginPlayer({ uuid, accessToken: su.value.accessToken });
   if (!li.ok) throw new Error(`log-in: ${li.resultMessage}`);
-  await service.sendPresents(su.value.playerId, { kind: 'gem', objectId: 0, amount: 20_000 }, { title: 'Launch gems', message: '', deadline: null });
+  await service.operator.sendPresents(su.value.playerId, { kind: 'gem', objectId: 0, amount: 20_000 }, { title: 'Launch gems', message: '', deadline: null });
   const box = await client.getAllPlayerPresent();
   if (!box.ok) throw new Error(box.resultMessage);
   await client.getPlayerPresent({ managedPresentId: box.value.presents.map((p) => p.managedPresentId) });
   for (const drawType of [3, 3, 1, 1, 3] as const) await client.drawPlayerGacha({ gachaId: 2, drawType });
   for (const drawType of [3, 1] as const) await client.drawPlayerGacha({ gachaId: 3, drawType });
   await client.loginPlayer({ uuid, accessToken: su.value.accessToken });
-  const state = await service.readPlayer(su.value.playerId);
+  const state = await service.operator.readPlayer(su.value.playerId);
   first ??= { playerId: su.value.playerId, myCode: state?.myCode ?? '' };
 }
 if (!first) throw new Error('no player made');
-await service.sendPresents(first.playerId, { kind: 'item', objectId: master.items[0]?.itemId ?? 1, amount: 3 }, {
+await service.operator.sendPresents(first.playerId, { kind: 'item', objectId: master.items[0]?.itemId ?? 1, amount: 3 }, {
   title: 'Maintenance apology', message: 'Sorry for the downtime.', deadline: Date.now() + 7 * 86_400_000,
 });
 

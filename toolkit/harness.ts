@@ -6,12 +6,12 @@
 // property by returning false or a message, or by throwing. fast-check shrinks a
 // failing run to a short sequence, printed with each step's request.
 import fc from 'fast-check';
-import type { Executed } from '../core/operation.js';
+import { accessOf, type Executed } from '../core/operation.js';
 import { operationByName, OPERATIONS, type OperationName } from '../core/operations/table.js';
 import type { Result } from '../core/shared/result.js';
 import type { PlayerState } from '../core/state.js';
 import type { Master } from '../core/master/index.js';
-import { buildRequest, Chooser, TEMPLATES } from './model.js';
+import { buildRequest, Chooser, templateOf } from './model.js';
 import type { World } from './world.js';
 
 /** One step as the check sees it. */
@@ -69,7 +69,7 @@ export interface PropertyOptions<S> {
 }
 
 /** Every session operation with a request template (what a run picks from by default). */
-export const SESSION_OPERATIONS: ReadonlyArray<string> = OPERATIONS.filter((o) => o.access === 'session' && o.name in TEMPLATES).map((o) => o.name);
+export const SESSION_OPERATIONS: ReadonlyArray<string> = OPERATIONS.filter((o) => accessOf(o) === 'session' && templateOf(o.name) != null).map((o) => o.name);
 
 class OpCommand implements fc.Command<Model, World> {
   constructor(

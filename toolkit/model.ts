@@ -6,6 +6,7 @@
 import type { Master } from '../core/master/index.js';
 import type { PlayerState } from '../core/state.js';
 import type { World } from './world.js';
+import type { OperationName } from '../core/operations/table.js';
 
 /** A player's items as `{ "itemId": amount }`. */
 export const itemsOf = (s: PlayerState): Record<string, number> => Object.fromEntries(s.items.map((i) => [String(i.itemId), i.amount]));
@@ -70,8 +71,18 @@ export const NO_SETUP: Setup = { gold: 0, gem: 0, paidGem: 0, kirara: 0, charact
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
-/** One request per operation (every group), the shape a client sends; fields are re-picked by name. */
-export const TEMPLATES: Record<string, Json> = {
+/**
+ * One request per operation (every group), the shape a client sends; fields are
+ * re-picked by name. Typed by the table's names, so a new entry is a compile error
+ * here until it has its template (null: an entry without a session, which the
+ * harness does not run: sign-up, log-in, the move's second half, the public reads).
+ */
+export const TEMPLATES: { readonly [N in OperationName]: Json | null } = {
+  signupPlayer: null,
+  loginPlayer: null,
+  setPlayerMove: null,
+  getAppVersion: null,
+  getAllQuestChapter: null,
   drawPlayerGacha: { gachaId: 3, drawType: 1, stepCode: 0, reDraw: false },
   fixPlayerGacha: {},
   getAllPlayerGacha: {},
@@ -167,6 +178,12 @@ export const TEMPLATES: Record<string, Json> = {
 
 const BOGUS = 987_654;
 
+/** The template of an operation by any name (undefined: no such operation). */
+export const templateOf = (name: string): Json | null | undefined => {
+  const byName: Readonly<Partial<Record<string, Json | null>>> = TEMPLATES;
+  return byName[name];
+};
+
 /** Builds a request from its template: every known field re-picked from the state, the other player and master data. */
 export const buildRequest = (name: string, s: PlayerState, other: PlayerState, c: Chooser, now: number, m: Master): unknown => {
   const owned = {
@@ -246,7 +263,7 @@ export const buildRequest = (name: string, s: PlayerState, other: PlayerState, c
     if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, k)]));
     return pick(key, v);
   };
-  return walk(TEMPLATES[name] ?? {}, '');
+  return walk(templateOf(name) ?? {}, '');
 };
 
 /** Every managed id a state holds, as kind:id. */

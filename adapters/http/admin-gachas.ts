@@ -6,7 +6,8 @@ import * as t from 'io-ts';
 import type { GachaIndexed, Master } from '../../core/master/index.js';
 import type { DrawRecord } from '../../core/state.js';
 import { Gacha } from '../../core/master/base.js';
-import { boxOf, Guarantee, NamedRate, openNow, RarityRate, TenDraw } from '../../core/operations/gacha.js';
+import { boxOf, Guarantee, NamedRate, RarityRate, TenDraw } from '../../core/views/gacha.js';
+import { openNow } from '../../core/gacha/stats.js';
 import { tableOf } from '../../core/gacha/rates.js';
 import { observedRates, type ObservedRates } from '../../core/gacha/observed.js';
 

@@ -98,7 +98,7 @@ const READ_ERRORS: ReadonlyArray<ErrorName> = ['INVALID_PARAMETERS', 'PLAYER_NOT
 
 export const ADMIN_OPERATIONS: ReadonlyArray<AdminOperation> = [
   {
-    name: 'adminSendPresents', method: 'POST', path: '/admin/presents',
+    name: 'adminDeliverPresents', method: 'POST', path: '/admin/presents',
     summary: 'Send a present to one player or to every player',
     description: `Puts the grant in the gift box of \`playerId\`, of each of \`playerIds\` (up to ${LIST_MAX}), or of every player with \`all: true\` (exactly one of the three). \`deadline\` is ${TIME_FORMS}, in the future; null or absent for none. Answers how many players received it (with \`playerIds\` or \`all\`, a player not found or whose present box is full is skipped: GET /admin/presents/reach tells how many it reaches first). An unknown \`playerId\` is 202 (404, "No such player"); one whose box is full (master data presents.boxMax) is 313. Logged (admin.action).`,
     request: SendPresents, response: SendPresentsResponse, writes: true,

@@ -11,7 +11,7 @@ import type Koa from 'koa';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { gameError, RESULT_CODES, type GameError } from '../../core/errors.js';
 import { requestError, PosInt } from '../../core/codecs.js';
-import type { DrawRecord, PlayerState } from '../../core/state.js';
+import type { PlayerState } from '../../core/state.js';
 import type { GachaIndexed } from '../../core/master/index.js';
 import { StorageError } from '../storage/storage.js';
 import { E } from '../../core/shared/result.js';
@@ -47,10 +47,10 @@ type AdminState = { requestId: string; now?: number; resultCode?: number };
 type Ctx = RouterContext<AdminState>;
 /** A refusal: a game error, or "No such player" naming the id the operator gave. */
 type Refusal = GameError | { readonly noSuchPlayer: number };
-type Outcome = E.Either<Refusal, Record<string, unknown>>;
+type AdminAnswer = E.Either<Refusal, Record<string, unknown>>;
 
-const refuse = (e: Refusal): Outcome => E.left(e);
-const invalid = (field: string, reason: string): Outcome => refuse(gameError('INVALID_PARAMETERS', { field, reason }));
+const refuse = (e: Refusal): AdminAnswer => E.left(e);
+const invalid = (field: string, reason: string): AdminAnswer => refuse(gameError('INVALID_PARAMETERS', { field, reason }));
 /** A query parameter given once, or why not. */
 const single = (ctx: Ctx, key: string): E.Either<GameError, string | undefined> => {
   const v = ctx.query[key];
@@ -72,19 +72,19 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
     }
     await next();
   });
-  const master = service.deps.master;
+  const master = service.master;
   const offset = master.game.timezoneOffsetMinutes;
-  const storage = service.deps.storage;
+  const operator = service.operator;
   /** The request's `now`, read once by the app's first middleware. */
-  const nowOf = (ctx: { readonly state: object }): number => (ctx.state as { now?: number }).now ?? service.deps.clock();
+  const nowOf = (ctx: { readonly state: object }): number => (ctx.state as { now?: number }).now ?? service.now();
   const body = (ctx: Ctx): unknown => (ctx.request as { body?: unknown }).body ?? {};
   const byName = new Map(ADMIN_OPERATIONS.map((o) => [o.name, o]));
 
   /** Serves an operation: its refusals in words, its answer checked (CHECK_ANSWERS), its writes logged with what the operator asked and got. */
-  const route = (name: string, handler: (ctx: Ctx) => Promise<Outcome>) => {
+  const route = (name: string, handler: (ctx: Ctx) => Promise<AdminAnswer>) => {
     const op = byName.get(name) as AdminOperation;
     const serve = async (ctx: Ctx) => {
-      let out: Outcome;
+      let out: AdminAnswer;
       try {
         out = await handler(ctx);
       } catch (e) {
@@ -120,11 +120,11 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
   const playerOf = async (ctx: Ctx): Promise<E.Either<Refusal, PlayerState>> => {
     const id = positive('playerId', ctx.params['playerId']);
     if (E.isLeft(id)) return id;
-    const s = await service.readPlayer(id.right);
+    const s = await operator.readPlayer(id.right);
     return s ? E.right(s) : E.left({ noSuchPlayer: id.right });
   };
 
-  route('adminSendPresents', async (ctx) => {
+  route('adminDeliverPresents', async (ctx) => {
     const d = SendPresents.decode(body(ctx));
     if (d._tag === 'Left') return refuse(requestError(d.left));
     const { grant, title, message, playerId, playerIds, all, deadline } = d.right;
@@ -138,7 +138,7 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
       until = ms;
     }
     const target = all ? 'all' : playerIds ?? (playerId as number);
-    const r = await service.sendPresents(target, grant, { title, message, deadline: until }, contextAt(nowOf(ctx), { requestId: ctx.state.requestId }));
+    const r = await operator.sendPresents(target, grant, { title, message, deadline: until }, contextAt(nowOf(ctx), { requestId: ctx.state.requestId }));
     if (E.isLeft(r)) return refuse(r.left.code === 'PLAYER_NOT_FOUND' && playerId !== undefined ? { noSuchPlayer: playerId } : r.left);
     return E.right(r.right);
   });
@@ -152,7 +152,7 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
     if ((ids.right === undefined) === (all.right === undefined)) {
       return ids.right === undefined ? refuse(gameError('INSUFFICIENT_PARAMETERS', { field: 'playerIds or all' })) : invalid('all', 'give one of playerIds or all=true');
     }
-    if (all.right) return E.right(await service.presentReach('all', nowOf(ctx)));
+    if (all.right) return E.right(await operator.presentReach('all', nowOf(ctx)));
     const parts = (ids.right as string).split(',').map((x) => x.trim()).filter((x) => x !== '');
     if (parts.length === 0 || parts.length > LIST_MAX) return invalid('playerIds', `must list 1 to ${LIST_MAX} players`);
     const list: number[] = [];
@@ -161,7 +161,7 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
       if (E.isLeft(id)) return id;
       list.push(id.right);
     }
-    return E.right(await service.presentReach(list, nowOf(ctx)));
+    return E.right(await operator.presentReach(list, nowOf(ctx)));
   });
 
   route('adminFindPlayers', async (ctx) => {
@@ -172,20 +172,13 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
     const value = single(ctx, key);
     if (E.isLeft(value)) return value;
     const v = value.right as string;
-    let ids: number[];
+    let found: string | number = v;
     if (key === 'playerId') {
       const id = positive('playerId', /^\d+$/.test(v) ? Number(v) : v);
       if (E.isLeft(id)) return id;
-      ids = [id.right];
-    } else if (key === 'name') {
-      ids = storage.findByName
-        ? await storage.findByName(v, FIND_LIMIT)
-        : (await Promise.all((await storage.playerIds()).map((id) => service.readPlayer(id)))).filter((s) => s?.name === v).map((s) => (s as PlayerState).playerId).slice(0, FIND_LIMIT);
-    } else {
-      const id = await storage.lookup(key, v);
-      ids = id === undefined ? [] : [id];
+      found = id.right;
     }
-    const states = (await Promise.all(ids.map((id) => service.readPlayer(id)))).filter((s): s is PlayerState => s !== undefined);
+    const states = await operator.findPlayers(key, found, FIND_LIMIT);
     return E.right({
       players: states.map((s) => ({
         playerId: s.playerId, uuid: s.account.uuid, myCode: s.myCode, name: s.name, level: s.level,
@@ -218,7 +211,7 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
   route('adminPlayerSessions', async (ctx) => {
     const id = positive('playerId', ctx.params['playerId']);
     if (E.isLeft(id)) return id;
-    const r = await service.sessionsOfPlayer(id.right, nowOf(ctx));
+    const r = await operator.sessionsOfPlayer(id.right, nowOf(ctx));
     if (E.isLeft(r)) return refuse({ noSuchPlayer: id.right });
     return E.right({
       sessions: r.right.map((x) => ({ key: x.key, createdAt: formatTime(x.session.createdAt, offset), lastSeenAt: formatTime(x.session.lastSeenAt, offset), status: x.status })),
@@ -233,7 +226,7 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
     const { keys, all } = d.right;
     if ((keys === undefined) === (all === undefined)) return invalid('keys', 'give one of keys or all: true');
     if (keys !== undefined && (keys.length === 0 || keys.length > 100)) return invalid('keys', 'must list 1 to 100 sessions');
-    const r = await service.endSessions(id.right, all ? 'all' : (keys as string[]));
+    const r = await operator.endSessions(id.right, all ? 'all' : (keys as string[]));
     if (E.isLeft(r)) return refuse(r.left.code === 'PLAYER_NOT_FOUND' ? { noSuchPlayer: id.right } : r.left);
     return E.right(r.right);
   });
@@ -247,9 +240,7 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
     if (E.isLeft(id)) return id;
     const g = master.gacha.get(id.right);
     if (!g) return refuse(gameError('NOT_FOUND', { entity: 'gacha', id: id.right }));
-    // Only this gacha's records are kept while every player's history goes by.
-    const records: DrawRecord[] = [];
-    const players = await storage.drawHistories((h) => { for (const r of h) if (r.gachaId === g.gachaId) records.push(r); });
+    const { records, players } = await operator.gachaDraws(g.gachaId);
     return E.right(gachaRates(master, g, records, players, nowOf(ctx)));
   });
 

@@ -150,11 +150,6 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger, ops
     if (E.isLeft(input)) return env.error(ctx, input.left);
     const idem = idemOf(ctx);
     if (E.isLeft(idem)) return env.error(ctx, idem.left);
-    if (op.access === 'public' && op.global) {
-      // No session and no player (app/version/get, quest_chapter/get_all): master data and the clock only.
-      const d = op.request.decode(input.right);
-      return d._tag === 'Left' ? env.error(ctx, requestError(d.left)) : answer(ctx, op, op.global(d.right, { master: service.deps.master, now: ctx.state.now }));
-    }
     // Built once, here: everything below reads the request's time, session and key from it.
     const request: RequestContext = {
       now: ctx.state.now, requestId: ctx.state.requestId, session: sessionIdOf(ctx), idempotencyKey: idem.right,
@@ -165,8 +160,8 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger, ops
 
   // Rate limits: every caller's address, each session, and a stricter bucket for account operations.
   // A storage shared by several processes holds the buckets, so that a limit holds across them.
-  const shared = service.deps.storage.takeTokens?.bind(service.deps.storage);
-  const limiter: Limiter | null = !cfg.rateLimits ? null : shared ? new SharedRateLimiter(shared) : new RateLimiter(service.deps.clock);
+  const shared = service.sharedBuckets;
+  const limiter: Limiter | null = !cfg.rateLimits ? null : shared ? new SharedRateLimiter(shared) : new RateLimiter(() => service.now());
   const ACCOUNT_PATHS = new Set(['/api/player/signup', '/api/player/login', '/api/player/move/set', '/api/player/move/get']);
   // Where failures are counted per address (wrong move codes or passwords, wrong admin tokens): a guesser runs out, the owner's code is untouched.
   const moveSet = OPERATIONS.find((o) => o.name === 'setPlayerMove');
@@ -213,7 +208,7 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger, ops
   app.use(async (ctx, next) => {
     const start = process.hrtime.bigint();
     // The one clock read of the request.
-    ctx.state.now = service.deps.clock();
+    ctx.state.now = service.now();
     // The caller's (or its proxy's) id when it gives a usable one, so that its logs and ours meet.
     const given = ctx.get('X-Request-Id');
     ctx.state.requestId = REQUEST_ID.test(given) ? given : randomUUID();

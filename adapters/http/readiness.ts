@@ -14,8 +14,8 @@ export interface ReadyAnswer {
 
 /** The readiness checks, each "ok" or why not. */
 export const readiness = async (service: GameService, lifecycle: Lifecycle): Promise<ReadyAnswer> => {
-  const storage = (await service.deps.storage.check?.()) ?? 'ok';
-  const master = service.deps.master.character.size > 0 ? 'ok' : 'no master data';
+  const storage = (await service.storageProblem()) ?? 'ok';
+  const master = service.master.character.size > 0 ? 'ok' : 'no master data';
   const ready = storage === 'ok' && master === 'ok' && !lifecycle.draining;
   return { status: ready ? 'ready' : 'not ready', checks: { storage, master, draining: lifecycle.draining } };
 };

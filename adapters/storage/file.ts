@@ -11,20 +11,22 @@
 //                  sessions (index-log.ts), which let the journal go;
 //   kept-answers.ts, answer-files.ts  the answers kept for Idempotency-Keys, a
 //                  bounded ring a caller, in memory while in use and a file each.
+//   file-options.ts  the options and their defaults;
+//   file-scans.ts  the operator API's searches over every player as stored.
 // This file holds what joins them: the commit queue (concurrent commits share one
 // fsync: group commit), the indexes, the bounded cache of players (loaded lazily
 // from their snapshots), and when to checkpoint.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decodeState, type DrawRecord, type IndexName, type PlayerState } from '../../core/state.js';
 import type { IndexModel } from './index-model.js';
-import { planCheckpoint, readCheckpoint, readSnapshot, snapshotPath, writeCheckpoint } from './checkpoint.js';
+import { planCheckpoint, readCheckpoint, readSnapshot, writeCheckpoint } from './checkpoint.js';
 import type { IndexLogState } from './index-log.js';
-import { mapLimit } from './durable.js';
-import { KEPT_PER_SCOPE, KeptAnswers, scopeOf, type Ring } from './kept-answers.js';
+import { withDefaults, type FileOptions, type FileStorageOptions } from './file-options.js';
+import { eachDrawHistory, eachStored, playersNamed, type Scan } from './file-scans.js';
+import { KeptAnswers, scopeOf, type Ring } from './kept-answers.js';
 import { readAnswers, sweepAnswers } from './answer-files.js';
 import { PlayerCache } from './player-cache.js';
-import { unsealText } from './sealed.js';
 import { applyDelta, encodeRecord, Journal, journaled, rotatedJournals } from './journal.js';
 import type { ArchivedSegment } from './oplog-archive.js';
 import { OplogSegments } from './oplog-segments.js';
@@ -32,55 +34,7 @@ import { entryOf, type LogEntry, type StoredLogEntry } from './replay-log.js';
 import { StorageError, type LogFilter, type Commit, type CommitResult, type IdempotencyRecord, type Session, type Storage, type StorageObserver, type StorageStats } from './storage.js';
 
 export { parseJournal } from './journal.js';
-
-export interface FileStorageOptions {
-  readonly dir: string;
-  /** Clean player states kept in memory. */
-  readonly cacheSize?: number;
-  /** A clean player state unused this long leaves memory (ms; 0: only the size bounds them; CACHE_IDLE_SECONDS). */
-  readonly cacheIdleMs?: number;
-  /** Share one fsync among the commits waiting for it (default true). */
-  readonly groupCommit?: boolean;
-  /** Journal size that triggers a checkpoint. */
-  readonly checkpointBytes?: number;
-  /**
-   * A checkpoint also comes this long after the journal's first record since the
-   * last one (ms; 0: none), so the journal a start replays is bounded in time too
-   * (CHECKPOINT_INTERVAL_SECONDS).
-   */
-  readonly checkpointIntervalMs?: number;
-  /**
-   * Replay-log segments whose newest entry is older than this leave the kept log for
-   * oplog-archive/, from the checkpoints' background part (ms; 0, the default: kept
-   * for ever; REPLAY_LOG_RETENTION_DAYS). Aged by `clock` (Date.now without one).
-   */
-  readonly replayLogRetentionMs?: number;
-  /** The live oplog is sealed into oplog/ at a checkpoint once it holds this many bytes (with its index; default 64 MiB)… */
-  readonly oplogSegmentBytes?: number;
-  /** …or once its first entry is this old (ms; 0, the default: by size alone). */
-  readonly oplogSegmentAgeMs?: number;
-  /** Replaces the journal's write and sync, to simulate faults (a full disk) in tests. */
-  readonly faults?: {
-    readonly beforeWrite?: () => void;
-    /** Wraps the journal's fsync of a batch (tests hold it back: no commit of the batch may resolve before it does). */
-    readonly sync?: (datasync: () => Promise<void>) => Promise<void>;
-    /** Answers a commit with a version conflict when it returns true (tests: a writer elsewhere got there first). */
-    readonly conflict?: (commit: Commit) => boolean;
-    /** Runs before a checkpoint's background part (tests hold it open, or make it fail). */
-    readonly beforeSnapshots?: () => Promise<void> | void;
-  };
-  /** How long an Idempotency-Key's answer is kept (ms; default a day): older ones are dropped from their rings and their files swept. */
-  readonly idempotencyTtlMs?: number;
-  /** Answers kept per caller (scope), newest first out last (IDEMPOTENCY_KEYS_PER_SCOPE). */
-  readonly answersPerScope?: number;
-  /** Answers of unchanged rings kept in memory (the rest are read from their files when asked for). */
-  readonly answersCacheRecords?: number;
-  /** Sessions unused this long are dropped at checkpoints (ms; 0: kept; the service refuses them long before). */
-  readonly sessionRetentionMs?: number;
-  /** The clock used to age idempotency records and sessions. */
-  readonly clock?: () => number;
-  readonly log?: (event: string, data: Record<string, unknown>) => void;
-}
+export type { FileStorageOptions } from './file-options.js';
 
 interface Pending {
   readonly commit: Commit;
@@ -111,7 +65,7 @@ export class FileStorage implements Storage {
   private readonly shardBytes = new Map<number, number>();
 
   private constructor(
-    private readonly opts: Required<Omit<FileStorageOptions, 'faults' | 'log' | 'clock'>> & Pick<FileStorageOptions, 'faults' | 'log' | 'clock'>,
+    private readonly opts: FileOptions,
     private index: IndexModel,
     private readonly journal: Journal,
     /** The seq of the last journal record. */
@@ -125,11 +79,7 @@ export class FileStorage implements Storage {
   }
 
   static async open(o: FileStorageOptions): Promise<FileStorage> {
-    const opts = {
-      cacheSize: 10_000, cacheIdleMs: 0, groupCommit: true, checkpointBytes: 64 * 1024 * 1024, checkpointIntervalMs: 0, idempotencyTtlMs: 86_400_000,
-      replayLogRetentionMs: 0, oplogSegmentBytes: 64 * 1024 * 1024, oplogSegmentAgeMs: 0,
-      answersPerScope: KEPT_PER_SCOPE, answersCacheRecords: 4_096, sessionRetentionMs: 0, ...o,
-    };
+    const opts = withDefaults(o);
     await mkdir(join(opts.dir, 'players'), { recursive: true });
     const { index, seq, indexLog } = await readCheckpoint(opts.dir);
     // Damage a crash cannot explain throws here (JournalDamaged), before any file is changed.
@@ -381,45 +331,12 @@ export class FileStorage implements Storage {
     return removed;
   }
 
-  /**
-   * Each player as stored, none of them kept: the state in memory, else its
-   * snapshot's JSON text (a damaged snapshot is passed over: its player's requests
-   * answer 105 naming it). About a second per 30,000 players. For the operator API.
-   */
-  private async eachStored(visit: (stored: { readonly state: PlayerState } | { readonly text: string }) => void, done = () => false): Promise<void> {
-    await mapLimit(await this.playerIds(), 16, async (id) => {
-      if (done()) return;
-      const mem = this.dirty.get(id) ?? this.cache.get(id);
-      if (mem) { visit({ state: mem }); return; }
-      const path = snapshotPath(this.opts.dir, id);
-      let text: string;
-      try { text = unsealText(await readFile(path), path).json; } catch { return; }
-      // A commit or checkpoint may have put a newer state in memory while we read.
-      const now = this.dirty.get(id) ?? this.cache.get(id);
-      visit(now ? { state: now } : { text });
-    });
-  }
+  /** Each player as stored, none of them kept (file-scans.ts eachStored). */
+  private readonly scan: Scan = async (visit, done) => eachStored(this.opts.dir, await this.playerIds(), (id) => this.dirty.get(id) ?? this.cache.get(id), visit, done);
 
-  /** Players named `name`, by id: the texts that cannot hold it are not parsed. */
-  async findByName(name: string, limit: number): Promise<number[]> {
-    const needle = JSON.stringify(name);
-    const found = new Set<number>();
-    await this.eachStored((stored) => {
-      if ('text' in stored && !stored.text.includes(needle)) return;
-      const state = 'state' in stored ? stored.state : (JSON.parse(stored.text) as { playerId: number; name?: unknown });
-      if (state.name === name) found.add(state.playerId);
-    }, () => found.size >= limit);
-    return [...found].sort((a, b) => a - b).slice(0, limit);
-  }
+  async findByName(name: string, limit: number): Promise<number[]> { return playersNamed(this.scan, name, limit); }
 
-  async drawHistories(visit: (history: ReadonlyArray<DrawRecord>) => void): Promise<number> {
-    let players = 0;
-    await this.eachStored((stored) => {
-      players++;
-      visit('state' in stored ? stored.state.gachaHistory : (JSON.parse(stored.text) as { gachaHistory?: DrawRecord[] }).gachaHistory ?? []);
-    });
-    return players;
-  }
+  async drawHistories(visit: (history: ReadonlyArray<DrawRecord>) => void): Promise<number> { return eachDrawHistory(this.scan, visit); }
 
   stats(): StorageStats {
     const held = this.answers.records();

@@ -54,7 +54,7 @@ const TreeResponse = (name: string) => t.type({ abilityTree: AbilityTreeView }, 
 
 // ---- release ----
 const release = defineOp({
-  name: 'releasePlayerAbility', method: 'POST', path: '/player/ability/release', group: 'ability', access: 'session',
+  name: 'releasePlayerAbility', method: 'POST', path: '/player/ability/release', group: 'ability',
   summary: 'Unlocks a character\'s ability tree with the named item (one of the tree\'s unlock items, in its amount).',
   request: obj({ managedCharacterId: PosInt, itemId: PosInt }, 'ReleasePlayerAbilityRequest'),
   response: TreeResponse('ReleasePlayerAbilityResponse'),
@@ -78,7 +78,7 @@ const release = defineOp({
 
 // ---- release_slot ----
 const releaseSlot = defineOp({
-  name: 'releaseSlotPlayerAbility', method: 'POST', path: '/player/ability/release_slot', group: 'ability', access: 'session',
+  name: 'releaseSlotPlayerAbility', method: 'POST', path: '/player/ability/release_slot', group: 'ability',
   summary: 'Unlocks a slot of an unlocked ability tree, paying the slot\'s master-data cost.',
   request: obj({ managedCharacterId: PosInt, slotNo: PosInt }, 'ReleaseSlotPlayerAbilityRequest'),
   response: TreeResponse('ReleaseSlotPlayerAbilityResponse'),
@@ -99,7 +99,7 @@ const releaseSlot = defineOp({
 
 // ---- equip ----
 const equip = defineOp({
-  name: 'equipPlayerAbility', method: 'POST', path: '/player/ability/equip', group: 'ability', access: 'session',
+  name: 'equipPlayerAbility', method: 'POST', path: '/player/ability/equip', group: 'ability',
   summary: 'Puts a fruit item (sphere) from the item box into an unlocked slot; the one it replaces returns to the item box.',
   request: obj({ managedCharacterId: PosInt, slotNo: PosInt, itemId: PosInt }, 'EquipPlayerAbilityRequest'),
   response: TreeResponse('EquipPlayerAbilityResponse'),
@@ -127,7 +127,7 @@ const equip = defineOp({
 
 // ---- upgrade_sphere ----
 const upgradeSphere = defineOp({
-  name: 'upgradeSpherePlayerAbility', method: 'POST', path: '/player/ability/upgrade_sphere', group: 'ability', access: 'session',
+  name: 'upgradeSpherePlayerAbility', method: 'POST', path: '/player/ability/upgrade_sphere', group: 'ability',
   summary: 'Levels the fruit item in a slot with the named material items (coins per item), up to its maximum level.',
   request: obj({ managedCharacterId: PosInt, slotNo: PosInt, items: t.array(ItemAmountRequest) }, 'UpgradeSpherePlayerAbilityRequest'),
   response: t.type({ abilityTree: AbilityTreeView, usedItems: t.array(ItemStackView), gold: t.number }, 'UpgradeSpherePlayerAbilityResponse'),

@@ -17,7 +17,7 @@ const unlocked = (m: Master, s: PlayerState, achievementId: number): Result<true
 };
 
 const getAll = defineOp({
-  name: 'getAllPlayerAchievement', method: 'GET', path: '/player/achievement/get_all', group: 'achievement', access: 'session', readOnly: true,
+  name: 'getAllPlayerAchievement', method: 'GET', path: '/player/achievement/get_all', group: 'achievement', readOnly: true,
   summary: 'Unlocked achievements, the displayed one and newAchievementCount (those not yet shown).',
   request: objWithOptional({}, {}, 'GetAllPlayerAchievementRequest'),
   response: t.type({ achievements: t.array(AchievementView), newAchievementCount: t.number, displayedAchievementId: nullable(t.number) }, 'GetAllPlayerAchievementResponse'),
@@ -33,7 +33,7 @@ const getAll = defineOp({
 });
 
 const set = defineOp({
-  name: 'setPlayerAchievement', method: 'POST', path: '/player/achievement/set', group: 'achievement', access: 'session',
+  name: 'setPlayerAchievement', method: 'POST', path: '/player/achievement/set', group: 'achievement',
   summary: 'Chooses the achievement displayed on the player\'s profile; it must be unlocked.',
   request: obj({ achievementId: PosInt }, 'SetPlayerAchievementRequest'),
   response: t.type({ displayedAchievementId: t.number }, 'SetPlayerAchievementResponse'),
@@ -47,7 +47,7 @@ const set = defineOp({
 });
 
 const shown = defineOp({
-  name: 'shownPlayerAchievement', method: 'POST', path: '/player/achievement/shown', group: 'achievement', access: 'session',
+  name: 'shownPlayerAchievement', method: 'POST', path: '/player/achievement/shown', group: 'achievement',
   summary: 'Marks the named achievements (all new ones when none are named) as shown: isNew becomes false.',
   request: objWithOptional({}, { achievementIds: IdList(1000) }, 'ShownPlayerAchievementRequest'),
   response: t.type({ newAchievementCount: t.number }, 'ShownPlayerAchievementResponse'),

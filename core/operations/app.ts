@@ -6,8 +6,9 @@ import * as t from 'io-ts';
 import { PosInt, objWithOptional } from '../codecs.js';
 import type { Master } from '../master/index.js';
 import { VERSION_PATTERN, compareVersions } from '../master/original.js';
-import { fail, ok, type Result } from '../shared/result.js';
-import { defineOp } from '../operation.js';
+import { E, fail, ok, type Result } from '../shared/result.js';
+import { defineOp, type Outcome } from '../operation.js';
+import type { PlayerState } from '../state.js';
 import { QuestChaptersResponse, questChapters } from './quest.js';
 
 /** An app version in a request: 1 to 4 dot-separated integers ("1.0.3"). */
@@ -60,25 +61,28 @@ export const appVersion = (m: Master, req: AppVersionRequest): Result<AppVersion
 };
 
 const versionGet = defineOp({
-  name: 'getAppVersion', method: 'GET', path: '/app/version/get', group: 'app', access: 'public',
+  name: 'getAppVersion', method: 'GET', path: '/app/version/get', group: 'app',
   summary: 'The version check before log-in (no session): answers the asset-bundle version abVer (send it back as X-STAR-AB); an app older than its platform\'s minimum is 1 OUTDATED, assets (abVer) older than the minimum 30 OUTDATED_AB_VERSION, an unknown platform 102.',
   request: AppVersionRequest,
   response: AppVersionResponse,
   errors: [...APP_VERSION_ERRORS],
-  reduce: null,
-  global: (req, { master }) => appVersion(master, req),
+  find: { by: 'none' },
+  reduce: (s, req, _rng, _now, { master }) => E.map(unchanged<AppVersionResponse>(s))(appVersion(master, req)),
   readOnly: true,
 });
 
 const chaptersGet = defineOp({
-  name: 'getAllQuestChapter', method: 'GET', path: '/quest_chapter/get_all', group: 'quest', access: 'public',
+  name: 'getAllQuestChapter', method: 'GET', path: '/quest_chapter/get_all', group: 'quest',
   summary: 'The quest chapters (global master data, no session): story chapters always, event chapters in their period, each with its quests in play order.',
   request: objWithOptional({}, {}, 'GetAllQuestChapterRequest'),
   response: QuestChaptersResponse,
   errors: [],
-  reduce: null,
-  global: (_req, { master, now }) => ok(questChapters(master, now)),
+  find: { by: 'none' },
+  reduce: (s, _req, _rng, now, { master }) => ok({ state: s, response: questChapters(master, now) }),
   readOnly: true,
 });
+
+/** A public entry's answer as a reducer's outcome: the unborn state of no one it was given, unchanged. */
+const unchanged = <Res>(state: PlayerState) => (response: Res): Outcome<Res, never> => ({ state, response });
 
 export const appOps = [versionGet, chaptersGet] as const;

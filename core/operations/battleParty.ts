@@ -58,7 +58,7 @@ const checkParty = (m: Master, s: PlayerState, p: PartyIn, at: string): Result<B
 };
 
 const getAll = defineOp({
-  name: 'getAllPlayerBattleParty', method: 'GET', path: '/player/battle_party/get_all', group: 'battleParty', access: 'session', readOnly: true,
+  name: 'getAllPlayerBattleParty', method: 'GET', path: '/player/battle_party/get_all', group: 'battleParty', readOnly: true,
   summary: 'All 15 battle parties with their names and slots (managedBattleParties, as the original named the list).',
   request: objWithOptional({}, {}, 'GetAllPlayerBattlePartyRequest'),
   response: t.type({ managedBattleParties: t.array(BattlePartyView) }, 'GetAllPlayerBattlePartyResponse'),
@@ -69,7 +69,7 @@ const getAll = defineOp({
 const Parties = t.array(PartyIn);
 
 const setAll = defineOp({
-  name: 'setAllPlayerBattleParty', method: 'POST', path: '/player/battle_party/set_all', group: 'battleParty', access: 'session',
+  name: 'setAllPlayerBattleParty', method: 'POST', path: '/player/battle_party/set_all', group: 'battleParty',
   summary: 'Replaces all 15 battle parties (managedBattleParties; battleParties is accepted as its older name): characters and weapons owned, none repeated within a party, weapons fitting their characters\' class.',
   // One of the two names is required; the reducer says which is missing (103) or that both were sent (102).
   request: objWithOptional({}, { managedBattleParties: Parties, battleParties: Parties }, 'SetAllPlayerBattlePartyRequest'),
@@ -106,7 +106,7 @@ const setAll = defineOp({
 });
 
 const setName = defineOp({
-  name: 'setNamePlayerBattleParty', method: 'POST', path: '/player/battle_party/set_name', group: 'battleParty', access: 'session',
+  name: 'setNamePlayerBattleParty', method: 'POST', path: '/player/battle_party/set_name', group: 'battleParty',
   summary: 'Renames one battle party (length limit from master data).',
   request: obj({ managedBattlePartyId: PartyId, name: PartyName }, 'SetNamePlayerBattlePartyRequest'),
   response: t.type({ managedBattlePartyId: t.number, name: t.string }, 'SetNamePlayerBattlePartyResponse'),

@@ -26,7 +26,7 @@ const putCharacter = (s: PlayerState, old: OwnedCharacter, next: OwnedCharacter)
 
 // ---- upgrade ----
 const upgrade = defineOp({
-  name: 'upgradePlayerCharacter', method: 'POST', path: '/player/character/upgrade', group: 'character', access: 'session',
+  name: 'upgradePlayerCharacter', method: 'POST', path: '/player/character/upgrade', group: 'character',
   summary: 'Raises a character\'s level with exp items; each item used costs coins (level × perLevel + base), exp past the cap is lost.',
   request: obj({ managedCharacterId: PosInt, items: t.array(ItemAmountRequest) }, 'UpgradePlayerCharacterRequest'),
   response: t.type({ managedCharacter: CharacterView, usedItems: t.array(ItemStackView), gold: t.number }, 'UpgradePlayerCharacterResponse'),
@@ -56,7 +56,7 @@ const upgrade = defineOp({
 
 // ---- limitBreak ----
 const limitBreak = defineOp({
-  name: 'limitbreakPlayerCharacter', method: 'POST', path: '/player/character/limitBreak', group: 'character', access: 'session',
+  name: 'limitbreakPlayerCharacter', method: 'POST', path: '/player/character/limitBreak', group: 'character',
   summary: 'Limit-breaks a character with its own limit-break item, or the universal one named by itemId, in its rarity\'s amount.',
   request: objWithOptional({ managedCharacterId: PosInt }, { itemId: PosInt }, 'LimitbreakPlayerCharacterRequest'),
   response: CharacterResponse('LimitbreakPlayerCharacterResponse'),
@@ -84,7 +84,7 @@ const limitBreak = defineOp({
 
 // ---- evolution ----
 const evolution = defineOp({
-  name: 'evolutionPlayerCharacter', method: 'POST', path: '/player/character/evolution', group: 'character', access: 'session',
+  name: 'evolutionPlayerCharacter', method: 'POST', path: '/player/character/evolution', group: 'character',
   summary: 'Evolves a character at its level cap after its last limit break, paying the master-data items and coins; its cap rises and its view becomes evolved.',
   request: obj({ managedCharacterId: PosInt }, 'EvolutionPlayerCharacterRequest'),
   response: CharacterResponse('EvolutionPlayerCharacterResponse'),
@@ -109,7 +109,7 @@ const evolution = defineOp({
 
 // ---- set_view ----
 const setView = defineOp({
-  name: 'setViewPlayerCharacter', method: 'POST', path: '/player/character/set_view', group: 'character', access: 'session',
+  name: 'setViewPlayerCharacter', method: 'POST', path: '/player/character/set_view', group: 'character',
   summary: 'Sets a character\'s battle view: 0 base form, 1 evolved form (only when evolved).',
   request: obj({ managedCharacterId: PosInt, view: IntRange(VIEW_BASE, VIEW_EVOLVED) }, 'SetViewPlayerCharacterRequest'),
   response: CharacterResponse('SetViewPlayerCharacterResponse'),
@@ -127,7 +127,7 @@ const setView = defineOp({
 
 // ---- reset_all_view ----
 const resetAllView = defineOp({
-  name: 'resetAllViewPlayerCharacter', method: 'POST', path: '/player/character/reset_all_view', group: 'character', access: 'session',
+  name: 'resetAllViewPlayerCharacter', method: 'POST', path: '/player/character/reset_all_view', group: 'character',
   summary: 'Resets every character\'s battle view to its default: evolved if evolved, else base.',
   request: objWithOptional({}, {}, 'ResetAllViewPlayerCharacterRequest'),
   response: t.type({ changed: t.number }, 'ResetAllViewPlayerCharacterResponse'),
@@ -146,7 +146,7 @@ const resetAllView = defineOp({
 
 // ---- set_shown ----
 const setShown = defineOp({
-  name: 'setShownPlayerCharacter', method: 'POST', path: '/player/character/set_shown', group: 'character', access: 'session',
+  name: 'setShownPlayerCharacter', method: 'POST', path: '/player/character/set_shown', group: 'character',
   summary: 'Marks the named characters as shown (shown becomes 1).',
   request: obj({ managedCharacterIds: IdList(500) }, 'SetShownPlayerCharacterRequest'),
   response: t.type({ managedCharacterIds: t.array(t.number) }, 'SetShownPlayerCharacterResponse'),
@@ -177,7 +177,7 @@ const checkPartyName = (name: string, max: number, field: string) =>
     : ok(name);
 
 const supportSetAll = defineOp({
-  name: 'setAllPlayerCharacterSupport', method: 'POST', path: '/player/character/support/set_all', group: 'character', access: 'session',
+  name: 'setAllPlayerCharacterSupport', method: 'POST', path: '/player/character/support/set_all', group: 'character',
   summary: 'Replaces all support parties: at most the master-data number of parties (297) of at most the master-data number of owned characters (296), none repeated in a party.',
   request: obj({ supportParties: t.array(SupportPartyRequest) }, 'SetAllPlayerCharacterSupportRequest'),
   response: t.type({ supportParties: t.array(SupportPartyView) }, 'SetAllPlayerCharacterSupportResponse'),
@@ -203,7 +203,7 @@ const supportSetAll = defineOp({
 
 // ---- support/set_name ----
 const supportSetName = defineOp({
-  name: 'setNamePlayerCharacterSupport', method: 'POST', path: '/player/character/support/set_name', group: 'character', access: 'session',
+  name: 'setNamePlayerCharacterSupport', method: 'POST', path: '/player/character/support/set_name', group: 'character',
   summary: 'Renames one support party (supportPartyNo counts from 1, in the order set_all gave).',
   request: obj({ supportPartyNo: PosInt, name: DisplayText(0, 200) }, 'SetNamePlayerCharacterSupportRequest'),
   response: t.type({ supportPartyNo: t.number, name: t.string }, 'SetNamePlayerCharacterSupportResponse'),

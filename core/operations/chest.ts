@@ -80,7 +80,7 @@ const stepView = (m: Master, c: ChestIndexed, p: ChestProgress) => ({
 
 // ---- get_all ----
 const getAll = defineOp({
-  name: 'getAllPlayerChest', method: 'GET', path: '/player/chest/get_all', group: 'chest', access: 'session', readOnly: true,
+  name: 'getAllPlayerChest', method: 'GET', path: '/player/chest/get_all', group: 'chest', readOnly: true,
   summary: 'Chests open now with their cost, the player\'s step and the prizes remaining in its box.',
   request: objWithOptional({}, {}, 'GetAllPlayerChestRequest'),
   response: t.type({ chests: t.array(ChestView) }, 'GetAllPlayerChestResponse'),
@@ -105,7 +105,7 @@ const getAll = defineOp({
 
 // ---- get_step ----
 const getStep = defineOp({
-  name: 'getStepPlayerChest', method: 'POST', path: '/player/chest/get_step', group: 'chest', access: 'session', readOnly: true,
+  name: 'getStepPlayerChest', method: 'POST', path: '/player/chest/get_step', group: 'chest', readOnly: true,
   summary: 'The prizes of the current step of a chest, each with its count and what remains.',
   request: obj({ chestId: PosInt }, 'GetStepPlayerChestRequest'),
   response: ChestStepResponse('GetStepPlayerChestResponse'),
@@ -119,7 +119,7 @@ const getStep = defineOp({
 
 // ---- draw ----
 const draw = defineOp({
-  name: 'drawPlayerChest', method: 'POST', path: '/player/chest/draw', group: 'chest', access: 'session',
+  name: 'drawPlayerChest', method: 'POST', path: '/player/chest/draw', group: 'chest',
   summary: 'Draws count prizes from a chest, paying count × its cost; each draw is weighted by the remaining counts.',
   request: obj({ chestId: PosInt, count: PosInt }, 'DrawPlayerChestRequest'),
   response: t.type({
@@ -171,7 +171,7 @@ const draw = defineOp({
 
 // ---- reset ----
 const reset = defineOp({
-  name: 'resetPlayerChest', method: 'POST', path: '/player/chest/reset', group: 'chest', access: 'session',
+  name: 'resetPlayerChest', method: 'POST', path: '/player/chest/reset', group: 'chest',
   summary: 'After the jackpot is drawn, moves the chest to the next step\'s full box (the last step repeats).',
   request: obj({ chestId: PosInt }, 'ResetPlayerChestRequest'),
   response: ChestStepResponse('ResetPlayerChestResponse'),

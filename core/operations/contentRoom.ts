@@ -9,7 +9,7 @@ import { openRoom, putRoomState, roomState } from '../shared/town.js';
 const ByRoom = (name: string) => obj({ contentRoomId: PosInt }, name);
 
 const getAllMember = defineOp({
-  name: 'getAllPlayerContentRoomMember', method: 'POST', path: '/player/content_room/member/get_all', group: 'contentRoom', access: 'session', readOnly: true,
+  name: 'getAllPlayerContentRoomMember', method: 'POST', path: '/player/content_room/member/get_all', group: 'contentRoom', readOnly: true,
   summary: 'The characters living in a content room.',
   request: ByRoom('GetAllPlayerContentRoomMemberRequest'),
   response: t.type({ contentRoomId: t.number, capacity: t.number, isNew: t.boolean, members: t.array(t.type({ managedCharacterId: t.number, characterId: t.number })) }, 'GetAllPlayerContentRoomMemberResponse'),
@@ -24,7 +24,7 @@ const getAllMember = defineOp({
 });
 
 const setAllMember = defineOp({
-  name: 'setAllPlayerContentRoomMember', method: 'POST', path: '/player/content_room/member/set_all', group: 'contentRoom', access: 'session',
+  name: 'setAllPlayerContentRoomMember', method: 'POST', path: '/player/content_room/member/set_all', group: 'contentRoom',
   summary: 'Replaces the characters living in a content room: owned characters of its title, each once, up to its capacity.',
   request: obj({ contentRoomId: PosInt, managedCharacterIds: t.array(PosInt) }, 'SetAllPlayerContentRoomMemberRequest'),
   response: t.type({ contentRoomId: t.number, managedCharacterIds: t.array(t.number) }, 'SetAllPlayerContentRoomMemberResponse'),
@@ -55,7 +55,7 @@ const setAllMember = defineOp({
 });
 
 const setShown = defineOp({
-  name: 'setShownPlayerContentRoom', method: 'POST', path: '/player/content_room/set_shown', group: 'contentRoom', access: 'session',
+  name: 'setShownPlayerContentRoom', method: 'POST', path: '/player/content_room/set_shown', group: 'contentRoom',
   summary: 'Marks a content room as seen (no longer new).',
   request: ByRoom('SetShownPlayerContentRoomRequest'),
   response: t.type({ contentRoomId: t.number }, 'SetShownPlayerContentRoomResponse'),

@@ -46,7 +46,7 @@ const publicMembersView = (m: Master, s: PlayerState, now: number): PublicFieldP
   membersView(m, s, now).map(({ characterId, contentRoomId, schedule }) => ({ characterId, contentRoomId, schedule }));
 
 const getAll = defineOp({
-  name: 'getAllPlayerFieldPartyMember', method: 'GET', path: '/player/field_party/member/get_all', group: 'fieldParty', access: 'session', readOnly: true,
+  name: 'getAllPlayerFieldPartyMember', method: 'GET', path: '/player/field_party/member/get_all', group: 'fieldParty', readOnly: true,
   summary: 'The characters living in the town of the given player (default: the caller), each with today\'s schedule: where it goes each hour.',
   request: objWithOptional({}, { playerId: PosInt }, 'GetAllPlayerFieldPartyMemberRequest'),
   response: t.type({
@@ -71,7 +71,7 @@ const getAll = defineOp({
 });
 
 const removeAll = defineOp({
-  name: 'removeAllPlayerFieldPartyMember', method: 'POST', path: '/player/field_party/member/remove_all', group: 'fieldParty', access: 'session',
+  name: 'removeAllPlayerFieldPartyMember', method: 'POST', path: '/player/field_party/member/remove_all', group: 'fieldParty',
   summary: 'Makes exactly the named characters stop living in the town (they leave their content rooms).',
   request: obj({ managedCharacterIds: t.array(PosInt) }, 'RemoveAllPlayerFieldPartyMemberRequest'),
   response: t.type({ removed: t.array(t.number) }, 'RemoveAllPlayerFieldPartyMemberResponse'),

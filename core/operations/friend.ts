@@ -75,7 +75,7 @@ type FriendEntryView = t.TypeOf<typeof FriendEntryView>;
 
 // ---- search ----
 const search = defineOp({
-  name: 'searchPlayerFriend', method: 'POST', path: '/player/friend/search', group: 'friend', access: 'session', readOnly: true,
+  name: 'searchPlayerFriend', method: 'POST', path: '/player/friend/search', group: 'friend', readOnly: true,
   summary: 'Finds a player by friend code: public summary (id, name, level, last log-in, support characters).',
   request: obj({ myCode: Text(1, 32) }, 'SearchPlayerFriendRequest'),
   response: t.type({ player: PublicPlayerView, state: nullable(FriendState) }, 'SearchPlayerFriendResponse'),
@@ -91,7 +91,7 @@ const search = defineOp({
 
 // ---- propose ----
 const propose = defineOp({
-  name: 'proposePlayerFriend', method: 'POST', path: '/player/friend/propose', group: 'friend', access: 'session',
+  name: 'proposePlayerFriend', method: 'POST', path: '/player/friend/propose', group: 'friend',
   summary: 'Sends a friend request; if that player had already asked the caller, both become friends.',
   request: PlayerRequest('ProposePlayerFriendRequest'),
   response: RelationResponse('ProposePlayerFriendResponse'),
@@ -135,7 +135,7 @@ const dropBoth = (s: PlayerState, o: PlayerState) => ({ state: withRelation(s, o
 
 // ---- accept ----
 const accept = defineOp({
-  name: 'acceptPlayerFriend', method: 'POST', path: '/player/friend/accept', group: 'friend', access: 'session',
+  name: 'acceptPlayerFriend', method: 'POST', path: '/player/friend/accept', group: 'friend',
   summary: 'Accepts a friend request received from another player: both become friends.',
   request: PlayerRequest('AcceptPlayerFriendRequest'),
   response: RelationResponse('AcceptPlayerFriendResponse'),
@@ -155,7 +155,7 @@ const accept = defineOp({
 
 // ---- refuse ----
 const refuse = defineOp({
-  name: 'refusePlayerFriend', method: 'POST', path: '/player/friend/refuse', group: 'friend', access: 'session',
+  name: 'refusePlayerFriend', method: 'POST', path: '/player/friend/refuse', group: 'friend',
   summary: 'Refuses a friend request received from another player: the request is gone on both sides.',
   request: PlayerRequest('RefusePlayerFriendRequest'),
   response: RelationResponse('RefusePlayerFriendResponse'),
@@ -172,7 +172,7 @@ const refuse = defineOp({
 
 // ---- cancel ----
 const cancel = defineOp({
-  name: 'cancelPlayerFriend', method: 'POST', path: '/player/friend/cancel', group: 'friend', access: 'session',
+  name: 'cancelPlayerFriend', method: 'POST', path: '/player/friend/cancel', group: 'friend',
   summary: 'Cancels a friend request the caller proposed: the request is gone on both sides.',
   request: PlayerRequest('CancelPlayerFriendRequest'),
   response: RelationResponse('CancelPlayerFriendResponse'),
@@ -189,7 +189,7 @@ const cancel = defineOp({
 
 // ---- terminate ----
 const terminate = defineOp({
-  name: 'terminatePlayerFriend', method: 'POST', path: '/player/friend/terminate', group: 'friend', access: 'session',
+  name: 'terminatePlayerFriend', method: 'POST', path: '/player/friend/terminate', group: 'friend',
   summary: 'Removes a friend: the friendship ends on both sides.',
   request: PlayerRequest('TerminatePlayerFriendRequest'),
   response: RelationResponse('TerminatePlayerFriendResponse'),
@@ -217,7 +217,7 @@ const choose = <T>(rng: Rng, xs: ReadonlyArray<T>, count: number): T[] => {
 
 // ---- get_all ----
 const getAll = defineOp({
-  name: 'getAllPlayerFriend', method: 'POST', path: '/player/friend/get_all', group: 'friend', access: 'session', readOnly: true,
+  name: 'getAllPlayerFriend', method: 'POST', path: '/player/friend/get_all', group: 'friend', readOnly: true,
   summary: 'Lists friends and requests both ways; with fromQuest (the quest screen) adds guests: recently active non-friends chosen at random.',
   request: objWithOptional({}, { fromQuest: Flag }, 'GetAllPlayerFriendRequest'),
   response: t.type({

@@ -36,7 +36,7 @@ export type TradeRecipeView = t.TypeOf<typeof TradeRecipeView>;
 
 // ---- sale ----
 const sale = defineOp({
-  name: 'salePlayerItem', method: 'POST', path: '/player/item/sale', group: 'item', access: 'session',
+  name: 'salePlayerItem', method: 'POST', path: '/player/item/sale', group: 'item',
   summary: 'Sells an amount of an item for its sale price in coins (items with no sale price cannot be sold).',
   request: obj({ itemId: PosInt, amount: PosInt }, 'SalePlayerItemRequest'),
   response: t.type({
@@ -96,7 +96,7 @@ const recipeView = (m: Master, s: PlayerState, r: TradeRecipeIndexed, now: numbe
 };
 
 const getAll = defineOp({
-  name: 'getAllPlayerItemTradeRecipe', method: 'GET', path: '/player/item/trade/recipe/get_all', group: 'item', access: 'session', readOnly: true,
+  name: 'getAllPlayerItemTradeRecipe', method: 'GET', path: '/player/item/trade/recipe/get_all', group: 'item', readOnly: true,
   summary: 'The trade recipes open now (constant ones always, event ones in their period) with the player\'s trade counts and limits.',
   request: objWithOptional({}, {}, 'GetAllPlayerItemTradeRecipeRequest'),
   response: t.type({ recipes: t.array(TradeRecipeView) }, 'GetAllPlayerItemTradeRecipeResponse'),
@@ -108,7 +108,7 @@ const getAll = defineOp({
 });
 
 const trade = defineOp({
-  name: 'tradePlayerItemTrade', method: 'POST', path: '/player/item/trade/trade', group: 'item', access: 'session',
+  name: 'tradePlayerItemTrade', method: 'POST', path: '/player/item/trade/trade', group: 'item',
   summary: 'Trades count times by a recipe open now and under its limit: pays count × its source, grants count × its result.',
   request: obj({ recipeId: PosInt, count: PosInt }, 'TradePlayerItemTradeRequest'),
   response: t.type({

@@ -53,7 +53,7 @@ const logView = (p: MissionProgress, ctx: ViewCtx): MissionLogView => ({
 const logsView = (m: Master, s: PlayerState, now: number): MissionLogView[] => missionProgress(m, s, now).map((p) => logView(p, { master: m, now }));
 
 const getAll = defineOp({
-  name: 'getAllPlayerMission', method: 'GET', path: '/player/mission/get_all', group: 'mission', access: 'session', readOnly: true,
+  name: 'getAllPlayerMission', method: 'GET', path: '/player/mission/get_all', group: 'mission', readOnly: true,
   summary: 'The daily, weekly and event missions offered now with the player\'s progress, computed by the server from the player\'s actions since each period began.',
   request: objWithOptional({}, {}, 'GetAllPlayerMissionRequest'),
   response: t.type({ missionLogs: t.array(MissionLogView) }, 'GetAllPlayerMissionResponse'),
@@ -62,7 +62,7 @@ const getAll = defineOp({
 });
 
 const complete = defineOp({
-  name: 'completePlayerMission', method: 'POST', path: '/player/mission/complete', group: 'mission', access: 'session',
+  name: 'completePlayerMission', method: 'POST', path: '/player/mission/complete', group: 'mission',
   summary: 'Claims an achieved mission\'s reward (a present when it does not fit). Claimed already is 510; not achieved 511; a period that is over 468.',
   request: obj({ managedMissionId: PosInt }, 'CompletePlayerMissionRequest'),
   response: t.type({ missionLog: MissionLogView, reward: RewardView }, 'CompletePlayerMissionResponse'),
@@ -103,7 +103,7 @@ const complete = defineOp({
 });
 
 const set = defineOp({
-  name: 'setPlayerMission', method: 'POST', path: '/player/mission/set', group: 'mission', access: 'session', readOnly: true,
+  name: 'setPlayerMission', method: 'POST', path: '/player/mission/set', group: 'mission', readOnly: true,
   summary: 'The original clients\' progress upload: accepted, its numbers ignored (progress is computed by the server); answers the server\'s missionLogs. A managedMissionId, when sent, must be one listed now.',
   request: objWithOptional({}, { managedMissionId: PosInt, missionId: PosInt, rate: NonNegInt, state: NonNegInt }, 'SetPlayerMissionRequest'),
   response: t.type({ missionLogs: t.array(MissionLogView) }, 'SetPlayerMissionResponse'),

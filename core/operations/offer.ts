@@ -59,7 +59,7 @@ const offerView = (s: PlayerState, o: Offer): OfferView => ({
 });
 
 const getAll = defineOp({
-  name: 'getAllPlayerOffer', method: 'GET', path: '/player/offer/get_all', group: 'offer', access: 'session', readOnly: true,
+  name: 'getAllPlayerOffer', method: 'GET', path: '/player/offer/get_all', group: 'offer', readOnly: true,
   summary: 'The offers the player can start now and those on-going (with their timers).',
   request: objWithOptional({}, {}, 'GetAllPlayerOfferRequest'),
   response: t.type({
@@ -82,7 +82,7 @@ const getAll = defineOp({
 });
 
 const order = defineOp({
-  name: 'orderPlayerOffer', method: 'POST', path: '/player/offer/order', group: 'offer', access: 'session',
+  name: 'orderPlayerOffer', method: 'POST', path: '/player/offer/order', group: 'offer',
   summary: 'Starts an offer: its conditions met, a free slot, under its limit; pays the materials and starts the timer.',
   request: obj({ offerId: PosInt }, 'OrderPlayerOfferRequest'),
   response: t.type({ offerId: num, completesAt: WireTime }, 'OrderPlayerOfferResponse'),
@@ -102,7 +102,7 @@ const order = defineOp({
 });
 
 const complete = defineOp({
-  name: 'completePlayerOffer', method: 'POST', path: '/player/offer/complete', group: 'offer', access: 'session',
+  name: 'completePlayerOffer', method: 'POST', path: '/player/offer/complete', group: 'offer',
   summary: 'Completes an on-going offer once its duration has passed, giving its rewards.',
   request: obj({ offerId: PosInt }, 'CompletePlayerOfferRequest'),
   response: t.type({ offerId: num, rewards: t.array(OfferReward) }, 'CompletePlayerOfferResponse'),

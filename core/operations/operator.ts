@@ -14,9 +14,9 @@ export const SendPresentRequest = t.type({
   playerId: PosInt, grant: Grant, title: DisplayText(1, 64), message: DisplayText(0, 1000, { multiline: true }), deadline: t.union([NonNegInt, t.null]),
 }, 'AdminSendPresentRequest');
 
-/** One player's present from the operator (a broadcast runs it once per player). */
+/** One present to one player from the operator: the admin API's adminDeliverPresents runs it once per player it reaches (its name is in the replay log, so it stays). */
 const sendPresentOp = defineOp({
-  name: 'adminSendPresent', method: 'POST', path: '/admin/presents', group: 'operator', access: 'operator',
+  name: 'adminSendPresent', method: 'POST', path: '/admin/presents', group: 'operator',
   summary: 'Puts a grant in one player\'s gift box, from the operator.',
   find: { by: 'playerId', key: (req) => req.playerId, missing: gameError('PLAYER_NOT_FOUND', {}), conflict: 'the player changed concurrently; try again' },
   request: SendPresentRequest,

@@ -45,7 +45,7 @@ export const MoveSetRequest = obj({ moveCode: Text(1, 32), movePassword: MovePas
 export type MoveSetRequest = t.TypeOf<typeof MoveSetRequest>;
 
 const signup = defineOp({
-  name: 'signupPlayer', method: 'POST', path: '/player/signup', group: 'player', access: 'account',
+  name: 'signupPlayer', method: 'POST', path: '/player/signup', group: 'player',
   summary: 'Creates a player bound to a device uuid; returns its id and access token. No session needed.',
   request: SignupRequest,
   response: t.type({
@@ -70,7 +70,7 @@ const signup = defineOp({
 type LoggedLogin = Omit<LoginRequest, 'accessToken'> & { readonly accessTokenHash: string };
 
 const login = defineOp({
-  name: 'loginPlayer', method: 'POST', path: '/player/login', group: 'player', access: 'account',
+  name: 'loginPlayer', method: 'POST', path: '/player/login', group: 'player',
   summary: 'Logs a device in with its uuid and access token; returns a session id. No session needed.',
   request: LoginRequest,
   response: t.type({
@@ -91,7 +91,7 @@ const login = defineOp({
 });
 
 const getAll = defineOp({
-  name: 'getAllPlayer', method: 'GET', path: '/player/get_all', group: 'player', access: 'session', readOnly: true,
+  name: 'getAllPlayer', method: 'GET', path: '/player/get_all', group: 'player', readOnly: true,
   summary: 'The whole state of the current player: the player and every owned collection.',
   request: objWithOptional({}, {}, 'GetAllPlayerRequest'),
   response: FullView,
@@ -100,7 +100,7 @@ const getAll = defineOp({
 });
 
 const moveGet = defineOp({
-  name: 'getPlayerMove', method: 'POST', path: '/player/move/get', group: 'move', access: 'session',
+  name: 'getPlayerMove', method: 'POST', path: '/player/move/get', group: 'move',
   summary: 'Creates an account transfer code (replacing any earlier one) protected by a password.',
   request: obj({ password: MovePassword }, 'GetPlayerMoveRequest'),
   response: t.type({ moveCode: t.string, moveDeadline: WireTime }, 'GetPlayerMoveResponse'),
@@ -121,7 +121,7 @@ const moveGet = defineOp({
 type LoggedMoveSet = Omit<MoveSetRequest, 'movePassword'> & { readonly movePasswordHash: string };
 
 const moveSet = defineOp({
-  name: 'setPlayerMove', method: 'POST', path: '/player/move/set', group: 'move', access: 'account',
+  name: 'setPlayerMove', method: 'POST', path: '/player/move/set', group: 'move',
   summary: 'Exchanges a transfer code and password for a new access token on a new device. No session needed.',
   request: MoveSetRequest,
   response: t.type({

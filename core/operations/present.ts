@@ -38,7 +38,7 @@ const keepReceived = (m: Master, list: ReadonlyArray<ReceivedPresent>, now: numb
 };
 
 const getAll = defineOp({
-  name: 'getAllPlayerPresent', method: 'GET', path: '/player/present/get_all', group: 'present', access: 'session', readOnly: true,
+  name: 'getAllPlayerPresent', method: 'GET', path: '/player/present/get_all', group: 'present', readOnly: true,
   summary: 'Lists unreceived presents whose deadline has not passed, newest first.',
   request: objWithOptional({}, {}, 'GetAllPlayerPresentRequest'),
   response: t.type({ presents: t.array(PresentView) }, 'GetAllPlayerPresentResponse'),
@@ -48,7 +48,7 @@ const getAll = defineOp({
 });
 
 const receive = defineOp({
-  name: 'getPlayerPresent', method: 'GET', path: '/player/present/get', group: 'present', access: 'session',
+  name: 'getPlayerPresent', method: 'GET', path: '/player/present/get', group: 'present',
   summary: 'Receives the named presents (receive-all sends every id); what would pass a capacity stays in the box.',
   request: t.exact(t.intersection([t.type({ managedPresentId: IdList(1000) }), t.partial({ stepCode: Int })]), 'GetPlayerPresentRequest'),
   response: t.type({
@@ -99,7 +99,7 @@ const receive = defineOp({
 });
 
 const getReceived = defineOp({
-  name: 'getReceivedPlayerPresent', method: 'GET', path: '/player/present/get_received', group: 'present', access: 'session', readOnly: true,
+  name: 'getReceivedPlayerPresent', method: 'GET', path: '/player/present/get_received', group: 'present', readOnly: true,
   summary: 'The recently received presents (configured count and age), newest first.',
   request: objWithOptional({}, {}, 'GetReceivedPlayerPresentRequest'),
   response: t.type({ receivedPresents: t.array(ReceivedPresentView) }, 'GetReceivedPlayerPresentResponse'),

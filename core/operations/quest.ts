@@ -46,7 +46,7 @@ const questView = (s: PlayerState, q: QuestIndexed) => {
 };
 
 const questGetAll = defineOp({
-  name: 'getAllPlayerQuest', method: 'GET', path: '/player/quest/get_all', group: 'quest', access: 'session', readOnly: true,
+  name: 'getAllPlayerQuest', method: 'GET', path: '/player/quest/get_all', group: 'quest', readOnly: true,
   summary: 'The quests open now with the player\'s best clear rank: story quests in quests[], event quests (with their period) in eventQuests[]; adv-only quests are marked advOnly.',
   request: objWithOptional({}, {}, 'GetAllPlayerQuestRequest'),
   response: t.type({ quests: t.array(PlayerQuestView), eventQuests: t.array(PlayerEventQuestView) }, 'GetAllPlayerQuestResponse'),
@@ -112,7 +112,7 @@ const firstClearOf = (m: Master, s: PlayerState, q: QuestIndexed, now: number): 
 };
 
 const advAdd = defineOp({
-  name: 'addPlayerAdv', method: 'POST', path: '/player/adv/add', group: 'quest', access: 'session',
+  name: 'addPlayerAdv', method: 'POST', path: '/player/adv/add', group: 'quest',
   summary: 'Records an adv (story) scene as viewed (advId may be a numeric string). The scene of an adv-only quest clears that quest the first time (its first-clear reward, in its period only). stepCode records the tutorial step (3: the first adv; -1 skips the tutorial).',
   request: AdvAddRequest,
   response: t.type({

@@ -73,7 +73,7 @@ const OrderRequest = objWithOptional(
 );
 
 const order = defineOp({
-  name: 'orderPlayerQuestLog', method: 'POST', path: '/player/quest_log/order', aliases: ['/player/quest_log/add'], group: 'questLog', access: 'session',
+  name: 'orderPlayerQuestLog', method: 'POST', path: '/player/quest_log/order', aliases: ['/player/quest_log/add'], group: 'questLog',
   summary: 'Starts a quest with a battle party: in period, pays stamina, stores it as the one active quest with its questData. supportCharacterId -1 (or 0, or absent) is no support character; managedBattlePartyId -1 names no party and is refused (102).',
   request: OrderRequest,
   response: t.type({ orderReceiveId: t.number, questId: t.number, stamina: t.number }, 'OrderPlayerQuestLogResponse'),
@@ -113,7 +113,7 @@ const order = defineOp({
 
 // ---- save ----
 const save = defineOp({
-  name: 'savePlayerQuestLog', method: 'POST', path: '/player/quest_log/save', group: 'questLog', access: 'session',
+  name: 'savePlayerQuestLog', method: 'POST', path: '/player/quest_log/save', group: 'questLog',
   summary: 'Stores the wave state (questData) of the active quest. The battle lists the original\'s clients send (skillExps, dropItems, killedEnemies, weaponSkillExps: "id:n,id:n") are checked for form and otherwise ignored.',
   request: objWithOptional({ orderReceiveId: PosInt, questData: QuestData }, BATTLE_LISTS, 'SavePlayerQuestLogRequest'),
   response: t.type({ orderReceiveId: t.number, saves: t.number }, 'SavePlayerQuestLogResponse'),
@@ -130,7 +130,7 @@ const save = defineOp({
 
 // ---- retry ----
 const retry = defineOp({
-  name: 'retryPlayerQuestLog', method: 'POST', path: '/player/quest_log/retry', group: 'questLog', access: 'session',
+  name: 'retryPlayerQuestLog', method: 'POST', path: '/player/quest_log/retry', group: 'questLog',
   summary: 'Continues the active quest\'s wave for gems, up to the quest\'s maximum retries.',
   request: obj({ orderReceiveId: PosInt }, 'RetryPlayerQuestLogRequest'),
   response: t.type({ orderReceiveId: t.number, retries: t.number, retryMax: t.number }, 'RetryPlayerQuestLogResponse'),
@@ -170,7 +170,7 @@ const putRecord = (s: PlayerState, r: QuestRecord): PlayerState => {
 };
 
 const complete = defineOp({
-  name: 'completePlayerQuestLog', method: 'POST', path: '/player/quest_log/complete', aliases: ['/player/quest_log/set'], group: 'questLog', access: 'session',
+  name: 'completePlayerQuestLog', method: 'POST', path: '/player/quest_log/complete', aliases: ['/player/quest_log/set'], group: 'questLog',
   summary: 'Ends the active quest (state 2 cleared, 1 failed). A clear rolls the drops on the server, gives the rewards and the first-clear reward once, keeps the best rank and the skill use counts (skillExps "id:n"); dropItems, killedEnemies and weaponSkillExps are checked for form and never give anything.',
   request: CompleteRequest,
   response: t.type({
@@ -250,7 +250,7 @@ const complete = defineOp({
 
 // ---- reset ----
 const reset = defineOp({
-  name: 'resetPlayerQuestLog', method: 'POST', path: '/player/quest_log/reset', group: 'questLog', access: 'session',
+  name: 'resetPlayerQuestLog', method: 'POST', path: '/player/quest_log/reset', group: 'questLog',
   summary: 'Discards the active quest and its questData (no refund).',
   request: objWithOptional({}, { orderReceiveId: PosInt }, 'ResetPlayerQuestLogRequest'),
   response: t.type({ orderReceiveId: t.number }, 'ResetPlayerQuestLogResponse'),

@@ -17,7 +17,7 @@ export const Direction = IntEnum('Direction', { 0: 'not turned', 1: 'a quarter t
 export const Placement = obj({ x: Int, y: Int, dir: Direction });
 
 const getAll = defineOp({
-  name: 'getAllPlayerRoom', method: 'GET', path: '/player/room/get_all', group: 'room', access: 'session', readOnly: true,
+  name: 'getAllPlayerRoom', method: 'GET', path: '/player/room/get_all', group: 'room', readOnly: true,
   summary: 'The rooms of the given player (default: the caller), or one floor; another player\'s show object kinds and positions only.',
   request: objWithOptional({}, { playerId: PosInt, floorId: FloorId }, 'GetAllPlayerRoomRequest'),
   // The owner sees managed ids; another player sees object kinds and positions only.
@@ -33,7 +33,7 @@ const getAll = defineOp({
 });
 
 const set = defineOp({
-  name: 'setPlayerRoom', method: 'POST', path: '/player/room/set', group: 'room', access: 'session',
+  name: 'setPlayerRoom', method: 'POST', path: '/player/room/set', group: 'room',
   summary: 'Replaces the placements of one floor of the caller\'s room.',
   request: obj({ floorId: FloorId, placements: t.array(t.intersection([obj({ managedRoomObjectId: PosInt }), Placement])) }, 'SetPlayerRoomRequest'),
   response: t.type({ floorId: t.number }, 'SetPlayerRoomResponse'),

@@ -22,7 +22,7 @@ export const priceNow = (m: Master, roomObjectId: number, now: number): number =
 };
 
 const buySet = defineOp({
-  name: 'buySetPlayerRoomObject', method: 'POST', path: '/player/room_object/buy_set', aliases: ['/player/room_object/buy'], group: 'roomObject', access: 'session',
+  name: 'buySetPlayerRoomObject', method: 'POST', path: '/player/room_object/buy_set', aliases: ['/player/room_object/buy'], group: 'roomObject',
   summary: 'Buys an amount of one room object with coins (bargain price inside its period) and places the bought ones given positions on a floor.',
   request: objWithOptional({ roomObjectId: PosInt, amount: PosInt }, { floorId: FloorId, placements: t.array(Placement) }, 'BuySetPlayerRoomObjectRequest'),
   response: t.type({ managedRoomObjectIds: t.array(t.number), unitPrice: t.number }, 'BuySetPlayerRoomObjectResponse'),
@@ -61,7 +61,7 @@ const buySet = defineOp({
 });
 
 const sale = defineOp({
-  name: 'salePlayerRoomObject', method: 'POST', path: '/player/room_object/sale', group: 'roomObject', access: 'session',
+  name: 'salePlayerRoomObject', method: 'POST', path: '/player/room_object/sale', group: 'roomObject',
   summary: 'Sells owned room objects for coins; placed ones leave the room.',
   request: obj({ managedRoomObjectIds: t.array(PosInt) }, 'SalePlayerRoomObjectRequest'),
   response: t.type({ managedRoomObjectIds: t.array(t.number), gold: t.number }, 'SalePlayerRoomObjectResponse'),
@@ -97,7 +97,7 @@ const sale = defineOp({
 });
 
 const limitAdd = defineOp({
-  name: 'addPlayerRoomObjectLimit', method: 'POST', path: '/player/room_object/limit/add', group: 'roomObject', access: 'session',
+  name: 'addPlayerRoomObjectLimit', method: 'POST', path: '/player/room_object/limit/add', group: 'roomObject',
   summary: 'Raises the room-object storage by the configured step for gems, up to the cap.',
   request: objWithOptional({}, {}, 'AddPlayerRoomObjectLimitRequest'),
   response: t.type({ roomObjectLimit: t.number }, 'AddPlayerRoomObjectLimitResponse'),

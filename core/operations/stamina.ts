@@ -23,7 +23,7 @@ export const StaminaAddType = IntEnum('StaminaAddType', {
 });
 
 const staminaAdd = defineOp({
-  name: 'addPlayerStamina', method: 'POST', path: '/player/stamina/add', group: 'player', access: 'session',
+  name: 'addPlayerStamina', method: 'POST', path: '/player/stamina/add', group: 'player',
   summary: 'Restores stamina with gems (type 1, itemId -1) or stamina items (type 2); num restores or items, up to original.stamina.perRequestMax. Stamina may pass its maximum up to a ceiling (311 past it).',
   request: objWithOptional({ type: StaminaAddType, num: PosInt }, { itemId: IntRange(NO_ITEM, Number.MAX_SAFE_INTEGER) }, 'AddPlayerStaminaRequest'),
   response: t.type({
@@ -76,7 +76,7 @@ const staminaAdd = defineOp({
 });
 
 const ageSet = defineOp({
-  name: 'setPlayerAge', method: 'POST', path: '/player/age/set', group: 'player', access: 'session',
+  name: 'setPlayerAge', method: 'POST', path: '/player/age/set', group: 'player',
   summary: 'Sets the player\'s age bracket (original.json ageBrackets), which bounds a minor\'s monthly paid-gem purchases. Once set it only moves to an older bracket (317 otherwise); the same bracket again changes nothing.',
   request: obj({ age: PosInt }, 'SetPlayerAgeRequest'),
   response: t.type({

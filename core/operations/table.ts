@@ -52,9 +52,6 @@ export type OperationNamed<N extends OperationName> = Extract<TypedOperation, { 
 export type RequestOf<N extends OperationName> = t.TypeOf<OperationNamed<N>['request']>;
 export type ResponseOf<N extends OperationName> = t.TypeOf<OperationNamed<N>['response']>;
 
-/** Whether an entry has its rules built. */
-export const isImplemented = (op: AnyOperation): boolean => op.reduce !== null || op.global !== undefined;
-
 export const operationByName = (name: string): AnyOperation | undefined => OPERATIONS.find((o) => o.name === name);
 
 /** The operator's entries (the admin API): run and logged like the others, not served under /api. */

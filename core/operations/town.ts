@@ -67,7 +67,7 @@ export const publicTownView = (m: Master, s: PlayerState, now: number): PublicTo
   layoutView(m, s, now, (_id, f) => publicPlaced(f), (_id, characterId) => ({ characterId }));
 
 const getAll = defineOp({
-  name: 'getAllPlayerTown', method: 'GET', path: '/player/town/get_all', group: 'town', access: 'session', readOnly: true,
+  name: 'getAllPlayerTown', method: 'GET', path: '/player/town/get_all', group: 'town', readOnly: true,
   summary: 'The town layout of the given player (default: the caller): content buildings, their residents and nearby facilities, and the build points. Another player\'s shows public data only.',
   request: objWithOptional({}, { playerId: PosInt }, 'GetAllPlayerTownRequest'),
   response: t.type({ town: t.union([TownView, PublicTownView]) }, 'GetAllPlayerTownResponse'),
@@ -87,7 +87,7 @@ const ContentBuildings = t.array(obj({
 }));
 
 const set = defineOp({
-  name: 'setPlayerTown', method: 'POST', path: '/player/town/set', group: 'town', access: 'session',
+  name: 'setPlayerTown', method: 'POST', path: '/player/town/set', group: 'town',
   summary: 'Sets the town layout: the content buildings with the facilities near each, and (when given) the build points.',
   request: objWithOptional({ contentBuildings: ContentBuildings }, { buildPoints: BuildPoints }, 'SetPlayerTownRequest'),
   response: t.type({}, 'SetPlayerTownResponse'),

@@ -41,7 +41,7 @@ const running = (f: OwnedFacility): Result<never, 'TIMER_RUNNING'> =>
 const BuyAllRequest = obj({ facilities: t.array(obj({ facilityId: PosInt, amount: PosInt })) }, 'BuyAllPlayerTownFacilityRequest');
 
 const buyAll = defineOp({
-  name: 'buyAllPlayerTownFacility', method: 'POST', path: '/player/town_facility/buy_all', group: 'townFacility', access: 'session',
+  name: 'buyAllPlayerTownFacility', method: 'POST', path: '/player/town_facility/buy_all', group: 'townFacility',
   summary: 'Buys facilities with coins and town points; each new facility is covered until opened.',
   request: BuyAllRequest,
   response: t.type({ managedTownFacilityIds: t.array(t.number) }, 'BuyAllPlayerTownFacilityResponse'),
@@ -77,7 +77,7 @@ const buyAll = defineOp({
 
 // ---- open_up ----
 const openUp = defineOp({
-  name: 'openUpPlayerTownFacility', method: 'POST', path: '/player/town_facility/open_up', group: 'townFacility', access: 'session',
+  name: 'openUpPlayerTownFacility', method: 'POST', path: '/player/town_facility/open_up', group: 'townFacility',
   summary: 'Removes the cover of a new facility; its production starts now.',
   request: ById('OpenUpPlayerTownFacilityRequest'),
   response: t.type({ managedTownFacilityId: t.number }, 'OpenUpPlayerTownFacilityResponse'),
@@ -94,7 +94,7 @@ const openUp = defineOp({
 
 // ---- level_up ----
 const levelUp = defineOp({
-  name: 'levelUpPlayerTownFacility', method: 'POST', path: '/player/town_facility/level_up', group: 'townFacility', access: 'session',
+  name: 'levelUpPlayerTownFacility', method: 'POST', path: '/player/town_facility/level_up', group: 'townFacility',
   summary: 'Pays the level-up cost and starts its timer; the level rises when the timer has passed.',
   request: ById('LevelUpPlayerTownFacilityRequest'),
   response: t.type({ managedTownFacilityId: t.number, level: t.number, completesAt: WireTime }, 'LevelUpPlayerTownFacilityResponse'),
@@ -119,7 +119,7 @@ const levelUp = defineOp({
 
 // ---- gem_level_up ----
 const gemLevelUp = defineOp({
-  name: 'gemLevelUpPlayerTownFacility', method: 'POST', path: '/player/town_facility/gem_level_up', group: 'townFacility', access: 'session',
+  name: 'gemLevelUpPlayerTownFacility', method: 'POST', path: '/player/town_facility/gem_level_up', group: 'townFacility',
   summary: 'Finishes a running level-up now for gems priced on the time left, or levels an idle facility at once for its cost and the full gem price.',
   request: ById('GemLevelUpPlayerTownFacilityRequest'),
   response: t.type({ managedTownFacilityId: t.number, level: t.number, gemSpent: t.number }, 'GemLevelUpPlayerTownFacilityResponse'),
@@ -148,7 +148,7 @@ const ItemUpRequest = objWithOptional(
 );
 
 const itemUp = defineOp({
-  name: 'itemUpPlayerTownFacility', method: 'POST', path: '/player/town_facility/item_up', group: 'townFacility', access: 'session',
+  name: 'itemUpPlayerTownFacility', method: 'POST', path: '/player/town_facility/item_up', group: 'townFacility',
   summary: 'Collects what a facility produced up to actionTime (clamped to the last collection and now), at most the amount asked.',
   request: ItemUpRequest,
   response: t.type({ managedTownFacilityId: t.number, itemNo: t.number, amount: t.number, stock: t.number }, 'ItemUpPlayerTownFacilityResponse'),
@@ -189,7 +189,7 @@ const itemUp = defineOp({
 
 // ---- sale ----
 const sale = defineOp({
-  name: 'salePlayerTownFacility', method: 'POST', path: '/player/town_facility/sale', group: 'townFacility', access: 'session',
+  name: 'salePlayerTownFacility', method: 'POST', path: '/player/town_facility/sale', group: 'townFacility',
   summary: 'Sells a facility for coins and removes it from the town; what it held uncollected goes with it.',
   request: ById('SalePlayerTownFacilityRequest'),
   response: t.type({ managedTownFacilityId: t.number, gold: t.number }, 'SalePlayerTownFacilityResponse'),
@@ -218,7 +218,7 @@ const sale = defineOp({
 
 // ---- limit/add ----
 const limitAdd = defineOp({
-  name: 'addPlayerTownFacilityLimit', method: 'POST', path: '/player/town_facility/limit/add', group: 'townFacility', access: 'session',
+  name: 'addPlayerTownFacilityLimit', method: 'POST', path: '/player/town_facility/limit/add', group: 'townFacility',
   summary: 'Adds facility storage slots (the configured step) for gems, up to the cap.',
   request: objWithOptional({}, {}, 'AddPlayerTownFacilityLimitRequest'),
   response: t.type({ facilityLimit: t.number }, 'AddPlayerTownFacilityLimitResponse'),
@@ -234,7 +234,7 @@ const limitAdd = defineOp({
 export const BuildPoints = t.array(obj({ buildPointId: PosInt, managedTownFacilityId: PosInt }));
 
 const setBuildPoints = defineOp({
-  name: 'setAllPlayerTownFacilityBuildPoint', method: 'POST', path: '/player/town_facility/build_point/set_all', group: 'townFacility', access: 'session',
+  name: 'setAllPlayerTownFacilityBuildPoint', method: 'POST', path: '/player/town_facility/build_point/set_all', group: 'townFacility',
   summary: 'Replaces the facilities placed on the town\'s build points; every facility owned and placed once in the whole town.',
   request: obj({ buildPoints: BuildPoints }, 'SetAllPlayerTownFacilityBuildPointRequest'),
   response: t.type({}, 'SetAllPlayerTownFacilityBuildPointResponse'),

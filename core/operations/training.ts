@@ -52,7 +52,7 @@ const runView = (m: Master, run: TrainingRun, now: number): TrainingView => ({
 
 // ---- get_list ----
 const getList = defineOp({
-  name: 'getListPlayerTraining', method: 'POST', path: '/player/training/get_list', group: 'training', access: 'session', readOnly: true,
+  name: 'getListPlayerTraining', method: 'POST', path: '/player/training/get_list', group: 'training', readOnly: true,
   summary: 'Every training slot (open or closed by player level, on-going or not, with its training, characters and times) and the trainings.',
   request: objWithOptional({}, {}, 'GetListPlayerTrainingRequest'),
   response: t.type({ slots: t.array(TrainingSlotView), trainings: t.array(TrainingDefinitionView) }, 'GetListPlayerTrainingResponse'),
@@ -76,7 +76,7 @@ const getList = defineOp({
 
 // ---- orders ----
 const orders = defineOp({
-  name: 'ordersPlayerTraining', method: 'POST', path: '/player/training/orders', group: 'training', access: 'session',
+  name: 'ordersPlayerTraining', method: 'POST', path: '/player/training/orders', group: 'training',
   summary: 'Starts a training in an open, idle slot with owned characters not training elsewhere; pays its cost.',
   request: obj({ slotId: PosInt, trainingId: PosInt, managedCharacterIds: IdList(50) }, 'OrdersPlayerTrainingRequest'),
   response: t.type({ slotId: t.number, training: TrainingView }, 'OrdersPlayerTrainingResponse'),
@@ -110,7 +110,7 @@ const orders = defineOp({
 
 // ---- cancel ----
 const cancel = defineOp({
-  name: 'cancelPlayerTraining', method: 'POST', path: '/player/training/cancel', group: 'training', access: 'session',
+  name: 'cancelPlayerTraining', method: 'POST', path: '/player/training/cancel', group: 'training',
   summary: 'Stops the training in a slot: no reward and no refund; the slot and characters are free again.',
   request: obj({ slotId: PosInt }, 'CancelPlayerTrainingRequest'),
   response: t.type({ slotId: t.number }, 'CancelPlayerTrainingResponse'),
@@ -124,7 +124,7 @@ const cancel = defineOp({
 
 // ---- completes ----
 const completes = defineOp({
-  name: 'completesPlayerTraining', method: 'POST', path: '/player/training/completes', group: 'training', access: 'session',
+  name: 'completesPlayerTraining', method: 'POST', path: '/player/training/completes', group: 'training',
   summary: 'Completes the training in a slot once its time has passed: gives its rewards (overflow to the present box) and exp to each character (capped), and frees the slot.',
   request: obj({ slotId: PosInt }, 'CompletesPlayerTrainingRequest'),
   response: t.type({ slotId: t.number, trainingId: t.number, rewards: t.array(RewardView), characters: t.array(TrainingGainView) }, 'CompletesPlayerTrainingResponse'),

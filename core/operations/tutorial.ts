@@ -37,7 +37,7 @@ export const applyStep = (m: Master, s: PlayerState, stepCode: number | undefine
   stepCode === undefined || stepCode === 0 ? ok(s) : recordStep(m, s, stepCode);
 
 const stepAdd = defineOp({
-  name: 'addPlayerTutorialStep', method: 'POST', path: '/player/tutorial/step/add', group: 'tutorial', access: 'session',
+  name: 'addPlayerTutorialStep', method: 'POST', path: '/player/tutorial/step/add', group: 'tutorial',
   summary: 'Records tutorial progress; steps only move forward; the last step (5, the party set) or -1 finishes the tutorial.',
   request: obj({ stepCode: Int }, 'AddPlayerTutorialStepRequest'),
   response: t.type({ stepCode: t.number }, 'AddPlayerTutorialStepResponse'),
@@ -49,7 +49,7 @@ const stepAdd = defineOp({
 });
 
 const tipAdd = defineOp({
-  name: 'addPlayerTutorialTip', method: 'POST', path: '/player/tutorial/tip/add', group: 'tutorial', access: 'session',
+  name: 'addPlayerTutorialTip', method: 'POST', path: '/player/tutorial/tip/add', group: 'tutorial',
   summary: 'Records a tip as shown.',
   request: obj({ tipId: PosInt }, 'AddPlayerTutorialTipRequest'),
   response: t.type({ tipIds: t.array(t.number) }, 'AddPlayerTutorialTipResponse'),
@@ -74,7 +74,7 @@ export const tutorialMembers = (m: Master, s: PlayerState): OwnedCharacter[] =>
 
 // Stryker restore ArithmeticOperator
 const partySet = defineOp({
-  name: 'setPlayerTutorialParty', method: 'POST', path: '/player/tutorial/party/set', group: 'tutorial', access: 'session',
+  name: 'setPlayerTutorialParty', method: 'POST', path: '/player/tutorial/party/set', group: 'tutorial',
   summary: 'The tutorial\'s party set: fills battle party 1, when it has no character, with the player\'s best characters (highest rarity first, up to 5, no weapons) and records the step (5 finishes the tutorial).',
   request: obj({ stepCode: Int }, 'SetPlayerTutorialPartyRequest'),
   response: t.type({

@@ -26,7 +26,7 @@ const added = (s: PlayerState): OwnedWeapon => s.weapons[s.weapons.length - 1] a
 
 // ---- make ----
 const make = defineOp({
-  name: 'makePlayerWeapon', method: 'POST', path: '/player/weapon/make', group: 'weapon', access: 'session',
+  name: 'makePlayerWeapon', method: 'POST', path: '/player/weapon/make', group: 'weapon',
   summary: 'Makes a weapon by its recipe (items and coins used implicitly); storage full is 301.',
   request: obj({ weaponId: PosInt }, 'MakePlayerWeaponRequest'),
   response: WeaponResponse('MakePlayerWeaponResponse'),
@@ -48,7 +48,7 @@ const make = defineOp({
 
 // ---- receive ----
 const receive = defineOp({
-  name: 'receivePlayerWeapon', method: 'POST', path: '/player/weapon/receive', group: 'weapon', access: 'session',
+  name: 'receivePlayerWeapon', method: 'POST', path: '/player/weapon/receive', group: 'weapon',
   summary: 'Receives the character\'s own weapon, once per character, when the character is at the receive level (100).',
   request: obj({ managedCharacterId: PosInt }, 'ReceivePlayerWeaponRequest'),
   response: WeaponResponse('ReceivePlayerWeaponResponse'),
@@ -72,7 +72,7 @@ const receive = defineOp({
 
 // ---- upgrade ----
 const upgrade = defineOp({
-  name: 'upgradePlayerWeapon', method: 'POST', path: '/player/weapon/upgrade', group: 'weapon', access: 'session',
+  name: 'upgradePlayerWeapon', method: 'POST', path: '/player/weapon/upgrade', group: 'weapon',
   summary: 'Levels a weapon with weapon exp items; each item used costs coins (level × perLevel + base); exp past the maximum level is lost; at the maximum is 293.',
   request: obj({ managedWeaponId: PosInt, items: t.array(ItemAmountRequest) }, 'UpgradePlayerWeaponRequest'),
   response: t.type({ managedWeapon: WeaponView, usedItems: t.array(ItemStackView), gold: t.number }, 'UpgradePlayerWeaponResponse'),
@@ -95,7 +95,7 @@ const upgrade = defineOp({
 
 // ---- evolution ----
 const evolution = defineOp({
-  name: 'evolutionPlayerWeapon', method: 'POST', path: '/player/weapon/evolution', group: 'weapon', access: 'session',
+  name: 'evolutionPlayerWeapon', method: 'POST', path: '/player/weapon/evolution', group: 'weapon',
   summary: 'Evolves a weapon at its maximum level into its evolved form by its evolution recipe; it keeps its level and exp.',
   request: obj({ managedWeaponId: PosInt }, 'EvolutionPlayerWeaponRequest'),
   response: WeaponResponse('EvolutionPlayerWeaponResponse'),
@@ -115,7 +115,7 @@ const evolution = defineOp({
 
 // ---- sale ----
 const sale = defineOp({
-  name: 'salePlayerWeapon', method: 'POST', path: '/player/weapon/sale', group: 'weapon', access: 'session',
+  name: 'salePlayerWeapon', method: 'POST', path: '/player/weapon/sale', group: 'weapon',
   summary: 'Sells the named weapons for their sale price in coins; a weapon in a battle party cannot be sold.',
   request: obj({ managedWeaponIds: IdList(1000) }, 'SalePlayerWeaponRequest'),
   response: t.type({ managedWeaponIds: t.array(t.number), gold: t.number }, 'SalePlayerWeaponResponse'),
@@ -143,7 +143,7 @@ const sale = defineOp({
 
 // ---- limit/add ----
 const limitAdd = defineOp({
-  name: 'addPlayerWeaponLimit', method: 'POST', path: '/player/weapon/limit/add', group: 'weapon', access: 'session',
+  name: 'addPlayerWeaponLimit', method: 'POST', path: '/player/weapon/limit/add', group: 'weapon',
   summary: 'Adds weapon storage slots (+step) for gems, up to the cap (299 over it; 445 short of gems).',
   request: objWithOptional({}, {}, 'AddPlayerWeaponLimitRequest'),
   response: t.type({ weaponLimit: t.number }, 'AddPlayerWeaponLimitResponse'),

@@ -73,7 +73,7 @@ const makeData = async (dir: string, entries: number, others: number): Promise<M
   const topUp = async (p: { id: number; session: string }) => {
     const have = ((await storage.load(p.id)) as PlayerState).gem;
     now += 1000;
-    const sent = await service.sendPresents(p.id, { kind: 'gem', objectId: 0, amount: gemMax - have }, { title: 'Bench gems', message: '', deadline: null }, service.context());
+    const sent = await service.operator.sendPresents(p.id, { kind: 'gem', objectId: 0, amount: gemMax - have }, { title: 'Bench gems', message: '', deadline: null }, service.context());
     if (sent._tag === 'Left') throw new Error(`top-up: ${sent.left.code}`);
     const box = ((await storage.load(p.id)) as PlayerState).presents.filter((x) => x.title === 'Bench gems').map((x) => x.managedPresentId);
     await must('getPlayerPresent', { managedPresentId: box }, p.session);

@@ -145,10 +145,10 @@ export const runLoad = async (env: LoadEnv): Promise<LoadResult> => {
         }
         if (sent === activeIds.length) campaigns.full++;
         o = failure === ''
-          ? { operation: 'adminSendPresents', verdict: 'ok', why: '', example: '', applied: 'yes' }
-          : { operation: 'adminSendPresents', verdict: 'error', why: failure, example: failure, applied: 'unknown' };
+          ? { operation: 'adminDeliverPresents', verdict: 'ok', why: '', example: '', applied: 'yes' }
+          : { operation: 'adminDeliverPresents', verdict: 'error', why: failure, example: failure, applied: 'unknown' };
       } catch (e) {
-        o = { operation: 'adminSendPresents', verdict: 'error', why: 'network', example: e instanceof Error ? e.message : String(e), applied: 'unknown' };
+        o = { operation: 'adminDeliverPresents', verdict: 'error', why: 'network', example: e instanceof Error ? e.message : String(e), applied: 'unknown' };
       }
       record(dueAt, o);
     });

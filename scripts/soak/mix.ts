@@ -21,7 +21,7 @@ export interface LoadPlayer {
 
 /** How a request ended, as the soak counts it; `applied` says what the ledger may assume. */
 export interface Outcome {
-  /** The operation's name (adminSendPresents for the operator's campaign). */
+  /** The operation's name (adminDeliverPresents for the operator's campaign). */
   readonly operation: string;
   readonly verdict: 'ok' | 'refusal' | 'error';
   readonly why: string;

@@ -6,7 +6,7 @@ import { createPlayer } from '../../core/account.js';
 import { rngFromSeed } from '../../core/rng.js';
 import type { Executed } from '../../core/operation.js';
 import { OPERATIONS, operationNamed, runNamed, type OperationName, type ResponseOf } from '../../core/operations/table.js';
-import { answerCodec } from '../../core/operation.js';
+import { accessOf, answerCodec } from '../../core/operation.js';
 import { answerProblems } from '../../core/answer-check.js';
 import type { Master } from '../../core/master/index.js';
 import type { OwnedCharacter, PlayerState } from '../../core/state.js';
@@ -57,7 +57,7 @@ export const ok = <N extends OperationName>(t: ExecutionContext, name: N, state:
     throw new Error('unreachable');
   }
   const op = OPERATIONS.find((o) => o.name === name);
-  const problems = op === undefined || op.access !== 'session' ? [] : answerProblems(answerCodec(op), JSON.parse(JSON.stringify(r.right.response)));
+  const problems = op === undefined || accessOf(op) !== 'session' ? [] : answerProblems(answerCodec(op), JSON.parse(JSON.stringify(r.right.response)));
   if (problems.length > 0) t.fail(`${name}'s answer is not what it declares: ${problems.slice(0, 5).join('; ')}`);
   return r.right;
 };

@@ -1,6 +1,6 @@
 // Plausible requests for any table operation, generated from its published schema
 // (the same one /api/openapi.json serves), with managed ids taken from a player.
-import { schemaOf } from '../../adapters/http/openapi.js';
+import { schemaOf } from '../../adapters/http/json-schema.js';
 import type { AnyOperation } from '../../core/operation.js';
 
 type Schema = Record<string, unknown>;

@@ -4,6 +4,11 @@
 import test from 'ava';
 import { fails, freshPlayer, master, NOW } from '../_support/core.js';
 import { operationNamed } from '../../core/operations/table.js';
+import { unbornPlayer } from '../../core/account.js';
+import { rngFromSeed } from '../../core/rng.js';
+import { E } from '../../core/shared/result.js';
+import { execute } from '../../core/operation.js';
+import type { AppVersionResponse } from '../../core/operations/app.js';
 import type { GameError } from '../../core/errors.js';
 
 const m = master();
@@ -11,12 +16,11 @@ const op = operationNamed('getAppVersion');
 const fieldOf = (e: GameError): string | undefined => ('field' in e ? e.field : undefined);
 const reasonOf = (e: GameError): string => ('reason' in e ? e.reason : '');
 
-/** app/version/get as the router runs a public entry: the request decoded by its codec, then the entry's answer. */
+/** app/version/get as the service runs a public entry: the request decoded by its codec, then its reducer on no one. */
 const versionGet = (q: Record<string, unknown>) => {
   const d = op.request.decode(q);
   if (d._tag === 'Left') throw new Error(`request ${JSON.stringify(q)} does not decode`);
-  if (!op.global) throw new Error('app/version/get is a public entry');
-  return op.global(d.right, { master: m, now: NOW });
+  return E.map((o: { readonly response: AppVersionResponse }) => o.response)(execute(op, unbornPlayer(0), d.right, rngFromSeed('app'), NOW, { master: m, others: [] }));
 };
 
 test('a malformed version is 102 naming version and saying what a version looks like', (t) => {

@@ -1,10 +1,13 @@
 // The public entries (no session: the version check, the quest chapters) answer
 // exactly what they declare, with the strict check the HTTP tests make of every
-// answer: `ok` checks a session's operation this way, and these run by their own
-// `global` answer instead of a reducer.
+// answer: `ok` checks a session's operation this way; these run on no player (the
+// unborn state of id 0), which they must leave as it was.
 import test from 'ava';
 import { answerProblems } from '../../core/answer-check.js';
+import { accessOf, execute } from '../../core/operation.js';
 import { answerCodec } from '../../core/operation.js';
+import { unbornPlayer } from '../../core/account.js';
+import { rngFromSeed } from '../../core/rng.js';
 import { OPERATIONS } from '../../core/operations/table.js';
 import { master, NOW } from '../_support/core.js';
 
@@ -19,16 +22,19 @@ const SAMPLES: Readonly<Record<string, { readonly request: unknown; readonly hol
 };
 
 test('every public entry answers exactly its declared answer (nothing undeclared, nothing missing)', (t) => {
-  const publics = OPERATIONS.filter((o) => o.access === 'public');
+  const publics = OPERATIONS.filter((o) => accessOf(o) === 'public');
   t.deepEqual(publics.map((o) => o.name).sort(), Object.keys(SAMPLES).sort(), 'a sample for each public entry');
   for (const op of publics) {
     const sample = SAMPLES[op.name];
-    if (sample === undefined || op.global === undefined) { t.fail(`${op.name}: no sample or no global answer`); continue; }
+    if (sample === undefined) { t.fail(`${op.name}: no sample`); continue; }
     const decoded = op.request.decode(sample.request);
     if (decoded._tag === 'Left') { t.fail(`${op.name}: its sample request does not decode`); continue; }
-    const r = op.global(decoded.right, { master: master(), now: NOW });
+    const no = unbornPlayer(0);
+    const r = execute(op, no, decoded.right, rngFromSeed('public'), NOW, { master: master(), others: [] });
     if (r._tag === 'Left') { t.fail(`${op.name} failed with ${r.left.code}`); continue; }
-    const answer = JSON.parse(JSON.stringify(r.right)) as Record<string, unknown>;
+    t.is(r.right.state, no, `${op.name} changes no state`);
+    t.false(r.right.changed, op.name);
+    const answer = JSON.parse(JSON.stringify(r.right.response)) as Record<string, unknown>;
     t.deepEqual(answerProblems(answerCodec(op), answer), [], op.name);
     t.true(sample.holds(answer), `${op.name}: ${JSON.stringify(answer).slice(0, 200)}`);
   }

@@ -1,8 +1,9 @@
 // The operations table (core/operations/table.ts): any entry found by its name, the
-// operator's included, and nothing for a name not in it; an entry counts as implemented
-// when it has a reducer or a global answer, and not when it has neither.
+// operator's included, and nothing for a name not in it; who may call an entry follows
+// from how it finds its player, its one discriminant.
 import test from 'ava';
-import { OPERATIONS, OPERATOR_OPERATIONS, entryByName, isImplemented, operationByName } from '../../core/operations/table.js';
+import { OPERATIONS, OPERATOR_OPERATIONS, entryByName, operationByName } from '../../core/operations/table.js';
+import { accessOf } from '../../core/operation.js';
 
 test('entryByName finds a game entry and an operator entry by name, and nothing for an unknown name', (t) => {
   t.is(entryByName('drawPlayerChest')?.name, 'drawPlayerChest');
@@ -14,12 +15,15 @@ test('entryByName finds a game entry and an operator entry by name, and nothing 
   t.is(operationByName('adminSendPresent'), undefined);
 });
 
-test('an entry is implemented with a reducer or a global answer, not with neither', (t) => {
-  const session = OPERATIONS.find((o) => o.name === 'drawPlayerGacha')!;
-  const global = OPERATIONS.find((o) => o.reduce === null && o.global !== undefined)!;
-  t.true(isImplemented(session));
-  t.true(isImplemented(global), global.name);
-  t.false(isImplemented({ ...session, reduce: null }), 'an entry declared, its rules not built yet');
-  const { global: _answer, ...noGlobal } = global;
-  t.false(isImplemented(noGlobal));
+test('who may call an entry is derived from how it finds its player', (t) => {
+  const accessOfName = (name: string) => accessOf(entryByName(name)!);
+  t.is(accessOfName('drawPlayerGacha'), 'session', 'found by the caller\'s session (the default)');
+  t.is(accessOfName('signupPlayer'), 'account', 'a new player');
+  t.is(accessOfName('loginPlayer'), 'account', 'by uuid');
+  t.is(accessOfName('setPlayerMove'), 'account', 'by move code');
+  t.is(accessOfName('getAppVersion'), 'public', 'no player');
+  t.is(accessOfName('getAllQuestChapter'), 'public', 'no player');
+  t.is(accessOfName('adminSendPresent'), 'operator', 'by the player id the operator names');
+  const publics = OPERATIONS.filter((o) => accessOf(o) === 'public').map((o) => o.name).sort();
+  t.deepEqual(publics, ['getAllQuestChapter', 'getAppVersion'], 'only the two pre-log-in reads need no session');
 });

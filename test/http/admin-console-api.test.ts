@@ -155,7 +155,7 @@ test('every write is logged with the operator\'s action, refused ones too; reads
   await get(h, `/admin/players/${a.playerId}`);
   await get(h, '/admin/gachas');
   const actions = lines.filter((l) => l.event === 'admin.action').map((l) => l.data);
-  t.deepEqual(actions.map((d) => [d['action'], d['resultCode']]), [['adminSendPresents', 0], ['adminSendPresents', 202], ['adminEndSessions', 0]]);
+  t.deepEqual(actions.map((d) => [d['action'], d['resultCode']]), [['adminDeliverPresents', 0], ['adminDeliverPresents', 202], ['adminEndSessions', 0]]);
   t.like(actions[0], { request: { ...gift, playerId: a.playerId }, answer: { sent: 1 }, ip: '127.0.0.1' });
   t.like(actions[2], { params: { playerId: String(a.playerId) }, request: { all: true }, answer: { ended: 1 } });
   t.true(actions.every((d) => typeof d['requestId'] === 'string'));

@@ -5,8 +5,9 @@ import { grant, receiveAllHttp, signupLogin, startHarness, type Harness } from '
 import { OPERATIONS } from '../../core/operations/table.js';
 import { MANAGED_ID_SPAN } from '../../core/account.js';
 import { asQuery, fieldsOf, managedKind, ownedOf, plausibleRequest } from '../_support/requests.js';
+import { accessOf } from '../../core/operation.js';
 
-const SESSION_OPS = OPERATIONS.filter((o) => o.access === 'session');
+const SESSION_OPS = OPERATIONS.filter((o) => accessOf(o) === 'session');
 
 /** A player who owns one of each kind of thing, and one present still in the box. */
 const stocked = async (h: Harness) => {

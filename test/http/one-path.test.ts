@@ -14,7 +14,7 @@ test('an entry with no player runs on the one path and commits nothing', async (
   const storage = new MemoryStorage();
   const service = new GameService({ storage, master: master(), clock: () => NOW, seedSecret: 's', newToken: () => 'x', sessionIdleMs: 1 });
   const zone = erased(defineOp({
-    name: 'getZoneForTest', method: 'GET', path: '/test/zone', group: 'test', access: 'public', summary: 'test',
+    name: 'getZoneForTest', method: 'GET', path: '/test/zone', group: 'test', summary: 'test',
     find: { by: 'none' }, readOnly: true,
     request: obj({}, 'ZoneRequest'), response: t.type({ offsetMinutes: t.number, now: t.number }), errors: [],
     reduce: (s, _req, _rng, now, { master: m }) => ok({ state: s, response: { offsetMinutes: m.game.timezoneOffsetMinutes, now } }),

@@ -12,6 +12,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { buildOpenApi, openApiDocument } from '../../adapters/http/openapi.js';
 import { OPERATIONS } from '../../core/operations/table.js';
 import { COLLECTION_CODECS } from '../../core/views/codecs.js';
+import { accessOf } from '../../core/operation.js';
 
 type Schema = Record<string, unknown>;
 type Operation = Schema & { parameters?: Schema[]; requestBody?: Schema; responses: Record<string, Schema>; security: Schema[] };
@@ -82,7 +83,7 @@ test('every answer: 200 is the envelope with the operation\'s answer and, where 
     const schema = jsonSchemaOf(op(o.method.toLowerCase(), `/api${o.path}`).responses['200'] as Schema) as { allOf: Schema[] };
     t.deepEqual(schema.allOf[0], { $ref: '#/components/schemas/Envelope' }, o.name);
     const changes = schema.allOf.some((s) => s['$ref'] === '#/components/schemas/Changes');
-    t.is(changes, !(o.readOnly || o.access === 'account'), `${o.name}: Changes declared where the state can change`);
+    t.is(changes, !(o.readOnly || accessOf(o) === 'account'), `${o.name}: Changes declared where the state can change`);
   }
 });
 
@@ -136,7 +137,7 @@ test('sessions, the request hash and Idempotency-Key are declared', (t) => {
     const params = (entry.parameters ?? []).map((p) => p['$ref']);
     t.true(params.includes('#/components/parameters/RequestHash'), o.name);
     t.is(params.includes('#/components/parameters/IdempotencyKey'), o.method === 'POST', o.name);
-    t.deepEqual(entry.security, o.access === 'session' ? [{ session: [] }, { bearer: [] }] : [], o.name);
+    t.deepEqual(entry.security, accessOf(o) === 'session' ? [{ session: [] }, { bearer: [] }] : [], o.name);
   }
 });
 

@@ -3,7 +3,7 @@
 import test from 'ava';
 import { createHash } from 'node:crypto';
 import { ADMIN, signupLogin, startHarness } from '../_support/http.js';
-import { OPERATIONS, isImplemented } from '../../core/operations/table.js';
+import { OPERATIONS } from '../../core/operations/table.js';
 import { ERROR_NAMES, RESULT_CODES, messageOf } from '../../core/errors.js';
 import * as io from 'io-ts';
 import { defineOp } from '../../core/operation.js';
@@ -224,22 +224,6 @@ test('the all-200 setting answers every status 200 with the same resultCode', as
   const missing = await h.call('GET', '/api/nope');
   t.is(missing.status, 200);
   t.is(missing.body['resultCode'], 102);
-});
-
-test('an entry without a reducer answers NOT_IMPLEMENTED (998), HTTP 501, naming the operation', (t) => {
-  const op = defineOp({
-    name: 'futureOperation', method: 'POST', path: '/player/future', group: 'future', summary: 'Not built yet.', access: 'session',
-    request: io.type({}), response: io.type({}), errors: [], reduce: null,
-  });
-  const r = execute(op, freshPlayer(), {}, rngFromSeed('x'), NOW, { master: master(), others: [] });
-  t.is(r._tag, 'Left');
-  if (r._tag === 'Left') {
-    t.is(r.left.code, 'NOT_IMPLEMENTED');
-    t.is(RESULT_CODES[r.left.code].resultCode, 998);
-    t.is(HTTP_STATUS[r.left.code], 501);
-    t.regex(messageOf(r.left), /futureOperation/);
-  }
-  t.deepEqual(OPERATIONS.filter((o) => !isImplemented(o)).map((o) => o.name), [], 'every table entry is implemented');
 });
 
 test('every error has a distinct name, a result code and an HTTP status', (t) => {

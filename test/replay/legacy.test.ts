@@ -167,7 +167,7 @@ test('today\'s code goes on writing to a v1 data directory: its entries replay o
   t.truthy(token && session, JSON.stringify([su, li]));
   const proposed = await service.run(op('proposePlayerFriend'), service.context({ session }), { playerId: 1 });
   t.is(proposed._tag, 'Right', JSON.stringify(proposed));
-  t.is((await service.sendPresents(2, { kind: 'gold', objectId: 0, amount: 5 }, { title: 'Again', message: '', deadline: null }))._tag, 'Right');
+  t.is((await service.operator.sendPresents(2, { kind: 'gold', objectId: 0, amount: 5 }, { title: 'Again', message: '', deadline: null }))._tag, 'Right');
 
   const log = await storage.readLog();
   t.deepEqual(log.slice(0, 19).map((e) => e.seq), Array.from({ length: 19 }, (_, i) => i + 1), 'the v1 entries first');
