@@ -8,7 +8,7 @@ import { facilityView, townCollections } from './views/town.js';
 import { socialCollections } from './views/social.js';
 import { memoListView, memoView } from './views/never-mutated.js';
 import { levelCap } from './shared/growth.js';
-import { collection, type Changes, type CollectionView, type CharacterView, type FullView, PlayerView, PresentView, RoomObjectView, WeaponView } from './views/codecs.js';
+import { collection, type Changes, type CollectionView, type CharacterView, type FullView, type PlayerView, type PresentView, type RoomObjectView, type WeaponView } from './views/codecs.js';
 
 import { optTime, timeText, type ViewCtx } from './views/context.js';
 

@@ -1,6 +1,6 @@
 // Master data: every file's codec, validation with file-and-field messages,
 // cross-references, and the indexes built once at start-up.
-import * as t from 'io-ts';
+import type * as t from 'io-ts';
 import { baseFiles } from './base.js';
 import { indexProgression, progressionFiles } from './progression.js';
 import { indexTown, townFiles } from './town.js';
