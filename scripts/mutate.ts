@@ -60,11 +60,11 @@ const testsIn = (dir: string): string[] =>
 /** Tests outside test/storage that check the stores: the replay log, damaged files, conflicts met by the service. */
 const STORAGE_ELSEWHERE = [...testsIn('test/replay'), 'test/reliability/damaged-files.test.ts', 'test/http/survivors.test.ts'];
 
-/** The rule for modules not listed: an operation group's own tests (test/core/<group>/); a storage module's tests. */
+/** The rule for modules not listed: an operation group's own tests (test/core/<group>/, gacha-draw.ts's in gacha/); a storage module's tests. */
 const byRule = (module: string): string[] => {
   const name = basename(module, '.ts');
   if (module.startsWith('core/operations/')) {
-    const own = testsIn(join('test/core', name));
+    const own = testsIn(join('test/core', name.split('-')[0] ?? name));
     return own.length > 0 ? [...own, ...DECLARATIONS] : [];
   }
   // Another core module is used from many operations: all of core's tests (each mutant runs only those that reach it).

@@ -1,7 +1,7 @@
 // JSON-file storage, the embedded default, put together from its parts:
 //   journal.ts     the append-only journal every commit is written to and fsynced
 //                  before it is acknowledged (docs/journal-format.md: bytes, CRC,
-//                  rotation, recovery), with deltas and list edits;
+//                  rotation, recovery), with deltas and list edits (journal-records.ts);
 //   canonical.ts   the canonical JSON records and snapshots are written in, and a
 //                  state's hash;
 //   replay-log.ts  the replay log's entries (hashed here, inside commit);
@@ -10,27 +10,32 @@
 //   checkpoint.ts  snapshots, checkpoint.json and the index log of player keys and
 //                  sessions (index-log.ts), which let the journal go;
 //   kept-answers.ts, answer-files.ts  the answers kept for Idempotency-Keys, a
-//                  bounded ring a caller, in memory while in use and a file each.
+//                  bounded ring a caller, in memory while in use and a file each
+//                  (file-answers.ts: a ring read from memory or its file, the files swept);
 //   file-options.ts  the options and their defaults;
-//   file-scans.ts  the operator API's searches over every player as stored.
+//   file-scans.ts  the operator API's searches over every player as stored;
+//   file-recovery.ts  what open reads, and the journal's records it replays;
+//   file-batch.ts  a batch of commits checked, encoded and written to the journal.
 // This file holds what joins them: the commit queue (concurrent commits share one
 // fsync: group commit), the indexes, the bounded cache of players (loaded lazily
 // from their snapshots), and when to checkpoint.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { decodeState, type DrawRecord, type IndexName, type PlayerState } from '../../core/state.js';
+import type { DrawRecord, IndexName, PlayerState } from '../../core/state.js';
 import type { IndexModel } from './index-model.js';
-import { planCheckpoint, readCheckpoint, readSnapshot, writeCheckpoint } from './checkpoint.js';
+import { planCheckpoint, readSnapshot, writeCheckpoint } from './checkpoint.js';
 import type { IndexLogState } from './index-log.js';
-import { withDefaults, type FileOptions, type FileStorageOptions } from './file-options.js';
+import type { FileOptions, FileStorageOptions } from './file-options.js';
 import { eachDrawHistory, eachStored, playersNamed, type Scan } from './file-scans.js';
-import { KeptAnswers, scopeOf, type Ring } from './kept-answers.js';
-import { readAnswers, sweepAnswers } from './answer-files.js';
+import { appendBatch, encodeBatch, holdBatch } from './file-batch.js';
+import { openFiles, recover } from './file-recovery.js';
+import { KeptAnswers, scopeOf } from './kept-answers.js';
+import { AnswerFiles } from './file-answers.js';
 import { PlayerCache } from './player-cache.js';
-import { applyDelta, encodeRecord, Journal, journaled, rotatedJournals } from './journal.js';
+import { rotatedJournals, type Journal } from './journal.js';
 import type { ArchivedSegment } from './oplog-archive.js';
-import { OplogSegments } from './oplog-segments.js';
-import { entryOf, type LogEntry, type StoredLogEntry } from './replay-log.js';
+import type { OplogSegments } from './oplog-segments.js';
+import type { StoredLogEntry } from './replay-log.js';
 import { StorageError, type LogFilter, type Commit, type CommitResult, type IdempotencyRecord, type Session, type Storage, type StorageObserver, type StorageStats } from './storage.js';
 
 export { parseJournal } from './journal.js';
@@ -60,9 +65,8 @@ export class FileStorage implements Storage {
   observer: StorageObserver = {};
   /** The answers kept for Idempotency-Keys held in memory (the rest are in their files). */
   private readonly answers: KeptAnswers;
-  /** The next shard of answer files a checkpoint sweeps, and the bytes each shard held when last swept. */
-  private sweepShard = 0;
-  private readonly shardBytes = new Map<number, number>();
+  /** Their files: a scope's ring read, the files swept (file-answers.ts). */
+  private readonly answerFiles: AnswerFiles;
 
   private constructor(
     private readonly opts: FileOptions,
@@ -75,49 +79,18 @@ export class FileStorage implements Storage {
     private logSeq: number,
   ) {
     this.answers = new KeptAnswers({ perScope: opts.answersPerScope, ttlMs: opts.idempotencyTtlMs, cacheRecords: opts.answersCacheRecords });
+    this.answerFiles = new AnswerFiles(opts.dir, this.answers, opts.idempotencyTtlMs);
     this.cache = new PlayerCache(opts.cacheSize, opts.cacheIdleMs, opts.clock ?? Date.now);
   }
 
   static async open(o: FileStorageOptions): Promise<FileStorage> {
-    const opts = withDefaults(o);
-    await mkdir(join(opts.dir, 'players'), { recursive: true });
-    const { index, seq, indexLog } = await readCheckpoint(opts.dir);
-    // Damage a crash cannot explain throws here (JournalDamaged), before any file is changed.
-    const { journal, records, torn } = await Journal.open(opts.dir, opts.faults, seq);
-    // A torn tail from a crash mid-write: never acknowledged, so dropped whole.
-    if (torn > 0) opts.log?.('journal.torn', { dropped: torn });
-    const oplog = await OplogSegments.open(opts.dir, opts.log);
+    const files = await openFiles(o);
+    const { opts, index, seq, journal, oplog } = files;
     const store = new FileStorage(opts, index, journal, seq, oplog, oplog.seq);
-    store.indexLog = indexLog;
-    // A checkpoint written before issue 36 held the answers itself: they move to their rings (written by the next checkpoint).
-    for (const [key, record] of index.legacyAnswers) store.answers.put(key, record, await store.ring(scopeOf(key)));
-    index.legacyAnswers = [];
-    for (const r of records) {
-      if (r.seq <= seq) continue;
-      const states = r.players.map((p) => {
-        const d = decodeState(p);
-        if (d._tag === 'Left') throw new StorageError(`journal record ${r.seq}: a player state does not decode`);
-        return d.right;
-      });
-      // Stryker disable next-line BooleanLiteral: equivalent (the observer is set after open returns: during the replay it is {}, so no load is reported either way)
-      for (const s of states) await store.load(s.playerId, false);
-      for (const d of r.deltas ?? []) {
-        // Stryker disable next-line BooleanLiteral: equivalent (as above: no observer during the replay)
-        const base = await store.load(d.playerId, false);
-        // A snapshot from a checkpoint that did not finish may already be past this record.
-        if (base && base.version >= d.base + 1) continue;
-        if (!base || base.version !== d.base) throw new StorageError(`journal record ${r.seq}: player ${d.playerId}'s delta is from version ${d.base}, the state is at ${base?.version ?? 'none'}`);
-        states.push(applyDelta(base, d, `journal record ${r.seq}`));
-      }
-      store.index.replay(states, r.sessions, (id) => store.dirty.get(id) ?? store.cache.get(id));
-      for (const x of r.idempotency ?? []) store.answers.put(x.key, x.record, await store.ring(scopeOf(x.key)));
-      for (const s of states) { store.dirty.set(s.playerId, s); store.cache.delete(s.playerId); }
-      store.seq = r.seq;
-    }
-    // Every logged entry still in the journal (a checkpoint syncs the oplog before it lets the journal go).
-    await oplog.catchUp(records.flatMap((r) => r.log ?? []));
+    store.indexLog = files.indexLog;
+    const { answers, dirty, cache } = store;
+    store.seq = await recover({ index, answers, dirty, cache, load: (id, observe) => store.load(id, observe), ring: (scope) => store.answerFiles.ring(scope) }, files);
     store.logSeq = oplog.seq;
-    opts.log?.('storage.open', { dir: opts.dir, replayed: records.filter((r) => r.seq > seq).length, players: index.maxPlayerId });
     if (opts.checkpointIntervalMs > 0) {
       // A record waits at most one interval (and the checkpoint's own time) for its snapshot.
       store.timer = setInterval(() => { if (!store.closed) { store.due = true; store.kick(); } }, opts.checkpointIntervalMs);
@@ -156,19 +129,9 @@ export class FileStorage implements Storage {
   async sessionsOf(playerId: number): Promise<Array<{ key: string; session: Session }>> { return this.index.sessionsOf(playerId); }
   async recentlyActive(limit: number): Promise<number[]> { return this.index.recentlyActive(limit); }
   async getIdempotency(key: string): Promise<IdempotencyRecord | undefined> {
-    return (await this.ring(scopeOf(key))).find(([k]) => k === key)?.[1];
+    return (await this.answerFiles.ring(scopeOf(key))).find(([k]) => k === key)?.[1];
   }
 
-  /** A scope's kept answers: memory's, else its file's (read again when a checkpoint wrote rings meanwhile: memory may have let a newer one go). */
-  private async ring(scope: string): Promise<Ring> {
-    for (;;) {
-      const held = this.answers.held(scope);
-      if (held) return held;
-      const generation = this.answers.generation;
-      const read = await readAnswers(this.opts.dir, scope);
-      if (this.answers.generation === generation) return this.answers.adopt(scope, read);
-    }
-  }
   async playerIds(): Promise<number[]> { return [...new Set(this.index.maps.myCode.values())].sort((a, b) => a - b); }
 
   commit(commit: Commit): Promise<CommitResult> {
@@ -218,47 +181,16 @@ export class FileStorage implements Storage {
   /**
    * One journal write for a batch of commits: each is checked (versions, unique
    * keys) against the states before it, its log entry numbered and hashed from the
-   * states it stores, and its record encoded; then one write and one fsync for all.
+   * states it stores, and its record encoded (file-batch.ts); then one write and one fsync for all.
    */
   private async writeBatch(batch: Pending[]): Promise<void> {
-    // Held here too: with a small cache, loading one player of the batch may evict another.
-    const loaded = new Map<number, PlayerState | undefined>();
-    for (const p of batch) for (const c of p.commit.players) loaded.set(c.state.playerId, await this.load(c.state.playerId, false));
-    // The rings the batch adds to, as stored (held here: the cache may let one go while another is read).
-    const rings = new Map<string, Ring>();
-    for (const p of batch) for (const x of p.commit.idempotency ?? []) { const sc = scopeOf(x.key); rings.set(sc, await this.ring(sc)); }
-    const overlay = new Map<number, PlayerState>();
-    const prev = (id: number) => overlay.get(id) ?? this.dirty.get(id) ?? this.cache.get(id) ?? loaded.get(id);
-    const results: CommitResult[] = [];
-    const undos: Array<() => void> = [];
-    const lines: string[] = [];
-    const logged: LogEntry[] = [];
-    for (const p of batch) {
-      const { result, undo } = this.index.apply(p.commit, prev);
-      results.push(result);
-      if (!result.ok) continue;
-      undos.push(undo);
-      for (const x of p.commit.idempotency ?? []) undos.push(this.answers.put(x.key, x.record, rings.get(scopeOf(x.key))));
-      const befores = p.commit.players.map((c) => prev(c.state.playerId));
-      const states = p.commit.players.map((c, i) => journaled(c.state, befores[i]));
-      const run = p.commit.log;
-      const log = run === undefined ? [] : [{ ...entryOf(run, p.commit.players.map((c) => c.state), befores), seq: this.logSeq + logged.length + 1 }];
-      for (const c of p.commit.players) overlay.set(c.state.playerId, c.state);
-      logged.push(...log);
-      lines.push(encodeRecord({ seq: this.seq + lines.length + 1, sessions: [...(p.commit.sessions ?? [])], idempotency: [...(p.commit.idempotency ?? [])], ...(log.length > 0 ? { log } : {}) }, states));
-    }
+    const commits = batch.map((p) => p.commit);
+    const { loaded, rings } = await holdBatch(commits, (id) => this.load(id, false), (scope) => this.answerFiles.ring(scope));
+    const stored = (id: number) => this.dirty.get(id) ?? this.cache.get(id) ?? loaded.get(id);
+    const { results, undos, lines, logged, overlay } = encodeBatch(commits, { index: this.index, answers: this.answers, rings, stored, seq: this.seq, logSeq: this.logSeq });
     if (lines.length > 0) {
-      const buf = Buffer.from(lines.join(''), 'utf8');
-      const started = performance.now();
-      try {
-        await this.journal.append(buf);
-      } catch (e) {
-        // Nothing of this batch happened: undo the indexes (the journal cut its partial bytes off).
-        for (const u of undos.reverse()) u();
-        this.opts.log?.('journal.write_failed', { error: (e as NodeJS.ErrnoException).code ?? String(e) });
-        throw new StorageError('the journal write failed', e);
-      }
-      this.observer.batch?.(lines.length, (performance.now() - started) / 1000);
+      const seconds = await appendBatch(this.journal, lines, undos, this.opts.log);
+      this.observer.batch?.(lines.length, seconds);
       this.seq += lines.length;
       this.logSeq += logged.length;
       for (const [id, s] of overlay) { this.dirty.set(id, s); this.cache.delete(id); }
@@ -309,26 +241,10 @@ export class FileStorage implements Storage {
       for (const [id, st] of entries) {
         if (this.dirty.get(id) === st) { this.dirty.delete(id); this.remember(id, st); }
       }
-      const swept = now === undefined ? 0 : await this.sweep(now);
+      const swept = now === undefined ? 0 : await this.answerFiles.sweep(now);
       this.opts.log?.('checkpoint', { players: entries.length, answers: plan.answers.length, swept, seq: plan.seq });
     })();
     return { rest };
-  }
-
-  /**
-   * Sweeps the next 16 shards of answer files (a round every 16 checkpoints) of
-   * files past the kept time, an hour's margin for the clock, and notes their bytes.
-   */
-  private async sweep(now: number): Promise<number> {
-    let removed = 0;
-    for (let i = 0; i < 16; i++) {
-      const shard = this.sweepShard;
-      this.sweepShard = (shard + 1) % 256;
-      const r = await sweepAnswers(this.opts.dir, shard, now - this.opts.idempotencyTtlMs - 3_600_000);
-      removed += r.removed;
-      this.shardBytes.set(shard, r.bytes);
-    }
-    return removed;
   }
 
   /** Each player as stored, none of them kept (file-scans.ts eachStored). */
@@ -340,9 +256,7 @@ export class FileStorage implements Storage {
 
   stats(): StorageStats {
     const held = this.answers.records();
-    let bytes = 0;
-    for (const b of this.shardBytes.values()) bytes += b;
-    return { playersInMemory: this.dirty.size + this.cache.count, journalBytes: this.journal.size, answersInMemory: held.dirty + held.clean, answersStored: { bytes }, replayLogBytes: this.oplog.bytes, replayLogEntries: this.oplog.entries };
+    return { playersInMemory: this.dirty.size + this.cache.count, journalBytes: this.journal.size, answersInMemory: held.dirty + held.clean, answersStored: { bytes: this.answerFiles.bytes }, replayLogBytes: this.oplog.bytes, replayLogEntries: this.oplog.entries };
   }
 
   /** Open, and a file can be written in the data directory (a full or read-only disk is not ready). */

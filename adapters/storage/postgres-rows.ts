@@ -6,7 +6,7 @@ import { decodeState, indexKeysOf, INDEX_NAMES, type PlayerState } from '../../c
 import { applyDelta, deltaJson, journaled } from './journal.js';
 import { decodeStored, StorageError } from './storage.js';
 
-/** A delta row as commit_v3 stores it (journal.ts deltaJson); applyDelta decodes each field with the state's codecs. */
+/** A delta row as commit_v3 stores it (journal-records.ts deltaJson); applyDelta decodes each field with the state's codecs. */
 const DeltaRow = t.intersection([
   t.type({ playerId: t.number, base: t.number, set: t.UnknownRecord }),
   t.partial({ edits: t.record(t.string, t.array(t.unknown)) }),

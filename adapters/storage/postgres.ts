@@ -3,7 +3,7 @@
 // number of server processes can share one database.
 //
 // What a write costs the database (issue 17): one round trip. A commit is one call
-// of a server-side function (commit_v1, a prepared statement) that updates each row
+// of a server-side function (commit_v3, a prepared statement) that updates each row
 // only at the version the writer read, checks the versions of the players it only
 // read, writes the index keys that changed, the sessions, the idempotency record and
 // the log entry, and raises a conflict otherwise (nothing is kept). A load served
@@ -14,8 +14,14 @@
 // to write (the bench's floor rows: PostgreSQL CPU a write, jsonb ~1,300 µs, json
 // ~540, json with lz4 ~370); operators still query it with ->, ->> and casts.
 //
-// This file holds the store itself (the cache, sessions, idempotency, commits); beside it:
+// This file holds the store itself, put together from its parts; beside it:
 //   postgres-options.ts     the options and the pool made from them;
+//   postgres-query.ts       a statement sent (a round trip counted, prepared when named);
+//   postgres-states.ts      the states this process knows (the cache, those just read, their rows' deltas);
+//   postgres-commit.ts      a commit as commit_v3's call, its conflicts and retries;
+//   postgres-sessions.ts    the sessions read, kept in memory a short while;
+//   postgres-idempotency.ts the answers kept for Idempotency-Keys and the keys' claims;
+//   postgres-sizes.ts       the replay log's and the answers' sizes the stats report, measured every 30 s;
 //   postgres-schema.ts      the migrations (tables, commit_v1..v3, take_tokens) and the statements prepared;
 //   postgres-rows.ts        a player's row: a base and its deltas, decoded, encoded and folded;
 //   postgres-replay-log.ts  the replay log read, pruned and measured;
@@ -23,55 +29,46 @@
 //   postgres-vacuum.ts      the self-vacuum, where autovacuum is off.
 import pg from 'pg';
 import type { DrawRecord, IndexName, PlayerState } from '../../core/state.js';
-import { entryOf, type StoredLogEntry } from './replay-log.js';
-import { KEPT_PER_SCOPE } from './kept-answers.js';
-import { PlayerCache } from './player-cache.js';
-import { poolOf, type PostgresOptions, type Query } from './postgres-options.js';
+import type { StoredLogEntry } from './replay-log.js';
+import { poolOf, type PostgresOptions } from './postgres-options.js';
+import { queryOn, type Prepared } from './postgres-query.js';
 import { ident, migrate, statementsOf, type Statements } from './postgres-schema.js';
-import { decodeRow, encodeRow, keyChanges, type Chain } from './postgres-rows.js';
+import type { Chain } from './postgres-rows.js';
+import { KnownStates } from './postgres-states.js';
+import { commitCall, conflictOf, retried } from './postgres-commit.js';
+import { SessionReads } from './postgres-sessions.js';
+import { IdempotencyRows } from './postgres-idempotency.js';
+import { MeasuredSizes } from './postgres-sizes.js';
 import { vacuumTables } from './postgres-vacuum.js';
 import { bytesOnDisk, firstSeq, pruneEntries, readEntries } from './postgres-replay-log.js';
 import { eachDrawHistory, playersNamed } from './postgres-scans.js';
-import { decodeStored, IdempotencyRecordCodec, SessionCodec, StorageError, type Commit, type CommitResult, type IdempotencyClaim, type IdempotencyRecord, type LogFilter, type Session, type Storage, type StorageObserver, type StorageStats } from './storage.js';
+import { StorageError, type Commit, type CommitResult, type IdempotencyClaim, type IdempotencyRecord, type LogFilter, type Session, type Storage, type StorageObserver, type StorageStats } from './storage.js';
 
 export { MIGRATION_COUNT } from './postgres-schema.js';
 export type { PostgresOptions } from './postgres-options.js';
 
-const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadlock detected
-const VERSION_CONFLICT = 'HK001';
-const UNIQUE_CONFLICT = 'HK002';
-/** A claim older than this belongs to a request that died with its process: taken over. */
-const CLAIM_STALE_MS = 60_000;
-
 export class PostgresStorage implements Storage {
-  private readonly cache: PlayerCache<PlayerState>;
-  /** States read from the database by a load not yet followed by a cache hit: current when read, so verify skips them. */
-  private readonly justRead = new WeakSet<PlayerState>();
-  /** Each state this process read or wrote: what its row holds beyond the base (a state it does not know is written whole). */
-  private readonly chains = new WeakMap<PlayerState, Chain>();
-  private readonly sessions = new Map<string, { session: Session; at: number }>();
-  /** Keys whose claim a commit released (its record written). */
-  private readonly released = new Set<string>();
+  /** The player states this process knows (postgres-states.ts). */
+  private readonly states: KnownStates;
+  private readonly sessions: SessionReads;
+  private readonly idempotency: IdempotencyRows;
   /** Where loads are reported, a hit when served from memory (GET /metrics). */
   observer: StorageObserver = {};
   /** Statements sent to the database so far (each one round trip). */
   private roundTrips = 0;
-  /** The replay log's bytes as last measured, when the last measurement began, the one running, and whether the store is closed. */
-  private logBytes: number | undefined;
-  /** The kept answers' table as last measured (with the replay log). */
-  private answerSize: { records: number; bytes: number } | undefined;
-  private logMeasuredAt = Number.NEGATIVE_INFINITY;
-  private measuring: Promise<void> | null = null;
-  private closed = false;
+  /** The replay log's and the kept answers' sizes, as last measured (postgres-sizes.ts). */
+  private readonly sizes: MeasuredSizes;
   private readonly sql: Statements;
-  /** query, for the modules that send statements for the store (postgres-replay-log.ts, postgres-scans.ts). */
-  private readonly send: Query = (text, values) => this.query(text, values);
+  /** A query; `name` makes it a prepared statement (postgres-query.ts). The modules that send statements for the store are given it. */
+  private readonly query: Prepared;
   private constructor(private readonly pool: pg.Pool, private readonly s: string, private readonly opts: PostgresOptions) {
-    this.cache = new PlayerCache(opts.cacheSize ?? 10_000, opts.cacheIdleMs ?? 0, Date.now);
+    this.states = new KnownStates(opts.cacheSize ?? 10_000, opts.cacheIdleMs ?? 0);
     this.sql = statementsOf(s);
+    this.query = queryOn(pool, s, () => { this.roundTrips++; });
+    this.sessions = new SessionReads(this.query, s, this.sql, opts);
+    this.idempotency = new IdempotencyRows(this.query, pool, s, this.sql, opts);
+    this.sizes = new MeasuredSizes(() => this.replayLogSize(), () => this.answersSize(), opts);
   }
-
-  private remember(s: PlayerState): void { this.cache.set(s.playerId, s); }
 
   static async open(o: PostgresOptions): Promise<PostgresStorage> {
     const schema = ident(o.schema ?? 'hoshi');
@@ -86,16 +83,6 @@ export class PostgresStorage implements Storage {
     return store;
   }
 
-  /** A query; `name` makes it a prepared statement (parsed and planned once per connection). */
-  private async query<R extends pg.QueryResultRow>(text: string, values: unknown[] = [], name?: string): Promise<pg.QueryResult<R>> {
-    this.roundTrips++;
-    try {
-      return await this.pool.query<R>(name === undefined ? { text, values } : { name: `${this.s}.${name}`, text, values });
-    } catch (e) {
-      throw new StorageError(`PostgreSQL: ${(e as Error).message}`, e);
-    }
-  }
-
   async nextPlayerId(): Promise<number> {
     for (;;) {
       const r = await this.query<{ id: number; taken: boolean }>(
@@ -108,18 +95,15 @@ export class PostgresStorage implements Storage {
   }
 
   async load(playerId: number): Promise<PlayerState | undefined> {
-    const cached = this.cache.get(playerId);
+    const cached = this.states.hit(playerId);
     if (cached) {
-      // No round trip: a commit checks the version it was read at, and verify checks an answer made without one.
-      this.justRead.delete(cached);
       this.observer.cache?.(true);
       return cached;
     }
     this.observer.cache?.(false);
     const state = await this.readRow(playerId);
     if (state === undefined) return undefined;
-    this.remember(state);
-    this.justRead.add(state);
+    this.states.loaded(state);
     return state;
   }
 
@@ -128,76 +112,33 @@ export class PostgresStorage implements Storage {
     const r = await this.query<{ state: string; deltas: string | null }>(this.sql.load, [playerId], 'load');
     const row = r.rows[0];
     if (!row) return undefined;
-    const { state, chain } = decodeRow(playerId, row);
-    this.chains.set(state, chain);
-    return state;
+    return this.states.decode(playerId, row);
   }
 
   async verify(states: ReadonlyArray<PlayerState>): Promise<boolean> {
-    const unsure = states.filter((s) => !this.justRead.has(s));
+    const unsure = this.states.unsure(states);
     if (unsure.length === 0) return true;
     const r = await this.query<{ n: number }>(this.sql.verify, [unsure.map((s) => s.playerId), unsure.map((s) => s.version)], 'verify');
     if (r.rows[0]?.n === unsure.length) return true;
-    for (const s of unsure) this.forget(s.playerId);
+    for (const s of unsure) this.states.forget(s.playerId);
     return false;
   }
-
-  /** Drops a cached state (another process moved it on). */
-  private forget(playerId: number): void { this.cache.delete(playerId); }
 
   async lookup(index: IndexName, key: string): Promise<number | undefined> {
     const r = await this.query<{ player_id: number }>(`SELECT player_id FROM ${this.s}.player_keys WHERE index_name = $1 AND key = $2`, [index, key], 'lookup');
     return r.rows[0]?.player_id;
   }
 
-  /** A session, from memory when read in the last two seconds (`fresh`: from the database). */
-  async getSession(key: string, fresh = false): Promise<Session | undefined> {
-    const now = Date.now();
-    const hit = fresh ? undefined : this.sessions.get(key);
-    if (hit && now - hit.at < (this.opts.sessionCacheMs ?? 2_000)) return hit.session;
-    const r = await this.query<{ session: unknown }>(this.sql.session, [key], 'session');
-    const row = r.rows[0];
-    const session = row && decodeStored(SessionCodec, row.session, `session ${key}`);
-    this.keepSession(key, session, now);
-    return session;
-  }
+  /** A session, from memory when read in the last two seconds (`fresh`: from the database; postgres-sessions.ts). */
+  async getSession(key: string, fresh = false): Promise<Session | undefined> { return this.sessions.get(key, fresh); }
 
-  private keepSession(key: string, session: Session | undefined | null, at: number): void {
-    this.sessions.delete(key);
-    if (!session) return;
-    this.sessions.set(key, { session, at });
-    // Bounded like the states: the oldest read goes first.
-    if (this.sessions.size > Math.max(1, this.opts.cacheSize ?? 10_000)) {
-      const oldest = this.sessions.keys().next();
-      if (!oldest.done) this.sessions.delete(oldest.value);
-    }
-  }
+  async sessionsOf(playerId: number): Promise<Array<{ key: string; session: Session }>> { return this.sessions.of(playerId); }
 
-  async sessionsOf(playerId: number): Promise<Array<{ key: string; session: Session }>> {
-    const r = await this.query<{ key: string; session: unknown }>(
-      `SELECT key, session FROM ${this.s}.sessions WHERE (session->>'playerId')::bigint = $1 ORDER BY (session->>'createdAt')::bigint, key`, [playerId]);
-    return r.rows.map((x) => ({ key: x.key, session: decodeStored(SessionCodec, x.session, `session ${x.key}`) }));
-  }
+  async getIdempotency(key: string): Promise<IdempotencyRecord | undefined> { return this.idempotency.get(key); }
 
-  async getIdempotency(key: string): Promise<IdempotencyRecord | undefined> {
-    const r = await this.query<{ record: unknown }>(`SELECT record FROM ${this.s}.idempotency WHERE key = $1`, [key], 'idempotency');
-    const row = r.rows[0];
-    return row && decodeStored(IdempotencyRecordCodec, row.record, `the answer kept for ${key}`);
-  }
+  async claimIdempotency(key: string, now: number): Promise<IdempotencyClaim> { return this.idempotency.claim(key, now); }
 
-  async claimIdempotency(key: string, now: number): Promise<IdempotencyClaim> {
-    const ttl = this.opts.idempotencyTtlMs ?? 86_400_000;
-    const r = await this.query<{ record: unknown; claimed: boolean }>(this.sql.claim, [key, now, now - CLAIM_STALE_MS, now - ttl], 'claim');
-    const row = r.rows[0];
-    this.released.delete(key);
-    const record = row?.record == null ? undefined : decodeStored(IdempotencyRecordCodec, row.record, `the answer kept for ${key}`);
-    return { claimed: row?.claimed === true, ...(record ? { record } : {}) };
-  }
-
-  async releaseIdempotency(key: string): Promise<void> {
-    if (this.released.delete(key)) return;
-    await this.query(`DELETE FROM ${this.s}.idempotency_claims WHERE key = $1`, [key], 'release');
-  }
+  async releaseIdempotency(key: string): Promise<void> { await this.idempotency.release(key); }
 
   async takeTokens(key: string, bucket: { readonly rate: number; readonly burst: number }, want: number, now: number): Promise<{ granted: number; waitSeconds: number }> {
     const r = await this.query<{ granted: number; left_tokens: number }>(this.sql.take, [key, bucket.rate, bucket.burst, want, now], 'take');
@@ -229,42 +170,21 @@ export class PostgresStorage implements Storage {
     return r.rows.map((x) => x.player_id);
   }
 
-  async readLog(filter: LogFilter = {}): Promise<StoredLogEntry[]> { return readEntries(this.send, this.s, filter); }
+  async readLog(filter: LogFilter = {}): Promise<StoredLogEntry[]> { return readEntries(this.query, this.s, filter); }
 
   /** Deletes the replay log's entries older than `olderThan`, in bounded batches (postgres-replay-log.ts pruneEntries): the entries deleted. */
   async pruneReplayLog(olderThan: number, limits: { readonly batch?: number; readonly maxBatches?: number } = {}): Promise<number> {
-    return pruneEntries(this.send, this.s, this.opts.log, olderThan, limits);
+    return pruneEntries(this.query, this.s, this.opts.log, olderThan, limits);
   }
 
   /** The first seq the replay log keeps (undefined: it keeps none). */
-  async replayLogStart(): Promise<number | undefined> { return firstSeq(this.send, this.s); }
+  async replayLogStart(): Promise<number | undefined> { return firstSeq(this.query, this.s); }
 
   /** The replay log's bytes on disk, with its indexes and TOAST. Not counted in roundTrips (stats asks it). */
   async replayLogSize(): Promise<number> { return bytesOnDisk(this.pool, this.s); }
 
   /** The kept answers for Idempotency-Keys: their rows and the table's bytes with its indexes and TOAST. Not counted in roundTrips (stats asks it). */
-  async answersSize(): Promise<{ records: number; bytes: number }> {
-    try {
-      const r = await this.pool.query<{ records: number; bytes: number }>(
-        `SELECT (SELECT count(*) FROM ${this.s}.idempotency)::int AS records, pg_total_relation_size(to_regclass($1)) AS bytes`, [`${this.s}.idempotency`]);
-      return r.rows[0] ?? { records: 0, bytes: 0 };
-    } catch (e) {
-      throw new StorageError(`PostgreSQL: ${(e as Error).message}`, e);
-    }
-  }
-
-  /** The replay log's bytes as last measured (and the kept answers'); measured again beside the caller once that is 30 s old (a scrape never waits for it, nor asks at each scrape). */
-  private replayLogBytes(): number | undefined {
-    const now = Date.now();
-    if (!this.closed && this.measuring === null && now - this.logMeasuredAt >= 30_000) {
-      this.logMeasuredAt = now;
-      this.measuring = this.replayLogSize()
-        .then((bytes) => { this.logBytes = bytes; return this.answersSize(); })
-        .then((answers) => { this.answerSize = answers; }, (e: unknown) => { this.opts.log?.('postgres.measure_failed', { error: (e as Error).message }); })
-        .finally(() => { this.measuring = null; });
-    }
-    return this.logBytes;
-  }
+  async answersSize(): Promise<{ records: number; bytes: number }> { return this.idempotency.size(); }
 
   /** Keeps a copy of master data by its hash (once). */
   async saveMasterSnapshot(hash: string, files: unknown): Promise<void> {
@@ -288,88 +208,45 @@ export class PostgresStorage implements Storage {
   }
 
   /** Drops idempotency records older than an instant (operators may run it from a timer). */
-  async pruneIdempotency(olderThan: number): Promise<number> {
-    const r = await this.query(`DELETE FROM ${this.s}.idempotency WHERE created_at < $1`, [olderThan]);
-    return r.rowCount ?? 0;
-  }
+  async pruneIdempotency(olderThan: number): Promise<number> { return this.idempotency.prune(olderThan); }
 
-  async commit(commit: Commit): Promise<CommitResult> {
-    const attempts = this.opts.retries ?? 5;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.commitOnce(commit);
-      } catch (e) {
-        const code = (e as { code?: string }).code;
-        if (code && RETRYABLE.has(code) && attempt < attempts) continue;
-        if (e instanceof StorageError) throw e;
-        throw new StorageError(`PostgreSQL commit failed: ${(e as Error).message}`, e);
-      }
-    }
-  }
+  async commit(commit: Commit): Promise<CommitResult> { return retried(this.opts.retries ?? 5, () => this.commitOnce(commit)); }
 
-  /** One round trip: commit_v1 with the commit's parts as arrays. */
+  /** One round trip: commit_v3 with the commit's parts as arrays (postgres-commit.ts). */
   private async commitOnce(commit: Commit): Promise<CommitResult> {
     // The states before, where this process holds the version written over: the log's hashes and the key changes start from them.
-    const befores = commit.players.map((p) => {
-      const c = this.cache.get(p.state.playerId);
-      return c !== undefined && c.version === p.expectedVersion ? c : undefined;
-    });
-    const entry = commit.log && entryOf(commit.log, commit.players.map((p) => p.state), befores);
-    const order = commit.players.map((p, i) => ({ p, before: befores[i] })).sort((a, b) => a.p.state.playerId - b.p.state.playerId);
-    const keys = keyChanges(order.map(({ p, before }) => ({ state: p.state, before, isNew: p.expectedVersion === null })));
-    const sessions = commit.sessions ?? [];
-    const idem = commit.idempotency ?? [];
-    const ttl = this.opts.idempotencyTtlMs ?? 86_400_000;
-    const rows = order.map(({ p, before }) => this.rowOf(p.state, p.expectedVersion === null ? undefined : before));
-    const values = [
-      // The states as one json array: a text[] parameter would have node-postgres escape every quote of every state.
-      order.map(({ p }) => p.state.playerId), order.map(({ p }) => p.expectedVersion), order.map(({ p }) => p.state.version),
-      `[${rows.map((r) => r.json).join(',')}]`, rows.map((r) => r.delta),
-      (commit.reads ?? []).map((r) => r.playerId), (commit.reads ?? []).map((r) => r.version),
-      keys.replace, keys.delNames, keys.delKeys, keys.insNames, keys.insKeys, keys.insOwners,
-      sessions.map((x) => x.key), sessions.map((x) => (x.session === null ? null : JSON.stringify(x.session))),
-      idem.map((x) => x.key), `[${idem.map((x) => JSON.stringify(x.record)).join(',')}]`, idem.map((x) => x.record.createdAt),
-      idem.length > 0 ? Math.min(...idem.map((x) => x.record.createdAt)) - ttl : 0,
-      entry ? JSON.stringify(entry) : null, entry ? entry.playerIds : [], this.opts.answersPerScope ?? KEPT_PER_SCOPE,
-    ];
+    const befores = commit.players.map((p) => this.states.before(p.state.playerId, p.expectedVersion));
+    const { order, rows, values } = commitCall(commit, befores, (state, before) => this.states.rowOf(state, before), this.opts);
     this.roundTrips++;
     try {
       await this.pool.query({ name: `${this.s}.commit`, text: this.sql.commit, values });
     } catch (e) {
-      const code = (e as { code?: string }).code;
-      if (code === VERSION_CONFLICT || code === UNIQUE_CONFLICT) {
-        // What this process holds of the players involved may be stale: read them again on the retry.
-        for (const p of commit.players) this.forget(p.state.playerId);
-        for (const r of commit.reads ?? []) this.forget(r.playerId);
-        return { ok: false, conflict: code === VERSION_CONFLICT ? 'version' : 'unique', detail: (e as Error).message };
-      }
-      throw e;
+      const conflict = conflictOf(e);
+      if (conflict === undefined) throw e;
+      // What this process holds of the players involved may be stale: read them again on the retry.
+      for (const p of commit.players) this.states.forget(p.state.playerId);
+      for (const r of commit.reads ?? []) this.states.forget(r.playerId);
+      return conflict;
     }
-    for (const p of commit.players) this.remember(p.state);
-    order.forEach(({ p }, i) => this.chains.set(p.state, (rows[i] as { chain: Chain }).chain));
+    for (const p of commit.players) this.states.remember(p.state);
+    order.forEach(({ p }, i) => this.states.chained(p.state, (rows[i] as { chain: Chain }).chain));
     const now = Date.now();
-    for (const x of sessions) this.keepSession(x.key, x.session, now);
-    for (const x of idem) this.released.add(x.key);
+    for (const x of commit.sessions ?? []) this.sessions.keep(x.key, x.session, now);
+    for (const x of commit.idempotency ?? []) this.idempotency.written(x.key);
     return { ok: true };
   }
 
-  /** What a commit writes of a state: a delta row, or the state whole (postgres-rows.ts encodeRow). */
-  private rowOf(state: PlayerState, before: PlayerState | undefined): { json: string; delta: boolean; chain: Chain } {
-    return encodeRow(state, before, before === undefined ? undefined : this.chains.get(before));
-  }
-
-  async findByName(name: string, limit: number): Promise<number[]> { return playersNamed(this.send, this.s, (id) => this.readRow(id), name, limit); }
+  async findByName(name: string, limit: number): Promise<number[]> { return playersNamed(this.query, this.s, (id) => this.readRow(id), name, limit); }
 
   /** Each player's draw history, in pages by id (postgres-scans.ts): memory bounded by a page, whatever the players. */
-  async drawHistories(visit: (history: ReadonlyArray<DrawRecord>) => void): Promise<number> { return eachDrawHistory(this.send, this.s, (id) => this.readRow(id), visit); }
+  async drawHistories(visit: (history: ReadonlyArray<DrawRecord>) => void): Promise<number> { return eachDrawHistory(this.query, this.s, (id) => this.readRow(id), visit); }
 
   stats(): StorageStats {
     return {
-      playersInMemory: this.cache.count,
+      playersInMemory: this.states.count,
       roundTrips: this.roundTrips,
       pool: { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount, max: this.opts.poolSize ?? 10 },
-      ...((bytes) => (bytes === undefined ? {} : { replayLogBytes: bytes }))(this.replayLogBytes()),
-      ...(this.answerSize === undefined ? {} : { answersStored: this.answerSize }),
+      ...this.sizes.stats(),
     };
   }
 
@@ -384,8 +261,7 @@ export class PostgresStorage implements Storage {
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    await this.measuring;
+    await this.sizes.close();
     await this.pool.end();
   }
 

@@ -3,21 +3,18 @@
 // data, rewards, the first-clear reward once, the best rank kept) and reset.
 // Requests take the original clients' forms: `state` 2 is a clear, the lists are
 // "id:n,id:n" strings, and -1 names no support character (docs/rules/social.md).
+// What a clear gives is computed in core/questLog/rewards.ts.
 import * as t from 'io-ts';
 import { IdAmountList, Int, IntEnum, IntRange, NonNegInt, PosInt, Text, obj, objWithOptional } from '../codecs.js';
 import { defineOp } from '../operation.js';
 import type { Master } from '../master/index.js';
-import type { Grant } from '../master/common.js';
 import type { QuestIndexed } from '../master/social.js';
 import type { PlayerState } from '../state.js';
 import { PARTY_COUNT, type ActiveQuest, type QuestRecord } from '../state/social.js';
-import { pickWeighted } from '../rng.js';
 import { fail, ok, type Result } from '../shared/result.js';
-import { addPlayerExp } from '../shared/player.js';
-import { grantAll, type GrantOutcome } from '../shared/grant.js';
 import { bumpCounter } from '../shared/counters.js';
-import { addCharacterExp } from '../shared/growth.js';
 import { RewardView, nullable } from '../views/codecs.js';
+import { grantClearRewards } from '../questLog/rewards.js';
 import { applyStep } from './tutorial.js';
 import { pay } from '../shared/pay.js';
 
@@ -61,8 +58,6 @@ const activeOf = (s: PlayerState, orderReceiveId: number): Result<ActiveQuest, '
   s.activeQuest !== null && s.activeQuest.orderReceiveId === orderReceiveId
     ? ok(s.activeQuest)
     : fail('NOT_FOUND', { entity: 'quest order', id: orderReceiveId });
-
-const grantView = (o: GrantOutcome): RewardView => ({ kind: o.grant.kind, objectId: o.grant.objectId, amount: o.grant.amount, managedPresentId: o.managedPresentId });
 
 // ---- order ----
 const OrderRequest = objWithOptional(
@@ -213,36 +208,23 @@ const complete = defineOp({
       return ok({ state: next, response: { orderReceiveId: req.orderReceiveId, questId: q.questId, cleared: false, clearRank: 0, bestClearRank: before.bestClearRank, drops: [], rewards: null, firstClearRewards: [] } });
     }
 
-    // Drops: rolled here from the quest's table; nothing in the request names a reward.
-    const rolled: Grant[] = [];
-    for (let i = 0; i < q.drops.rolls; i++) {
-      const e = pickWeighted(rng, q.drops.table);
-      if (e.grant) rolled.push(e.grant);
-    }
-    const base: Grant[] = q.rewards.gold > 0 ? [{ kind: 'gold', objectId: 0, amount: q.rewards.gold }] : [];
-    const first = before.clears === 0 ? q.firstClear : [];
-    const meta = { title: q.name, message: 'A quest reward that did not fit in your storage.', source: 'reward', deadline: null };
-    const granted = grantAll(m, next, [...base, ...rolled, ...first], now, meta);
+    // The drops rolled, the rewards and the first-clear reward (the first clear only) given, and the experience.
+    const granted = grantClearRewards(m, next, q, before.clears === 0, a.right.managedCharacterIds, rng, now);
     if (granted._tag === 'Left') return granted;
-    next = addPlayerExp(m, granted.right.state, q.rewards.playerExp, now);
-    if (q.rewards.characterExp > 0) {
-      const party = new Set(a.right.managedCharacterIds);
-      next = { ...next, characters: next.characters.map((c) => (party.has(c.managedCharacterId) ? addCharacterExp(m, c, q.rewards.characterExp) : c)) };
-    }
+    next = granted.right.state;
     const record: QuestRecord = {
       ...before, clears: before.clears + 1, bestClearRank: Math.max(before.bestClearRank, rank),
       firstClearedAt: before.firstClearedAt ?? now, lastPlayedAt: now,
       skillUse: { skills, unique: req.uniqueSkillUseNum ?? 0, master: req.masterSkillUseNum ?? 0, friend: req.friendUseNum ?? 0 },
     };
     next = bumpCounter(putRecord(next, record), 'questClears');
-    const outcomes = granted.right.outcomes;
     return ok({
       state: next,
       response: {
         orderReceiveId: req.orderReceiveId, questId: q.questId, cleared: true, clearRank: rank, bestClearRank: record.bestClearRank,
-        drops: outcomes.slice(base.length, base.length + rolled.length).map(grantView),
+        drops: granted.right.drops,
         rewards: { gold: q.rewards.gold, playerExp: q.rewards.playerExp, characterExp: q.rewards.characterExp },
-        firstClearRewards: outcomes.slice(base.length + rolled.length).map(grantView),
+        firstClearRewards: granted.right.firstClearRewards,
       },
     });
   },
