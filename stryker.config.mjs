@@ -24,7 +24,8 @@ export default {
   // The in-process runner loads the project's modules anew for a static mutant, in the same
   // process; each generation stays loaded (ES modules cannot be unloaded): a fresh process
   // after this many runs bounds its memory.
-  maxTestRunnerReuse: inProcess && process.env.MUTATE_STATIC !== 'ignore' && process.env.MUTATE_RELOAD !== 'process' ? 40 : 0,
+  maxTestRunnerReuse:
+    inProcess && process.env.MUTATE_STATIC !== 'ignore' && process.env.MUTATE_RELOAD !== 'process' ? 40 : 0,
   // A mutant that does not compile is left out. scripts/mutate/checker.mjs type-checks the
   // mutant's own file (a fraction of a second); MUTATE_TYPECHECK=project uses Stryker's
   // checker, which rebuilds the project for each mutant (~2 s) and so also sees a mutant
@@ -40,7 +41,12 @@ export default {
   mutate: ['core/shared/pay.ts'],
   // Documentation strings (operation summaries, codec names) are not mutated, nor equivalent
   // mutants of a kind that recurs (a literal salt): stryker.plugins.mjs.
-  plugins: ['@stryker-mutator/*', './stryker.plugins.mjs', './scripts/mutate/runner.mjs', './scripts/mutate/checker.mjs'],
+  plugins: [
+    '@stryker-mutator/*',
+    './stryker.plugins.mjs',
+    './scripts/mutate/runner.mjs',
+    './scripts/mutate/checker.mjs',
+  ],
   ignorers: ['docs', 'equivalent', ...(process.env.MUTATE_STATIC === 'only' ? ['runtime-code'] : [])],
   // test/fixtures holds stored data directories (journal.log and all) that replay tests read.
   ignorePatterns: ['data', '.tmp', 'coverage', '*.log', '!test/fixtures/**'],

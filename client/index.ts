@@ -11,7 +11,13 @@
 // only when there is no such answer: the network failed on every attempt
 // ('network'), the answer is not the service's envelope ('protocol'), or, with
 // checkAnswers, an answer breaks its declared codec ('contract').
-import { OPERATIONS, TYPED_OPERATIONS, type OperationName, type RequestOf, type ResponseOf } from '../core/operations/table.js';
+import {
+  OPERATIONS,
+  TYPED_OPERATIONS,
+  type OperationName,
+  type RequestOf,
+  type ResponseOf,
+} from '../core/operations/table.js';
 import { accessOf, answerCodec, type AnyOperation } from '../core/operation.js';
 import { answerProblems } from '../core/answer-check.js';
 import type { Changes } from '../core/views/codecs.js';
@@ -67,9 +73,10 @@ export interface CallOptions {
 
 type NoFields = Record<never, never>;
 /** A method's arguments: the request may be left out when the operation needs no field. */
-export type ArgsOf<N extends OperationName> = NoFields extends RequestOf<N>
-  ? [request?: RequestOf<N>, options?: CallOptions]
-  : [request: RequestOf<N>, options?: CallOptions];
+export type ArgsOf<N extends OperationName> =
+  NoFields extends RequestOf<N>
+    ? [request?: RequestOf<N>, options?: CallOptions]
+    : [request: RequestOf<N>, options?: CallOptions];
 
 /** One method per operation of the table. */
 export type OperationMethods = { readonly [N in OperationName]: (...args: ArgsOf<N>) => Promise<CallResult<N>> };
@@ -83,8 +90,20 @@ export interface Credentials {
 
 /** What the client reports of its attempts (for logs and tests). */
 export type ClientEvent =
-  | { readonly kind: 'attempt'; readonly operation: OperationName; readonly attempt: number; readonly idempotencyKey: string | null }
-  | { readonly kind: 'retry'; readonly operation: OperationName; readonly attempt: number; readonly reason: RetryReason; readonly delayMs: number; readonly idempotencyKey: string | null };
+  | {
+      readonly kind: 'attempt';
+      readonly operation: OperationName;
+      readonly attempt: number;
+      readonly idempotencyKey: string | null;
+    }
+  | {
+      readonly kind: 'retry';
+      readonly operation: OperationName;
+      readonly attempt: number;
+      readonly reason: RetryReason;
+      readonly delayMs: number;
+      readonly idempotencyKey: string | null;
+    };
 
 export interface ClientOptions {
   /** The server's origin, e.g. `http://127.0.0.1:8080` (the client adds `/api/...`). */
@@ -146,11 +165,14 @@ export class ClientError extends Error {
 }
 
 /** A call's answer before its type is given to it. */
-type Untyped = { readonly ok: true; readonly value: { [key: string]: Json }; readonly envelope: Envelope; readonly status: number } | Failure;
+type Untyped =
+  | { readonly ok: true; readonly value: { [key: string]: Json }; readonly envelope: Envelope; readonly status: number }
+  | Failure;
 
 const ENVELOPE_KEYS = new Set(['resultCode', 'resultMessage', 'serverTime', 'serverVersion']);
 
-const isObject = (u: Json | undefined): u is { [key: string]: Json } => typeof u === 'object' && u !== null && !Array.isArray(u);
+const isObject = (u: Json | undefined): u is { [key: string]: Json } =>
+  typeof u === 'object' && u !== null && !Array.isArray(u);
 
 const parseJson = (text: string): Json | undefined => {
   try {
@@ -167,7 +189,15 @@ const splitAnswer = (body: Json | undefined): { envelope: Envelope; rest: { [key
   if (typeof resultCode !== 'number' || typeof resultMessage !== 'string') return null;
   const rest: { [key: string]: Json } = {};
   for (const [k, v] of Object.entries(body)) if (!ENVELOPE_KEYS.has(k)) rest[k] = v;
-  return { envelope: { resultCode, resultMessage, serverTime: typeof serverTime === 'string' ? serverTime : '', serverVersion: typeof serverVersion === 'number' ? serverVersion : 0 }, rest };
+  return {
+    envelope: {
+      resultCode,
+      resultMessage,
+      serverTime: typeof serverTime === 'string' ? serverTime : '',
+      serverVersion: typeof serverVersion === 'number' ? serverVersion : 0,
+    },
+    rest,
+  };
 };
 
 /** A query value: lists comma-joined (`1,2,3`), as the server's IdList reads them. */
@@ -178,7 +208,9 @@ const escape = (s: string): string => encodeURIComponent(s).replace(/%2C/gi, ','
 
 const queryOf = (fields: unknown): string => {
   if (typeof fields !== 'object' || fields === null) return '';
-  const parts = Object.entries(fields).flatMap(([k, v]) => (v === undefined ? [] : [`${escape(k)}=${escape(queryValue(v))}`]));
+  const parts = Object.entries(fields).flatMap(([k, v]) =>
+    v === undefined ? [] : [`${escape(k)}=${escape(queryValue(v))}`],
+  );
   return parts.length > 0 ? `?${parts.join('&')}` : '';
 };
 
@@ -191,7 +223,11 @@ type Keepers = { readonly [N in OperationName]?: (request: RequestOf<N>, value: 
 export const createClient = (opts: ClientOptions): HoshiClient => {
   const base = opts.baseUrl.replace(/\/+$/, '');
   const doFetch = opts.fetch ?? fetch;
-  const policy: RetryPolicy = { ...DEFAULT_RETRY, ...opts.backoff, retries: Math.max(0, opts.retries ?? DEFAULT_RETRY.retries) };
+  const policy: RetryPolicy = {
+    ...DEFAULT_RETRY,
+    ...opts.backoff,
+    retries: Math.max(0, opts.retries ?? DEFAULT_RETRY.retries),
+  };
   const sleep = opts.sleep ?? realSleep;
   const random = opts.random ?? Math.random;
   const newKey = opts.newIdempotencyKey ?? (() => crypto.randomUUID());
@@ -200,13 +236,25 @@ export const createClient = (opts: ClientOptions): HoshiClient => {
   let credentials = opts.credentials;
 
   const keepers: Keepers = {
-    signupPlayer: (req, v) => { credentials = { uuid: req.uuid.toLowerCase(), accessToken: v.accessToken, playerId: v.playerId }; },
-    loginPlayer: (_req, v) => { sessionId = v.sessionId; },
+    signupPlayer: (req, v) => {
+      credentials = { uuid: req.uuid.toLowerCase(), accessToken: v.accessToken, playerId: v.playerId };
+    },
+    loginPlayer: (_req, v) => {
+      sessionId = v.sessionId;
+    },
     // The account now lives on this device with a new token; sessions of the old one end.
-    setPlayerMove: (req, v) => { credentials = { uuid: req.uuid.toLowerCase(), accessToken: v.accessToken, playerId: v.playerId }; sessionId = undefined; },
+    setPlayerMove: (req, v) => {
+      credentials = { uuid: req.uuid.toLowerCase(), accessToken: v.accessToken, playerId: v.playerId };
+      sessionId = undefined;
+    },
   };
 
-  const perform = async (name: OperationName, op: AnyOperation, request: unknown, callOpts: CallOptions | undefined): Promise<Untyped> => {
+  const perform = async (
+    name: OperationName,
+    op: AnyOperation,
+    request: unknown,
+    callOpts: CallOptions | undefined,
+  ): Promise<Untyped> => {
     // The codec's encoding is the wire form (unknown fields dropped); GET fields go in the query.
     const fields = op.request.encode(request ?? {});
     const pathWithQuery = `/api${op.path}${op.method === 'GET' ? queryOf(fields) : ''}`;
@@ -217,7 +265,8 @@ export const createClient = (opts: ClientOptions): HoshiClient => {
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (session) headers['X-STAR-SESSION-ID'] = session;
     if (key !== null) headers['Idempotency-Key'] = key;
-    if (opts.salt !== undefined) headers['X-STAR-REQUESTHASH'] = await requestHash({ sessionId: session, pathWithQuery, body, salt: opts.salt });
+    if (opts.salt !== undefined)
+      headers['X-STAR-REQUESTHASH'] = await requestHash({ sessionId: session, pathWithQuery, body, salt: opts.salt });
     // A lost answer of a POST is safe to ask again (its key makes it apply once); of a GET only when it changes nothing.
     const networkRetryable = key !== null || op.readOnly === true;
 
@@ -233,14 +282,23 @@ export const createClient = (opts: ClientOptions): HoshiClient => {
       let retryAfter: string | null;
       try {
         const res = await doFetch(`${base}${pathWithQuery}`, {
-          method: op.method, headers, body,
+          method: op.method,
+          headers,
+          body,
           signal: opts.timeoutMs !== undefined ? AbortSignal.timeout(opts.timeoutMs) : undefined,
         });
         status = res.status;
         retryAfter = res.headers.get('retry-after');
         text = await res.text();
       } catch (err) {
-        if (last || !networkRetryable) throw new ClientError('network', name, `no answer after ${attempt} attempt(s): ${err instanceof Error ? err.message : String(err)}`, [], { cause: err });
+        if (last || !networkRetryable)
+          throw new ClientError(
+            'network',
+            name,
+            `no answer after ${attempt} attempt(s): ${err instanceof Error ? err.message : String(err)}`,
+            [],
+            { cause: err },
+          );
         await retry('network', backoffMs(attempt, policy, random));
         continue;
       }
@@ -255,17 +313,36 @@ export const createClient = (opts: ClientOptions): HoshiClient => {
           continue;
         }
       }
-      if (!split) throw new ClientError('protocol', name, `HTTP ${status} without the service's envelope: ${text.slice(0, 200)}`);
+      if (!split)
+        throw new ClientError('protocol', name, `HTTP ${status} without the service's envelope: ${text.slice(0, 200)}`);
       const { envelope, rest } = split;
       if (envelope.resultCode !== 0) {
         // A server that checks its answers (CHECK_ANSWERS) reports a broken one as 999 with what was wrong.
         const reported = rest['answerProblems'];
-        if (opts.checkAnswers && Array.isArray(reported)) throw new ClientError('contract', name, 'the server reports an answer that breaks its declared codec', reported.map(String));
-        return { ok: false, resultCode: envelope.resultCode, resultMessage: envelope.resultMessage, status, detail: rest };
+        if (opts.checkAnswers && Array.isArray(reported))
+          throw new ClientError(
+            'contract',
+            name,
+            'the server reports an answer that breaks its declared codec',
+            reported.map(String),
+          );
+        return {
+          ok: false,
+          resultCode: envelope.resultCode,
+          resultMessage: envelope.resultMessage,
+          status,
+          detail: rest,
+        };
       }
       if (opts.checkAnswers) {
         const problems = answerProblems(answerCodec(op), rest);
-        if (problems.length > 0) throw new ClientError('contract', name, `the answer breaks its declared codec:\n  ${problems.join('\n  ')}`, problems);
+        if (problems.length > 0)
+          throw new ClientError(
+            'contract',
+            name,
+            `the answer breaks its declared codec:\n  ${problems.join('\n  ')}`,
+            problems,
+          );
       }
       return { ok: true, value: rest, envelope, status };
     }
@@ -283,12 +360,21 @@ export const createClient = (opts: ClientOptions): HoshiClient => {
   };
 
   const client: ClientState = {
-    get sessionId() { return sessionId; },
-    get credentials() { return credentials; },
-    useSession: (id) => { sessionId = id; },
+    get sessionId() {
+      return sessionId;
+    },
+    get credentials() {
+      return credentials;
+    },
+    useSession: (id) => {
+      sessionId = id;
+    },
     call,
   };
-  const methodOf = <N extends OperationName>(name: N) => (...args: ArgsOf<N>) => call(name, ...args);
+  const methodOf =
+    <N extends OperationName>(name: N) =>
+    (...args: ArgsOf<N>) =>
+      call(name, ...args);
   const methods: Partial<Record<OperationName, (...args: never) => unknown>> = {};
   for (const { name } of TYPED_OPERATIONS) methods[name] = methodOf(name);
   // Every name of the table has its method (made just above from the same table).

@@ -4,7 +4,11 @@
 // the HTTP suite) and, behind CHECK_ANSWERS, by a development server.
 import type * as t from 'io-ts';
 
-interface Node { readonly _tag?: string; readonly name: string; readonly is: (u: unknown) => boolean }
+interface Node {
+  readonly _tag?: string;
+  readonly name: string;
+  readonly is: (u: unknown) => boolean;
+}
 const node = (c: t.Mixed): Node & Record<string, unknown> => c as unknown as Node & Record<string, unknown>;
 
 const isPlainObject = (u: unknown): u is Record<string, unknown> =>
@@ -14,9 +18,15 @@ const isPlainObject = (u: unknown): u is Record<string, unknown> =>
 const propsOf = (c: t.Mixed): { required: Record<string, t.Mixed>; optional: Record<string, t.Mixed> } | null => {
   const n = node(c);
   switch (n._tag) {
-    case 'InterfaceType': case 'StrictType': return { required: n['props'] as Record<string, t.Mixed>, optional: {} };
-    case 'PartialType': return { required: {}, optional: n['props'] as Record<string, t.Mixed> };
-    case 'ExactType': case 'RefinementType': case 'ReadonlyType': return propsOf(n['type'] as t.Mixed);
+    case 'InterfaceType':
+    case 'StrictType':
+      return { required: n['props'] as Record<string, t.Mixed>, optional: {} };
+    case 'PartialType':
+      return { required: {}, optional: n['props'] as Record<string, t.Mixed> };
+    case 'ExactType':
+    case 'RefinementType':
+    case 'ReadonlyType':
+      return propsOf(n['type'] as t.Mixed);
     case 'IntersectionType': {
       const out = { required: {} as Record<string, t.Mixed>, optional: {} as Record<string, t.Mixed> };
       for (const part of n['types'] as t.Mixed[]) {
@@ -29,7 +39,8 @@ const propsOf = (c: t.Mixed): { required: Record<string, t.Mixed>; optional: Rec
       for (const k of Object.keys(out.required)) delete out.optional[k];
       return out;
     }
-    default: return null;
+    default:
+      return null;
   }
 };
 
@@ -41,16 +52,22 @@ const propsOf = (c: t.Mixed): { required: Record<string, t.Mixed>; optional: Rec
 export const answerProblems = (codec: t.Mixed, value: unknown, path = '(answer)'): string[] => {
   const n = node(codec);
   switch (n._tag) {
-    case 'UnknownType': return [`${path}: declared as unknown`];
-    case 'ExactType': case 'ReadonlyType': return answerProblems(n['type'] as t.Mixed, value, path);
+    case 'UnknownType':
+      return [`${path}: declared as unknown`];
+    case 'ExactType':
+    case 'ReadonlyType':
+      return answerProblems(n['type'] as t.Mixed, value, path);
     case 'RefinementType': {
       const inner = answerProblems(n['type'] as t.Mixed, value, path);
       return inner.length > 0 || codec.is(value) ? inner : [`${path}: is not ${n.name}`];
     }
-    case 'ArrayType': case 'ReadonlyArrayType': {
+    case 'ArrayType':
+    case 'ReadonlyArrayType': {
       if (!Array.isArray(value)) return [`${path}: must be an array (${n.name})`];
       const out: string[] = [];
-      value.forEach((v, i) => { if (out.length < 20) out.push(...answerProblems(n['type'] as t.Mixed, v, `${path}.${i}`)); });
+      value.forEach((v, i) => {
+        if (out.length < 20) out.push(...answerProblems(n['type'] as t.Mixed, v, `${path}.${i}`));
+      });
       return out;
     }
     case 'DictionaryType': {
@@ -67,7 +84,10 @@ export const answerProblems = (codec: t.Mixed, value: unknown, path = '(answer)'
       }
       return best ?? [`${path}: matches no member of ${n.name}`];
     }
-    case 'InterfaceType': case 'StrictType': case 'PartialType': case 'IntersectionType': {
+    case 'InterfaceType':
+    case 'StrictType':
+    case 'PartialType':
+    case 'IntersectionType': {
       const props = propsOf(codec);
       if (!props) {
         // An intersection of non-object parts: each part must hold.
@@ -96,14 +116,33 @@ export const answerProblems = (codec: t.Mixed, value: unknown, path = '(answer)'
 export const unknownPaths = (codec: t.Mixed, path = '(answer)'): string[] => {
   const n = node(codec);
   switch (n._tag) {
-    case 'UnknownType': case 'AnyType': case 'UnknownRecordType': case 'UnknownArrayType': case 'AnyDictionaryType': case 'AnyArrayType': case 'ObjectType': case 'FunctionType':
+    case 'UnknownType':
+    case 'AnyType':
+    case 'UnknownRecordType':
+    case 'UnknownArrayType':
+    case 'AnyDictionaryType':
+    case 'AnyArrayType':
+    case 'ObjectType':
+    case 'FunctionType':
       return [path];
-    case 'ExactType': case 'RefinementType': case 'ReadonlyType': return unknownPaths(n['type'] as t.Mixed, path);
-    case 'ArrayType': case 'ReadonlyArrayType': return unknownPaths(n['type'] as t.Mixed, `${path}[]`);
-    case 'DictionaryType': return unknownPaths(n['codomain'] as t.Mixed, `${path}{}`);
-    case 'UnionType': case 'IntersectionType': case 'TupleType': return (n['types'] as t.Mixed[]).flatMap((m) => unknownPaths(m, path));
-    case 'InterfaceType': case 'StrictType': case 'PartialType':
+    case 'ExactType':
+    case 'RefinementType':
+    case 'ReadonlyType':
+      return unknownPaths(n['type'] as t.Mixed, path);
+    case 'ArrayType':
+    case 'ReadonlyArrayType':
+      return unknownPaths(n['type'] as t.Mixed, `${path}[]`);
+    case 'DictionaryType':
+      return unknownPaths(n['codomain'] as t.Mixed, `${path}{}`);
+    case 'UnionType':
+    case 'IntersectionType':
+    case 'TupleType':
+      return (n['types'] as t.Mixed[]).flatMap((m) => unknownPaths(m, path));
+    case 'InterfaceType':
+    case 'StrictType':
+    case 'PartialType':
       return Object.entries(n['props'] as Record<string, t.Mixed>).flatMap(([k, c]) => unknownPaths(c, `${path}.${k}`));
-    default: return [];
+    default:
+      return [];
   }
 };

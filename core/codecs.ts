@@ -46,7 +46,10 @@ export const IntRange = (lo: number, hi: number) =>
  */
 export class IntEnumType<V extends number> extends t.Type<V, number, unknown> {
   readonly _tag = 'IntEnumType' as const;
-  constructor(name: string, readonly meanings: Readonly<Record<V, string>>) {
+  constructor(
+    name: string,
+    readonly meanings: Readonly<Record<V, string>>,
+  ) {
     const values = Object.keys(meanings).map(Number);
     const listed = (n: number): n is V => values.includes(n);
     super(
@@ -61,10 +64,17 @@ export class IntEnumType<V extends number> extends t.Type<V, number, unknown> {
     );
   }
   /** The values, in ascending order. */
-  get values(): V[] { return Object.keys(this.meanings).map(Number).sort((a, b) => a - b) as V[]; }
+  get values(): V[] {
+    return Object.keys(this.meanings)
+      .map(Number)
+      .sort((a, b) => a - b) as V[];
+  }
 }
 /** An integer enum with the meaning of each value: `IntEnum('DrawType', { 1: 'single draw', 3: 'ten-draw' })`. */
-export const IntEnum = <const M extends Readonly<Record<number, string>>>(name: string, meanings: M): IntEnumType<keyof M & number> =>
+export const IntEnum = <const M extends Readonly<Record<number, string>>>(
+  name: string,
+  meanings: M,
+): IntEnumType<keyof M & number> =>
   new IntEnumType<keyof M & number>(name, meanings as unknown as Readonly<Record<keyof M & number, string>>);
 /** An amount in a request: 1 … max. */
 export const Amount = (max: number) => IntRange(1, max);
@@ -91,21 +101,29 @@ export const Text = (min: number, max: number) =>
  * half of a pair), private use (Co), line and paragraph separators (Zl, Zp) and the
  * noncharacters (U+FDD0-U+FDEF, U+xFFFE, U+xFFFF).
  */
-const NOT_TEXT = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Zl}\p{Zp}\u{FDD0}-\u{FDEF}\u{FFFE}\u{FFFF}\u{1FFFE}\u{1FFFF}\u{2FFFE}\u{2FFFF}\u{3FFFE}\u{3FFFF}\u{4FFFE}\u{4FFFF}\u{5FFFE}\u{5FFFF}\u{6FFFE}\u{6FFFF}\u{7FFFE}\u{7FFFF}\u{8FFFE}\u{8FFFF}\u{9FFFE}\u{9FFFF}\u{AFFFE}\u{AFFFF}\u{BFFFE}\u{BFFFF}\u{CFFFE}\u{CFFFF}\u{DFFFE}\u{DFFFF}\u{EFFFE}\u{EFFFF}\u{FFFFE}\u{FFFFF}\u{10FFFE}\u{10FFFF}]/u;
+const NOT_TEXT =
+  /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Zl}\p{Zp}\u{FDD0}-\u{FDEF}\u{FFFE}\u{FFFF}\u{1FFFE}\u{1FFFF}\u{2FFFE}\u{2FFFF}\u{3FFFE}\u{3FFFF}\u{4FFFE}\u{4FFFF}\u{5FFFE}\u{5FFFF}\u{6FFFE}\u{6FFFF}\u{7FFFE}\u{7FFFF}\u{8FFFE}\u{8FFFF}\u{9FFFE}\u{9FFFF}\u{AFFFE}\u{AFFFF}\u{BFFFE}\u{BFFFF}\u{CFFFE}\u{CFFFF}\u{DFFFE}\u{DFFFF}\u{EFFFE}\u{EFFFF}\u{FFFFE}\u{FFFFF}\u{10FFFE}\u{10FFFF}]/u;
 
 /** Why a text shown to people is refused (undefined: it is fine), before it is normalised. */
 export const textProblem = (s: string, multiline = false): string | undefined => {
   // A lone surrogate is a Cs code point under the u flag; one named here, for a clearer reason.
   if (/\p{Cs}/u.test(s)) return 'must be well-formed Unicode (it holds a lone surrogate)';
   const bad = NOT_TEXT.exec(multiline ? s.replace(/\n/g, ' ') : s);
-  if (bad) return `must not contain control, format or private-use characters (it holds U+${(bad[0].codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')})`;
+  if (bad)
+    return `must not contain control, format or private-use characters (it holds U+${(bad[0].codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')})`;
   return undefined;
 };
 
 /** A text as it is kept: NFC-normalised, without leading or trailing white space (each line's, for multiline text). */
 export const cleanText = (s: string, multiline = false): string => {
   const n = s.normalize('NFC');
-  return multiline ? n.split('\n').map((l) => l.trim()).join('\n').trim() : n.trim();
+  return multiline
+    ? n
+        .split('\n')
+        .map((l) => l.trim())
+        .join('\n')
+        .trim()
+    : n.trim();
 };
 
 /**
@@ -120,7 +138,12 @@ export const DisplayText = (min: number, max: number, opts: { readonly multiline
   new t.Type<string, string, unknown>(
     // The schema walker reads the bounds from this name (adapters/http/json-schema.ts).
     `Text[${min}..${max}]`,
-    (u): u is string => typeof u === 'string' && textProblem(u, opts.multiline) === undefined && u === cleanText(u, opts.multiline) && [...u].length >= min && [...u].length <= max,
+    (u): u is string =>
+      typeof u === 'string' &&
+      textProblem(u, opts.multiline) === undefined &&
+      u === cleanText(u, opts.multiline) &&
+      [...u].length >= min &&
+      [...u].length <= max,
     (u, c) => {
       if (typeof u !== 'string') return t.failure(u, c, 'must be a string');
       // Checked before normalising too: a raw string far too long is refused without the work.
@@ -129,7 +152,14 @@ export const DisplayText = (min: number, max: number, opts: { readonly multiline
       if (problem) return t.failure(u, c, problem);
       const clean = cleanText(u, opts.multiline);
       const length = [...clean].length;
-      if (length < min || length > max) return t.failure(u, c, min > 0 && length === 0 ? 'must not be empty or only white space' : `must be ${min} to ${max} characters long (after trimming)`);
+      if (length < min || length > max)
+        return t.failure(
+          u,
+          c,
+          min > 0 && length === 0
+            ? 'must not be empty or only white space'
+            : `must be ${min} to ${max} characters long (after trimming)`,
+        );
       return t.success(clean);
     },
     (s) => s,
@@ -154,7 +184,16 @@ export const IdList = (max: number) =>
     'IdList',
     (u): u is number[] => Array.isArray(u) && u.every((x) => PosInt.is(x)),
     (u, c) => {
-      const parts = typeof u === 'string' ? (u === '' ? [] : u.split(',')) : Array.isArray(u) ? u : typeof u === 'number' ? [u] : undefined;
+      const parts =
+        typeof u === 'string'
+          ? u === ''
+            ? []
+            : u.split(',')
+          : Array.isArray(u)
+            ? u
+            : typeof u === 'number'
+              ? [u]
+              : undefined;
       if (!parts) return t.failure(u, c, 'must be a list of ids');
       if (parts.length > max) return t.failure(u, c, `must list at most ${max} ids`);
       const out: number[] = [];
@@ -169,7 +208,10 @@ export const IdList = (max: number) =>
   );
 
 /** One `id:n` entry of an IdAmountList. */
-export interface IdAmount { readonly id: number; readonly amount: number }
+export interface IdAmount {
+  readonly id: number;
+  readonly amount: number;
+}
 
 const ID_AMOUNT = /^(\d{1,16}):(\d{1,16})$/;
 
@@ -182,9 +224,15 @@ const ID_AMOUNT = /^(\d{1,16}):(\d{1,16})$/;
 export const IdAmountList = (max: number) =>
   new t.Type<IdAmount[], string, unknown>(
     'IdAmountList',
-    (u): u is IdAmount[] => Array.isArray(u) && u.every((x: unknown) => typeof x === 'object' && x !== null && PosInt.is((x as IdAmount).id) && NonNegInt.is((x as IdAmount).amount)),
+    (u): u is IdAmount[] =>
+      Array.isArray(u) &&
+      u.every(
+        (x: unknown) =>
+          typeof x === 'object' && x !== null && PosInt.is((x as IdAmount).id) && NonNegInt.is((x as IdAmount).amount),
+      ),
     (u, c) => {
-      if (typeof u !== 'string') return t.failure(u, c, 'must be a string of id:n entries separated by commas, e.g. "1:2,3:4"');
+      if (typeof u !== 'string')
+        return t.failure(u, c, 'must be a string of id:n entries separated by commas, e.g. "1:2,3:4"');
       if (u === '') return t.success([]);
       const parts = u.split(',');
       if (parts.length > max) return t.failure(u, c, `must list at most ${max} entries`);
@@ -194,7 +242,11 @@ export const IdAmountList = (max: number) =>
         const id = m ? Number(m[1]) : NaN;
         const amount = m ? Number(m[2]) : NaN;
         if (!m || !Number.isSafeInteger(id) || id < 1 || !Number.isSafeInteger(amount)) {
-          return t.failure(u, c, `entry ${i + 1} (${JSON.stringify(p.slice(0, 40))}) must be id:n, a positive integer id and a non-negative integer n`);
+          return t.failure(
+            u,
+            c,
+            `entry ${i + 1} (${JSON.stringify(p.slice(0, 40))}) must be id:n, a positive integer id and a non-negative integer n`,
+          );
         }
         out.push({ id, amount });
       }
@@ -236,11 +288,27 @@ const fieldsValidate = (required: t.Props, optional: t.Props): t.Validate<unknow
 /** An exact object codec: unknown fields are dropped, so a codec is the whole request type. */
 export const obj = <P extends t.Props>(required: P, name?: string): t.ExactC<t.TypeC<P>> => {
   const io = t.exact(t.type(required), name);
-  return new t.ExactType(io.name, io.is, fieldsValidate(required, {}) as t.Validate<unknown, t.TypeOf<t.TypeC<P>>>, io.encode, io.type);
+  return new t.ExactType(
+    io.name,
+    io.is,
+    fieldsValidate(required, {}) as t.Validate<unknown, t.TypeOf<t.TypeC<P>>>,
+    io.encode,
+    io.type,
+  );
 };
-export const objWithOptional = <P extends t.Props, O extends t.Props>(required: P, optional: O, name?: string): t.ExactC<t.IntersectionC<[t.TypeC<P>, t.PartialC<O>]>> => {
+export const objWithOptional = <P extends t.Props, O extends t.Props>(
+  required: P,
+  optional: O,
+  name?: string,
+): t.ExactC<t.IntersectionC<[t.TypeC<P>, t.PartialC<O>]>> => {
   const io = t.exact(t.intersection([t.type(required), t.partial(optional)]), name);
-  return new t.ExactType(io.name, io.is, fieldsValidate(required, optional) as t.Validate<unknown, t.TypeOf<typeof io>>, io.encode, io.type);
+  return new t.ExactType(
+    io.name,
+    io.is,
+    fieldsValidate(required, optional) as t.Validate<unknown, t.TypeOf<typeof io>>,
+    io.encode,
+    io.type,
+  );
 };
 
 /**
@@ -253,7 +321,8 @@ const memberStep = (parent: unknown, step: unknown): boolean => {
   const p = parent as { _tag?: string; type?: unknown; types?: ReadonlyArray<unknown> } | undefined;
   if (p?._tag === 'IntersectionType' || p?._tag === 'UnionType') return true;
   let c = p;
-  while (c && (c._tag === 'ExactType' || c._tag === 'ReadonlyType' || c._tag === 'RefinementType')) c = c.type as typeof c;
+  while (c && (c._tag === 'ExactType' || c._tag === 'ReadonlyType' || c._tag === 'RefinementType'))
+    c = c.type as typeof c;
   return (c?._tag === 'IntersectionType' || c?._tag === 'UnionType') && (c.types ?? []).includes(step);
 };
 
@@ -274,5 +343,8 @@ export const requestError = (errors: t.Errors): GameError => {
   if (!first) return gameError('INVALID_PARAMETERS', { field: '(body)', reason: 'is not valid' });
   const field = pathOf(first);
   if (first.value === undefined) return gameError('INSUFFICIENT_PARAMETERS', { field });
-  return gameError('INVALID_PARAMETERS', { field, reason: first.message ?? `must be ${first.context[first.context.length - 1]?.type.name ?? 'valid'}` });
+  return gameError('INVALID_PARAMETERS', {
+    field,
+    reason: first.message ?? `must be ${first.context[first.context.length - 1]?.type.name ?? 'valid'}`,
+  });
 };

@@ -84,33 +84,61 @@ interface CodeInfo<K extends ErrorName> {
 
 /** Result code and message of every error. One exhaustive table. */
 export const RESULT_CODES: { readonly [K in ErrorName]: CodeInfo<K> } = {
-  OUTDATED: { resultCode: 1, message: (e) => `App version ${e.version} is out of date: update to ${e.minVersion} or later.` },
-  OUTDATED_AB_VERSION: { resultCode: 30, message: (e) => `Asset version ${e.abVer} is out of date: download version ${e.minAbVer} or later.` },
+  OUTDATED: {
+    resultCode: 1,
+    message: (e) => `App version ${e.version} is out of date: update to ${e.minVersion} or later.`,
+  },
+  OUTDATED_AB_VERSION: {
+    resultCode: 30,
+    message: (e) => `Asset version ${e.abVer} is out of date: download version ${e.minAbVer} or later.`,
+  },
   INVALID_REQUEST_HASH: { resultCode: 101, message: () => 'The request hash does not match the request.' },
   INVALID_PARAMETERS: { resultCode: 102, message: (e) => `Invalid parameter ${e.field}: ${e.reason}.` },
   INSUFFICIENT_PARAMETERS: { resultCode: 103, message: (e) => `Missing parameter ${e.field}.` },
   INVALID_JSON_SCHEMA: { resultCode: 104, message: (e) => `The request body is not valid: ${e.reason}.` },
-  DB_ERROR: { resultCode: 105, message: () => 'The data store could not complete the request; nothing was changed. Try again later.' },
+  DB_ERROR: {
+    resultCode: 105,
+    message: () => 'The data store could not complete the request; nothing was changed. Try again later.',
+  },
   NG_WORD: { resultCode: 106, message: (e) => `${e.field} contains a word that is not allowed.` },
   NOT_FOUND: { resultCode: 107, message: (e) => `No ${e.entity} with id ${e.id}.` },
   BODY_TOO_LARGE: { resultCode: 108, message: (e) => `The request body is larger than ${e.limit} bytes.` },
-  IDEMPOTENCY_KEY_REUSED: { resultCode: 109, message: () => 'This Idempotency-Key was already used with a different request.' },
-  REQUEST_IN_PROGRESS: { resultCode: 110, message: () => 'A request with this Idempotency-Key is still being processed.' },
+  IDEMPOTENCY_KEY_REUSED: {
+    resultCode: 109,
+    message: () => 'This Idempotency-Key was already used with a different request.',
+  },
+  REQUEST_IN_PROGRESS: {
+    resultCode: 110,
+    message: () => 'A request with this Idempotency-Key is still being processed.',
+  },
   RATE_LIMITED: { resultCode: 111, message: (e) => `Too many requests; retry after ${e.retryAfterSeconds} seconds.` },
-  PRESENT_LIMIT: { resultCode: 313, message: (e) => `The present box is full (at most ${e.max} presents): receive some first; nothing was changed.` },
-  ANSWER_WITHHELD: { resultCode: 112, message: (e) => `The request with this Idempotency-Key was already done, once; its answer held a secret (${e.fields}), which is never sent twice.` },
+  PRESENT_LIMIT: {
+    resultCode: 313,
+    message: (e) => `The present box is full (at most ${e.max} presents): receive some first; nothing was changed.`,
+  },
+  ANSWER_WITHHELD: {
+    resultCode: 112,
+    message: (e) =>
+      `The request with this Idempotency-Key was already done, once; its answer held a secret (${e.fields}), which is never sent twice.`,
+  },
   PLAYER_ALREADY_EXISTS: { resultCode: 201, message: () => 'A player is already bound to this uuid.' },
   PLAYER_NOT_FOUND: { resultCode: 202, message: () => 'No such player, or the access token does not match.' },
   PLAYER_SESSION_EXPIRED: { resultCode: 203, message: () => 'No valid session: log in again.' },
   PLAYER_SUSPENDED: { resultCode: 204, message: () => 'This player is suspended.' },
-  INVALID_MOVE_PARAMETERS: { resultCode: 210, message: (e) => `The transfer code or password is not valid: ${e.reason}.` },
+  INVALID_MOVE_PARAMETERS: {
+    resultCode: 210,
+    message: (e) => `The transfer code or password is not valid: ${e.reason}.`,
+  },
   PLAYER_MOVED: { resultCode: 212, message: () => 'This account was transferred to another device.' },
   WEAPON_UPGRADE_LIMIT: { resultCode: 293, message: (e) => `The weapon is already at its maximum level ${e.max}.` },
   CHARACTER_UPGRADE_LIMIT: { resultCode: 294, message: (e) => `The character is already at its level cap ${e.max}.` },
   FACILITY_EXT_LIMIT: { resultCode: 295, message: (e) => `Facility storage is already at its maximum of ${e.max}.` },
   SUPPORT_CHAR_LIMIT: { resultCode: 296, message: (e) => `A support party holds at most ${e.max} characters.` },
   SUPPORT_LIMIT: { resultCode: 297, message: (e) => `At most ${e.max} support parties.` },
-  ROOM_OBJECT_EXT_LIMIT: { resultCode: 298, message: (e) => `Room object storage is already at its maximum of ${e.max}.` },
+  ROOM_OBJECT_EXT_LIMIT: {
+    resultCode: 298,
+    message: (e) => `Room object storage is already at its maximum of ${e.max}.`,
+  },
   WEAPON_EXT_LIMIT: { resultCode: 299, message: (e) => `Weapon storage is already at its maximum of ${e.max}.` },
   WEAPON_LIMIT: { resultCode: 301, message: (e) => `Weapon storage is full (${e.max}).` },
   FACILITY_LIMIT: { resultCode: 302, message: (e) => `Facility storage is full (${e.max}).` },
@@ -131,7 +159,10 @@ export const RESULT_CODES: { readonly [K in ErrorName]: CodeInfo<K> } = {
   ALREADY_OWN_CHARACTER: { resultCode: 331, message: (e) => `Character ${e.characterId} is already owned.` },
   GOLD_IS_SHORT: { resultCode: 441, message: (e) => `Not enough coins: need ${e.need}, have ${e.have}.` },
   ITEM_IS_SHORT: { resultCode: 442, message: (e) => `Not enough of item ${e.itemId}: need ${e.need}, have ${e.have}.` },
-  GACHA_POINT_IS_SHORT: { resultCode: 442, message: (e) => `Not enough gacha points of gacha ${e.gachaId}: need ${e.need}, have ${e.have}.` },
+  GACHA_POINT_IS_SHORT: {
+    resultCode: 442,
+    message: (e) => `Not enough gacha points of gacha ${e.gachaId}: need ${e.need}, have ${e.have}.`,
+  },
   UNLIMITED_GEM_IS_SHORT: { resultCode: 443, message: (e) => `Not enough paid gems: need ${e.need}, have ${e.have}.` },
   GEM_IS_SHORT: { resultCode: 445, message: (e) => `Not enough gems: need ${e.need}, have ${e.have}.` },
   KIRARA_IS_SHORT: { resultCode: 446, message: (e) => `Not enough town points: need ${e.need}, have ${e.have}.` },
@@ -143,11 +174,17 @@ export const RESULT_CODES: { readonly [K in ErrorName]: CodeInfo<K> } = {
   QUEST_RETRY_LIMIT: { resultCode: 465, message: (e) => `The quest was already retried ${e.max} times.` },
   QUEST_ORDER_LIMIT: { resultCode: 466, message: (e) => `The quest cannot be ordered: ${e.reason}.` },
   CHEST_OUT_OF_PERIOD: { resultCode: 467, message: (e) => `Chest ${e.chestId} is not open now.` },
-  MISSION_OUT_OF_PERIOD: { resultCode: 468, message: (e) => `Mission ${e.managedMissionId} is over: its period has ended.` },
+  MISSION_OUT_OF_PERIOD: {
+    resultCode: 468,
+    message: (e) => `Mission ${e.managedMissionId} is over: its period has ended.`,
+  },
   NOT_YET_FRIEND: { resultCode: 501, message: (e) => `Player ${e.playerId} is not a friend.` },
   ALREADY_FRIEND: { resultCode: 502, message: (e) => `Player ${e.playerId} is already a friend.` },
   ALREADY_COMPLETE_MISSION: { resultCode: 510, message: (e) => `Mission ${e.managedMissionId} was already claimed.` },
-  MISSION_NOT_ACHIEVED: { resultCode: 511, message: (e) => `Mission ${e.managedMissionId} is not achieved yet (${e.rate} of ${e.rateMax}).` },
+  MISSION_NOT_ACHIEVED: {
+    resultCode: 511,
+    message: (e) => `Mission ${e.managedMissionId} is not achieved yet (${e.rate} of ${e.rateMax}).`,
+  },
   UNKNOWN_ERROR: { resultCode: 999, message: () => 'An unexpected error occurred.' },
 };
 
@@ -155,8 +192,7 @@ export const ERROR_NAMES = Object.keys(RESULT_CODES) as ErrorName[];
 
 export const resultCodeOf = (e: GameError): number => RESULT_CODES[e.code].resultCode;
 
-export const messageOf = (e: GameError): string =>
-  (RESULT_CODES[e.code].message as (x: GameError) => string)(e);
+export const messageOf = (e: GameError): string => (RESULT_CODES[e.code].message as (x: GameError) => string)(e);
 
 /** Builds an error value; the type checks the data against the name. */
 export const gameError = <K extends ErrorName>(code: K, data: ErrorData[K]): ErrorOf<K> =>

@@ -23,12 +23,18 @@ const friendCount = (s: PlayerState): number => {
  */
 export const conditionMet = (c: Condition, s: PlayerState, now: number): boolean => {
   switch (c.kind) {
-    case 'counter': return (s.counters[c.counter] ?? 0) >= c.atLeast;
-    case 'charactersOwned': return s.characters.length >= c.atLeast;
-    case 'friends': return friendCount(s) >= c.atLeast;
-    case 'playerLevel': return s.level >= c.atLeast;
-    case 'facilityLevel': return s.facilities.some((f) => settleTimer(f, now).level >= c.atLeast);
-    case 'questCleared': return s.questRecords.some((r) => r.questId === c.questId && r.clears > 0);
+    case 'counter':
+      return (s.counters[c.counter] ?? 0) >= c.atLeast;
+    case 'charactersOwned':
+      return s.characters.length >= c.atLeast;
+    case 'friends':
+      return friendCount(s) >= c.atLeast;
+    case 'playerLevel':
+      return s.level >= c.atLeast;
+    case 'facilityLevel':
+      return s.facilities.some((f) => settleTimer(f, now).level >= c.atLeast);
+    case 'questCleared':
+      return s.questRecords.some((r) => r.questId === c.questId && r.clears > 0);
   }
 };
 

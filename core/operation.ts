@@ -13,7 +13,9 @@ import { AFTER_HOOKS } from './hooks.js';
 import { withFields } from './state/copy.js';
 
 /** Another player an operation reads or changes, named by the request. */
-export type OtherRef = { readonly by: 'playerId'; readonly playerId: number } | { readonly by: 'myCode'; readonly myCode: string }
+export type OtherRef =
+  | { readonly by: 'playerId'; readonly playerId: number }
+  | { readonly by: 'myCode'; readonly myCode: string }
   /** Every player the caller has a friend relation with (friends and requests), read from the caller's state. */
   | { readonly by: 'related' }
   /** Up to `count` players who committed most recently, the caller left out (guests). */
@@ -44,11 +46,11 @@ export interface Issued {
 /** What a reducer answers: the next state and the answer, or the next state and a refusal. */
 export type Outcome<Res, K extends ErrorName = ErrorName> =
   | {
-    readonly state: PlayerState;
-    readonly response: Res;
-    /** Changed states of other players (same order as env.others, unchanged ones as given). */
-    readonly others?: ReadonlyArray<PlayerState | undefined>;
-  }
+      readonly state: PlayerState;
+      readonly response: Res;
+      /** Changed states of other players (same order as env.others, unchanged ones as given). */
+      readonly others?: ReadonlyArray<PlayerState | undefined>;
+    }
   /**
    * The request is refused, yet the state changed and is committed (a move's wrong
    * password counts toward voiding the code): the answer is the error.
@@ -59,7 +61,13 @@ export type Outcome<Res, K extends ErrorName = ErrorName> =
  * A reducer: (state, request, rng, now) → (state, response), with master data and
  * other players in env. It can fail only with the errors K its operation declares.
  */
-export type Reducer<Req, Res, K extends ErrorName = ErrorName> = (state: PlayerState, request: Req, rng: Rng, now: number, env: Env) => Result<Outcome<Res, K>, K>;
+export type Reducer<Req, Res, K extends ErrorName = ErrorName> = (
+  state: PlayerState,
+  request: Req,
+  rng: Rng,
+  now: number,
+  env: Env,
+) => Result<Outcome<Res, K>, K>;
 
 /**
  * How the service finds the player an entry acts on, before it runs the reducer.
@@ -81,15 +89,15 @@ export type Find<Req> =
    * its reason (1: a conflict is answered at once).
    */
   | {
-    readonly by: 'uuid' | 'moveCode';
-    readonly key: (request: Req) => string;
-    readonly missing: GameError;
-    readonly claims?: (request: Req) => string;
-    readonly attempts: number;
-    readonly conflict: string;
-    /** Work done when no player holds the key, so that a miss takes as long as a refusal (a move code: the password's hash). */
-    readonly whenMissing?: (request: Req) => void;
-  }
+      readonly by: 'uuid' | 'moveCode';
+      readonly key: (request: Req) => string;
+      readonly missing: GameError;
+      readonly claims?: (request: Req) => string;
+      readonly attempts: number;
+      readonly conflict: string;
+      /** Work done when no player holds the key, so that a miss takes as long as a refusal (a move code: the password's hash). */
+      readonly whenMissing?: (request: Req) => void;
+    }
   /**
    * No player and no session (app/version/get, quest_chapter/get_all): the answer is
    * a function of the request, master data and the clock. The reducer is given the
@@ -98,7 +106,12 @@ export type Find<Req> =
    */
   | { readonly by: 'none' }
   /** The operator names the player by id; `missing` answers when there is none. */
-  | { readonly by: 'playerId'; readonly key: (request: Req) => number; readonly missing: GameError; readonly conflict: string };
+  | {
+      readonly by: 'playerId';
+      readonly key: (request: Req) => number;
+      readonly missing: GameError;
+      readonly conflict: string;
+    };
 
 export interface Operation<Req = unknown, Res = unknown, K extends ErrorName = ErrorName, N extends string = string> {
   /** The spec's operation name (drawPlayerGacha), or the service's own (signupPlayer). */
@@ -146,7 +159,10 @@ export interface Operation<Req = unknown, Res = unknown, K extends ErrorName = E
 export type AnyOperation = Operation<unknown, Record<string, unknown>, ErrorName, string>;
 
 /** What defineOp takes: the types come from the codecs and the error list, and the reducer is checked against them. */
-type OperationSpec<Req, Res, K extends ErrorName, N extends string> = Omit<Operation<Req, Res, K, N>, 'reduce' | 'touches' | 'find' | 'logged'> & {
+type OperationSpec<Req, Res, K extends ErrorName, N extends string> = Omit<
+  Operation<Req, Res, K, N>,
+  'reduce' | 'touches' | 'find' | 'logged'
+> & {
   readonly touches?: (request: NoInfer<Req>) => ReadonlyArray<OtherRef>;
   readonly find?: Find<NoInfer<Req>>;
   readonly logged?: (request: NoInfer<Req>, before: PlayerState, after: PlayerState) => unknown;
@@ -154,10 +170,13 @@ type OperationSpec<Req, Res, K extends ErrorName, N extends string> = Omit<Opera
 };
 
 /** Defines a table entry, keeping its types (the typed client reads them); the reducer may fail only with the listed errors. */
-export const defineOp = <const N extends string, Req, Res, const K extends ErrorName = never>(op: OperationSpec<Req, Res, K, N>): Operation<Req, Res, K, N> => op;
+export const defineOp = <const N extends string, Req, Res, const K extends ErrorName = never>(
+  op: OperationSpec<Req, Res, K, N>,
+): Operation<Req, Res, K, N> => op;
 
 /** The same entry with its types erased, for the table. */
-export const erased = <Req, Res, K extends ErrorName, N extends string>(op: Operation<Req, Res, K, N>): AnyOperation => op as unknown as AnyOperation;
+export const erased = <Req, Res, K extends ErrorName, N extends string>(op: Operation<Req, Res, K, N>): AnyOperation =>
+  op as unknown as AnyOperation;
 
 export interface Executed<Res = Record<string, unknown>, K extends ErrorName = ErrorName> {
   readonly state: PlayerState;
@@ -187,11 +206,18 @@ const bump = (before: PlayerState, after: PlayerState): PlayerState =>
  * the box fills with distinct things, not with repetitions.
  */
 const overfull = (before: PlayerState | undefined, after: PlayerState | undefined, m: Env['master']): boolean =>
-  after !== undefined && after.presents.length > m.game.presents.boxMax && after.presents.length > (before?.presents.length ?? 0);
+  after !== undefined &&
+  after.presents.length > m.game.presents.boxMax &&
+  after.presents.length > (before?.presents.length ?? 0);
 const presentLimit = (m: Env['master']) => E.left(gameError('PRESENT_LIMIT', { max: m.game.presents.boxMax }));
 
 export const execute = <Req, Res, K extends ErrorName>(
-  op: Operation<Req, Res, K>, state: PlayerState, request: Req, rng: Rng, now: number, env: Env,
+  op: Operation<Req, Res, K>,
+  state: PlayerState,
+  request: Req,
+  rng: Rng,
+  now: number,
+  env: Env,
 ): Result<Executed<Res, K>> => {
   const r = op.reduce(state, request, rng, now, env);
   if (E.isLeft(r)) return r;
@@ -201,21 +227,33 @@ export const execute = <Req, Res, K extends ErrorName>(
     const next = bump(state, out.state);
     if (overfull(state, next, env.master)) return presentLimit(env.master);
     const response = ('refused' in out ? {} : out.response) as Res & Changes;
-    return E.right({ state: next, response, others: env.others, changed: next !== state, ...('refused' in out ? { refused: out.refused } : {}) });
+    return E.right({
+      state: next,
+      response,
+      others: env.others,
+      changed: next !== state,
+      ...('refused' in out ? { refused: out.refused } : {}),
+    });
   }
   if ('refused' in out) return E.left(out.refused);
   let next = out.state;
   if (next !== state) for (const h of AFTER_HOOKS) next = h(state, next, now, env.master);
   const given = out.others ?? env.others;
   // Most operations touch no other player: no list to map then.
-  const others = given.length === 0 ? given : given.map((o, i) => {
-    const prev = env.others[i];
-    if (!o || !prev || o === prev) return o;
-    let after = o;
-    for (const h of AFTER_HOOKS) after = h(prev, after, now, env.master);
-    return bump(prev, after);
-  });
-  if (overfull(state, next, env.master) || others.some((o, i) => o !== env.others[i] && overfull(env.others[i], o, env.master))) {
+  const others =
+    given.length === 0
+      ? given
+      : given.map((o, i) => {
+          const prev = env.others[i];
+          if (!o || !prev || o === prev) return o;
+          let after = o;
+          for (const h of AFTER_HOOKS) after = h(prev, after, now, env.master);
+          return bump(prev, after);
+        });
+  if (
+    overfull(state, next, env.master) ||
+    others.some((o, i) => o !== env.others[i] && overfull(env.others[i], o, env.master))
+  ) {
     return presentLimit(env.master);
   }
   const ctx: ViewCtx = { master: env.master, now };
@@ -228,7 +266,12 @@ export const execute = <Req, Res, K extends ErrorName>(
 
 /** Decodes a raw request with the operation's codec, then executes it (for library users and tests). */
 export const run = <Req, Res, K extends ErrorName>(
-  op: Operation<Req, Res, K>, state: PlayerState, rawRequest: unknown, rng: Rng, now: number, env: Env,
+  op: Operation<Req, Res, K>,
+  state: PlayerState,
+  rawRequest: unknown,
+  rng: Rng,
+  now: number,
+  env: Env,
 ): Result<Executed<Res, K>> => {
   const decoded = op.request.decode(rawRequest ?? {});
   if (decoded._tag === 'Left') return E.left(requestError(decoded.left));
@@ -252,9 +295,13 @@ const SESSION = { by: 'session' } as const;
 export type Access = 'session' | 'account' | 'operator' | 'public';
 export const accessOf = (op: { readonly find?: Find<never> }): Access => {
   switch (findOf(op).by) {
-    case 'session': return 'session';
-    case 'none': return 'public';
-    case 'playerId': return 'operator';
-    default: return 'account';
+    case 'session':
+      return 'session';
+    case 'none':
+      return 'public';
+    case 'playerId':
+      return 'operator';
+    default:
+      return 'account';
   }
 };

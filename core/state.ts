@@ -13,36 +13,60 @@ const str = t.string;
 const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
 
 export const OwnedCharacter = t.type({
-  managedCharacterId: num, characterId: num, level: num, exp: num,
-  limitBreak: num, awakening: num, evolved: t.boolean,
+  managedCharacterId: num,
+  characterId: num,
+  level: num,
+  exp: num,
+  limitBreak: num,
+  awakening: num,
+  evolved: t.boolean,
   /** Battle view: 0 base form, 1 evolved form. */
   view: num,
-  shown: num, createdAt: num,
+  shown: num,
+  createdAt: num,
 });
 export type OwnedCharacter = t.TypeOf<typeof OwnedCharacter>;
 
 export const OwnedWeapon = t.type({
-  managedWeaponId: num, weaponId: num, level: num, exp: num, createdAt: num,
+  managedWeaponId: num,
+  weaponId: num,
+  level: num,
+  exp: num,
+  createdAt: num,
 });
 export type OwnedWeapon = t.TypeOf<typeof OwnedWeapon>;
 
 export const OwnedFacility = t.type({
-  managedTownFacilityId: num, facilityId: num, level: num, covered: t.boolean, createdAt: num,
+  managedTownFacilityId: num,
+  facilityId: num,
+  level: num,
+  covered: t.boolean,
+  createdAt: num,
   /** A running level-up: a timer settled by the next operation that reads it. */
   levelUp: nullable(t.type({ startedAt: num, completesAt: num })),
   /** Production settled up to accruedAt: whole units held (stock) and the part of the next unit (carry, unit·ms). */
-  accruedAt: num, stock: num, carry: num,
+  accruedAt: num,
+  stock: num,
+  carry: num,
 });
 export type OwnedFacility = t.TypeOf<typeof OwnedFacility>;
 
 export const OwnedRoomObject = t.type({
-  managedRoomObjectId: num, roomObjectId: num, createdAt: num,
+  managedRoomObjectId: num,
+  roomObjectId: num,
+  createdAt: num,
 });
 export type OwnedRoomObject = t.TypeOf<typeof OwnedRoomObject>;
 
 export const Present = t.type({
-  managedPresentId: num, kind: GrantKind, objectId: num, amount: num,
-  title: str, message: str, createdAt: num, deadline: nullable(num),
+  managedPresentId: num,
+  kind: GrantKind,
+  objectId: num,
+  amount: num,
+  title: str,
+  message: str,
+  createdAt: num,
+  deadline: nullable(num),
   /** Where it came from: welcome, operator, overflow, reward. */
   source: str,
 });
@@ -55,8 +79,14 @@ export const PendingDraw = t.type({ characterIds: t.array(num), drawnAt: num });
 export type PendingDraw = t.TypeOf<typeof PendingDraw>;
 
 export const GachaStat = t.type({
-  gachaId: num, points: num, totalDraws: num, dayIndex: num, drawsToday: num,
-  firstTenUsed: t.boolean, closed: t.boolean, pending: nullable(PendingDraw),
+  gachaId: num,
+  points: num,
+  totalDraws: num,
+  dayIndex: num,
+  drawsToday: num,
+  firstTenUsed: t.boolean,
+  closed: t.boolean,
+  pending: nullable(PendingDraw),
 });
 export type GachaStat = t.TypeOf<typeof GachaStat>;
 
@@ -67,7 +97,12 @@ export const Payment = t.type({ ticket: num, gem: num, paidGem: num });
 export type Payment = t.TypeOf<typeof Payment>;
 
 export const DrawRecord = t.type({
-  gachaId: num, drawnAt: num, drawType: num, characterIds: t.array(num), payment: Payment, granted: t.boolean,
+  gachaId: num,
+  drawnAt: num,
+  drawType: num,
+  characterIds: t.array(num),
+  payment: Payment,
+  granted: t.boolean,
 });
 export type DrawRecord = t.TypeOf<typeof DrawRecord>;
 
@@ -79,7 +114,9 @@ export const MoveCode = t.intersection([
 export type MoveCode = t.TypeOf<typeof MoveCode>;
 
 export const Account = t.type({
-  uuid: str, platform: num, tokenHash: str,
+  uuid: str,
+  platform: num,
+  tokenHash: str,
   /** uuids this account was moved away from: their log-in answers 212. */
   movedFrom: t.array(str),
   /** Raised by a move: sessions of an older epoch are void. */
@@ -100,7 +137,10 @@ export const BaseState = t.type({
   exp: num,
   /** Stamina as of `at`; the value now is derived by regeneration. */
   stamina: t.type({ value: num, at: num }),
-  gold: num, gem: num, paidGem: num, kirara: num,
+  gold: num,
+  gem: num,
+  paidGem: num,
+  kirara: num,
   /** Storage purchases made with gems, per kind. */
   limitAdds: t.type({ weapon: num, facility: num, roomObject: num }),
   /** The next managed id to hand out; ids are never reused. */

@@ -36,7 +36,10 @@ const FORMAT_CACHE_MAX = 10_000;
 /** `YYYY-MM-DDTHH:mm:ss` of an instant at a fixed UTC offset (minutes). */
 export const formatTime = (ms: number, offsetMinutes: number): string => {
   let byOffset = formatted.get(offsetMinutes);
-  if (byOffset === undefined) { byOffset = new Map(); formatted.set(offsetMinutes, byOffset); }
+  if (byOffset === undefined) {
+    byOffset = new Map();
+    formatted.set(offsetMinutes, byOffset);
+  }
   const second = Math.floor(ms / SECOND);
   const hit = byOffset.get(second);
   if (hit !== undefined) return hit;
@@ -73,4 +76,4 @@ export const weekdayOf = (day: number): number => (((day + 4) % 7) + 7) % 7;
 
 /** Local hour (0-23) of an instant at the offset. */
 export const hourOf = (ms: number, offsetMinutes: number): number =>
-  Math.floor((((ms + offsetMinutes * MINUTE) % DAY) + DAY) % DAY / HOUR);
+  Math.floor(((((ms + offsetMinutes * MINUTE) % DAY) + DAY) % DAY) / HOUR);

@@ -8,7 +8,17 @@ import { facilityView, townCollections } from './views/town.js';
 import { socialCollections } from './views/social.js';
 import { memoListView, memoView } from './views/never-mutated.js';
 import { levelCap } from './shared/growth.js';
-import { collection, type Changes, type CollectionView, type CharacterView, type FullView, type PlayerView, type PresentView, type RoomObjectView, type WeaponView } from './views/codecs.js';
+import {
+  collection,
+  type Changes,
+  type CollectionView,
+  type CharacterView,
+  type FullView,
+  type PlayerView,
+  type PresentView,
+  type RoomObjectView,
+  type WeaponView,
+} from './views/codecs.js';
 
 import { optTime, timeText, type ViewCtx } from './views/context.js';
 
@@ -36,30 +46,50 @@ export const playerView = (s: PlayerState, ctx: ViewCtx): PlayerView => ({
   lastLoginAt: timeText(ctx, s.lastLoginAt),
 });
 
-
-
 // Views are kept by the identity of what they show, under the identity contract
 // (views/never-mutated.ts): states are never mutated and views never changed once built.
 export { shared, isShared, common, isCommon, keepPlayerViews, memoView, memoListView } from './views/never-mutated.js';
 /** Memoised by the present (a box is listed whole after every receive). */
 export const presentView = memoView((p: Present, ctx: ViewCtx): PresentView => ({
-  managedPresentId: p.managedPresentId, kind: p.kind, objectId: p.objectId, amount: p.amount,
-  title: p.title, message: p.message, source: p.source,
-  createdAt: timeText(ctx, p.createdAt), deadline: optTime(ctx, p.deadline),
+  managedPresentId: p.managedPresentId,
+  kind: p.kind,
+  objectId: p.objectId,
+  amount: p.amount,
+  title: p.title,
+  message: p.message,
+  source: p.source,
+  createdAt: timeText(ctx, p.createdAt),
+  deadline: optTime(ctx, p.deadline),
 }));
 
 // Field by field, not a spread: one shape for every character view.
-export const charactersView = memoListView((c: OwnedCharacter, ctx: ViewCtx): CharacterView => ({
-  managedCharacterId: c.managedCharacterId, characterId: c.characterId, level: c.level, exp: c.exp,
-  levelLimit: levelCap(ctx.master, c),
-  limitBreak: c.limitBreak, awakening: c.awakening, evolved: c.evolved, view: c.view, shown: c.shown,
-  createdAt: timeText(ctx, c.createdAt),
-}) satisfies Record<keyof OwnedCharacter | 'levelLimit', unknown>);
+export const charactersView = memoListView(
+  (c: OwnedCharacter, ctx: ViewCtx): CharacterView =>
+    ({
+      managedCharacterId: c.managedCharacterId,
+      characterId: c.characterId,
+      level: c.level,
+      exp: c.exp,
+      levelLimit: levelCap(ctx.master, c),
+      limitBreak: c.limitBreak,
+      awakening: c.awakening,
+      evolved: c.evolved,
+      view: c.view,
+      shown: c.shown,
+      createdAt: timeText(ctx, c.createdAt),
+    }) satisfies Record<keyof OwnedCharacter | 'levelLimit', unknown>,
+);
 const weaponsView = memoListView((w: OwnedWeapon, ctx: ViewCtx): WeaponView => ({
-  managedWeaponId: w.managedWeaponId, weaponId: w.weaponId, level: w.level, exp: w.exp, createdAt: timeText(ctx, w.createdAt),
+  managedWeaponId: w.managedWeaponId,
+  weaponId: w.weaponId,
+  level: w.level,
+  exp: w.exp,
+  createdAt: timeText(ctx, w.createdAt),
 }));
 const roomObjectsView = memoListView((o: OwnedRoomObject, ctx: ViewCtx): RoomObjectView => ({
-  managedRoomObjectId: o.managedRoomObjectId, roomObjectId: o.roomObjectId, createdAt: timeText(ctx, o.createdAt),
+  managedRoomObjectId: o.managedRoomObjectId,
+  roomObjectId: o.roomObjectId,
+  createdAt: timeText(ctx, o.createdAt),
 }));
 
 export type { CollectionView } from './views/codecs.js';
@@ -102,13 +132,26 @@ const BASE_COLLECTIONS: ReadonlyArray<CollectionView> = [
   }),
 ];
 
-export const COLLECTIONS: ReadonlyArray<CollectionView> = [...BASE_COLLECTIONS, ...progressionCollections, ...townCollections, ...socialCollections];
+export const COLLECTIONS: ReadonlyArray<CollectionView> = [
+  ...BASE_COLLECTIONS,
+  ...progressionCollections,
+  ...townCollections,
+  ...socialCollections,
+];
 
 /** Whether a field the player view shows changed (named reads, not a loop over keys: this runs on every change). */
 const playerChanged = (a: PlayerState, b: PlayerState): boolean =>
-  a.name !== b.name || a.level !== b.level || a.exp !== b.exp || a.stamina !== b.stamina || a.gold !== b.gold
-  || a.gem !== b.gem || a.paidGem !== b.paidGem || a.kirara !== b.kirara || a.limitAdds !== b.limitAdds
-  || a.tutorial !== b.tutorial || a.lastLoginAt !== b.lastLoginAt;
+  a.name !== b.name ||
+  a.level !== b.level ||
+  a.exp !== b.exp ||
+  a.stamina !== b.stamina ||
+  a.gold !== b.gold ||
+  a.gem !== b.gem ||
+  a.paidGem !== b.paidGem ||
+  a.kirara !== b.kirara ||
+  a.limitAdds !== b.limitAdds ||
+  a.tutorial !== b.tutorial ||
+  a.lastLoginAt !== b.lastLoginAt;
 
 /**
  * The parts of the wire view that differ between two states (by reference: updates
@@ -119,7 +162,8 @@ export const changes = (before: PlayerState, after: PlayerState, ctx: ViewCtx, g
   if (before === after) return out;
   if (!('player' in given) && playerChanged(before, after)) out['player'] = playerView(after, ctx);
   // Most collections are unchanged: their identity test comes before the lookup in the answer.
-  for (const c of COLLECTIONS) if (c.changed(before, after, ctx) && !(c.wire in given)) out[c.wire] = c.view(after, ctx, before);
+  for (const c of COLLECTIONS)
+    if (c.changed(before, after, ctx) && !(c.wire in given)) out[c.wire] = c.view(after, ctx, before);
   return out as Changes;
 };
 

@@ -22,7 +22,12 @@ let now = Date.UTC(2026, 10, 21, 3, 0, 0);
  * Runs one operation by its table name; throws on a game error (a script's choice, not the core's).
  * The answer is typed by the operation's response codec: no casts to read it.
  */
-const perform = <N extends OperationName>(state: PlayerState, name: N, request: unknown, seed: string): Executed<ResponseOf<N>> => {
+const perform = <N extends OperationName>(
+  state: PlayerState,
+  name: N,
+  request: unknown,
+  seed: string,
+): Executed<ResponseOf<N>> => {
   const r = runNamed(name, state, request, rngFromSeed(seed), now, { master, others: [] });
   if (r._tag === 'Left') {
     const e: GameError = r.left;
@@ -31,7 +36,19 @@ const perform = <N extends OperationName>(state: PlayerState, name: N, request: 
   return r.right;
 };
 
-const created = createPlayer(master, { playerId: 1, uuid: '00000000-0000-4000-8000-000000000001', platform: 1, name: 'Sim', stepCode: 0, accessToken: 'library-example' }, rngFromSeed('signup'), now);
+const created = createPlayer(
+  master,
+  {
+    playerId: 1,
+    uuid: '00000000-0000-4000-8000-000000000001',
+    platform: 1,
+    name: 'Sim',
+    stepCode: 0,
+    accessToken: 'library-example',
+  },
+  rngFromSeed('signup'),
+  now,
+);
 if (created._tag === 'Left') throw new Error(created.left.code);
 let s = created.right;
 console.log(`player ${s.playerId} "${s.name}": ${s.gem} gems, ${s.presents.length} welcome presents`);
@@ -52,9 +69,14 @@ console.log(`ten-draw: ${drawn.map((id) => `${id}(★${rarity(id)})`).join(' ')}
 
 // The same inputs give the same output: the draw again from the same state and seed.
 const again = perform(beforeDraw, 'drawPlayerGacha', { gachaId: 3, drawType: 3, stepCode: 0, reDraw: false }, 'draw-1');
-console.log(`the same draw again is byte-identical: ${JSON.stringify(again) === JSON.stringify(r)}; the input state is untouched: ${beforeDraw.gem === 3000}`);
+console.log(
+  `the same draw again is byte-identical: ${JSON.stringify(again) === JSON.stringify(r)}; the input state is untouched: ${beforeDraw.gem === 3000}`,
+);
 // A game rule broken is a value, not an exception: here a request the codec refuses.
-const refused = run(operationNamed('drawPlayerGacha'), s, { gachaId: 'three' }, rngFromSeed('x'), now, { master, others: [] });
+const refused = run(operationNamed('drawPlayerGacha'), s, { gachaId: 'three' }, rngFromSeed('x'), now, {
+  master,
+  others: [],
+});
 console.log(`a bad request answers ${refused._tag === 'Left' ? refused.left.code : 'ok'}`);
 
 // Buy and open a facility, start its level-up, and come back when it is done.
@@ -64,9 +86,18 @@ const facility = bought.response.managedTownFacilityIds[0] as number;
 s = perform(s, 'openUpPlayerTownFacility', { managedTownFacilityId: facility }, 'open').state;
 s = perform(s, 'levelUpPlayerTownFacility', { managedTownFacilityId: facility }, 'level').state;
 now += 3 * HOUR; // time is only ever an argument
-const collected = perform(s, 'itemUpPlayerTownFacility', { managedTownFacilityId: facility, itemNo: 0, amount: 24_000, actionTime: now }, 'collect');
+const collected = perform(
+  s,
+  'itemUpPlayerTownFacility',
+  { managedTownFacilityId: facility, itemNo: 0, amount: 24_000, actionTime: now },
+  'collect',
+);
 s = collected.state;
-console.log(`three hours later the facility is level ${s.facilities.find((f) => f.managedTownFacilityId === facility)?.level}; collected ${collected.response.amount}: ${s.gold} gold`);
+console.log(
+  `three hours later the facility is level ${s.facilities.find((f) => f.managedTownFacilityId === facility)?.level}; collected ${collected.response.amount}: ${s.gold} gold`,
+);
 
 // State is plain JSON: keep it, send it, compare it.
-console.log(`version ${s.version}; ${s.characters.length} characters; item 3001 ×${itemCount(s, 3001)}; ${JSON.stringify(s).length} bytes of JSON`);
+console.log(
+  `version ${s.version}; ${s.characters.length} characters; item 3001 ×${itemCount(s, 3001)}; ${JSON.stringify(s).length} bytes of JSON`,
+);

@@ -74,7 +74,9 @@ export const parse = (spec: CommandSpec, argv: ReadonlyArray<string>): Parsed =>
   try {
     r = parseArgs({
       args: [...argv],
-      options: Object.fromEntries([...Object.entries(spec.options), ['help', HELP] as const].map(([name, o]) => [name, { type: o.type }])),
+      options: Object.fromEntries(
+        [...Object.entries(spec.options), ['help', HELP] as const].map(([name, o]) => [name, { type: o.type }]),
+      ),
       strict: true,
       allowPositionals: spec.positionals !== undefined,
     });
@@ -105,7 +107,8 @@ export const int = (p: Parsed, name: string, fallback?: number): number => {
   const v = p.values[name];
   if (v === undefined && fallback !== undefined) return fallback;
   const n = Number(v);
-  if (typeof v !== 'string' || v.trim() === '' || !Number.isSafeInteger(n) || n < 0) throw new UsageError(`--${name} must be a non-negative integer, got ${JSON.stringify(v ?? null)}`);
+  if (typeof v !== 'string' || v.trim() === '' || !Number.isSafeInteger(n) || n < 0)
+    throw new UsageError(`--${name} must be a non-negative integer, got ${JSON.stringify(v ?? null)}`);
   return n;
 };
 
@@ -114,7 +117,8 @@ export const num = (p: Parsed, name: string, fallback?: number): number => {
   const v = p.values[name];
   if (v === undefined && fallback !== undefined) return fallback;
   const n = Number(v);
-  if (typeof v !== 'string' || v.trim() === '' || !Number.isFinite(n)) throw new UsageError(`--${name} must be a number, got ${JSON.stringify(v ?? null)}`);
+  if (typeof v !== 'string' || v.trim() === '' || !Number.isFinite(n))
+    throw new UsageError(`--${name} must be a number, got ${JSON.stringify(v ?? null)}`);
   return n;
 };
 
@@ -127,7 +131,9 @@ export const flag = (p: Parsed, name: string): boolean => p.values[name] === tru
  */
 export const cli = (spec: CommandSpec, main: (args: Parsed) => Promise<number> | number): void => {
   const fail = (e: unknown) => {
-    process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n${e instanceof UsageError ? `\n${usage(spec)}\n` : ''}`);
+    process.stderr.write(
+      `${e instanceof Error ? e.message : String(e)}\n${e instanceof UsageError ? `\n${usage(spec)}\n` : ''}`,
+    );
     process.exitCode = 2;
   };
   let args: Parsed;
@@ -141,7 +147,11 @@ export const cli = (spec: CommandSpec, main: (args: Parsed) => Promise<number> |
     process.stdout.write(`${usage(spec)}\n`);
     return;
   }
-  Promise.resolve().then(() => main(args)).then((code) => { process.exitCode = code; }, fail);
+  Promise.resolve()
+    .then(() => main(args))
+    .then((code) => {
+      process.exitCode = code;
+    }, fail);
 };
 
 /**

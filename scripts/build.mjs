@@ -22,12 +22,23 @@ options:
 
 let args;
 try {
-  args = parseArgs({ options: { 'if-stale': { type: 'boolean', default: false }, quiet: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } }, strict: true, allowPositionals: false }).values;
+  args = parseArgs({
+    options: {
+      'if-stale': { type: 'boolean', default: false },
+      quiet: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  }).values;
 } catch (e) {
   process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n${USAGE}\n`);
   process.exit(2);
 }
-if (args.help) { process.stdout.write(`${USAGE}\n`); process.exit(0); }
+if (args.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -61,10 +72,14 @@ try {
 } catch {
   // An install without the dev dependencies (npm ci --omit=dev) cannot build: run what is there.
   if (existsSync(stamp)) {
-    process.stderr.write('dist/ may be stale, and typescript is not installed (a production install): running dist/ as it is\n');
+    process.stderr.write(
+      'dist/ may be stale, and typescript is not installed (a production install): running dist/ as it is\n',
+    );
     process.exit(0);
   }
-  process.stderr.write('dist/ is missing and typescript is not installed: run npm install (with the dev dependencies), then npm run build\n');
+  process.stderr.write(
+    'dist/ is missing and typescript is not installed: run npm install (with the dev dependencies), then npm run build\n',
+  );
   process.exit(1);
 }
 process.stderr.write('building dist/ (tsc -p tsconfig.build.json)\n');

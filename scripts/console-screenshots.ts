@@ -20,9 +20,14 @@ import { cliArgs, int, str } from './args.js';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const args = cliArgs({
   command: 'npm run console:screenshots --',
-  summary: 'Takes a screenshot of each screen of the operator\'s console (docs/console.md), in headless Chromium.',
+  summary: "Takes a screenshot of each screen of the operator's console (docs/console.md), in headless Chromium.",
   options: {
-    out: { type: 'string', value: 'DIR', default: 'docs/console', description: 'where the PNGs go (relative to the repository)' },
+    out: {
+      type: 'string',
+      value: 'DIR',
+      default: 'docs/console',
+      description: 'where the PNGs go (relative to the repository)',
+    },
     players: { type: 'string', value: 'N', default: '24', description: 'players in the made-up game' },
   },
 });
@@ -36,9 +41,26 @@ const master = loadMaster();
 const metrics = new Metrics({ processMetrics: false });
 const storage = metrics.observeStorage(new MemoryStorage());
 const service = new GameService({
-  storage, master, clock: () => Date.now(), seedSecret: 'console-screenshots', newToken: () => crypto.randomUUID(), sessionIdleMs: 86_400_000,
+  storage,
+  master,
+  clock: () => Date.now(),
+  seedSecret: 'console-screenshots',
+  newToken: () => crypto.randomUUID(),
+  sessionIdleMs: 86_400_000,
 });
-const app = createApp(service, { adminToken: TOKEN, requestHashSalt: 'console-screenshots', requestHashRequired: false, bodyLimitBytes: 262_144, always200: false, serverVersion: 1 }, silentLogger, { metrics });
+const app = createApp(
+  service,
+  {
+    adminToken: TOKEN,
+    requestHashSalt: 'console-screenshots',
+    requestHashRequired: false,
+    bodyLimitBytes: 262_144,
+    always200: false,
+    serverVersion: 1,
+  },
+  silentLogger,
+  { metrics },
+);
 const server = app.listen(0, '127.0.0.1');
 await new Promise((resolve) => server.once('listening', resolve));
 const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -52,7 +74,11 @@ for (let i = 0; i < players; i++) {
   if (!su.ok) throw new Error(`sign-up: ${su.resultMessage}`);
   const li = await client.loginPlayer({ uuid, accessToken: su.value.accessToken });
   if (!li.ok) throw new Error(`log-in: ${li.resultMessage}`);
-  await service.operator.sendPresents(su.value.playerId, { kind: 'gem', objectId: 0, amount: 20_000 }, { title: 'Launch gems', message: '', deadline: null });
+  await service.operator.sendPresents(
+    su.value.playerId,
+    { kind: 'gem', objectId: 0, amount: 20_000 },
+    { title: 'Launch gems', message: '', deadline: null },
+  );
   const box = await client.getAllPlayerPresent();
   if (!box.ok) throw new Error(box.resultMessage);
   await client.getPlayerPresent({ managedPresentId: box.value.presents.map((p) => p.managedPresentId) });
@@ -63,9 +89,15 @@ for (let i = 0; i < players; i++) {
   first ??= { playerId: su.value.playerId, myCode: state?.myCode ?? '' };
 }
 if (!first) throw new Error('no player made');
-await service.operator.sendPresents(first.playerId, { kind: 'item', objectId: master.items[0]?.itemId ?? 1, amount: 3 }, {
-  title: 'Maintenance apology', message: 'Sorry for the downtime.', deadline: Date.now() + 7 * 86_400_000,
-});
+await service.operator.sendPresents(
+  first.playerId,
+  { kind: 'item', objectId: master.items[0]?.itemId ?? 1, amount: 3 },
+  {
+    title: 'Maintenance apology',
+    message: 'Sorry for the downtime.',
+    deadline: Date.now() + 7 * 86_400_000,
+  },
+);
 
 mkdirSync(out, { recursive: true });
 const browser = await launchChromium();

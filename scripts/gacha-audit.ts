@@ -54,7 +54,8 @@ export const meanLine = (label: string, p: number, sum: number, sumSq: number, n
 export const pct = (x: number, digits = 4) => `${(x * 100).toFixed(digits)}%`;
 
 /** The seed the server uses for a player's request at a state version (service.ts: attempt 0). */
-export const requestSeed = (secret: string, playerId: number, version: number): string => deriveSeed(secret, playerId, version, 0);
+export const requestSeed = (secret: string, playerId: number, version: number): string =>
+  deriveSeed(secret, playerId, version, 0);
 
 /** The first hour, from the gacha's start (or `from`), when it is open; undefined if none within two weeks. */
 export const openInstant = (m: Master, g: GachaIndexed, from = g.startsAt): number | undefined => {
@@ -95,8 +96,14 @@ export const auditGacha = (m: Master, gachaId: number, opts: AuditOptions): Gach
   const playerId = opts.playerId ?? gachaId;
   const notes: string[] = [];
   const at = openInstant(m, g);
-  if (at === undefined) return { gachaId, name: g.name, at: g.startsAt, lines: [], notes: ['never open in the two weeks after its start'] };
-  const created = createPlayer(m, { playerId, uuid: 'audit', platform: 1, name: 'Audit', stepCode: 0, tokenHash: '' }, rngFromSeed(deriveSeed(opts.secret, 'signup', playerId, 0)), at);
+  if (at === undefined)
+    return { gachaId, name: g.name, at: g.startsAt, lines: [], notes: ['never open in the two weeks after its start'] };
+  const created = createPlayer(
+    m,
+    { playerId, uuid: 'audit', platform: 1, name: 'Audit', stepCode: 0, tokenHash: '' },
+    rngFromSeed(deriveSeed(opts.secret, 'signup', playerId, 0)),
+    at,
+  );
   if (created._tag === 'Left') throw new Error(created.left.code);
   // Gems to the maximum, so every draw is paid; each request starts from this state at the next version.
   const base: PlayerState = { ...created.right, gem: m.game.currencyMax.gem, paidGem: m.game.currencyMax.paidGem };
@@ -107,7 +114,14 @@ export const auditGacha = (m: Master, gachaId: number, opts: AuditOptions): Gach
   const rarityOf = (id: number) => m.character.get(id)?.rarity ?? 0;
   let version = base.version;
   const draw = (drawType: 1 | 3) => {
-    const r = runNamed('drawPlayerGacha', { ...base, version }, { gachaId, drawType }, rngFromSeed(requestSeed(opts.secret, playerId, version)), at, env);
+    const r = runNamed(
+      'drawPlayerGacha',
+      { ...base, version },
+      { gachaId, drawType },
+      rngFromSeed(requestSeed(opts.secret, playerId, version)),
+      at,
+      env,
+    );
     version++;
     return r;
   };
@@ -119,7 +133,10 @@ export const auditGacha = (m: Master, gachaId: number, opts: AuditOptions): Gach
   let singles = 0;
   for (let i = 0; i < opts.draws; i++) {
     const r = draw(1);
-    if (r._tag === 'Left') { notes.push(`single draws refused: ${r.left.code}`); break; }
+    if (r._tag === 'Left') {
+      notes.push(`single draws refused: ${r.left.code}`);
+      break;
+    }
     for (const x of r.right.response.gachaResults) {
       byRarity.set(rarityOf(x.characterId), (byRarity.get(rarityOf(x.characterId)) ?? 0) + 1);
       byChar.set(x.characterId, (byChar.get(x.characterId) ?? 0) + 1);
@@ -127,8 +144,14 @@ export const auditGacha = (m: Master, gachaId: number, opts: AuditOptions): Gach
     singles++;
   }
   if (singles > 0) {
-    lines.push(...box.rarityRates.map((x) => line(`★${x.rarity}`, x.probability, byRarity.get(x.rarity) ?? 0, singles)));
-    lines.push(...box.pickups.map((p) => line(`pickup ${p.characterId}`, p.probability, byChar.get(p.characterId) ?? 0, singles)));
+    lines.push(
+      ...box.rarityRates.map((x) => line(`★${x.rarity}`, x.probability, byRarity.get(x.rarity) ?? 0, singles)),
+    );
+    lines.push(
+      ...box.pickups.map((p) =>
+        line(`pickup ${p.characterId}`, p.probability, byChar.get(p.characterId) ?? 0, singles),
+      ),
+    );
   }
 
   // Whole ten-draws: per-draw counts, so the band accounts for the pulls' dependence.
@@ -142,7 +165,10 @@ export const auditGacha = (m: Master, gachaId: number, opts: AuditOptions): Gach
   let noneAtMin = 0;
   for (let i = 0; i < opts.tenDraws; i++) {
     const r = draw(3);
-    if (r._tag === 'Left') { notes.push(`ten-draws refused: ${r.left.code}`); break; }
+    if (r._tag === 'Left') {
+      notes.push(`ten-draws refused: ${r.left.code}`);
+      break;
+    }
     const ids = r.right.response.gachaResults.map((x) => x.characterId);
     const counts = new Map<string, number>();
     for (const id of ids) {
@@ -162,8 +188,16 @@ export const auditGacha = (m: Master, gachaId: number, opts: AuditOptions): Gach
   }
   if (tens > 0) {
     const k = (key: string) => [sum.get(key) ?? 0, sumSq.get(key) ?? 0] as const;
-    lines.push(...ten.rarityRates.map((x) => meanLine(`★${x.rarity} per pull`, x.probability, ...k(`r${x.rarity}`), tens, ten.draws)));
-    lines.push(...ten.pickups.map((p) => meanLine(`pickup ${p.characterId} per pull`, p.probability, ...k(`c${p.characterId}`), tens, ten.draws)));
+    lines.push(
+      ...ten.rarityRates.map((x) =>
+        meanLine(`★${x.rarity} per pull`, x.probability, ...k(`r${x.rarity}`), tens, ten.draws),
+      ),
+    );
+    lines.push(
+      ...ten.pickups.map((p) =>
+        meanLine(`pickup ${p.characterId} per pull`, p.probability, ...k(`c${p.characterId}`), tens, ten.draws),
+      ),
+    );
     if (min !== null) {
       // Whether the guarantee fired is not in the answer (a redrawn last pull looks like any
       // other): it fires when the first size−1 pulls fell below ★min (seen) and the last one
@@ -173,8 +207,22 @@ export const auditGacha = (m: Master, gachaId: number, opts: AuditOptions): Gach
       const pFirst = q > 0 ? ten.guaranteeProbability / q : 0;
       const band = q * Z999 * Math.sqrt((pFirst * (1 - pFirst)) / tens);
       const observed = (q * firstBelow) / tens;
-      lines.push({ section: 'ten-draw', label: 'guarantee fired', published: ten.guaranteeProbability, observed, band, inside: Math.abs(observed - ten.guaranteeProbability) <= band + 1e-12 });
-      lines.push({ section: 'ten-draw', label: `draws without ★${min}+`, published: 0, observed: noneAtMin / tens, band: 0, inside: noneAtMin === 0 });
+      lines.push({
+        section: 'ten-draw',
+        label: 'guarantee fired',
+        published: ten.guaranteeProbability,
+        observed,
+        band,
+        inside: Math.abs(observed - ten.guaranteeProbability) <= band + 1e-12,
+      });
+      lines.push({
+        section: 'ten-draw',
+        label: `draws without ★${min}+`,
+        published: 0,
+        observed: noneAtMin / tens,
+        band: 0,
+        inside: noneAtMin === 0,
+      });
     }
   }
 
@@ -186,7 +234,11 @@ export const auditGacha = (m: Master, gachaId: number, opts: AuditOptions): Gach
       const r = rarityOf(drawOne(rngFromSeed(deriveSeed(opts.secret, 'guarantee', gachaId, i)), rows));
       gRarity.set(r, (gRarity.get(r) ?? 0) + 1);
     }
-    lines.push(...box.guarantee.rarities.map((x) => line(`redrawn pull ★${x.rarity}`, x.probability, gRarity.get(x.rarity) ?? 0, opts.draws, 'guarantee')));
+    lines.push(
+      ...box.guarantee.rarities.map((x) =>
+        line(`redrawn pull ★${x.rarity}`, x.probability, gRarity.get(x.rarity) ?? 0, opts.draws, 'guarantee'),
+      ),
+    );
   }
   return { gachaId, name: g.name, at, lines, notes };
 };

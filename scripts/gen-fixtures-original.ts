@@ -6,7 +6,8 @@
 // The adv-only quests the scenes clear are in quests.json (gen-fixtures-social.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
 
-const out = (path: string, data: unknown) => writeFileSync(`fixtures/${path}.json`, JSON.stringify(data, null, 2) + '\n');
+const out = (path: string, data: unknown) =>
+  writeFileSync(`fixtures/${path}.json`, JSON.stringify(data, null, 2) + '\n');
 mkdirSync('fixtures/items', { recursive: true });
 
 const item = (objectId: number, amount: number) => ({ kind: 'item', objectId, amount });
@@ -17,18 +18,38 @@ const harvest = { start: '2025-09-01T00:00:00', end: '2025-10-01T00:00:00' };
 const spring = { start: '2027-03-01T00:00:00', end: '2027-04-01T00:00:00' };
 
 // ---- items ----
-writeFileSync('fixtures/items/original.json', JSON.stringify([
-  { itemId: 6001, name: 'Star Candy (Half)', category: 'stamina', salePrice: 0, max: 999, staminaPercent: 50 },
-  { itemId: 6002, name: 'Star Candy (Full)', category: 'stamina', salePrice: 0, max: 999, staminaPercent: 100 },
-], null, 2) + '\n');
+writeFileSync(
+  'fixtures/items/original.json',
+  JSON.stringify(
+    [
+      { itemId: 6001, name: 'Star Candy (Half)', category: 'stamina', salePrice: 0, max: 999, staminaPercent: 50 },
+      { itemId: 6002, name: 'Star Candy (Full)', category: 'stamina', salePrice: 0, max: 999, staminaPercent: 100 },
+    ],
+    null,
+    2,
+  ) + '\n',
+);
 
 // ---- settings ----
 out('original', {
   app: {
-    abVer: 3, minAbVer: 2,
+    abVer: 3,
+    minAbVer: 2,
     platforms: [
-      { platform: 1, name: 'iOS', minVersion: '1.0.2', latestVersion: '1.0.3', storeUrl: 'https://example.com/hoshi/ios' },
-      { platform: 2, name: 'Android', minVersion: '1.0.2', latestVersion: '1.0.3', storeUrl: 'https://example.com/hoshi/android' },
+      {
+        platform: 1,
+        name: 'iOS',
+        minVersion: '1.0.2',
+        latestVersion: '1.0.3',
+        storeUrl: 'https://example.com/hoshi/ios',
+      },
+      {
+        platform: 2,
+        name: 'Android',
+        minVersion: '1.0.2',
+        latestVersion: '1.0.3',
+        storeUrl: 'https://example.com/hoshi/android',
+      },
     ],
   },
   missions: { weeklyResetWeekday: 1 },
@@ -43,8 +64,16 @@ out('original', {
 
 // ---- missions ----
 // subCode: 1 quest clears, 2 gacha draws, 3 stamina spent, 4 missions claimed, 5 craft offers, 6 chest draws.
-const mission = (missionId: number, category: string, name: string, subCode: number, counter: string, target: number, reward: unknown, period: unknown = null) =>
-  ({ missionId, name, category, subCode, counter, target, reward, period });
+const mission = (
+  missionId: number,
+  category: string,
+  name: string,
+  subCode: number,
+  counter: string,
+  target: number,
+  reward: unknown,
+  period: unknown = null,
+) => ({ missionId, name, category, subCode, counter, target, reward, period });
 out('missions', [
   mission(1, 'daily', 'Clear 3 quests', 1, 'questClears', 3, gold(3000)),
   mission(2, 'daily', 'Draw a gacha', 2, 'gachaDraws', 1, item(2002, 3)),

@@ -10,6 +10,10 @@ import { runSoak } from './soak/run.js';
 const stamp = () => new Date().toISOString().slice(11, 19);
 
 cli(SPEC, async (args) => {
-  const r = await runSoak(toOptions(args), (text) => process.stdout.write(text), (text) => process.stderr.write(`[soak ${stamp()}] ${text}\n`));
+  const r = await runSoak(
+    toOptions(args),
+    (text) => process.stdout.write(text),
+    (text) => process.stderr.write(`[soak ${stamp()}] ${text}\n`),
+  );
   return r.exitCode;
 });

@@ -11,11 +11,23 @@ import { cli, int, str, UsageError } from './args.js';
 
 const SPEC = {
   command: 'npm run storage:check --',
-  summary: 'Checks a stopped server\'s data directory (journals, checkpoint, index log, snapshots, the replay log\'s segments) and lists every damaged record or file (exit 1 when any; 0 when none). With --truncate-at, drops the journal\'s records from that offset on, keeping their bytes in a .dropped-at file, then checks again.',
+  summary:
+    "Checks a stopped server's data directory (journals, checkpoint, index log, snapshots, the replay log's segments) and lists every damaged record or file (exit 1 when any; 0 when none). With --truncate-at, drops the journal's records from that offset on, keeping their bytes in a .dropped-at file, then checks again.",
   positionals: '<DATA_DIR>',
   options: {
-    'truncate-at': { type: 'string', value: 'OFFSET', description: 'the repair: cut the journal at this byte offset (the start of a record, as the check reports it); every record from there on is dropped' },
-    file: { type: 'string', value: 'NAME', default: 'journal.log', description: 'the journal --truncate-at cuts (journal.log, or a rotated journal.<seq>.log; later journals are moved aside too)' },
+    'truncate-at': {
+      type: 'string',
+      value: 'OFFSET',
+      description:
+        'the repair: cut the journal at this byte offset (the start of a record, as the check reports it); every record from there on is dropped',
+    },
+    file: {
+      type: 'string',
+      value: 'NAME',
+      default: 'journal.log',
+      description:
+        'the journal --truncate-at cuts (journal.log, or a rotated journal.<seq>.log; later journals are moved aside too)',
+    },
   },
 } as const;
 
@@ -26,7 +38,9 @@ cli(SPEC, async (args) => {
   if (args.values['truncate-at'] !== undefined) {
     const offset = int(args, 'truncate-at');
     const { dropped, keptIn } = await truncateJournalAt(dir, str(args, 'file'), offset);
-    process.stdout.write(`cut ${str(args, 'file')} at byte ${offset}: ${dropped} whole record(s) dropped; the bytes are kept in ${keptIn.join(', ')}\n\n`);
+    process.stdout.write(
+      `cut ${str(args, 'file')} at byte ${offset}: ${dropped} whole record(s) dropped; the bytes are kept in ${keptIn.join(', ')}\n\n`,
+    );
   }
   const report = await checkDataDir(dir);
   process.stdout.write(`${formatReport(report)}\n`);

@@ -38,26 +38,46 @@ test('the bundled master data is valid, original and large enough to exercise th
   t.is(m.elements.length, 5);
   const kinds = new Set(m.gachas.map((g) => g.kind));
   t.true(kinds.has('firstTime') && kinds.has('standard') && kinds.has('pickup'));
-  t.true(m.gachas.some((g) => g.reDraw), 'a re-draw gacha');
-  t.true(m.gachas.some((g) => g.targets.length > 0 && g.cost.ticketItemId !== null), 'a pickup gacha with targets and a ticket');
-  t.true(m.gachas.some((g) => g.period.end !== null && g.period.end < '2026'), 'one out of period');
+  t.true(
+    m.gachas.some((g) => g.reDraw),
+    'a re-draw gacha',
+  );
+  t.true(
+    m.gachas.some((g) => g.targets.length > 0 && g.cost.ticketItemId !== null),
+    'a pickup gacha with targets and a ticket',
+  );
+  t.true(
+    m.gachas.some((g) => g.period.end !== null && g.period.end < '2026'),
+    'one out of period',
+  );
   const welcome = m.welcome.map((w) => w.grant);
-  t.true(welcome.some((g) => g.kind === 'gem' && g.amount >= Math.min(...m.gachas.map((x) => x.cost.tenGem).filter((x) => x > 0))), 'gems for a ten-draw');
+  t.true(
+    welcome.some(
+      (g) => g.kind === 'gem' && g.amount >= Math.min(...m.gachas.map((x) => x.cost.tenGem).filter((x) => x > 0)),
+    ),
+    'gems for a ten-draw',
+  );
   t.true(welcome.some((g) => g.kind === 'gold'));
   t.true(welcome.some((g) => g.kind === 'item' && m.item.get(g.objectId)?.category === 'ticket'));
 });
 
 test('a bad field is reported with its file and path', (t) => {
   const dir = copyFixtures(t);
-  edit(dir, 'gachas.json', (g) => { ((g as Array<{ rates: Array<{ weight: number }> }>)[2]!.rates[0]!).weight = -1; });
+  edit(dir, 'gachas.json', (g) => {
+    (g as Array<{ rates: Array<{ weight: number }> }>)[2]!.rates[0]!.weight = -1;
+  });
   const e = t.throws(() => loadMaster(dir), { instanceOf: MasterDataError });
   t.regex(e?.message ?? '', /gachas\.json: 2\.rates\.0\.weight: must be a positive integer/);
 });
 
 test('broken references are reported with their file and path', (t) => {
   const dir = copyFixtures(t);
-  edit(dir, 'gachas.json', (g) => { (g as Array<{ pool: number[] }>)[1]!.pool.push(424242); });
-  edit(dir, 'characters.json', (c) => { (c as Array<{ titleId: number }>)[0]!.titleId = 999; });
+  edit(dir, 'gachas.json', (g) => {
+    (g as Array<{ pool: number[] }>)[1]!.pool.push(424242);
+  });
+  edit(dir, 'characters.json', (c) => {
+    (c as Array<{ titleId: number }>)[0]!.titleId = 999;
+  });
   const e = t.throws(() => loadMaster(dir), { instanceOf: MasterDataError });
   t.regex(e?.message ?? '', /gachas\.json: 1\.pool\.\d+: unknown character 424242/);
   t.regex(e?.message ?? '', /characters\.json: 0\.titleId: unknown title 999/);
@@ -76,13 +96,16 @@ test('master data of an older shape loads: what later versions added and it lack
   // As written before issue 21: no original.json, missions.json, questChapters.json,
   // advScenes.json or stamina items; the tutorial's maxStep; quests without advOnly.
   const dir = copyFixtures(t);
-  for (const f of ['original.json', 'missions.json', 'questChapters.json', 'advScenes.json', 'items/original.json']) rmSync(join(dir, f));
+  for (const f of ['original.json', 'missions.json', 'questChapters.json', 'advScenes.json', 'items/original.json'])
+    rmSync(join(dir, f));
   edit(dir, 'game.json', (g) => {
     const tut = (g as { tutorial: Record<string, unknown> }).tutorial;
     tut['maxStep'] = 7;
     delete tut['lastStep'];
   });
-  edit(dir, 'quests.json', (qs) => { for (const q of qs as Array<Record<string, unknown>>) delete q['advOnly']; });
+  edit(dir, 'quests.json', (qs) => {
+    for (const q of qs as Array<Record<string, unknown>>) delete q['advOnly'];
+  });
   const m = loadMaster(dir);
   t.is(m.game.tutorial.lastStep, 7, 'derived from maxStep');
   t.true(m.quests.every((q) => q.advOnly === false));
@@ -93,9 +116,15 @@ test('master data of an older shape loads: what later versions added and it lack
 
 test('data of a later shape that is there but wrong is still refused, naming the file and field', (t) => {
   const dir = copyFixtures(t);
-  edit(dir, 'original.json', (o) => { (o as { stamina: { gemPrice: unknown } }).stamina.gemPrice = 'cheap'; });
-  edit(dir, 'quests.json', (qs) => { (qs as Array<Record<string, unknown>>)[0]!['advOnly'] = 'yes'; });
-  edit(dir, 'game.json', (g) => { delete (g as { tutorial: Record<string, unknown> }).tutorial['lastStep']; });
+  edit(dir, 'original.json', (o) => {
+    (o as { stamina: { gemPrice: unknown } }).stamina.gemPrice = 'cheap';
+  });
+  edit(dir, 'quests.json', (qs) => {
+    (qs as Array<Record<string, unknown>>)[0]!['advOnly'] = 'yes';
+  });
+  edit(dir, 'game.json', (g) => {
+    delete (g as { tutorial: Record<string, unknown> }).tutorial['lastStep'];
+  });
   const e = t.throws(() => loadMaster(dir), { instanceOf: MasterDataError });
   t.regex(e?.message ?? '', /original\.json: stamina\.gemPrice/);
   t.regex(e?.message ?? '', /quests\.json: 0\.advOnly/);
@@ -104,9 +133,14 @@ test('data of a later shape that is there but wrong is still refused, naming the
 
 test('the server refuses to start on bad master data, naming the file and field', (t) => {
   const dir = copyFixtures(t);
-  edit(dir, 'game.json', (g) => { (g as { stamina: { regenSeconds: unknown } }).stamina.regenSeconds = 'soon'; });
+  edit(dir, 'game.json', (g) => {
+    (g as { stamina: { regenSeconds: unknown } }).stamina.regenSeconds = 'soon';
+  });
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'adapters/http/main.ts'], {
-    cwd: root, env: { ...process.env, MASTER_DIR: dir, STORAGE: 'memory', PORT: '0', LOG_LEVEL: 'silent' }, encoding: 'utf8', timeout: 30_000,
+    cwd: root,
+    env: { ...process.env, MASTER_DIR: dir, STORAGE: 'memory', PORT: '0', LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+    timeout: 30_000,
   });
   t.is(r.status, 2);
   t.regex(r.stderr, /game\.json: stamina\.regenSeconds/);
@@ -114,14 +148,26 @@ test('the server refuses to start on bad master data, naming the file and field'
 
 test('MASTER_DIR points the server at another master-data directory', async (t) => {
   const dir = copyFixtures(t);
-  edit(dir, 'welcome.json', (w) => { (w as Array<{ grant: { kind: string; amount: number } }>).find((x) => x.grant.kind === 'gem')!.grant.amount = 4321; });
+  edit(dir, 'welcome.json', (w) => {
+    (w as Array<{ grant: { kind: string; amount: number } }>).find((x) => x.grant.kind === 'gem')!.grant.amount = 4321;
+  });
   const server = await startChild({ MASTER_DIR: dir, STORAGE: 'memory' });
   t.teardown(() => server.kill('SIGKILL'));
   const post = async (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    (await (await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })).json()) as Record<string, unknown>;
+    (await (
+      await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      })
+    ).json()) as Record<string, unknown>;
   const uuid = '33333333-4444-4555-8666-777777777777';
   const su = await post('/api/player/signup', { uuid, platform: 2 });
   const li = await post('/api/player/login', { uuid, accessToken: su['accessToken'] });
-  const list = (await (await fetch(`${server.url}/api/player/present/get_all`, { headers: { 'X-STAR-SESSION-ID': li['sessionId'] as string } })).json()) as { presents: Array<{ kind: string; amount: number }> };
+  const list = (await (
+    await fetch(`${server.url}/api/player/present/get_all`, {
+      headers: { 'X-STAR-SESSION-ID': li['sessionId'] as string },
+    })
+  ).json()) as { presents: Array<{ kind: string; amount: number }> };
   t.is(list.presents.find((p) => p.kind === 'gem')?.amount, 4321);
 });

@@ -7,7 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { OPERATIONS } from '../core/operations/table.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-interface SpecOp { name: string; method: 'GET' | 'POST'; path: string }
+interface SpecOp {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+}
 
 /** The spec's operations (name, method, path), kept in the repository as data so a clone stands alone. */
 const specOps = (): SpecOp[] =>
@@ -28,15 +32,22 @@ test('every spec operation has a table entry with its exact method and path', (t
   t.is(new Set(routes).size, routes.length, 'routes are unique');
 });
 
-const walk = (dir: string): string[] => readdirSync(dir).flatMap((f) => {
-  const p = join(dir, f);
-  return statSync(p).isDirectory() ? walk(p) : p.endsWith('.ts') ? [p] : [];
-});
+const walk = (dir: string): string[] =>
+  readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? walk(p) : p.endsWith('.ts') ? [p] : [];
+  });
 
 test('every table entry is exercised by a test (named by operation name or path)', (t) => {
-  const tests = walk(join(root, 'test')).filter((f) => !f.endsWith('surface.test.ts')).map((f) => readFileSync(f, 'utf8')).join('\n');
+  const tests = walk(join(root, 'test'))
+    .filter((f) => !f.endsWith('surface.test.ts'))
+    .map((f) => readFileSync(f, 'utf8'))
+    .join('\n');
   const untested = OPERATIONS.filter((o) => !tests.includes(`'${o.name}'`) && !tests.includes(o.path));
-  t.deepEqual(untested.map((o) => o.name), []);
+  t.deepEqual(
+    untested.map((o) => o.name),
+    [],
+  );
 });
 
 test('docs/operations.md is what the table generates (run npm run docs after changing the table)', async (t) => {

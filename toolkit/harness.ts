@@ -52,7 +52,14 @@ export interface PropertyOptions<S> {
   /** The operations a run picks from (default: every session operation with a request template). */
   readonly operations?: ReadonlyArray<OperationName | string>;
   /** Builds a request (default: the template of model.ts with its fields re-picked by the chooser). */
-  readonly request?: (name: string, me: PlayerState, other: PlayerState, choose: Chooser, now: number, m: Master) => unknown;
+  readonly request?: (
+    name: string,
+    me: PlayerState,
+    other: PlayerState,
+    choose: Chooser,
+    now: number,
+    m: Master,
+  ) => unknown;
   /** Minutes the clock moves before each step (default: 0, up to 30 or up to 600). */
   readonly minutes?: fc.Arbitrary<number>;
   /** Steps a run makes at most (default 40). */
@@ -69,7 +76,9 @@ export interface PropertyOptions<S> {
 }
 
 /** Every session operation with a request template (what a run picks from by default). */
-export const SESSION_OPERATIONS: ReadonlyArray<string> = OPERATIONS.filter((o) => accessOf(o) === 'session' && templateOf(o.name) != null).map((o) => o.name);
+export const SESSION_OPERATIONS: ReadonlyArray<string> = OPERATIONS.filter(
+  (o) => accessOf(o) === 'session' && templateOf(o.name) != null,
+).map((o) => o.name);
 
 class OpCommand implements fc.Command<Model, World> {
   constructor(
@@ -81,7 +90,9 @@ class OpCommand implements fc.Command<Model, World> {
     private readonly shown: { request?: unknown } = {},
   ) {}
 
-  check(): boolean { return true; }
+  check(): boolean {
+    return true;
+  }
 
   run(model: Model, world: World): void {
     const ids = world.players.map((p) => p.playerId);
@@ -96,19 +107,39 @@ class OpCommand implements fc.Command<Model, World> {
     const seed = world.seedFor(me.playerId);
     const name = this.name as OperationName;
     const inputs = this.opts.determinism === false ? '' : JSON.stringify([[...before.values()], request]);
-    const again = this.opts.determinism === false ? '' : JSON.stringify(world.run(name, me.playerId, request, { seed, dryRun: true }));
+    const again =
+      this.opts.determinism === false
+        ? ''
+        : JSON.stringify(world.run(name, me.playerId, request, { seed, dryRun: true }));
     const result = world.run(name, me.playerId, request, { seed }) as Result<Executed>;
     if (this.opts.determinism !== false) {
-      if (JSON.stringify([[...before.values()], request]) !== inputs) throw new Error(`step ${model.steps} ${this.name} ${JSON.stringify(request)}: the inputs were mutated`);
-      if (JSON.stringify(result) !== again) throw new Error(`step ${model.steps} ${this.name} ${JSON.stringify(request)}: the same inputs gave another output`);
+      if (JSON.stringify([[...before.values()], request]) !== inputs)
+        throw new Error(`step ${model.steps} ${this.name} ${JSON.stringify(request)}: the inputs were mutated`);
+      if (JSON.stringify(result) !== again)
+        throw new Error(
+          `step ${model.steps} ${this.name} ${JSON.stringify(request)}: the same inputs gave another output`,
+        );
     }
     if (result._tag === 'Right') model.ok[this.name] = (model.ok[this.name] ?? 0) + 1;
     else model.refused[result.left.code] = (model.refused[result.left.code] ?? 0) + 1;
-    const step: Step = { index: model.steps, name: this.name, playerId: me.playerId, request, now: world.now, result, before, after: world.snapshot(), world, master: world.master };
+    const step: Step = {
+      index: model.steps,
+      name: this.name,
+      playerId: me.playerId,
+      request,
+      now: world.now,
+      result,
+      before,
+      after: world.snapshot(),
+      world,
+      master: world.master,
+    };
     model.steps++;
     const verdict = this.opts.check(step, model);
     if (verdict === false || typeof verdict === 'string') {
-      throw new Error(`step ${step.index} ${this.name} by player ${me.playerId} ${JSON.stringify(request)}: ${verdict === false ? 'the check failed' : verdict}`);
+      throw new Error(
+        `step ${step.index} ${this.name} by player ${me.playerId} ${JSON.stringify(request)}: ${verdict === false ? 'the check failed' : verdict}`,
+      );
     }
   }
 
@@ -124,15 +155,21 @@ class OpCommand implements fc.Command<Model, World> {
 export const operationsProperty = <S>(opts: PropertyOptions<S>) => {
   const names = opts.operations ?? SESSION_OPERATIONS;
   for (const n of names) if (!operationByName(n)) throw new Error(`no operation ${n} in the table`);
-  const command = fc.record({
-    op: fc.constantFrom(...names),
-    player: fc.nat(7),
-    minutes: opts.minutes ?? fc.oneof(fc.constant(0), fc.nat(30), fc.nat(600)),
-    picks: fc.array(fc.nat(10_000), { minLength: 3, maxLength: 12 }),
-  }).map((c) => new OpCommand(c.op, c.player, c.minutes, c.picks, opts as PropertyOptions<unknown>));
-  return fc.property(opts.setup, fc.commands([command], { maxCommands: opts.maxSteps ?? 40, size: 'max' }), (setup, cmds) => {
-    const model: Model = { steps: 0, ok: {}, refused: {}, memo: new Map() };
-    fc.modelRun(() => ({ model, real: opts.world(setup) }), cmds);
-    opts.onRun?.(model);
-  });
+  const command = fc
+    .record({
+      op: fc.constantFrom(...names),
+      player: fc.nat(7),
+      minutes: opts.minutes ?? fc.oneof(fc.constant(0), fc.nat(30), fc.nat(600)),
+      picks: fc.array(fc.nat(10_000), { minLength: 3, maxLength: 12 }),
+    })
+    .map((c) => new OpCommand(c.op, c.player, c.minutes, c.picks, opts as PropertyOptions<unknown>));
+  return fc.property(
+    opts.setup,
+    fc.commands([command], { maxCommands: opts.maxSteps ?? 40, size: 'max' }),
+    (setup, cmds) => {
+      const model: Model = { steps: 0, ok: {}, refused: {}, memo: new Map() };
+      fc.modelRun(() => ({ model, real: opts.world(setup) }), cmds);
+      opts.onRun?.(model);
+    },
+  );
 };

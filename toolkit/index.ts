@@ -12,7 +12,21 @@ export { World, type WorldOptions, type NewPlayerOptions, type Holdings, type Ru
 export { gameTime, DAY, HOUR, MINUTE, type GameTime, type LocalPeriod } from './time.js';
 export { wealth, itemValue, grantValue, type Wealth } from './value.js';
 export { loadConfig, DEFAULT_CONFIG, Profile, SimConfig } from './profiles.js';
-export { operationsProperty, SESSION_OPERATIONS, type Step, type Model, type Verdict, type PropertyOptions } from './harness.js';
+export {
+  operationsProperty,
+  SESSION_OPERATIONS,
+  type Step,
+  type Model,
+  type Verdict,
+  type PropertyOptions,
+} from './harness.js';
 export { setupPlayer, buildRequest, Chooser, TEMPLATES, NO_SETUP, managedIds, itemsOf, type Setup } from './model.js';
 export { loadMaster } from '../adapters/master/load.js';
-export { runNamed, operationNamed, OPERATIONS, type OperationName, type RequestOf, type ResponseOf } from '../core/operations/table.js';
+export {
+  runNamed,
+  operationNamed,
+  OPERATIONS,
+  type OperationName,
+  type RequestOf,
+  type ResponseOf,
+} from '../core/operations/table.js';

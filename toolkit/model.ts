@@ -9,7 +9,8 @@ import type { World } from './world.js';
 import type { OperationName } from '../core/operations/table.js';
 
 /** A player's items as `{ "itemId": amount }`. */
-export const itemsOf = (s: PlayerState): Record<string, number> => Object.fromEntries(s.items.map((i) => [String(i.itemId), i.amount]));
+export const itemsOf = (s: PlayerState): Record<string, number> =>
+  Object.fromEntries(s.items.map((i) => [String(i.itemId), i.amount]));
 
 /** Turns a list of small integers into choices; cycles when it runs out. */
 export class Chooser {
@@ -20,8 +21,12 @@ export class Chooser {
     const v = this.picks.length === 0 ? 0 : (this.picks[this.i++ % this.picks.length] as number);
     return v % n;
   }
-  one<T>(xs: ReadonlyArray<T>): T | undefined { return xs[this.int(xs.length)]; }
-  chance(percent: number): boolean { return this.int(100) < percent; }
+  one<T>(xs: ReadonlyArray<T>): T | undefined {
+    return xs[this.int(xs.length)];
+  }
+  chance(percent: number): boolean {
+    return this.int(100) < percent;
+  }
 }
 
 export interface Setup {
@@ -37,7 +42,20 @@ export interface Setup {
 
 /** Materials operations of every group spend: candies, limit-break and evolution items, weapon and ability materials, the chest's cost, trade sources. */
 const KIT: ReadonlyArray<readonly [number, number]> = [
-  [2001, 10], [2003, 20], [101011, 2], [4001, 20], [4100, 3], [5001, 10], [10003, 30], [10601, 3], [10101, 1], [10201, 1], [10301, 20], [10501, 25], [3001, 1], [3002, 2],
+  [2001, 10],
+  [2003, 20],
+  [101011, 2],
+  [4001, 20],
+  [4100, 3],
+  [5001, 10],
+  [10003, 30],
+  [10601, 3],
+  [10101, 1],
+  [10201, 1],
+  [10301, 20],
+  [10501, 25],
+  [3001, 1],
+  [3002, 2],
 ];
 
 /**
@@ -55,12 +73,18 @@ export const setupPlayer = (world: World, s: Setup, playerId?: number): PlayerSt
   if (s.kit > 0 && chestCost !== undefined) items[chestCost] = 30 * s.kit;
   for (const [i, n] of s.items) items[m.items[i % m.items.length]!.itemId] = Math.min(n, 200);
   // With the kit, the characters the templates name (their trees, weapons and content room exist).
-  const characters = [...(s.kit > 0 ? [1011, 1012, 1013] : []), ...s.characters.map((c) => m.characters[c % m.characters.length]!.characterId)];
+  const characters = [
+    ...(s.kit > 0 ? [1011, 1012, 1013] : []),
+    ...s.characters.map((c) => m.characters[c % m.characters.length]!.characterId),
+  ];
   world.give(id, { gold: s.gold, gem: s.gem, paidGem: s.paidGem, kirara: s.kirara, items, characters });
   const first = world.player(id).characters[0];
   if (s.kit > 0 && first) {
     const slot = (c: number | null) => ({ managedCharacterId: c, managedWeaponId: null });
-    const parties = Array.from({ length: 15 }, (_, i) => ({ managedBattlePartyId: i + 1, slots: [slot(i === 0 ? first.managedCharacterId : null), slot(null), slot(null), slot(null), slot(null)] }));
+    const parties = Array.from({ length: 15 }, (_, i) => ({
+      managedBattlePartyId: i + 1,
+      slots: [slot(i === 0 ? first.managedCharacterId : null), slot(null), slot(null), slot(null), slot(null)],
+    }));
     world.run('setAllPlayerBattleParty', id, { managedBattleParties: parties });
   }
   return world.player(id);
@@ -130,7 +154,9 @@ export const TEMPLATES: { readonly [N in OperationName]: Json | null } = {
   setAllPlayerTownFacilityBuildPoint: { buildPoints: [{ buildPointId: 3, managedTownFacilityId: 1 }] },
   getAllPlayerTown: {},
   getAllPlayer: {},
-  setPlayerTown: { contentBuildings: [{ lotId: 1, contentRoomId: 101, facilities: [{ slot: 1, managedTownFacilityId: 1 }] }] },
+  setPlayerTown: {
+    contentBuildings: [{ lotId: 1, contentRoomId: 101, facilities: [{ slot: 1, managedTownFacilityId: 1 }] }],
+  },
   getAllPlayerFieldPartyMember: {},
   removeAllPlayerFieldPartyMember: { managedCharacterIds: [1] },
   getAllPlayerRoom: {},
@@ -155,9 +181,28 @@ export const TEMPLATES: { readonly [N in OperationName]: Json | null } = {
   setPlayerAchievement: { achievementId: 1 },
   shownPlayerAchievement: {},
   orderPlayerQuestLog: { type: 1, questId: 1001, managedBattlePartyId: 1, supportCharacterId: -1, questData: 'start' },
-  savePlayerQuestLog: { orderReceiveId: 1, questData: 'wave', skillExps: '', dropItems: '7010:1', killedEnemies: '', weaponSkillExps: '' },
+  savePlayerQuestLog: {
+    orderReceiveId: 1,
+    questData: 'wave',
+    skillExps: '',
+    dropItems: '7010:1',
+    killedEnemies: '',
+    weaponSkillExps: '',
+  },
   retryPlayerQuestLog: { orderReceiveId: 1 },
-  completePlayerQuestLog: { orderReceiveId: 1, state: 2, clearRank: 2, skillExps: '1:1', dropItems: '7010:99', killedEnemies: '', weaponSkillExps: '', uniqueSkillUseNum: 0, masterSkillUseNum: 0, friendUseNum: 0, stepCode: 0 },
+  completePlayerQuestLog: {
+    orderReceiveId: 1,
+    state: 2,
+    clearRank: 2,
+    skillExps: '1:1',
+    dropItems: '7010:99',
+    killedEnemies: '',
+    weaponSkillExps: '',
+    uniqueSkillUseNum: 0,
+    masterSkillUseNum: 0,
+    friendUseNum: 0,
+    stepCode: 0,
+  },
   resetPlayerQuestLog: {},
   drawPlayerChest: { chestId: 1, count: 1 },
   getAllPlayerChest: {},
@@ -185,7 +230,14 @@ export const templateOf = (name: string): Json | null | undefined => {
 };
 
 /** Builds a request from its template: every known field re-picked from the state, the other player and master data. */
-export const buildRequest = (name: string, s: PlayerState, other: PlayerState, c: Chooser, now: number, m: Master): unknown => {
+export const buildRequest = (
+  name: string,
+  s: PlayerState,
+  other: PlayerState,
+  c: Chooser,
+  now: number,
+  m: Master,
+): unknown => {
   const owned = {
     managedCharacterId: s.characters.map((x) => x.managedCharacterId),
     managedWeaponId: s.weapons.map((x) => x.managedWeaponId),
@@ -194,7 +246,8 @@ export const buildRequest = (name: string, s: PlayerState, other: PlayerState, c
     managedPresentId: s.presents.map((x) => x.managedPresentId),
   };
   // Mostly an owned id, often the oldest (so steps build on each other); sometimes an unknown one.
-  const id = (xs: ReadonlyArray<number>): number => (xs.length === 0 || c.chance(8) ? BOGUS : c.chance(30) ? (xs[0] as number) : (c.one(xs) as number));
+  const id = (xs: ReadonlyArray<number>): number =>
+    xs.length === 0 || c.chance(8) ? BOGUS : c.chance(30) ? (xs[0] as number) : (c.one(xs) as number);
   const ids = (xs: ReadonlyArray<number>): number[] => {
     const n = c.int(4);
     const out: number[] = [];
@@ -222,34 +275,64 @@ export const buildRequest = (name: string, s: PlayerState, other: PlayerState, c
     if (key in owned) return id(owned[key as keyof typeof owned]);
     // The template's own id is one that works for its operation: kept a third of the time.
     if ((key === 'itemId' || key in masterIds) && typeof v === 'number' && c.chance(35)) return v;
-    if (key === 'itemId') return held.length > 0 && c.chance(70) ? (c.one(held) as number) : (c.one(masterIds['itemId']!) as number);
+    if (key === 'itemId')
+      return held.length > 0 && c.chance(70) ? (c.one(held) as number) : (c.one(masterIds['itemId']!) as number);
     if (key in masterIds) return c.chance(5) ? BOGUS : (c.one(masterIds[key]!) ?? BOGUS);
     switch (key) {
-      case 'amount': case 'count': return c.chance(5) ? 0 : 1 + c.int(c.chance(20) ? 30 : 3);
-      case 'drawType': return c.one([1, 3]) as number;
-      case 'reDraw': return c.chance(30);
-      case 'slotId': case 'slotNo': case 'supportPartyNo': case 'managedBattlePartyId': return 1 + c.int(3);
-      case 'view': return c.int(2);
-      case 'playerId': return c.chance(90) ? other.playerId : BOGUS;
-      case 'myCode': return c.chance(80) ? other.myCode : c.chance(50) ? s.myCode : 'NOSUCHCODE';
-      case 'orderReceiveId': return s.activeQuest && c.chance(85) ? s.activeQuest.orderReceiveId : BOGUS;
-      case 'actionTime': return now;
-      case 'clearRank': return 1 + c.int(3);
+      case 'amount':
+      case 'count':
+        return c.chance(5) ? 0 : 1 + c.int(c.chance(20) ? 30 : 3);
+      case 'drawType':
+        return c.one([1, 3]) as number;
+      case 'reDraw':
+        return c.chance(30);
+      case 'slotId':
+      case 'slotNo':
+      case 'supportPartyNo':
+      case 'managedBattlePartyId':
+        return 1 + c.int(3);
+      case 'view':
+        return c.int(2);
+      case 'playerId':
+        return c.chance(90) ? other.playerId : BOGUS;
+      case 'myCode':
+        return c.chance(80) ? other.myCode : c.chance(50) ? s.myCode : 'NOSUCHCODE';
+      case 'orderReceiveId':
+        return s.activeQuest && c.chance(85) ? s.activeQuest.orderReceiveId : BOGUS;
+      case 'actionTime':
+        return now;
+      case 'clearRank':
+        return 1 + c.int(3);
       // 2 is a clear (the original's value), 1 a failure.
-      case 'state': return c.chance(85) ? 2 : 1;
-      case 'stepCode': return name === 'addPlayerTutorialStep' ? c.one([1, 2, 3, 5, -1]) as number : 0;
-      case 'tipId': return 1 + c.int(5);
-      case 'x': case 'y': return c.int(8);
-      case 'dir': return c.int(2);
-      case 'floorId': return 1;
-      case 'buildPointId': return 1 + c.int(6);
-      default: return v;
+      case 'state':
+        return c.chance(85) ? 2 : 1;
+      case 'stepCode':
+        return name === 'addPlayerTutorialStep' ? (c.one([1, 2, 3, 5, -1]) as number) : 0;
+      case 'tipId':
+        return 1 + c.int(5);
+      case 'x':
+      case 'y':
+        return c.int(8);
+      case 'dir':
+        return c.int(2);
+      case 'floorId':
+        return 1;
+      case 'buildPointId':
+        return 1 + c.int(6);
+      default:
+        return v;
     }
   };
   const walk = (v: Json, key: string): Json => {
     if (key === 'managedBattleParties') {
-      const slot = () => ({ managedCharacterId: c.chance(50) ? id(owned.managedCharacterId) : null, managedWeaponId: c.chance(20) ? id(owned.managedWeaponId) : null });
-      return Array.from({ length: 15 }, (_, i) => ({ managedBattlePartyId: i + 1, slots: [slot(), slot(), slot(), slot(), slot()] }));
+      const slot = () => ({
+        managedCharacterId: c.chance(50) ? id(owned.managedCharacterId) : null,
+        managedWeaponId: c.chance(20) ? id(owned.managedWeaponId) : null,
+      });
+      return Array.from({ length: 15 }, (_, i) => ({
+        managedBattlePartyId: i + 1,
+        slots: [slot(), slot(), slot(), slot(), slot()],
+      }));
     }
     if (key.endsWith('Ids') && Array.isArray(v)) {
       const k = key.slice(0, -1);
@@ -260,7 +343,8 @@ export const buildRequest = (name: string, s: PlayerState, other: PlayerState, c
       return (list.length > 0 ? list : [id(owned.managedPresentId)]).join(',');
     }
     if (Array.isArray(v)) return v.map((x) => walk(x, key));
-    if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, k)]));
+    if (v !== null && typeof v === 'object')
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, k)]));
     return pick(key, v);
   };
   return walk(templateOf(name) ?? {}, '');

@@ -8,10 +8,22 @@ import { fileURLToPath } from 'node:url';
 import { Grant } from '../core/master/common.js';
 import { requestError } from '../core/codecs.js';
 
-const Chance = new t.Type<number, number, unknown>('Chance', (u): u is number => typeof u === 'number' && u >= 0 && u <= 1,
-  (u, c) => (typeof u === 'number' && u >= 0 && u <= 1 ? t.success(u) : t.failure(u, c, 'must be a number from 0 to 1')), (x) => x);
-const Count = new t.Type<number, number, unknown>('Count', (u): u is number => Number.isSafeInteger(u) && (u as number) >= 0,
-  (u, c) => (Number.isSafeInteger(u) && (u as number) >= 0 ? t.success(u as number) : t.failure(u, c, 'must be a non-negative integer')), (x) => x);
+const Chance = new t.Type<number, number, unknown>(
+  'Chance',
+  (u): u is number => typeof u === 'number' && u >= 0 && u <= 1,
+  (u, c) =>
+    typeof u === 'number' && u >= 0 && u <= 1 ? t.success(u) : t.failure(u, c, 'must be a number from 0 to 1'),
+  (x) => x,
+);
+const Count = new t.Type<number, number, unknown>(
+  'Count',
+  (u): u is number => Number.isSafeInteger(u) && (u as number) >= 0,
+  (u, c) =>
+    Number.isSafeInteger(u) && (u as number) >= 0
+      ? t.success(u as number)
+      : t.failure(u, c, 'must be a non-negative integer'),
+  (x) => x,
+);
 
 export const Profile = t.type({
   name: t.string,
@@ -60,6 +72,7 @@ export const loadConfig = (path: string = DEFAULT_CONFIG): SimConfig => {
   }
   const c = d.right;
   if (Number.isNaN(Date.parse(c.start))) throw new Error(`${path}: start: not an ISO 8601 time`);
-  if (c.profiles.length === 0 || c.profiles.every((p) => p.share === 0)) throw new Error(`${path}: profiles: at least one with a share`);
+  if (c.profiles.length === 0 || c.profiles.every((p) => p.share === 0))
+    throw new Error(`${path}: profiles: at least one with a share`);
   return c;
 };

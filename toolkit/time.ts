@@ -9,7 +9,10 @@ import { DAY, HOUR, MINUTE, dayIndex, formatTime, parseTime, weekdayOf } from '.
 export { DAY, HOUR, MINUTE };
 
 /** A master-data period: local start, local end or null for none. */
-export interface LocalPeriod { readonly start: string; readonly end: string | null }
+export interface LocalPeriod {
+  readonly start: string;
+  readonly end: string | null;
+}
 
 export interface GameTime {
   readonly offsetMinutes: number;
@@ -47,7 +50,12 @@ export const gameTime = (m: Master): GameTime => {
   const dayStart = (d: number) => d * DAY + resetHour * HOUR - offsetMinutes * MINUTE;
   const bounds = (p: LocalPeriod) => ({ start: at(p.start), end: p.end === null ? null : at(p.end) });
   return {
-    offsetMinutes, resetHour, at, day, dayStart, bounds,
+    offsetMinutes,
+    resetHour,
+    at,
+    day,
+    dayStart,
+    bounds,
     format: (ms) => formatTime(ms, offsetMinutes),
     nextDay: (ms) => dayStart(day(ms) + 1),
     weekday: (ms) => weekdayOf(day(ms)),

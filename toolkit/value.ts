@@ -26,7 +26,8 @@ export interface Wealth {
 }
 
 /** The sale value of an item stack (0 for an unknown item or one that cannot be sold). */
-export const itemValue = (m: Master, itemId: number, amount: number): number => (m.item.get(itemId)?.salePrice ?? 0) * amount;
+export const itemValue = (m: Master, itemId: number, amount: number): number =>
+  (m.item.get(itemId)?.salePrice ?? 0) * amount;
 
 /** What a grant is worth in coins at sale prices: coins as they are, items at their sale price, the rest 0. */
 export const grantValue = (m: Master, g: Grant): number =>
@@ -37,7 +38,14 @@ export const wealth = (m: Master, s: PlayerState): Wealth => {
   const weapons = s.weapons.reduce((a, w) => a + (m.weapon.get(w.weaponId)?.salePrice ?? 0), 0);
   const presents = s.presents.reduce((a, p) => a + grantValue(m, p), 0);
   return {
-    coins: s.gold, freeGems: s.gem, paidGems: s.paidGem, gems: s.gem + s.paidGem, kirara: s.kirara,
-    items, weapons, presents, saleValue: s.gold + items + weapons + presents,
+    coins: s.gold,
+    freeGems: s.gem,
+    paidGems: s.paidGem,
+    gems: s.gem + s.paidGem,
+    kirara: s.kirara,
+    items,
+    weapons,
+    presents,
+    saleValue: s.gold + items + weapons + presents,
   };
 };

@@ -78,17 +78,33 @@ export class World {
   }
 
   /** Moves the clock on by `ms`, or to a game-local time; returns the new now. */
-  advance(ms: number): number { this.now += ms; return this.now; }
-  setTime(localOrMs: string | number): number { this.now = typeof localOrMs === 'string' ? this.time.at(localOrMs) : localOrMs; return this.now; }
+  advance(ms: number): number {
+    this.now += ms;
+    return this.now;
+  }
+  setTime(localOrMs: string | number): number {
+    this.now = typeof localOrMs === 'string' ? this.time.at(localOrMs) : localOrMs;
+    return this.now;
+  }
 
   /** Signs a player up as the service does (the sign-up seed derived from the secret and the id). */
   createPlayer(opts: NewPlayerOptions = {}): PlayerState {
     const playerId = opts.playerId ?? this.nextId;
     if (this.states.has(playerId)) throw new Error(`player ${playerId} exists`);
     this.nextId = Math.max(this.nextId, playerId + 1);
-    const r = createPlayer(this.master, {
-      playerId, uuid: `toolkit-${playerId}`, platform: 1, name: opts.name ?? '', stepCode: opts.stepCode ?? 0, tokenHash: '',
-    }, rngFromSeed(deriveSeed(this.seedSecret, 'signup', playerId, 0)), this.now);
+    const r = createPlayer(
+      this.master,
+      {
+        playerId,
+        uuid: `toolkit-${playerId}`,
+        platform: 1,
+        name: opts.name ?? '',
+        stepCode: opts.stepCode ?? 0,
+        tokenHash: '',
+      },
+      rngFromSeed(deriveSeed(this.seedSecret, 'signup', playerId, 0)),
+      this.now,
+    );
     if (r._tag === 'Left') throw new Error(`createPlayer: ${r.left.code} ${JSON.stringify(r.left)}`);
     this.keep(r.right);
     return r.right;
@@ -101,22 +117,37 @@ export class World {
     return s;
   }
 
-  find(playerId: number): PlayerState | undefined { return this.states.get(playerId); }
+  find(playerId: number): PlayerState | undefined {
+    return this.states.get(playerId);
+  }
 
   /** Every player, by id. */
-  get players(): PlayerState[] { return [...this.states.values()].sort((a, b) => a.playerId - b.playerId); }
+  get players(): PlayerState[] {
+    return [...this.states.values()].sort((a, b) => a.playerId - b.playerId);
+  }
 
   /** A copy of every player's state, by id (states are immutable: the copy is of the map). */
-  snapshot(): ReadonlyMap<number, PlayerState> { return new Map(this.states); }
+  snapshot(): ReadonlyMap<number, PlayerState> {
+    return new Map(this.states);
+  }
 
   /** Replaces a player's state (a setup step; the state is taken as given). */
-  put(s: PlayerState): void { this.keep(s); }
+  put(s: PlayerState): void {
+    this.keep(s);
+  }
 
   /** Sets currencies and items and grants characters directly: a setup, not an operation. */
   give(playerId: number, h: Holdings): PlayerState {
     let s = this.player(playerId);
-    s = { ...s, gold: h.gold ?? s.gold, gem: h.gem ?? s.gem, paidGem: h.paidGem ?? s.paidGem, kirara: h.kirara ?? s.kirara };
-    for (const [id, n] of Object.entries(h.items ?? {})) if (this.master.item.has(Number(id))) s = { ...s, items: setItem(s.items, Number(id), n) };
+    s = {
+      ...s,
+      gold: h.gold ?? s.gold,
+      gem: h.gem ?? s.gem,
+      paidGem: h.paidGem ?? s.paidGem,
+      kirara: h.kirara ?? s.kirara,
+    };
+    for (const [id, n] of Object.entries(h.items ?? {}))
+      if (this.master.item.has(Number(id))) s = { ...s, items: setItem(s.items, Number(id), n) };
     for (const id of h.characters ?? []) {
       const r = tryGrant(this.master, s, { kind: 'character', objectId: id, amount: 1 }, this.now);
       if (r._tag === 'Right') s = r.right.state;
@@ -128,7 +159,10 @@ export class World {
   /** Sends a present as the operator's admin API does (a new version). */
   sendPresent(playerId: number, grant: Grant, title = 'Present'): PlayerState {
     const s = this.player(playerId);
-    const next = { ...sendPresent(s, grant, { title, message: '', source: 'operator', deadline: null }, this.now).state, version: s.version + 1 };
+    const next = {
+      ...sendPresent(s, grant, { title, message: '', source: 'operator', deadline: null }, this.now).state,
+      version: s.version + 1,
+    };
     this.keep(next);
     return next;
   }
@@ -154,26 +188,44 @@ export class World {
     const me = this.player(playerId);
     return op.touches(d.right).flatMap((r: OtherRef): Array<PlayerState | undefined> => {
       switch (r.by) {
-        case 'playerId': return [this.states.get(r.playerId)];
-        case 'myCode': return [this.players.find((p) => p.myCode === r.myCode)];
-        case 'related': return relatedPlayerIds(me).map((id) => this.states.get(id));
-        case 'recentlyActive': return [...this.activity].reverse().filter((id) => id !== playerId).slice(0, r.count).map((id) => this.states.get(id));
+        case 'playerId':
+          return [this.states.get(r.playerId)];
+        case 'myCode':
+          return [this.players.find((p) => p.myCode === r.myCode)];
+        case 'related':
+          return relatedPlayerIds(me).map((id) => this.states.get(id));
+        case 'recentlyActive':
+          return [...this.activity]
+            .reverse()
+            .filter((id) => id !== playerId)
+            .slice(0, r.count)
+            .map((id) => this.states.get(id));
       }
     });
   }
 
   /** The seed the server would use for this player's next request (its state's version). */
-  seedFor(playerId: number): string { return deriveSeed(this.seedSecret, playerId, this.player(playerId).version, 0); }
+  seedFor(playerId: number): string {
+    return deriveSeed(this.seedSecret, playerId, this.player(playerId).version, 0);
+  }
 
   /**
    * Runs an operation for a player by its table name: the request decoded by its codec,
    * the others it names looked up, the seed derived as the server does; a success
    * replaces every player it changed. The answer is typed by the operation's codecs.
    */
-  run<N extends OperationName>(name: N, playerId: number, request: unknown, opts: RunOptions = {}): Result<Executed<ResponseOf<N>>> {
+  run<N extends OperationName>(
+    name: N,
+    playerId: number,
+    request: unknown,
+    opts: RunOptions = {},
+  ): Result<Executed<ResponseOf<N>>> {
     const me = this.player(playerId);
     const others = this.othersFor(name, playerId, request);
-    const r = runNamed(name, me, request, rngFromSeed(opts.seed ?? this.seedFor(playerId)), opts.now ?? this.now, { master: this.master, others });
+    const r = runNamed(name, me, request, rngFromSeed(opts.seed ?? this.seedFor(playerId)), opts.now ?? this.now, {
+      master: this.master,
+      others,
+    });
     if (r._tag === 'Right' && !opts.dryRun) {
       if (r.right.state !== me) this.keep(r.right.state);
       r.right.others.forEach((o, i) => {

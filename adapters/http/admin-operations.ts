@@ -15,7 +15,8 @@ import { AdminHealthResponse, AdminMasterResponse } from './admin-health.js';
 
 const WIRE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
-export const TIME_FORMS = 'a time as 2026-12-31T23:59:59 (the game\'s time zone, as every answer\'s times) or ISO 8601 with a zone (2026-12-31T14:59:59Z)';
+export const TIME_FORMS =
+  "a time as 2026-12-31T23:59:59 (the game's time zone, as every answer's times) or ISO 8601 with a zone (2026-12-31T14:59:59Z)";
 
 /** An instant as an operator writes it: the wire's time (the game's zone) or ISO 8601 with a zone. */
 export const parseOperatorTime = (s: string, offsetMinutes: number): number | undefined => {
@@ -29,44 +30,75 @@ export const parseOperatorTime = (s: string, offsetMinutes: number): number | un
 const OperatorTime = new t.RefinementType<t.StringC>(
   'OperatorTime',
   (u): u is string => typeof u === 'string' && (WIRE_TIME.test(u) || ISO_TIME.test(u)),
-  (u, c) => (typeof u === 'string' && (WIRE_TIME.test(u) || ISO_TIME.test(u)) ? t.success(u) : t.failure(u, c, `must be ${TIME_FORMS}`)),
-  t.identity, t.string, (s) => WIRE_TIME.test(s) || ISO_TIME.test(s),
+  (u, c) =>
+    typeof u === 'string' && (WIRE_TIME.test(u) || ISO_TIME.test(u))
+      ? t.success(u)
+      : t.failure(u, c, `must be ${TIME_FORMS}`),
+  t.identity,
+  t.string,
+  (s) => WIRE_TIME.test(s) || ISO_TIME.test(s),
 );
 
-export const SendPresents = t.exact(t.intersection([
-  // Shown to players: DisplayText (no control or format characters, NFC, trimmed; the message may hold line feeds).
-  t.type({ grant: Grant, title: DisplayText(1, 64), message: DisplayText(0, 1000, { multiline: true }) }),
-  t.partial({ playerId: PosInt, playerIds: t.array(PosInt), all: t.literal(true), deadline: t.union([OperatorTime, t.null]) }),
-]), 'AdminSendPresentsRequest');
+export const SendPresents = t.exact(
+  t.intersection([
+    // Shown to players: DisplayText (no control or format characters, NFC, trimmed; the message may hold line feeds).
+    t.type({ grant: Grant, title: DisplayText(1, 64), message: DisplayText(0, 1000, { multiline: true }) }),
+    t.partial({
+      playerId: PosInt,
+      playerIds: t.array(PosInt),
+      all: t.literal(true),
+      deadline: t.union([OperatorTime, t.null]),
+    }),
+  ]),
+  'AdminSendPresentsRequest',
+);
 /** At most this many players in one list (playerIds): larger sends are broadcasts. */
 export const LIST_MAX = 1000;
-const PresentReachResponse = t.type({
-  /** Players named (distinct), or every player for all. */
-  players: t.number,
-  /** Of them, those a present would reach: found, with room in the present box. */
-  reaches: t.number,
-  /** Found, but their present box is full (master data presents.boxMax): skipped. */
-  boxFull: t.number,
-  /** Named but not found: skipped. */
-  notFound: t.number,
-}, 'AdminPresentReachResponse');
-const SessionView = t.type({
-  /** The session's key: the hash of its id (the id itself is never stored). */
-  key: t.string,
-  createdAt: t.string, lastSeenAt: t.string,
-  /** live; expired (unused longer than SESSION_IDLE_SECONDS); voided (by an account move). Expired and voided ones answer 203. */
-  status: t.keyof({ live: null, expired: null, voided: null }),
-}, 'AdminSessionView');
+const PresentReachResponse = t.type(
+  {
+    /** Players named (distinct), or every player for all. */
+    players: t.number,
+    /** Of them, those a present would reach: found, with room in the present box. */
+    reaches: t.number,
+    /** Found, but their present box is full (master data presents.boxMax): skipped. */
+    boxFull: t.number,
+    /** Named but not found: skipped. */
+    notFound: t.number,
+  },
+  'AdminPresentReachResponse',
+);
+const SessionView = t.type(
+  {
+    /** The session's key: the hash of its id (the id itself is never stored). */
+    key: t.string,
+    createdAt: t.string,
+    lastSeenAt: t.string,
+    /** live; expired (unused longer than SESSION_IDLE_SECONDS); voided (by an account move). Expired and voided ones answer 203. */
+    status: t.keyof({ live: null, expired: null, voided: null }),
+  },
+  'AdminSessionView',
+);
 const SessionsResponse = t.type({ sessions: t.array(SessionView) }, 'AdminSessionsResponse');
-export const EndSessions = t.exact(t.partial({ keys: t.array(t.string), all: t.literal(true) }), 'AdminEndSessionsRequest');
+export const EndSessions = t.exact(
+  t.partial({ keys: t.array(t.string), all: t.literal(true) }),
+  'AdminEndSessionsRequest',
+);
 const EndSessionsResponse = t.type({ ended: t.number }, 'AdminEndSessionsResponse');
 /** What the routes below answer (beside the envelope); the OpenAPI document shows these. */
 const SendPresentsResponse = t.type({ sent: t.number }, 'AdminSendPresentsResponse');
 const ReadPlayerResponse = t.type({ state: PlayerState }, 'AdminReadPlayerResponse');
-const PlayerSummary = t.type({
-  playerId: t.number, uuid: t.string, myCode: t.string, name: t.string, level: t.number,
-  createdAt: t.string, lastLoginAt: t.string,
-}, 'AdminPlayerSummary');
+const PlayerSummary = t.type(
+  {
+    playerId: t.number,
+    uuid: t.string,
+    myCode: t.string,
+    name: t.string,
+    level: t.number,
+    createdAt: t.string,
+    lastLoginAt: t.string,
+  },
+  'AdminPlayerSummary',
+);
 const FindPlayersResponse = t.type({ players: t.array(PlayerSummary) }, 'AdminFindPlayersResponse');
 /** The search keys of GET /admin/players: exactly one is given. */
 export const FIND_KEYS = ['playerId', 'uuid', 'myCode', 'name'] as const;
@@ -98,14 +130,30 @@ const READ_ERRORS: ReadonlyArray<ErrorName> = ['INVALID_PARAMETERS', 'PLAYER_NOT
 
 export const ADMIN_OPERATIONS: ReadonlyArray<AdminOperation> = [
   {
-    name: 'adminDeliverPresents', method: 'POST', path: '/admin/presents',
+    name: 'adminDeliverPresents',
+    method: 'POST',
+    path: '/admin/presents',
     summary: 'Send a present to one player or to every player',
     description: `Puts the grant in the gift box of \`playerId\`, of each of \`playerIds\` (up to ${LIST_MAX}), or of every player with \`all: true\` (exactly one of the three). \`deadline\` is ${TIME_FORMS}, in the future; null or absent for none. Answers how many players received it (with \`playerIds\` or \`all\`, a player not found or whose present box is full is skipped: GET /admin/presents/reach tells how many it reaches first). An unknown \`playerId\` is 202 (404, "No such player"); one whose box is full (master data presents.boxMax) is 313. Logged (admin.action).`,
-    request: SendPresents, response: SendPresentsResponse, writes: true,
-    errors: ['INVALID_PARAMETERS', 'INSUFFICIENT_PARAMETERS', 'BODY_TOO_LARGE', 'NOT_FOUND', 'PLAYER_NOT_FOUND', 'PRESENT_LIMIT', 'STATE_CONFLICT', 'DB_ERROR', 'UNKNOWN_ERROR'],
+    request: SendPresents,
+    response: SendPresentsResponse,
+    writes: true,
+    errors: [
+      'INVALID_PARAMETERS',
+      'INSUFFICIENT_PARAMETERS',
+      'BODY_TOO_LARGE',
+      'NOT_FOUND',
+      'PLAYER_NOT_FOUND',
+      'PRESENT_LIMIT',
+      'STATE_CONFLICT',
+      'DB_ERROR',
+      'UNKNOWN_ERROR',
+    ],
   },
   {
-    name: 'adminPresentReach', method: 'GET', path: '/admin/presents/reach',
+    name: 'adminPresentReach',
+    method: 'GET',
+    path: '/admin/presents/reach',
     summary: 'How many players a present would reach',
     description: `The preview of POST /admin/presents: \`playerIds\` (comma-separated, up to ${LIST_MAX}) or \`all=true\` (exactly one). Answers the players named (or every player), how many a present would reach now, and how many it would skip (not found, or their present box full). Changes nothing; \`all\` reads every player.`,
     queryParameters: {
@@ -116,29 +164,38 @@ export const ADMIN_OPERATIONS: ReadonlyArray<AdminOperation> = [
     errors: ['INVALID_PARAMETERS', 'INSUFFICIENT_PARAMETERS', 'DB_ERROR', 'UNKNOWN_ERROR'],
   },
   {
-    name: 'adminFindPlayers', method: 'GET', path: '/admin/players',
+    name: 'adminFindPlayers',
+    method: 'GET',
+    path: '/admin/players',
     summary: 'Find players by uuid, friend code or name',
     description: `Exactly one of \`uuid\` (the device's), \`myCode\` (the friend code) or \`name\` (exact, case-sensitive; up to ${FIND_LIMIT} players, by id; on the JSON-file store a scan of every player, about a second per 30,000). Answers each player found with its id and times in the wire's format; none found is an empty list.`,
     queryParameters: {
-      playerId: { codec: PosInt, description: 'The player\'s id.' },
+      playerId: { codec: PosInt, description: "The player's id." },
       uuid: { codec: t.string, description: 'The uuid the player signed up (or moved) with.' },
-      myCode: { codec: t.string, description: 'The player\'s friend code.' },
-      name: { codec: t.string, description: 'The player\'s name, exactly.' },
+      myCode: { codec: t.string, description: "The player's friend code." },
+      name: { codec: t.string, description: "The player's name, exactly." },
     },
     response: FindPlayersResponse,
     errors: ['INVALID_PARAMETERS', 'INSUFFICIENT_PARAMETERS', 'DB_ERROR', 'UNKNOWN_ERROR'],
   },
   {
-    name: 'adminReadPlayer', method: 'GET', path: '/admin/players/:playerId',
-    summary: 'Read a player\'s whole stored state',
-    description: 'The state as stored (not the client\'s view): times in milliseconds since the epoch, the account with its hashes. An unknown id is 202 (404, "No such player").',
-    pathParameters: { playerId: PosInt }, response: ReadPlayerResponse,
+    name: 'adminReadPlayer',
+    method: 'GET',
+    path: '/admin/players/:playerId',
+    summary: "Read a player's whole stored state",
+    description:
+      'The state as stored (not the client\'s view): times in milliseconds since the epoch, the account with its hashes. An unknown id is 202 (404, "No such player").',
+    pathParameters: { playerId: PosInt },
+    response: ReadPlayerResponse,
     errors: READ_ERRORS,
   },
   {
-    name: 'adminPlayerDraws', method: 'GET', path: '/admin/players/:playerId/draws',
-    summary: 'A player\'s draw history, by gacha and date',
-    description: 'What GET /api/player/gacha/history answers the player, newest first, in pages: `gachaId`, `from` and `to` (game-local times, as answers give them; from inclusive, to exclusive), `page` and `pageSize` (at most 100). An unknown id is 202 (404).',
+    name: 'adminPlayerDraws',
+    method: 'GET',
+    path: '/admin/players/:playerId/draws',
+    summary: "A player's draw history, by gacha and date",
+    description:
+      'What GET /api/player/gacha/history answers the player, newest first, in pages: `gachaId`, `from` and `to` (game-local times, as answers give them; from inclusive, to exclusive), `page` and `pageSize` (at most 100). An unknown id is 202 (404).',
     pathParameters: { playerId: PosInt },
     queryParameters: {
       gachaId: { codec: PosInt, description: 'Draws of this gacha only.' },
@@ -147,44 +204,72 @@ export const ADMIN_OPERATIONS: ReadonlyArray<AdminOperation> = [
       page: { codec: PosInt, description: 'The page, from 1.' },
       pageSize: { codec: PosInt, description: 'Draws a page: 20 unless given, at most 100.' },
     },
-    response: HISTORY.response, errors: READ_ERRORS,
+    response: HISTORY.response,
+    errors: READ_ERRORS,
   },
   {
-    name: 'adminPlayerSessions', method: 'GET', path: '/admin/players/:playerId/sessions',
-    summary: 'A player\'s sessions',
-    description: 'Every session the storage holds for the player, oldest first: its key (the hash of its id), when it was made and last used, and whether it is live, expired (unused longer than SESSION_IDLE_SECONDS) or voided (by an account move). An unknown id is 202 (404).',
-    pathParameters: { playerId: PosInt }, response: SessionsResponse, errors: READ_ERRORS,
+    name: 'adminPlayerSessions',
+    method: 'GET',
+    path: '/admin/players/:playerId/sessions',
+    summary: "A player's sessions",
+    description:
+      'Every session the storage holds for the player, oldest first: its key (the hash of its id), when it was made and last used, and whether it is live, expired (unused longer than SESSION_IDLE_SECONDS) or voided (by an account move). An unknown id is 202 (404).',
+    pathParameters: { playerId: PosInt },
+    response: SessionsResponse,
+    errors: READ_ERRORS,
   },
   {
-    name: 'adminEndSessions', method: 'POST', path: '/admin/players/:playerId/sessions/end',
-    summary: 'End a player\'s sessions',
-    description: 'Removes the sessions named by `keys` (as GET /admin/players/{playerId}/sessions lists them), or all of the player\'s with `all: true` (exactly one of the two): their next request answers 203 and the player logs in again. A key the player does not hold is 107 (404) and ends none. Logged (admin.action).',
-    pathParameters: { playerId: PosInt }, request: EndSessions, response: EndSessionsResponse, writes: true,
+    name: 'adminEndSessions',
+    method: 'POST',
+    path: '/admin/players/:playerId/sessions/end',
+    summary: "End a player's sessions",
+    description:
+      "Removes the sessions named by `keys` (as GET /admin/players/{playerId}/sessions lists them), or all of the player's with `all: true` (exactly one of the two): their next request answers 203 and the player logs in again. A key the player does not hold is 107 (404) and ends none. Logged (admin.action).",
+    pathParameters: { playerId: PosInt },
+    request: EndSessions,
+    response: EndSessionsResponse,
+    writes: true,
     errors: ['INVALID_PARAMETERS', 'BODY_TOO_LARGE', 'NOT_FOUND', 'PLAYER_NOT_FOUND', 'DB_ERROR', 'UNKNOWN_ERROR'],
   },
   {
-    name: 'adminGachas', method: 'GET', path: '/admin/gachas',
+    name: 'adminGachas',
+    method: 'GET',
+    path: '/admin/gachas',
     summary: 'Every gacha: period, prices, open now',
-    description: 'Each gacha of the master data: its period and weekdays (the game\'s time zone), whether it is open now, its prices, ten-draw size, guarantee and pool size.',
-    response: AdminGachasResponse, errors: ['UNKNOWN_ERROR'],
+    description:
+      "Each gacha of the master data: its period and weekdays (the game's time zone), whether it is open now, its prices, ten-draw size, guarantee and pool size.",
+    response: AdminGachasResponse,
+    errors: ['UNKNOWN_ERROR'],
   },
   {
-    name: 'adminGacha', method: 'GET', path: '/admin/gachas/:gachaId',
-    summary: 'A gacha\'s published rates beside the observed ones',
-    description: 'The rates box/get publishes (each rarity and character per pull, the guarantee, a whole ten-draw\'s effective per-pull rates) and the rates the draws gave, counted from every player\'s kept draw history (gacha.historyDays), single pulls and ten-draws apart. Reads every player without keeping them in memory (on the JSON-file store about a second per 30,000). An unknown gacha is 107 (404).',
-    pathParameters: { gachaId: PosInt }, response: AdminGachaResponse,
+    name: 'adminGacha',
+    method: 'GET',
+    path: '/admin/gachas/:gachaId',
+    summary: "A gacha's published rates beside the observed ones",
+    description:
+      "The rates box/get publishes (each rarity and character per pull, the guarantee, a whole ten-draw's effective per-pull rates) and the rates the draws gave, counted from every player's kept draw history (gacha.historyDays), single pulls and ten-draws apart. Reads every player without keeping them in memory (on the JSON-file store about a second per 30,000). An unknown gacha is 107 (404).",
+    pathParameters: { gachaId: PosInt },
+    response: AdminGachaResponse,
     errors: ['INVALID_PARAMETERS', 'NOT_FOUND', 'DB_ERROR', 'UNKNOWN_ERROR'],
   },
   {
-    name: 'adminHealth', method: 'GET', path: '/admin/health',
+    name: 'adminHealth',
+    method: 'GET',
+    path: '/admin/health',
     summary: 'What /readyz and /metrics say',
-    description: 'GET /readyz\'s checks, and from the registry GET /metrics writes: requests and errors by operation, storage commits and their latency, players in memory, journal bytes since the last checkpoint (metrics null with METRICS=off).',
-    response: AdminHealthResponse, errors: ['UNKNOWN_ERROR'],
+    description:
+      "GET /readyz's checks, and from the registry GET /metrics writes: requests and errors by operation, storage commits and their latency, players in memory, journal bytes since the last checkpoint (metrics null with METRICS=off).",
+    response: AdminHealthResponse,
+    errors: ['UNKNOWN_ERROR'],
   },
   {
-    name: 'adminMaster', method: 'GET', path: '/admin/master',
+    name: 'adminMaster',
+    method: 'GET',
+    path: '/admin/master',
     summary: 'The master data loaded',
-    description: 'Its hash (as the replay log names it), when this process loaded it and from where, the game\'s time zone and how many gachas, characters and items it defines.',
-    response: AdminMasterResponse, errors: ['UNKNOWN_ERROR'],
+    description:
+      "Its hash (as the replay log names it), when this process loaded it and from where, the game's time zone and how many gachas, characters and items it defines.",
+    response: AdminMasterResponse,
+    errors: ['UNKNOWN_ERROR'],
   },
 ];

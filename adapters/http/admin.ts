@@ -28,7 +28,16 @@ import type { Lifecycle } from './ops.js';
 import { gachaRates, gachaSummary } from './admin-gachas.js';
 import { healthOf, masterOf } from './admin-health.js';
 import {
-  ADMIN_OPERATIONS, EndSessions, FIND_KEYS, FIND_LIMIT, HISTORY, LIST_MAX, parseOperatorTime, SendPresents, TIME_FORMS, type AdminOperation,
+  ADMIN_OPERATIONS,
+  EndSessions,
+  FIND_KEYS,
+  FIND_LIMIT,
+  HISTORY,
+  LIST_MAX,
+  parseOperatorTime,
+  SendPresents,
+  TIME_FORMS,
+  type AdminOperation,
 } from './admin-operations.js';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
@@ -50,15 +59,20 @@ type Refusal = GameError | { readonly noSuchPlayer: number };
 type AdminAnswer = E.Either<Refusal, Record<string, unknown>>;
 
 const refuse = (e: Refusal): AdminAnswer => E.left(e);
-const invalid = (field: string, reason: string): AdminAnswer => refuse(gameError('INVALID_PARAMETERS', { field, reason }));
+const invalid = (field: string, reason: string): AdminAnswer =>
+  refuse(gameError('INVALID_PARAMETERS', { field, reason }));
 /** A query parameter given once, or why not. */
 const single = (ctx: Ctx, key: string): E.Either<GameError, string | undefined> => {
   const v = ctx.query[key];
-  return Array.isArray(v) ? E.left(gameError('INVALID_PARAMETERS', { field: key, reason: 'given more than once' })) : E.right(v);
+  return Array.isArray(v)
+    ? E.left(gameError('INVALID_PARAMETERS', { field: key, reason: 'given more than once' }))
+    : E.right(v);
 };
 const positive = (field: string, v: unknown): E.Either<GameError, number> => {
   const d = PosInt.decode(v);
-  return d._tag === 'Left' ? E.left(gameError('INVALID_PARAMETERS', { field, reason: 'must be a positive integer' })) : E.right(d.right);
+  return d._tag === 'Left'
+    ? E.left(gameError('INVALID_PARAMETERS', { field, reason: 'must be a positive integer' }))
+    : E.right(d.right);
 };
 
 export const adminRouter = (service: GameService, token: string, env: Envelope, opts: AdminOptions) => {
@@ -93,21 +107,35 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
         out = refuse(gameError('DB_ERROR', { reason: e.message }));
       }
       if (op.writes) {
-        const resultCode = E.isRight(out) ? 0 : 'noSuchPlayer' in out.left ? RESULT_CODES.PLAYER_NOT_FOUND.resultCode : RESULT_CODES[out.left.code].resultCode;
+        const resultCode = E.isRight(out)
+          ? 0
+          : 'noSuchPlayer' in out.left
+            ? RESULT_CODES.PLAYER_NOT_FOUND.resultCode
+            : RESULT_CODES[out.left.code].resultCode;
         opts.log('notice', 'admin.action', {
-          requestId: ctx.state.requestId, action: op.name, ip: ctx.ip, params: { ...ctx.params }, request: body(ctx), resultCode,
+          requestId: ctx.state.requestId,
+          action: op.name,
+          ip: ctx.ip,
+          params: { ...ctx.params },
+          request: body(ctx),
+          resultCode,
           ...(E.isRight(out) ? { answer: out.right } : {}),
         });
       }
       if (E.isLeft(out)) {
         const r = out.left;
-        return 'noSuchPlayer' in r ? env.raw(ctx, 404, RESULT_CODES.PLAYER_NOT_FOUND.resultCode, `No such player: ${r.noSuchPlayer}.`) : env.error(ctx, r);
+        return 'noSuchPlayer' in r
+          ? env.raw(ctx, 404, RESULT_CODES.PLAYER_NOT_FOUND.resultCode, `No such player: ${r.noSuchPlayer}.`)
+          : env.error(ctx, r);
       }
       if (opts.checkAnswers) {
         const problems = answerProblems(op.response, out.right);
         if (problems.length > 0) {
           opts.log('error', 'answer.undeclared', { requestId: ctx.state.requestId, operation: op.name, problems });
-          return env.error(ctx, gameError('UNKNOWN_ERROR', {}), { requestId: ctx.state.requestId, answerProblems: problems.slice(0, 20) });
+          return env.error(ctx, gameError('UNKNOWN_ERROR', {}), {
+            requestId: ctx.state.requestId,
+            answerProblems: problems.slice(0, 20),
+          });
         }
       }
       return env.ok(ctx, out.right);
@@ -128,8 +156,10 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
     const d = SendPresents.decode(body(ctx));
     if (d._tag === 'Left') return refuse(requestError(d.left));
     const { grant, title, message, playerId, playerIds, all, deadline } = d.right;
-    if ([playerId, playerIds, all].filter((x) => x !== undefined).length !== 1) return invalid('playerId', 'give one of playerId, playerIds or all: true');
-    if (playerIds !== undefined && (playerIds.length === 0 || playerIds.length > LIST_MAX)) return invalid('playerIds', `must list 1 to ${LIST_MAX} players`);
+    if ([playerId, playerIds, all].filter((x) => x !== undefined).length !== 1)
+      return invalid('playerId', 'give one of playerId, playerIds or all: true');
+    if (playerIds !== undefined && (playerIds.length === 0 || playerIds.length > LIST_MAX))
+      return invalid('playerIds', `must list 1 to ${LIST_MAX} players`);
     let until: number | null = null;
     if (deadline !== undefined && deadline !== null) {
       const ms = parseOperatorTime(deadline, offset);
@@ -137,9 +167,15 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
       if (ms <= nowOf(ctx)) return invalid('deadline', 'must be in the future');
       until = ms;
     }
-    const target = all ? 'all' : playerIds ?? (playerId as number);
-    const r = await operator.sendPresents(target, grant, { title, message, deadline: until }, contextAt(nowOf(ctx), { requestId: ctx.state.requestId }));
-    if (E.isLeft(r)) return refuse(r.left.code === 'PLAYER_NOT_FOUND' && playerId !== undefined ? { noSuchPlayer: playerId } : r.left);
+    const target = all ? 'all' : (playerIds ?? (playerId as number));
+    const r = await operator.sendPresents(
+      target,
+      grant,
+      { title, message, deadline: until },
+      contextAt(nowOf(ctx), { requestId: ctx.state.requestId }),
+    );
+    if (E.isLeft(r))
+      return refuse(r.left.code === 'PLAYER_NOT_FOUND' && playerId !== undefined ? { noSuchPlayer: playerId } : r.left);
     return E.right(r.right);
   });
 
@@ -150,11 +186,17 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
     if (E.isLeft(all)) return all;
     if (all.right !== undefined && all.right !== 'true') return invalid('all', 'must be true');
     if ((ids.right === undefined) === (all.right === undefined)) {
-      return ids.right === undefined ? refuse(gameError('INSUFFICIENT_PARAMETERS', { field: 'playerIds or all' })) : invalid('all', 'give one of playerIds or all=true');
+      return ids.right === undefined
+        ? refuse(gameError('INSUFFICIENT_PARAMETERS', { field: 'playerIds or all' }))
+        : invalid('all', 'give one of playerIds or all=true');
     }
     if (all.right) return E.right(await operator.presentReach('all', nowOf(ctx)));
-    const parts = (ids.right as string).split(',').map((x) => x.trim()).filter((x) => x !== '');
-    if (parts.length === 0 || parts.length > LIST_MAX) return invalid('playerIds', `must list 1 to ${LIST_MAX} players`);
+    const parts = (ids.right as string)
+      .split(',')
+      .map((x) => x.trim())
+      .filter((x) => x !== '');
+    if (parts.length === 0 || parts.length > LIST_MAX)
+      return invalid('playerIds', `must list 1 to ${LIST_MAX} players`);
     const list: number[] = [];
     for (const p of parts) {
       const id = positive('playerIds', /^\d+$/.test(p) ? Number(p) : p);
@@ -166,7 +208,8 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
 
   route('adminFindPlayers', async (ctx) => {
     const given = FIND_KEYS.filter((k) => ctx.query[k] !== undefined);
-    if (given.length === 0) return refuse(gameError('INSUFFICIENT_PARAMETERS', { field: 'playerId, uuid, myCode or name' }));
+    if (given.length === 0)
+      return refuse(gameError('INSUFFICIENT_PARAMETERS', { field: 'playerId, uuid, myCode or name' }));
     const key = given[0] as (typeof FIND_KEYS)[number];
     if (given.length > 1) return invalid(given[1] as string, 'give one of playerId, uuid, myCode or name');
     const value = single(ctx, key);
@@ -181,8 +224,13 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
     const states = await operator.findPlayers(key, found, FIND_LIMIT);
     return E.right({
       players: states.map((s) => ({
-        playerId: s.playerId, uuid: s.account.uuid, myCode: s.myCode, name: s.name, level: s.level,
-        createdAt: formatTime(s.createdAt, offset), lastLoginAt: formatTime(s.lastLoginAt, offset),
+        playerId: s.playerId,
+        uuid: s.account.uuid,
+        myCode: s.myCode,
+        name: s.name,
+        level: s.level,
+        createdAt: formatTime(s.createdAt, offset),
+        lastLoginAt: formatTime(s.lastLoginAt, offset),
       })),
     });
   });
@@ -204,7 +252,14 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
     const req = HISTORY.request.decode(query);
     if (req._tag === 'Left') return refuse(requestError(req.left));
     // The game's own reducer, read-only: the operator sees what the player would.
-    const r = execute(HISTORY, s.right, req.right, lazyRng(() => 'admin-read'), nowOf(ctx), { master, others: [] });
+    const r = execute(
+      HISTORY,
+      s.right,
+      req.right,
+      lazyRng(() => 'admin-read'),
+      nowOf(ctx),
+      { master, others: [] },
+    );
     return E.isLeft(r) ? r : E.right(r.right.response as Record<string, unknown>);
   });
 
@@ -214,7 +269,12 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
     const r = await operator.sessionsOfPlayer(id.right, nowOf(ctx));
     if (E.isLeft(r)) return refuse({ noSuchPlayer: id.right });
     return E.right({
-      sessions: r.right.map((x) => ({ key: x.key, createdAt: formatTime(x.session.createdAt, offset), lastSeenAt: formatTime(x.session.lastSeenAt, offset), status: x.status })),
+      sessions: r.right.map((x) => ({
+        key: x.key,
+        createdAt: formatTime(x.session.createdAt, offset),
+        lastSeenAt: formatTime(x.session.lastSeenAt, offset),
+        status: x.status,
+      })),
     });
   });
 
@@ -225,15 +285,18 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
     if (d._tag === 'Left') return refuse(requestError(d.left));
     const { keys, all } = d.right;
     if ((keys === undefined) === (all === undefined)) return invalid('keys', 'give one of keys or all: true');
-    if (keys !== undefined && (keys.length === 0 || keys.length > 100)) return invalid('keys', 'must list 1 to 100 sessions');
+    if (keys !== undefined && (keys.length === 0 || keys.length > 100))
+      return invalid('keys', 'must list 1 to 100 sessions');
     const r = await operator.endSessions(id.right, all ? 'all' : (keys as string[]));
     if (E.isLeft(r)) return refuse(r.left.code === 'PLAYER_NOT_FOUND' ? { noSuchPlayer: id.right } : r.left);
     return E.right(r.right);
   });
 
-  route('adminGachas', async (ctx) => E.right({
-    gachas: master.gachas.map((g) => gachaSummary(master, master.gacha.get(g.gachaId) as GachaIndexed, nowOf(ctx))),
-  }));
+  route('adminGachas', async (ctx) =>
+    E.right({
+      gachas: master.gachas.map((g) => gachaSummary(master, master.gacha.get(g.gachaId) as GachaIndexed, nowOf(ctx))),
+    }),
+  );
 
   route('adminGacha', async (ctx) => {
     const id = positive('gachaId', ctx.params['gachaId']);

@@ -28,7 +28,11 @@ import { StorageError } from '../storage/storage.js';
 import { consoleStatic } from './console-static.js';
 import { envelope } from './envelope.js';
 
-export type AppConfig = Pick<Config, 'adminToken' | 'requestHashSalt' | 'requestHashRequired' | 'bodyLimitBytes' | 'always200' | 'serverVersion'> & Partial<Pick<Config, 'rateLimits' | 'checkAnswers' | 'trustProxyHops' | 'metricsToken'>>;
+export type AppConfig = Pick<
+  Config,
+  'adminToken' | 'requestHashSalt' | 'requestHashRequired' | 'bodyLimitBytes' | 'always200' | 'serverVersion'
+> &
+  Partial<Pick<Config, 'rateLimits' | 'checkAnswers' | 'trustProxyHops' | 'metricsToken'>>;
 export { envelope };
 
 /** What the server around the app provides: metrics (absent: no /metrics), and the stop signal's state for /readyz. */
@@ -41,7 +45,13 @@ export interface AppOps {
  * What a request carries through the middlewares: its id, the one clock read
  * (`now`), and for its log line and metrics the operation, the player and the result code.
  */
-interface State { requestId: string; now: number; resultCode?: number; operation?: string; playerId?: number }
+interface State {
+  requestId: string;
+  now: number;
+  resultCode?: number;
+  operation?: string;
+  playerId?: number;
+}
 
 /** An X-Request-Id a caller (or a proxy) may give: 1 to 128 printable ASCII characters. */
 const REQUEST_ID = /^[\x21-\x7e]{1,128}$/;
@@ -79,7 +89,13 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 const idemOf = (ctx: Koa.Context): E.Either<GameError, Idem | undefined> => {
   const key = ctx.get('Idempotency-Key');
   if (!key || ctx.method !== 'POST') return E.right(undefined);
-  if (!IDEMPOTENCY_KEY.test(key)) return E.left(gameError('INVALID_PARAMETERS', { field: 'Idempotency-Key', reason: 'must be 1 to 255 printable ASCII characters' }));
+  if (!IDEMPOTENCY_KEY.test(key))
+    return E.left(
+      gameError('INVALID_PARAMETERS', {
+        field: 'Idempotency-Key',
+        reason: 'must be 1 to 255 printable ASCII characters',
+      }),
+    );
   const raw = (ctx.request as { rawBody?: string }).rawBody ?? '';
   return E.right({ key, requestHash: sha256hex(`${ctx.method} ${ctx.originalUrl} ${raw}`) });
 };
@@ -105,7 +121,8 @@ const bodyOf = (ctx: Koa.Context): E.Either<GameError, unknown> => {
     return E.right({});
   }
   // Bytes that are not UTF-8 arrive as U+FFFD: refuse them rather than store replacement characters.
-  if (raw.includes('\uFFFD')) return E.left(gameError('INVALID_PARAMETERS', { field: '(body)', reason: 'is not valid UTF-8' }));
+  if (raw.includes('\uFFFD'))
+    return E.left(gameError('INVALID_PARAMETERS', { field: '(body)', reason: 'is not valid UTF-8' }));
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return E.left(gameError('INVALID_PARAMETERS', { field: '(body)', reason: 'must be a JSON object' }));
   }
@@ -128,7 +145,13 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger, ops
   const answer = (ctx: Koa.ParameterizedContext<State>, op: AnyOperation, a: Answer) => {
     if (E.isLeft(a)) {
       // The client is told only that the store failed; the operator reads why (a damaged file is named).
-      if (a.left.code === 'DB_ERROR') log('error', 'storage.failed', { requestId: ctx.state.requestId, operation: op.name, playerId: ctx.state.playerId, reason: a.left.reason });
+      if (a.left.code === 'DB_ERROR')
+        log('error', 'storage.failed', {
+          requestId: ctx.state.requestId,
+          operation: op.name,
+          playerId: ctx.state.playerId,
+          reason: a.left.reason,
+        });
       return env.error(ctx, a.left);
     }
     if (cfg.checkAnswers) {
@@ -136,7 +159,10 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger, ops
       const problems = answerProblems(answerCodec(op), a.right);
       if (problems.length > 0) {
         log('error', 'answer.undeclared', { requestId: ctx.state.requestId, operation: op.name, problems });
-        return env.error(ctx, gameError('UNKNOWN_ERROR', {}), { requestId: ctx.state.requestId, answerProblems: problems.slice(0, 20) });
+        return env.error(ctx, gameError('UNKNOWN_ERROR', {}), {
+          requestId: ctx.state.requestId,
+          answerProblems: problems.slice(0, 20),
+        });
       }
     }
     return env.ok(ctx, a.right);
@@ -152,8 +178,13 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger, ops
     if (E.isLeft(idem)) return env.error(ctx, idem.left);
     // Built once, here: everything below reads the request's time, session and key from it.
     const request: RequestContext = {
-      now: ctx.state.now, requestId: ctx.state.requestId, session: sessionIdOf(ctx), idempotencyKey: idem.right,
-      onPlayer: (playerId) => { ctx.state.playerId = playerId; },
+      now: ctx.state.now,
+      requestId: ctx.state.requestId,
+      session: sessionIdOf(ctx),
+      idempotencyKey: idem.right,
+      onPlayer: (playerId) => {
+        ctx.state.playerId = playerId;
+      },
     };
     return answer(ctx, op, await service.run(op, request, input.right));
   };
@@ -161,19 +192,33 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger, ops
   // Rate limits: every caller's address, each session, and a stricter bucket for account operations.
   // A storage shared by several processes holds the buckets, so that a limit holds across them.
   const shared = service.sharedBuckets;
-  const limiter: Limiter | null = !cfg.rateLimits ? null : shared ? new SharedRateLimiter(shared) : new RateLimiter(() => service.now());
-  const ACCOUNT_PATHS = new Set(['/api/player/signup', '/api/player/login', '/api/player/move/set', '/api/player/move/get']);
+  const limiter: Limiter | null = !cfg.rateLimits
+    ? null
+    : shared
+      ? new SharedRateLimiter(shared)
+      : new RateLimiter(() => service.now());
+  const ACCOUNT_PATHS = new Set([
+    '/api/player/signup',
+    '/api/player/login',
+    '/api/player/move/set',
+    '/api/player/move/get',
+  ]);
   // Where failures are counted per address (wrong move codes or passwords, wrong admin tokens): a guesser runs out, the owner's code is untouched.
   const moveSet = OPERATIONS.find((o) => o.name === 'setPlayerMove');
-  const MOVE_PATHS = new Set((moveSet ? [moveSet.path, ...(moveSet.aliases ?? [])] : ['/player/move/set']).map((p) => `/api${p}`));
-  const guarded = (path: string): 'move' | 'admin' | undefined => (MOVE_PATHS.has(path) ? 'move' : path === '/admin' || path.startsWith('/admin/') ? 'admin' : undefined);
-  const failuresBucket = cfg.rateLimits?.failures ?? DEFAULT_LIMITS.failures as Bucket;
+  const MOVE_PATHS = new Set(
+    (moveSet ? [moveSet.path, ...(moveSet.aliases ?? [])] : ['/player/move/set']).map((p) => `/api${p}`),
+  );
+  const guarded = (path: string): 'move' | 'admin' | undefined =>
+    MOVE_PATHS.has(path) ? 'move' : path === '/admin' || path.startsWith('/admin/') ? 'admin' : undefined;
+  const failuresBucket = cfg.rateLimits?.failures ?? (DEFAULT_LIMITS.failures as Bucket);
   /** Counts a failure of the caller's address when the answer was one (210 from move/set, 401/203 from /admin). */
   const countFailure = async (ctx: Koa.ParameterizedContext<State>): Promise<void> => {
     const kind = limiter ? guarded(ctx.path) : undefined;
     if (!limiter || !kind) return;
     // By result code (ALWAYS_200 answers every status as 200): 210 from move/set, 203 (the wrong-token answer) from /admin.
-    const failed = ctx.state.resultCode === (kind === 'move' ? RESULT_CODES.INVALID_MOVE_PARAMETERS : RESULT_CODES.PLAYER_SESSION_EXPIRED).resultCode;
+    const failed =
+      ctx.state.resultCode ===
+      (kind === 'move' ? RESULT_CODES.INVALID_MOVE_PARAMETERS : RESULT_CODES.PLAYER_SESSION_EXPIRED).resultCode;
     if (failed) await limiter.take(`f:${ctx.ip}`, failuresBucket, ctx.state.now);
   };
   /** Seconds until the request may be made, and the bucket that refused it; 0 when allowed. */
@@ -203,7 +248,9 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger, ops
       else router.post(path, handle(op));
     }
   }
-  router.get('/openapi.json', (ctx) => { ctx.body = openApiDocument(cfg.serverVersion); });
+  router.get('/openapi.json', (ctx) => {
+    ctx.body = openApiDocument(cfg.serverVersion);
+  });
 
   app.use(async (ctx, next) => {
     const start = process.hrtime.bigint();
@@ -231,8 +278,14 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger, ops
         } else if (methods) {
           // A known path asked with another method: 405, and which methods it takes.
           ctx.set('Allow', methods.join(', '));
-          env.raw(ctx, 405, RESULT_CODES.INVALID_PARAMETERS.resultCode, `${ctx.method} is not allowed at ${ctx.path}; it takes ${methods.join(', ')}.`);
-        } else env.raw(ctx, 404, RESULT_CODES.INVALID_PARAMETERS.resultCode, `No operation at ${ctx.method} ${ctx.path}.`);
+          env.raw(
+            ctx,
+            405,
+            RESULT_CODES.INVALID_PARAMETERS.resultCode,
+            `${ctx.method} is not allowed at ${ctx.path}; it takes ${methods.join(', ')}.`,
+          );
+        } else
+          env.raw(ctx, 404, RESULT_CODES.INVALID_PARAMETERS.resultCode, `No operation at ${ctx.method} ${ctx.path}.`);
       }
     } catch (err) {
       const e = err as { status?: number; type?: string; message?: string };
@@ -246,7 +299,13 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger, ops
         // The shared rate limits' store did not answer: the storage's own failure, as the operations report it.
         env.error(ctx, gameError('DB_ERROR', { reason: err.message }));
       } else {
-        log('error', 'request.failed', { requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, error: e.message, stack: (err as Error).stack });
+        log('error', 'request.failed', {
+          requestId: ctx.state.requestId,
+          method: ctx.method,
+          path: ctx.path,
+          error: e.message,
+          stack: (err as Error).stack,
+        });
         env.error(ctx, gameError('UNKNOWN_ERROR', {}), { requestId: ctx.state.requestId });
       }
     }
@@ -255,21 +314,43 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger, ops
     ops.metrics?.request(operation, ctx.status, ctx.state.resultCode, ms / 1000);
     // Probes and scrapes come every few seconds: at debug, so that they do not drown the requests.
     log(PROBES.has(ctx.path) ? 'debug' : 'info', 'request', {
-      requestId: ctx.state.requestId, operation, playerId: ctx.state.playerId, resultCode: ctx.state.resultCode, status: ctx.status,
-      ms: Math.round(ms * 100) / 100, method: ctx.method, path: ctx.path, ip: ctx.ip,
+      requestId: ctx.state.requestId,
+      operation,
+      playerId: ctx.state.playerId,
+      resultCode: ctx.state.resultCode,
+      status: ctx.status,
+      ms: Math.round(ms * 100) / 100,
+      method: ctx.method,
+      path: ctx.path,
+      ip: ctx.ip,
     });
   });
-  app.use(opsMiddleware(service, { lifecycle, ...(ops.metrics ? { metrics: ops.metrics } : {}), ...(cfg.metricsToken ? { metricsToken: cfg.metricsToken } : {}) }));
-  app.use(bodyParser({
-    enableTypes: ['json'], jsonLimit: `${cfg.bodyLimitBytes}b`, strict: true,
-    extendTypes: { json: ['application/json'] },
-    onerror: (err) => { throw err; },
-  }));
+  app.use(
+    opsMiddleware(service, {
+      lifecycle,
+      ...(ops.metrics ? { metrics: ops.metrics } : {}),
+      ...(cfg.metricsToken ? { metricsToken: cfg.metricsToken } : {}),
+    }),
+  );
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: `${cfg.bodyLimitBytes}b`,
+      strict: true,
+      extendTypes: { json: ['application/json'] },
+      onerror: (err) => {
+        throw err;
+      },
+    }),
+  );
   if (cfg.adminToken) {
     // The console's page and scripts first: they carry no token (the page asks for it).
     app.use(consoleStatic());
     const admin = adminRouter(service, cfg.adminToken, env, {
-      log, lifecycle, ...(ops.metrics ? { metrics: ops.metrics } : {}), ...(cfg.checkAnswers ? { checkAnswers: true } : {}),
+      log,
+      lifecycle,
+      ...(ops.metrics ? { metrics: ops.metrics } : {}),
+      ...(cfg.checkAnswers ? { checkAnswers: true } : {}),
     });
     app.use(admin.routes());
   }

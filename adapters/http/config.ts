@@ -69,7 +69,8 @@ export const DEV_SEED_SECRET = 'hoshi-dev-seed-secret';
 const int = (v: string | undefined, d: number, name: string): number => {
   if (v === undefined || v === '') return d;
   const n = Number(v);
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got ${JSON.stringify(v)}`);
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new Error(`${name} must be a non-negative integer, got ${JSON.stringify(v)}`);
   return n;
 };
 const num = (v: string | undefined, d: number, name: string): number => {
@@ -78,7 +79,8 @@ const num = (v: string | undefined, d: number, name: string): number => {
   if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got ${JSON.stringify(v)}`);
   return n;
 };
-const bool = (v: string | undefined, d: boolean): boolean => (v === undefined || v === '' ? d : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase()));
+const bool = (v: string | undefined, d: boolean): boolean =>
+  v === undefined || v === '' ? d : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
 
 /** TRUST_PROXY: false/0 (the default), true (one proxy) or the number of proxies in front. */
 const trustProxy = (v: string | undefined): number => {
@@ -87,15 +89,20 @@ const trustProxy = (v: string | undefined): number => {
   if (['false', 'no', 'off'].includes(s)) return 0;
   if (['true', 'yes', 'on'].includes(s)) return 1;
   const n = Number(v);
-  if (!Number.isSafeInteger(n) || n < 0 || n > 32) throw new Error(`TRUST_PROXY must be false, true or the number of proxies in front of the server (0-32), got ${JSON.stringify(v)}`);
+  if (!Number.isSafeInteger(n) || n < 0 || n > 32)
+    throw new Error(
+      `TRUST_PROXY must be false, true or the number of proxies in front of the server (0-32), got ${JSON.stringify(v)}`,
+    );
   return n;
 };
 
 export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): Config => {
   const storage = env['STORAGE'] ?? 'file';
-  if (storage !== 'file' && storage !== 'memory') throw new Error(`STORAGE must be file or memory, got ${JSON.stringify(storage)}`);
+  if (storage !== 'file' && storage !== 'memory')
+    throw new Error(`STORAGE must be file or memory, got ${JSON.stringify(storage)}`);
   const logLevel = parseLogLevel(env['LOG_LEVEL'] || 'info');
-  if (logLevel === undefined) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(env['LOG_LEVEL'])}`);
+  if (logLevel === undefined)
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(env['LOG_LEVEL'])}`);
   return {
     port: int(env['PORT'], 8080, 'PORT'),
     host: env['HOST'] ?? '0.0.0.0',
@@ -123,14 +130,54 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): Config => {
     metrics: bool(env['METRICS'], true),
     metricsToken: env['METRICS_TOKEN'] || undefined,
     production: env['NODE_ENV'] === 'production',
-    rateLimits: ['off', '0', 'false', 'no'].includes((env['RATE_LIMITS'] ?? 'on').toLowerCase()) ? null : {
-      session: { rate: num(env['RATE_LIMIT_SESSION_PER_SECOND'], DEFAULT_LIMITS.session.rate, 'RATE_LIMIT_SESSION_PER_SECOND'), burst: int(env['RATE_LIMIT_SESSION_BURST'], DEFAULT_LIMITS.session.burst, 'RATE_LIMIT_SESSION_BURST'), lease: DEFAULT_LIMITS.session.lease ?? 1 },
-      address: { rate: num(env['RATE_LIMIT_ADDRESS_PER_SECOND'], DEFAULT_LIMITS.address.rate, 'RATE_LIMIT_ADDRESS_PER_SECOND'), burst: int(env['RATE_LIMIT_ADDRESS_BURST'], DEFAULT_LIMITS.address.burst, 'RATE_LIMIT_ADDRESS_BURST'), lease: DEFAULT_LIMITS.address.lease ?? 1 },
-      account: { rate: num(env['RATE_LIMIT_ACCOUNT_PER_SECOND'], DEFAULT_LIMITS.account.rate, 'RATE_LIMIT_ACCOUNT_PER_SECOND'), burst: int(env['RATE_LIMIT_ACCOUNT_BURST'], DEFAULT_LIMITS.account.burst, 'RATE_LIMIT_ACCOUNT_BURST') },
-      failures: { rate: num(env['RATE_LIMIT_FAILURES_PER_MINUTE'], 60 * (DEFAULT_LIMITS.failures?.rate ?? 1 / 60), 'RATE_LIMIT_FAILURES_PER_MINUTE') / 60, burst: int(env['RATE_LIMIT_FAILURES_BURST'], DEFAULT_LIMITS.failures?.burst ?? 10, 'RATE_LIMIT_FAILURES_BURST') },
-    },
+    rateLimits: ['off', '0', 'false', 'no'].includes((env['RATE_LIMITS'] ?? 'on').toLowerCase())
+      ? null
+      : {
+          session: {
+            rate: num(
+              env['RATE_LIMIT_SESSION_PER_SECOND'],
+              DEFAULT_LIMITS.session.rate,
+              'RATE_LIMIT_SESSION_PER_SECOND',
+            ),
+            burst: int(env['RATE_LIMIT_SESSION_BURST'], DEFAULT_LIMITS.session.burst, 'RATE_LIMIT_SESSION_BURST'),
+            lease: DEFAULT_LIMITS.session.lease ?? 1,
+          },
+          address: {
+            rate: num(
+              env['RATE_LIMIT_ADDRESS_PER_SECOND'],
+              DEFAULT_LIMITS.address.rate,
+              'RATE_LIMIT_ADDRESS_PER_SECOND',
+            ),
+            burst: int(env['RATE_LIMIT_ADDRESS_BURST'], DEFAULT_LIMITS.address.burst, 'RATE_LIMIT_ADDRESS_BURST'),
+            lease: DEFAULT_LIMITS.address.lease ?? 1,
+          },
+          account: {
+            rate: num(
+              env['RATE_LIMIT_ACCOUNT_PER_SECOND'],
+              DEFAULT_LIMITS.account.rate,
+              'RATE_LIMIT_ACCOUNT_PER_SECOND',
+            ),
+            burst: int(env['RATE_LIMIT_ACCOUNT_BURST'], DEFAULT_LIMITS.account.burst, 'RATE_LIMIT_ACCOUNT_BURST'),
+          },
+          failures: {
+            rate:
+              num(
+                env['RATE_LIMIT_FAILURES_PER_MINUTE'],
+                60 * (DEFAULT_LIMITS.failures?.rate ?? 1 / 60),
+                'RATE_LIMIT_FAILURES_PER_MINUTE',
+              ) / 60,
+            burst: int(
+              env['RATE_LIMIT_FAILURES_BURST'],
+              DEFAULT_LIMITS.failures?.burst ?? 10,
+              'RATE_LIMIT_FAILURES_BURST',
+            ),
+          },
+        },
     idempotencyTtlSeconds: int(env['IDEMPOTENCY_TTL_SECONDS'], 86_400, 'IDEMPOTENCY_TTL_SECONDS'),
-    idempotencyKeysPerScope: Math.max(1, int(env['IDEMPOTENCY_KEYS_PER_SCOPE'], KEPT_PER_SCOPE, 'IDEMPOTENCY_KEYS_PER_SCOPE')),
+    idempotencyKeysPerScope: Math.max(
+      1,
+      int(env['IDEMPOTENCY_KEYS_PER_SCOPE'], KEPT_PER_SCOPE, 'IDEMPOTENCY_KEYS_PER_SCOPE'),
+    ),
     shutdownGraceSeconds: int(env['SHUTDOWN_GRACE_SECONDS'], 10, 'SHUTDOWN_GRACE_SECONDS'),
     databaseUrl: env['DATABASE_URL'] || undefined,
     pgSchema: env['PG_SCHEMA'] ?? 'hoshi',
@@ -143,9 +190,12 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): Config => {
 };
 
 /** Secrets left at their development defaults, or too short to resist guessing. */
-export const weakSecrets = (cfg: Pick<Config, 'requestHashSalt' | 'seedSecret' | 'adminToken'> & Partial<Pick<Config, 'metricsToken'>>): string[] => [
-  cfg.requestHashSalt === DEV_HASH_SALT ? 'REQUEST_HASH_SALT' : null,
-  cfg.seedSecret === DEV_SEED_SECRET || cfg.seedSecret.length < 16 ? 'SEED_SECRET' : null,
-  cfg.adminToken !== undefined && cfg.adminToken.length < 16 ? 'ADMIN_TOKEN' : null,
-  cfg.metricsToken !== undefined && cfg.metricsToken.length < 16 ? 'METRICS_TOKEN' : null,
-].filter((x): x is string => x !== null);
+export const weakSecrets = (
+  cfg: Pick<Config, 'requestHashSalt' | 'seedSecret' | 'adminToken'> & Partial<Pick<Config, 'metricsToken'>>,
+): string[] =>
+  [
+    cfg.requestHashSalt === DEV_HASH_SALT ? 'REQUEST_HASH_SALT' : null,
+    cfg.seedSecret === DEV_SEED_SECRET || cfg.seedSecret.length < 16 ? 'SEED_SECRET' : null,
+    cfg.adminToken !== undefined && cfg.adminToken.length < 16 ? 'ADMIN_TOKEN' : null,
+    cfg.metricsToken !== undefined && cfg.metricsToken.length < 16 ? 'METRICS_TOKEN' : null,
+  ].filter((x): x is string => x !== null);

@@ -17,7 +17,10 @@ export const envelope = (service: GameService, cfg: Pick<Config, 'always200' | '
   const offset = service.master.game.timezoneOffsetMinutes;
   // serverTime is the request's `now` (read once, by the first middleware).
   const head = (ctx: { readonly state: { readonly now?: number } }, resultCode: number, resultMessage: string) => ({
-    resultCode, resultMessage, serverTime: formatTime(ctx.state.now ?? service.now(), offset), serverVersion: cfg.serverVersion,
+    resultCode,
+    resultMessage,
+    serverTime: formatTime(ctx.state.now ?? service.now(), offset),
+    serverVersion: cfg.serverVersion,
   });
   return {
     ok: (ctx: Koa.ParameterizedContext<EnvelopeState>, payload: Record<string, unknown>) => {

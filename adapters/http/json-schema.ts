@@ -4,11 +4,26 @@ import type * as t from 'io-ts';
 
 /** A JSON Schema, as built here and in the OpenAPI document. */
 export type Schema = Record<string, unknown>;
-interface Node { readonly _tag?: string; readonly name: string }
+interface Node {
+  readonly _tag?: string;
+  readonly name: string;
+}
 const node = (c: t.Mixed): Node & Record<string, unknown> => c as unknown as Node & Record<string, unknown>;
 
 /** Combinators whose name is a type's own when it looks like an identifier (t.type({...}, 'PlayerView')). */
-const NAMEABLE = new Set(['InterfaceType', 'StrictType', 'PartialType', 'IntersectionType', 'UnionType', 'KeyofType', 'IntEnumType', 'ExactType', 'ReadonlyType', 'RefinementType', 'RecursiveType']);
+const NAMEABLE = new Set([
+  'InterfaceType',
+  'StrictType',
+  'PartialType',
+  'IntersectionType',
+  'UnionType',
+  'KeyofType',
+  'IntEnumType',
+  'ExactType',
+  'ReadonlyType',
+  'RefinementType',
+  'RecursiveType',
+]);
 const IDENTIFIER = /^[A-Z][A-Za-z0-9_]*$/;
 const REF = '#/components/schemas/';
 /** A reference to a component of components.schemas. */
@@ -27,13 +42,20 @@ export const core = (codec: t.Mixed): t.Mixed => {
 
 /** Object schemas of an intersection merge into one; anything else stays a part of allOf. */
 const mergeParts = (parts: Schema[]): Schema => {
-  const objects = parts.filter((p) => p['type'] === 'object' && p['properties'] && !p['additionalProperties'] && !p['description']);
-  const rest = parts.filter((p) => !objects.includes(p)).flatMap((p) => (Array.isArray(p['allOf']) && Object.keys(p).length === 1 ? (p['allOf'] as Schema[]) : [p]));
-  const merged: Schema | null = objects.length === 0 ? null : {
-    type: 'object',
-    properties: Object.assign({}, ...objects.map((p) => p['properties'] as object)) as Schema,
-    required: [...new Set(objects.flatMap((p) => (p['required'] as string[] | undefined) ?? []))],
-  };
+  const objects = parts.filter(
+    (p) => p['type'] === 'object' && p['properties'] && !p['additionalProperties'] && !p['description'],
+  );
+  const rest = parts
+    .filter((p) => !objects.includes(p))
+    .flatMap((p) => (Array.isArray(p['allOf']) && Object.keys(p).length === 1 ? (p['allOf'] as Schema[]) : [p]));
+  const merged: Schema | null =
+    objects.length === 0
+      ? null
+      : {
+          type: 'object',
+          properties: Object.assign({}, ...objects.map((p) => p['properties'] as object)) as Schema,
+          required: [...new Set(objects.flatMap((p) => (p['required'] as string[] | undefined) ?? []))],
+        };
   if (merged && (merged['required'] as string[]).length === 0) delete merged['required'];
   if (rest.length === 0 && merged) return merged;
   return { allOf: merged ? [...rest, merged] : rest };
@@ -53,7 +75,10 @@ export class SchemaWalker {
   readonly untyped: string[] = [];
   private readonly names = new Map<t.Mixed, string>();
 
-  constructor(private readonly withComponents: boolean, named: ReadonlyArray<readonly [t.Mixed, string]> = []) {
+  constructor(
+    private readonly withComponents: boolean,
+    named: ReadonlyArray<readonly [t.Mixed, string]> = [],
+  ) {
     for (const [codec, name] of named) this.register(codec, name);
   }
 
@@ -67,13 +92,17 @@ export class SchemaWalker {
   /** The schema of a codec spelled out at the top (its fields may still be $refs). */
   inline(codec: t.Mixed, at = '(root)'): Schema {
     const c = node(codec);
-    const props = (p: Record<string, t.Mixed>) => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, this.schema(v, `${at}.${k}`)]));
+    const props = (p: Record<string, t.Mixed>) =>
+      Object.fromEntries(Object.entries(p).map(([k, v]) => [k, this.schema(v, `${at}.${k}`)]));
     switch (c._tag) {
-      case 'ExactType': case 'RefinementType': case 'ReadonlyType':
+      case 'ExactType':
+      case 'RefinementType':
+      case 'ReadonlyType':
         return this.schema(c['type'] as t.Mixed, at);
       case 'RecursiveType':
         return this.schema(c['type'] as t.Mixed, at);
-      case 'InterfaceType': case 'StrictType': {
+      case 'InterfaceType':
+      case 'StrictType': {
         const p = c['props'] as Record<string, t.Mixed>;
         const required = Object.keys(p);
         return { type: 'object', properties: props(p), ...(required.length > 0 ? { required } : {}) };
@@ -92,7 +121,8 @@ export class SchemaWalker {
         }
         return { anyOf: members.map((m) => this.schema(m, at)) };
       }
-      case 'ArrayType': case 'ReadonlyArrayType':
+      case 'ArrayType':
+      case 'ReadonlyArrayType':
         return { type: 'array', items: this.schema(c['type'] as t.Mixed, `${at}[]`) };
       case 'DictionaryType':
         return { type: 'object', additionalProperties: this.schema(c['codomain'] as t.Mixed, `${at}{}`) };
@@ -100,24 +130,32 @@ export class SchemaWalker {
         const v = c['value'];
         return v === null ? { type: 'null' } : { const: v };
       }
-      case 'KeyofType': return { enum: Object.keys(c['keys'] as object) };
+      case 'KeyofType':
+        return { enum: Object.keys(c['keys'] as object) };
       case 'IntEnumType': {
         const meanings = c['meanings'] as Record<number, string>;
         const values = c['values'] as number[];
         return {
-          type: 'integer', enum: values,
+          type: 'integer',
+          enum: values,
           description: `${values.map((v) => `${v}: ${meanings[v]}`).join('; ')}. Also as a numeric string.`,
           'x-enum-descriptions': values.map((v) => meanings[v]),
         };
       }
-      case 'StringType': return { type: 'string' };
-      case 'NumberType': return { type: 'number' };
-      case 'BooleanType': return { type: 'boolean' };
-      case 'NullType': return { type: 'null' };
-      case 'UnknownType': case 'AnyType':
+      case 'StringType':
+        return { type: 'string' };
+      case 'NumberType':
+        return { type: 'number' };
+      case 'BooleanType':
+        return { type: 'boolean' };
+      case 'NullType':
+        return { type: 'null' };
+      case 'UnknownType':
+      case 'AnyType':
         this.untyped.push(at);
         return {};
-      default: break;
+      default:
+        break;
     }
     // The project's own refinements (core/codecs.ts), by name.
     const n = c.name;
@@ -125,14 +163,25 @@ export class SchemaWalker {
     if (n === 'Int') return { type: 'integer', description: 'an integer, or a string of one' };
     if (n === 'PosInt') return { type: 'integer', minimum: 1 };
     if (n === 'NonNegInt') return { type: 'integer', minimum: 0 };
-    if ((m = /^Int\[(-?\d+)\.\.(-?\d+)\]$/.exec(n))) return { type: 'integer', minimum: Number(m[1]), maximum: Number(m[2]) };
-    if ((m = /^Text\[(\d+)\.\.(\d+)\]$/.exec(n))) return { type: 'string', minLength: Number(m[1]), maxLength: Number(m[2]) };
+    if ((m = /^Int\[(-?\d+)\.\.(-?\d+)\]$/.exec(n)))
+      return { type: 'integer', minimum: Number(m[1]), maximum: Number(m[2]) };
+    if ((m = /^Text\[(\d+)\.\.(\d+)\]$/.exec(n)))
+      return { type: 'string', minLength: Number(m[1]), maxLength: Number(m[2]) };
     if (n === 'Flag') return { type: 'boolean', description: 'also 0 or 1' };
     if (n === 'IdList') return { type: 'string', description: 'comma-separated ids, e.g. 1,2,3' };
     if (n === 'Uuid') return { type: 'string', format: 'uuid' };
-    if (n === 'AppVersion') return { type: 'string', pattern: '^\\d{1,6}(\\.\\d{1,6}){0,3}$', description: 'an app version: dot-separated integers, e.g. 1.0.3' };
+    if (n === 'AppVersion')
+      return {
+        type: 'string',
+        pattern: '^\\d{1,6}(\\.\\d{1,6}){0,3}$',
+        description: 'an app version: dot-separated integers, e.g. 1.0.3',
+      };
     if (n === 'IdAmountList') {
-      return { type: 'string', pattern: '^(\\d+:\\d+(,\\d+:\\d+)*)?$', description: '`id:n` entries joined by commas, e.g. "1:2,3:4" (id ≥ 1, n ≥ 0); "" for none' };
+      return {
+        type: 'string',
+        pattern: '^(\\d+:\\d+(,\\d+:\\d+)*)?$',
+        description: '`id:n` entries joined by commas, e.g. "1:2,3:4" (id ≥ 1, n ≥ 0); "" for none',
+      };
     }
     this.untyped.push(`${at} (${n})`);
     return {};

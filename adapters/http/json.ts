@@ -36,7 +36,10 @@ export const setAnswerCacheBytes = (bytes: number): void => {
  * place first (the trick of the flatstr package); the cons cell then points at one
  * flat copy, and the collector short-cuts it.
  */
-const flatten = (s: string): string => { Number(s); return s; };
+const flatten = (s: string): string => {
+  Number(s);
+  return s;
+};
 
 const keep = (v: object, json: string): void => {
   if (keepBytes === 0) return;
@@ -61,7 +64,10 @@ const part = (v: unknown): string => {
   if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null';
   if (isCommon(v)) {
     let json = commonJson.get(v);
-    if (json === undefined) { json = flatten(JSON.stringify(v) ?? 'null'); commonJson.set(v, json); }
+    if (json === undefined) {
+      json = flatten(JSON.stringify(v) ?? 'null');
+      commonJson.set(v, json);
+    }
     return json;
   }
   // Nothing of a player's is kept: V8's own JSON.stringify walks the rest fastest.
@@ -73,7 +79,7 @@ const part = (v: unknown): string => {
     if (cached !== undefined) return cached;
   }
   // Lists are walked (their elements may be shared); other objects go to JSON.stringify whole.
-  const json = Array.isArray(v) ? `[${v.map(part).join(',')}]` : JSON.stringify(v) ?? 'null';
+  const json = Array.isArray(v) ? `[${v.map(part).join(',')}]` : (JSON.stringify(v) ?? 'null');
   if (shared) keep(v, flatten(json));
   return json;
 };

@@ -12,11 +12,19 @@ const RANK: Record<LogLevelSetting, number> = { debug: 0, info: 1, notice: 2, wa
 /** LOG_LEVEL's value, with the usual spellings of the same levels (warning, err, fatal, off). */
 export const parseLogLevel = (v: string): LogLevelSetting | undefined => {
   const s = v.trim().toLowerCase();
-  const alias: Record<string, LogLevelSetting> = { warning: 'warn', err: 'error', fatal: 'error', off: 'silent', none: 'silent', trace: 'debug' };
+  const alias: Record<string, LogLevelSetting> = {
+    warning: 'warn',
+    err: 'error',
+    fatal: 'error',
+    off: 'silent',
+    none: 'silent',
+    trace: 'debug',
+  };
   return (LOG_LEVELS as ReadonlyArray<string>).includes(s) ? (s as LogLevelSetting) : alias[s];
 };
 
-export const jsonLogger = (min: LogLevelSetting, write: (line: string) => void = (l) => process.stdout.write(l)): Logger =>
+export const jsonLogger =
+  (min: LogLevelSetting, write: (line: string) => void = (l) => process.stdout.write(l)): Logger =>
   (level, event, data = {}) => {
     if (RANK[level] < RANK[min]) return;
     write(`${JSON.stringify({ ts: new Date().toISOString(), level, event, ...data })}\n`);

@@ -41,39 +41,64 @@ const main = async (): Promise<void> => {
       process.stderr.write(`refusing to start in production with default or weak secrets: ${weak.join(', ')}\n`);
       process.exit(2);
     }
-    log('warn', 'config.default_secrets', { settings: weak, note: 'set them before going to production (NODE_ENV=production refuses to start)' });
+    log('warn', 'config.default_secrets', {
+      settings: weak,
+      note: 'set them before going to production (NODE_ENV=production refuses to start)',
+    });
   }
   // The storage's events at their level: failures are errors, what was repaired or can wait is a warning.
   const STORAGE_LEVELS: Record<string, Level> = {
-    'checkpoint.failed': 'error', 'journal.write_failed': 'error',
-    'journal.torn': 'warn', 'oplog.write_failed': 'warn', 'postgres.idle_client_error': 'warn',
-    'oplog.rotate_failed': 'warn', 'oplog.archive_failed': 'warn', 'postgres.measure_failed': 'warn',
+    'checkpoint.failed': 'error',
+    'journal.write_failed': 'error',
+    'journal.torn': 'warn',
+    'oplog.write_failed': 'warn',
+    'postgres.idle_client_error': 'warn',
+    'oplog.rotate_failed': 'warn',
+    'oplog.archive_failed': 'warn',
+    'postgres.measure_failed': 'warn',
   };
-  const storageLog = (event: string, data: Record<string, unknown>) => log(STORAGE_LEVELS[event] ?? 'notice', event, data);
+  const storageLog = (event: string, data: Record<string, unknown>) =>
+    log(STORAGE_LEVELS[event] ?? 'notice', event, data);
   const storage: Storage = cfg.databaseUrl
     ? await PostgresStorage.open({
-      connectionString: cfg.databaseUrl, schema: cfg.pgSchema, poolSize: cfg.pgPoolSize,
-      statementTimeoutMs: cfg.pgStatementTimeoutMs, retries: cfg.pgRetries, log: storageLog, cacheSize: cfg.cacheSize, cacheIdleMs: cfg.cacheIdleSeconds * 1000,
-      idempotencyTtlMs: cfg.idempotencyTtlSeconds * 1000, sessionCacheMs: cfg.pgSessionCacheMs, answersPerScope: cfg.idempotencyKeysPerScope,
-      replayLogRetentionMs: cfg.replayLogRetentionDays * 86_400_000,
-    })
+        connectionString: cfg.databaseUrl,
+        schema: cfg.pgSchema,
+        poolSize: cfg.pgPoolSize,
+        statementTimeoutMs: cfg.pgStatementTimeoutMs,
+        retries: cfg.pgRetries,
+        log: storageLog,
+        cacheSize: cfg.cacheSize,
+        cacheIdleMs: cfg.cacheIdleSeconds * 1000,
+        idempotencyTtlMs: cfg.idempotencyTtlSeconds * 1000,
+        sessionCacheMs: cfg.pgSessionCacheMs,
+        answersPerScope: cfg.idempotencyKeysPerScope,
+        replayLogRetentionMs: cfg.replayLogRetentionDays * 86_400_000,
+      })
     : cfg.storage === 'memory'
-      ? new MemoryStorage({ answers: { perScope: cfg.idempotencyKeysPerScope, ttlMs: cfg.idempotencyTtlSeconds * 1000 } })
+      ? new MemoryStorage({
+          answers: { perScope: cfg.idempotencyKeysPerScope, ttlMs: cfg.idempotencyTtlSeconds * 1000 },
+        })
       : await FileStorage.open({
-        dir: resolve(cfg.dataDir), cacheSize: cfg.cacheSize, cacheIdleMs: cfg.cacheIdleSeconds * 1000, log: storageLog,
-        idempotencyTtlMs: cfg.idempotencyTtlSeconds * 1000, clock: () => Date.now(), answersPerScope: cfg.idempotencyKeysPerScope,
-        // A session unused a day past its idle time is refused already; the checkpoint need not carry it on.
-        sessionRetentionMs: (cfg.sessionIdleSeconds + 86_400) * 1000,
-        checkpointIntervalMs: cfg.checkpointIntervalSeconds * 1000,
-        // The live oplog is sealed daily too, so a quiet server's log ages out by the day.
-        replayLogRetentionMs: cfg.replayLogRetentionDays * 86_400_000, oplogSegmentAgeMs: 86_400_000,
-      }).catch((e: unknown) => {
-        // A damaged data directory (journal, checkpoint, keys file): said plainly, with the file at fault, and nothing changed.
-        if (!(e instanceof StorageError)) throw e;
-        log('error', 'storage.refused', { dataDir: cfg.dataDir, error: e.message });
-        process.stderr.write(`cannot open ${cfg.dataDir}: ${e.message}\n`);
-        process.exit(2);
-      });
+          dir: resolve(cfg.dataDir),
+          cacheSize: cfg.cacheSize,
+          cacheIdleMs: cfg.cacheIdleSeconds * 1000,
+          log: storageLog,
+          idempotencyTtlMs: cfg.idempotencyTtlSeconds * 1000,
+          clock: () => Date.now(),
+          answersPerScope: cfg.idempotencyKeysPerScope,
+          // A session unused a day past its idle time is refused already; the checkpoint need not carry it on.
+          sessionRetentionMs: (cfg.sessionIdleSeconds + 86_400) * 1000,
+          checkpointIntervalMs: cfg.checkpointIntervalSeconds * 1000,
+          // The live oplog is sealed daily too, so a quiet server's log ages out by the day.
+          replayLogRetentionMs: cfg.replayLogRetentionDays * 86_400_000,
+          oplogSegmentAgeMs: 86_400_000,
+        }).catch((e: unknown) => {
+          // A damaged data directory (journal, checkpoint, keys file): said plainly, with the file at fault, and nothing changed.
+          if (!(e instanceof StorageError)) throw e;
+          log('error', 'storage.refused', { dataDir: cfg.dataDir, error: e.message });
+          process.stderr.write(`cannot open ${cfg.dataDir}: ${e.message}\n`);
+          process.exit(2);
+        });
   // A copy of the master data by hash, so a replay loads what each log entry saw (issue 6).
   if (storage instanceof PostgresStorage) {
     const src = masterSourceOf(master);
@@ -84,9 +109,15 @@ const main = async (): Promise<void> => {
     // after an hour), claims of requests whose process died. Any process may do it; it is idempotent.
     const prune = async () => {
       const now = Date.now();
-      try { await storage.prune(now, cfg.idempotencyTtlSeconds * 1000); } catch (e) { log('warn', 'postgres.prune_failed', { error: (e as Error).message }); }
+      try {
+        await storage.prune(now, cfg.idempotencyTtlSeconds * 1000);
+      } catch (e) {
+        log('warn', 'postgres.prune_failed', { error: (e as Error).message });
+      }
     };
-    setInterval(() => { void prune(); }, 600_000).unref();
+    setInterval(() => {
+      void prune();
+    }, 600_000).unref();
     // Answers trimmed, deltas folded and rows moved on leave dead row versions that only VACUUM
     // reclaims. Where PostgreSQL's autovacuum is off, the tables would grow without bound: the
     // server vacuums them itself (one process at a time), every PG_VACUUM_SECONDS.
@@ -105,24 +136,34 @@ const main = async (): Promise<void> => {
           running = false;
         }
       };
-      setInterval(() => { void vacuum(); }, cfg.pgVacuumSeconds * 1000).unref();
+      setInterval(() => {
+        void vacuum();
+      }, cfg.pgVacuumSeconds * 1000).unref();
     }
   }
   // The service sees the storage through the metrics (its commits timed, its cache and fsync batches counted).
   const metrics = cfg.metrics ? new Metrics() : undefined;
   const lifecycle: Lifecycle = { draining: false };
   const service = new GameService({
-    storage: metrics ? metrics.observeStorage(storage) : storage, master, clock: () => Date.now(), seedSecret: cfg.seedSecret,
+    storage: metrics ? metrics.observeStorage(storage) : storage,
+    master,
+    clock: () => Date.now(),
+    seedSecret: cfg.seedSecret,
     // UUID strings (WIRE.md: the original's clients store a 36-character access token); session ids too (122 random bits).
-    newToken: () => randomUUID(), sessionIdleMs: cfg.sessionIdleSeconds * 1000,
+    newToken: () => randomUUID(),
+    sessionIdleMs: cfg.sessionIdleSeconds * 1000,
     idempotencyTtlMs: cfg.idempotencyTtlSeconds * 1000,
   });
   const app = createApp(service, cfg, log, { ...(metrics ? { metrics } : {}), lifecycle });
   const server = app.listen(cfg.port, cfg.host, () => {
     const addr = server.address();
     log('notice', 'listening', {
-      port: typeof addr === 'object' && addr ? addr.port : cfg.port, storage: cfg.databaseUrl ? 'postgres' : cfg.storage, dataDir: cfg.dataDir,
-      admin: cfg.adminToken !== undefined, metrics: metrics === undefined ? false : cfg.metricsToken === undefined ? 'open' : 'token', trustProxy: cfg.trustProxyHops,
+      port: typeof addr === 'object' && addr ? addr.port : cfg.port,
+      storage: cfg.databaseUrl ? 'postgres' : cfg.storage,
+      dataDir: cfg.dataDir,
+      admin: cfg.adminToken !== undefined,
+      metrics: metrics === undefined ? false : cfg.metricsToken === undefined ? 'open' : 'token',
+      trustProxy: cfg.trustProxyHops,
     });
   });
   let stopping = false;
@@ -136,7 +177,10 @@ const main = async (): Promise<void> => {
     server.close(() => {
       clearInterval(idle);
       clearTimeout(hard);
-      void storage.close().then(() => { log('notice', 'stopped', {}); process.exit(0); });
+      void storage.close().then(() => {
+        log('notice', 'stopped', {});
+        process.exit(0);
+      });
     });
     const idle = setInterval(() => server.closeIdleConnections(), 50);
     const hard = setTimeout(() => server.closeAllConnections(), cfg.shutdownGraceSeconds * 1000);

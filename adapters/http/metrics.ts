@@ -19,7 +19,11 @@ export interface MetricFigures {
   readonly requests: ReadonlyArray<{ readonly operation: string; readonly total: number; readonly errors: number }>;
   readonly commits: { readonly ok: number; readonly conflict: number; readonly error: number };
   /** Commits by latency bucket: those that took at most `upToSeconds` and more than the bucket before (null: beyond the last). */
-  readonly commitLatency: { readonly count: number; readonly sumSeconds: number; readonly buckets: ReadonlyArray<{ readonly upToSeconds: number | null; readonly count: number }> };
+  readonly commitLatency: {
+    readonly count: number;
+    readonly sumSeconds: number;
+    readonly buckets: ReadonlyArray<{ readonly upToSeconds: number | null; readonly count: number }>;
+  };
   /** Null when the storage does not tell (StorageStats). */
   readonly playersInMemory: number | null;
   readonly journalBytes: number | null;
@@ -37,8 +41,10 @@ const LOOP_SAMPLE_MS = 10;
  */
 const eventLoopDelay = (registers: Registry[]): void => {
   const h = new Histogram({
-    name: 'hoshi_event_loop_delay_seconds', help: 'How late a timer due every 10 ms ran: the event loop\'s delay, sampled 100 times a second since the start.',
-    buckets: LOOP_DELAY, registers,
+    name: 'hoshi_event_loop_delay_seconds',
+    help: "How late a timer due every 10 ms ran: the event loop's delay, sampled 100 times a second since the start.",
+    buckets: LOOP_DELAY,
+    registers,
   });
   let due = performance.now() + LOOP_SAMPLE_MS;
   setInterval(() => {
@@ -67,70 +73,124 @@ export class Metrics {
       eventLoopDelay(registers);
     }
     this.requests = new Counter({
-      name: 'hoshi_requests_total', help: 'Requests answered, by operation (the operations table\'s name; admin, probe, unknown), result code and HTTP status.',
-      labelNames: ['operation', 'result_code', 'status'], registers,
+      name: 'hoshi_requests_total',
+      help: "Requests answered, by operation (the operations table's name; admin, probe, unknown), result code and HTTP status.",
+      labelNames: ['operation', 'result_code', 'status'],
+      registers,
     });
     this.latency = new Histogram({
-      name: 'hoshi_request_duration_seconds', help: 'Time from a request\'s arrival to its answer, by operation.',
-      labelNames: ['operation'], buckets: LATENCY, registers,
+      name: 'hoshi_request_duration_seconds',
+      help: "Time from a request's arrival to its answer, by operation.",
+      labelNames: ['operation'],
+      buckets: LATENCY,
+      registers,
     });
     this.limited = new Counter({
-      name: 'hoshi_rate_limited_total', help: 'Requests refused by a rate limit (429), by the bucket that was empty: address, account (sign-up, log-in, move) or session.',
-      labelNames: ['bucket'], registers,
+      name: 'hoshi_rate_limited_total',
+      help: 'Requests refused by a rate limit (429), by the bucket that was empty: address, account (sign-up, log-in, move) or session.',
+      labelNames: ['bucket'],
+      registers,
     });
     this.commits = new Counter({
-      name: 'hoshi_storage_commits_total', help: 'Storage commits, by result: ok, conflict (a version or unique-key check failed; the service retries) or error.',
-      labelNames: ['result'], registers,
+      name: 'hoshi_storage_commits_total',
+      help: 'Storage commits, by result: ok, conflict (a version or unique-key check failed; the service retries) or error.',
+      labelNames: ['result'],
+      registers,
     });
     this.commitLatency = new Histogram({
-      name: 'hoshi_storage_commit_duration_seconds', help: 'Time a commit took, from the service\'s call to its acknowledgement (durable).',
-      buckets: LATENCY, registers,
+      name: 'hoshi_storage_commit_duration_seconds',
+      help: "Time a commit took, from the service's call to its acknowledgement (durable).",
+      buckets: LATENCY,
+      registers,
     });
     this.batches = new Histogram({
-      name: 'hoshi_storage_fsync_batch_commits', help: 'Commits made durable together by one journal write and fsync (the JSON-file store\'s group commit).',
-      buckets: BATCH, registers,
+      name: 'hoshi_storage_fsync_batch_commits',
+      help: "Commits made durable together by one journal write and fsync (the JSON-file store's group commit).",
+      buckets: BATCH,
+      registers,
     });
     this.fsyncLatency = new Histogram({
-      name: 'hoshi_storage_fsync_duration_seconds', help: 'Time one journal write and fsync took (the JSON-file store).',
-      buckets: LATENCY, registers,
+      name: 'hoshi_storage_fsync_duration_seconds',
+      help: 'Time one journal write and fsync took (the JSON-file store).',
+      buckets: LATENCY,
+      registers,
     });
     this.cache = new Counter({
-      name: 'hoshi_storage_cache_total', help: 'Player loads served from memory (result="hit") or read from disk or the database (result="miss").',
-      labelNames: ['result'], registers,
+      name: 'hoshi_storage_cache_total',
+      help: 'Player loads served from memory (result="hit") or read from disk or the database (result="miss").',
+      labelNames: ['result'],
+      registers,
     });
     const self = this;
     new Gauge({
-      name: 'hoshi_players_in_memory', help: 'Player states held in memory: cached, or changed and not yet in a snapshot.', registers,
-      collect() { const n = self.stats().playersInMemory; if (n !== undefined) this.set(n); },
+      name: 'hoshi_players_in_memory',
+      help: 'Player states held in memory: cached, or changed and not yet in a snapshot.',
+      registers,
+      collect() {
+        const n = self.stats().playersInMemory;
+        if (n !== undefined) this.set(n);
+      },
     });
     new Gauge({
-      name: 'hoshi_journal_bytes', help: 'Bytes written to the journal since the last checkpoint (the JSON-file store).', registers,
-      collect() { const n = self.stats().journalBytes; if (n !== undefined) this.set(n); },
+      name: 'hoshi_journal_bytes',
+      help: 'Bytes written to the journal since the last checkpoint (the JSON-file store).',
+      registers,
+      collect() {
+        const n = self.stats().journalBytes;
+        if (n !== undefined) this.set(n);
+      },
     });
     new Gauge({
-      name: 'hoshi_replay_log_bytes', help: 'Bytes the kept replay log takes (the JSON-file store: its segments and their indexes; PostgreSQL: replay_log and replay_log_players, measured at most every 30 s). Archived segments are not counted.', registers,
-      collect() { const n = self.stats().replayLogBytes; if (n !== undefined) this.set(n); },
+      name: 'hoshi_replay_log_bytes',
+      help: 'Bytes the kept replay log takes (the JSON-file store: its segments and their indexes; PostgreSQL: replay_log and replay_log_players, measured at most every 30 s). Archived segments are not counted.',
+      registers,
+      collect() {
+        const n = self.stats().replayLogBytes;
+        if (n !== undefined) this.set(n);
+      },
     });
     new Gauge({
-      name: 'hoshi_replay_log_entries', help: 'Entries in the kept replay log (the JSON-file store).', registers,
-      collect() { const n = self.stats().replayLogEntries; if (n !== undefined) this.set(n); },
+      name: 'hoshi_replay_log_entries',
+      help: 'Entries in the kept replay log (the JSON-file store).',
+      registers,
+      collect() {
+        const n = self.stats().replayLogEntries;
+        if (n !== undefined) this.set(n);
+      },
     });
     new Gauge({
-      name: 'hoshi_idempotency_answers_in_memory', help: 'Answers kept for Idempotency-Keys that memory holds: changed since the last checkpoint, and the cache of rings in use.', registers,
-      collect() { const n = self.stats().answersInMemory; if (n !== undefined) this.set(n); },
+      name: 'hoshi_idempotency_answers_in_memory',
+      help: 'Answers kept for Idempotency-Keys that memory holds: changed since the last checkpoint, and the cache of rings in use.',
+      registers,
+      collect() {
+        const n = self.stats().answersInMemory;
+        if (n !== undefined) this.set(n);
+      },
     });
     new Gauge({
-      name: 'hoshi_idempotency_stored_bytes', help: 'Bytes the answers kept for Idempotency-Keys take on disk (the JSON-file store: as its checkpoints last swept each shard) or in the database.', registers,
-      collect() { const n = self.stats().answersStored?.bytes; if (n !== undefined) this.set(n); },
+      name: 'hoshi_idempotency_stored_bytes',
+      help: 'Bytes the answers kept for Idempotency-Keys take on disk (the JSON-file store: as its checkpoints last swept each shard) or in the database.',
+      registers,
+      collect() {
+        const n = self.stats().answersStored?.bytes;
+        if (n !== undefined) this.set(n);
+      },
     });
     new Gauge({
       // A gauge read from the storage's running count (rate() over it works as for a counter).
-      name: 'hoshi_pg_round_trips', help: 'Statements sent to PostgreSQL since start, each one round trip (a commit is one).', registers,
-      collect() { const n = self.stats().roundTrips; if (n !== undefined) this.set(n); },
+      name: 'hoshi_pg_round_trips',
+      help: 'Statements sent to PostgreSQL since start, each one round trip (a commit is one).',
+      registers,
+      collect() {
+        const n = self.stats().roundTrips;
+        if (n !== undefined) this.set(n);
+      },
     });
     new Gauge({
-      name: 'hoshi_pg_pool_connections', help: 'PostgreSQL pool: open connections (state="total"), idle ones, callers waiting for one, and the bound (state="max").',
-      labelNames: ['state'], registers,
+      name: 'hoshi_pg_pool_connections',
+      help: 'PostgreSQL pool: open connections (state="total"), idle ones, callers waiting for one, and the bound (state="max").',
+      labelNames: ['state'],
+      registers,
       collect() {
         const p = self.stats().pool;
         if (!p) return;
@@ -148,7 +208,11 @@ export class Metrics {
 
   /** One answered request. `resultCode` is the envelope's (absent for answers without one). */
   request(operation: string, status: number, resultCode: number | undefined, seconds: number): void {
-    this.requests.inc({ operation, result_code: resultCode === undefined ? 'none' : String(resultCode), status: String(status) });
+    this.requests.inc({
+      operation,
+      result_code: resultCode === undefined ? 'none' : String(resultCode),
+      status: String(status),
+    });
     this.latency.observe({ operation }, seconds);
   }
 
@@ -164,7 +228,10 @@ export class Metrics {
   observeStorage<S extends Storage>(storage: S): S {
     storage.observer = {
       cache: (hit) => this.cache.inc({ result: hit ? 'hit' : 'miss' }),
-      batch: (commits, seconds) => { this.batches.observe(commits); this.fsyncLatency.observe(seconds); },
+      batch: (commits, seconds) => {
+        this.batches.observe(commits);
+        this.fsyncLatency.observe(seconds);
+      },
     };
     if (storage.stats) this.stats = () => storage.stats?.() ?? {};
     const commit: Storage['commit'] = async (c) => {
@@ -206,18 +273,23 @@ export class Metrics {
       if (r === 'ok' || r === 'conflict' || r === 'error') commits[r] += v.value;
     }
     const latency = (await this.commitLatency.get()).values;
-    const valueOf = (suffix: string) => latency.find((v) => v.metricName === `hoshi_storage_commit_duration_seconds_${suffix}`)?.value ?? 0;
+    const valueOf = (suffix: string) =>
+      latency.find((v) => v.metricName === `hoshi_storage_commit_duration_seconds_${suffix}`)?.value ?? 0;
     // prom-client's buckets are cumulative (le); the console draws each bucket's own count.
     let below = 0;
-    const buckets = latency.filter((v) => v.metricName?.endsWith('_bucket')).map((v) => {
-      const le = v.labels.le;
-      const own = v.value - below;
-      below = v.value;
-      return { upToSeconds: le === '+Inf' || le === undefined ? null : Number(le), count: own };
-    });
+    const buckets = latency
+      .filter((v) => v.metricName?.endsWith('_bucket'))
+      .map((v) => {
+        const le = v.labels.le;
+        const own = v.value - below;
+        below = v.value;
+        return { upToSeconds: le === '+Inf' || le === undefined ? null : Number(le), count: own };
+      });
     const stats = this.stats();
     return {
-      requests: [...byOperation].map(([operation, r]) => ({ operation, ...r })).sort((a, b) => b.total - a.total || a.operation.localeCompare(b.operation)),
+      requests: [...byOperation]
+        .map(([operation, r]) => ({ operation, ...r }))
+        .sort((a, b) => b.total - a.total || a.operation.localeCompare(b.operation)),
       commits,
       commitLatency: { count: valueOf('count'), sumSeconds: valueOf('sum'), buckets },
       playersInMemory: stats.playersInMemory ?? null,
@@ -225,7 +297,11 @@ export class Metrics {
     };
   }
 
-  get contentType(): string { return this.registry.contentType; }
+  get contentType(): string {
+    return this.registry.contentType;
+  }
 
-  text(): Promise<string> { return this.registry.metrics(); }
+  text(): Promise<string> {
+    return this.registry.metrics();
+  }
 }

@@ -14,29 +14,48 @@ import { HTTP_STATUS } from './status.js';
 import { ADMIN_OPERATIONS, type AdminOperation } from './admin-operations.js';
 import { core, ref, SchemaWalker, type Schema } from './json-schema.js';
 import { errorsOf, ErrorResponses, why } from './openapi-errors.js';
-import { COMPONENT_DESCRIPTIONS, DESCRIPTION, ENVELOPE, ERROR_ENVELOPE, GROUP_DESCRIPTIONS, PARAMETERS } from './openapi-components.js';
+import {
+  COMPONENT_DESCRIPTIONS,
+  DESCRIPTION,
+  ENVELOPE,
+  ERROR_ENVELOPE,
+  GROUP_DESCRIPTIONS,
+  PARAMETERS,
+} from './openapi-components.js';
 import { OPS_PATHS_DOC } from './openapi-ops.js';
 
 /** The 200 answer: the envelope and the operation's own fields (and, where it can change state, Changes). */
 const okResponse = (w: SchemaWalker, codec: t.Mixed, at: string): Schema => {
   const answer = w.schema(codec, at);
-  const parts = Array.isArray(answer['allOf']) && Object.keys(answer).length === 1 ? (answer['allOf'] as Schema[]) : [answer];
-  return { description: 'Success (resultCode 0).', content: { 'application/json': { schema: { allOf: [ref('Envelope'), ...parts] } } } };
+  const parts =
+    Array.isArray(answer['allOf']) && Object.keys(answer).length === 1 ? (answer['allOf'] as Schema[]) : [answer];
+  return {
+    description: 'Success (resultCode 0).',
+    content: { 'application/json': { schema: { allOf: [ref('Envelope'), ...parts] } } },
+  };
 };
 
 const apiOperation = (w: SchemaWalker, errorResponses: ErrorResponses, op: AnyOperation): Schema => {
   const errors = errorsOf(op);
   const operation: Schema = {
-    operationId: op.name, summary: op.summary, tags: [op.group],
-    description: op.method === 'GET'
-      ? 'A GET: its fields are query parameters (no body); several ids go comma-separated.'
-      : 'A POST: its fields are a JSON object body. Send Idempotency-Key to make a retry safe.',
+    operationId: op.name,
+    summary: op.summary,
+    tags: [op.group],
+    description:
+      op.method === 'GET'
+        ? 'A GET: its fields are query parameters (no body); several ids go comma-separated.'
+        : 'A POST: its fields are a JSON object body. Send Idempotency-Key to make a retry safe.',
     'x-result-codes': errors.map((e) => ({ name: e, resultCode: RESULT_CODES[e].resultCode, status: HTTP_STATUS[e] })),
     security: accessOf(op) === 'session' ? [{ session: [] }, { bearer: [] }] : [],
-    parameters: [{ $ref: '#/components/parameters/RequestHash' }, ...(op.method === 'POST' ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : [])],
+    parameters: [
+      { $ref: '#/components/parameters/RequestHash' },
+      ...(op.method === 'POST' ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
+    ],
     responses: {
       200: okResponse(w, answerCodec(op), `${op.name}.response`),
-      ...errorResponses.of(errors.map((e) => ({ name: e, resultCode: RESULT_CODES[e].resultCode, status: HTTP_STATUS[e], why: why(e) }))),
+      ...errorResponses.of(
+        errors.map((e) => ({ name: e, resultCode: RESULT_CODES[e].resultCode, status: HTTP_STATUS[e], why: why(e) })),
+      ),
     },
   };
   if (op.method === 'GET') {
@@ -48,7 +67,10 @@ const apiOperation = (w: SchemaWalker, errorResponses: ErrorResponses, op: AnyOp
       ...(operation['parameters'] as Schema[]),
     ];
   } else {
-    operation['requestBody'] = { required: true, content: { 'application/json': { schema: w.schema(op.request, `${op.name}.request`) } } };
+    operation['requestBody'] = {
+      required: true,
+      content: { 'application/json': { schema: w.schema(op.request, `${op.name}.request`) } },
+    };
   }
   return operation;
 };
@@ -56,20 +78,43 @@ const apiOperation = (w: SchemaWalker, errorResponses: ErrorResponses, op: AnyOp
 const adminOperation = (w: SchemaWalker, errorResponses: ErrorResponses, op: AdminOperation): Schema => {
   const errors = [
     ...op.errors.map((e) => ({ name: e, resultCode: RESULT_CODES[e].resultCode, status: HTTP_STATUS[e], why: why(e) })),
-    { name: 'ADMIN_TOKEN' as const, resultCode: RESULT_CODES.PLAYER_SESSION_EXPIRED.resultCode, status: 401, why: 'no Authorization: Bearer <ADMIN_TOKEN>, or the wrong token' },
+    {
+      name: 'ADMIN_TOKEN' as const,
+      resultCode: RESULT_CODES.PLAYER_SESSION_EXPIRED.resultCode,
+      status: 401,
+      why: 'no Authorization: Bearer <ADMIN_TOKEN>, or the wrong token',
+    },
   ].sort((a, b) => a.resultCode - b.resultCode);
   const operation: Schema = {
-    operationId: op.name, summary: op.summary, description: op.description, tags: ['admin'],
+    operationId: op.name,
+    summary: op.summary,
+    description: op.description,
+    tags: ['admin'],
     security: [{ adminBearer: [] }],
     'x-result-codes': errors.map((e) => ({ name: e.name, resultCode: e.resultCode, status: e.status })),
     responses: { 200: okResponse(w, op.response, `${op.name}.response`), ...errorResponses.of(errors) },
   };
   const parameters = [
-    ...Object.entries(op.pathParameters ?? {}).map(([name, codec]) => ({ name, in: 'path', required: true, schema: w.schema(codec, `${op.name}.${name}`) })),
-    ...Object.entries(op.queryParameters ?? {}).map(([name, q]) => ({ name, in: 'query', required: false, description: q.description, schema: w.schema(q.codec, `${op.name}.${name}`) })),
+    ...Object.entries(op.pathParameters ?? {}).map(([name, codec]) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: w.schema(codec, `${op.name}.${name}`),
+    })),
+    ...Object.entries(op.queryParameters ?? {}).map(([name, q]) => ({
+      name,
+      in: 'query',
+      required: false,
+      description: q.description,
+      schema: w.schema(q.codec, `${op.name}.${name}`),
+    })),
   ];
   if (parameters.length > 0) operation['parameters'] = parameters;
-  if (op.request) operation['requestBody'] = { required: true, content: { 'application/json': { schema: w.schema(op.request, `${op.name}.request`) } } };
+  if (op.request)
+    operation['requestBody'] = {
+      required: true,
+      content: { 'application/json': { schema: w.schema(op.request, `${op.name}.request`) } },
+    };
   return operation;
 };
 
@@ -85,7 +130,9 @@ export const buildOpenApi = (serverVersion: number): { document: Schema; clashes
     for (const alias of op.aliases ?? []) {
       const last = alias.split('/').pop() ?? '';
       (paths[`/api${alias}`] ??= {})[op.method.toLowerCase()] = {
-        ...entry, operationId: `${op.name}Via${last.replace(/(^|_)(\w)/g, (_m, _u, c: string) => c.toUpperCase())}`, deprecated: true,
+        ...entry,
+        operationId: `${op.name}Via${last.replace(/(^|_)(\w)/g, (_m, _u, c: string) => c.toUpperCase())}`,
+        deprecated: true,
         description: `The original's older path of ${op.method} /api${op.path} (${op.name}), served by the same entry. ${entry['description'] as string}`,
       };
     }
@@ -96,12 +143,24 @@ export const buildOpenApi = (serverVersion: number): { document: Schema; clashes
   }
   Object.assign(paths, OPS_PATHS_DOC);
   const groups = [...new Set([...OPERATIONS.map((o) => o.group), 'admin', 'ops'])];
-  const components = Object.fromEntries(Object.entries(w.components).sort(([a], [b]) => a.localeCompare(b))
-    .map(([name, schema]) => [name, COMPONENT_DESCRIPTIONS[name] ? { description: COMPONENT_DESCRIPTIONS[name], ...schema } : schema]));
+  const components = Object.fromEntries(
+    Object.entries(w.components)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, schema]) => [
+        name,
+        COMPONENT_DESCRIPTIONS[name] ? { description: COMPONENT_DESCRIPTIONS[name], ...schema } : schema,
+      ]),
+  );
   const document: Schema = {
     openapi: '3.1.0',
     info: { title: 'hoshi player service', version: String(serverVersion), description: DESCRIPTION },
-    servers: [{ url: '/', description: 'This server: player operations under /api, the operator API under /admin, probes and metrics at the root.' }],
+    servers: [
+      {
+        url: '/',
+        description:
+          'This server: player operations under /api, the operator API under /admin, probes and metrics at the root.',
+      },
+    ],
     tags: groups.map((name) => ({ name, description: GROUP_DESCRIPTIONS[name] ?? `The ${name} operations.` })),
     paths,
     components: {
@@ -109,10 +168,29 @@ export const buildOpenApi = (serverVersion: number): { document: Schema; clashes
       parameters: PARAMETERS,
       responses: Object.fromEntries(Object.entries(errors.components).sort(([a], [b]) => a.localeCompare(b))),
       securitySchemes: {
-        session: { type: 'apiKey', in: 'header', name: 'X-STAR-SESSION-ID', description: 'The session id that POST /api/player/login gives.' },
-        bearer: { type: 'http', scheme: 'bearer', description: 'The same session id as `Authorization: Bearer <sessionId>` (X-STAR-SESSION-ID wins when both are sent).' },
-        adminBearer: { type: 'http', scheme: 'bearer', description: 'The operator API: `Authorization: Bearer <ADMIN_TOKEN>`, the token the server was started with.' },
-        metricsBearer: { type: 'http', scheme: 'bearer', description: 'GET /metrics when the server has METRICS_TOKEN: `Authorization: Bearer <METRICS_TOKEN>`.' },
+        session: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-STAR-SESSION-ID',
+          description: 'The session id that POST /api/player/login gives.',
+        },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'The same session id as `Authorization: Bearer <sessionId>` (X-STAR-SESSION-ID wins when both are sent).',
+        },
+        adminBearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'The operator API: `Authorization: Bearer <ADMIN_TOKEN>`, the token the server was started with.',
+        },
+        metricsBearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'GET /metrics when the server has METRICS_TOKEN: `Authorization: Bearer <METRICS_TOKEN>`.',
+        },
       },
     },
   };

@@ -26,11 +26,22 @@ export const operationsMarkdown = (): string => {
   ];
   const groups = [...new Set(OPERATIONS.map((o) => o.group))];
   for (const g of groups) {
-    lines.push(`## ${g}`, '', '| operation | method and path | request | answer | result codes | kind |', '|---|---|---|---|---|---|');
+    lines.push(
+      `## ${g}`,
+      '',
+      '| operation | method and path | request | answer | result codes | kind |',
+      '|---|---|---|---|---|---|',
+    );
     for (const op of OPERATIONS.filter((o) => o.group === g)) {
-      const codes = op.errors.map((e) => RESULT_CODES[e].resultCode).filter((c, i, a) => a.indexOf(c) === i).join(', ') || '—';
+      const codes =
+        op.errors
+          .map((e) => RESULT_CODES[e].resultCode)
+          .filter((c, i, a) => a.indexOf(c) === i)
+          .join(', ') || '—';
       const aliases = (op.aliases ?? []).map((p) => ` (also \`${p}\`)`).join('');
-      lines.push(`| ${op.name} | ${op.method} \`${op.path}\`${aliases} | ${fieldsOf(schemaOf(op.request))} | ${fieldsOf(schemaOf(op.response))} | ${codes} | ${op.readOnly === true ? 'read' : 'write'} |`);
+      lines.push(
+        `| ${op.name} | ${op.method} \`${op.path}\`${aliases} | ${fieldsOf(schemaOf(op.request))} | ${fieldsOf(schemaOf(op.response))} | ${codes} | ${op.readOnly === true ? 'read' : 'write'} |`,
+      );
     }
     lines.push('');
   }
@@ -38,7 +49,11 @@ export const operationsMarkdown = (): string => {
   for (const name of [...ERROR_NAMES].sort((a, b) => RESULT_CODES[a].resultCode - RESULT_CODES[b].resultCode)) {
     lines.push(`| ${RESULT_CODES[name].resultCode} | ${name} | ${HTTP_STATUS[name]} | ${describe(name)} |`);
   }
-  lines.push('', 'Every request error also names the field (102 invalid, 103 missing). Unknown paths answer 404 with 102.', '');
+  lines.push(
+    '',
+    'Every request error also names the field (102 invalid, 103 missing). Unknown paths answer 404 with 102.',
+    '',
+  );
   return `${lines.join('\n')}\n`;
 };
 

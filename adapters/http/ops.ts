@@ -66,13 +66,21 @@ export const opsMiddleware = (service: GameService, opts: OpsOptions): Koa.Middl
 
 /** A route's path as a pattern: `:name` segments match any one segment. */
 const pattern = (path: string): RegExp =>
-  new RegExp(`^${path.split('/').map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}/?$`);
+  new RegExp(
+    `^${path
+      .split('/')
+      .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/')}/?$`,
+  );
 
 /**
  * The methods each known path answers, for a 405 with Allow when another is used:
  * the operations, the OpenAPI document, the probes and, with ADMIN_TOKEN, /admin and its console.
  */
-export const allowedMethods = (opts: { readonly admin: boolean; readonly metrics: boolean }): ((path: string) => string[] | undefined) => {
+export const allowedMethods = (opts: {
+  readonly admin: boolean;
+  readonly metrics: boolean;
+}): ((path: string) => string[] | undefined) => {
   const routes: Array<{ re: RegExp; methods: Set<string> }> = [];
   const add = (path: string, method: string) => {
     const re = pattern(path);
@@ -100,7 +108,8 @@ export const allowedMethods = (opts: { readonly admin: boolean; readonly metrics
 /** The operation a path names, for logs and metrics: the table's name, or what the path is. */
 export const operationNamer = (): ((method: string, path: string) => string) => {
   const byRoute = new Map<string, string>();
-  for (const op of OPERATIONS) for (const path of [op.path, ...(op.aliases ?? [])]) byRoute.set(`${op.method} /api${path}`, op.name);
+  for (const op of OPERATIONS)
+    for (const path of [op.path, ...(op.aliases ?? [])]) byRoute.set(`${op.method} /api${path}`, op.name);
   const admin = ADMIN_OPERATIONS.map((op) => ({ method: op.method, re: pattern(op.path), name: op.name }));
   return (method, path) => {
     const m = method === 'HEAD' ? 'GET' : method;

@@ -40,7 +40,10 @@ export const DEFAULT_LIMITS: RateLimits = {
   failures: { rate: 1 / 60, burst: 10 },
 };
 
-interface State { tokens: number; at: number }
+interface State {
+  tokens: number;
+  at: number;
+}
 
 export class RateLimiter implements Limiter {
   private readonly buckets = new Map<string, State>();
@@ -78,7 +81,12 @@ export class RateLimiter implements Limiter {
 }
 
 /** A storage's shared buckets (Storage.takeTokens). */
-export type TokenStore = (key: string, b: Bucket, want: number, now: number) => Promise<{ granted: number; waitSeconds: number }>;
+export type TokenStore = (
+  key: string,
+  b: Bucket,
+  want: number,
+  now: number,
+) => Promise<{ granted: number; waitSeconds: number }>;
 
 /** A lease not spent in this long is dropped (its tokens are lost, never returned). */
 const LEASE_MS = 10_000;
@@ -97,10 +105,16 @@ export class SharedRateLimiter implements Limiter {
   async take(key: string, b: Bucket, now: number): Promise<number> {
     this.sweep(now);
     const l = this.leases.get(key);
-    if (l && l.tokens >= 1 && now < l.until) { l.tokens--; return 0; }
+    if (l && l.tokens >= 1 && now < l.until) {
+      l.tokens--;
+      return 0;
+    }
     // A lease is at most a quarter of the burst, so a small burst is never held by one process whole.
     const r = await this.store(key, b, Math.max(1, Math.min(Math.floor(b.lease ?? 1), Math.floor(b.burst / 4))), now);
-    if (r.granted < 1) { this.leases.delete(key); return r.waitSeconds; }
+    if (r.granted < 1) {
+      this.leases.delete(key);
+      return r.waitSeconds;
+    }
     if (r.granted > 1) this.leases.set(key, { tokens: r.granted - 1, until: now + LEASE_MS });
     else this.leases.delete(key);
     return 0;

@@ -16,13 +16,20 @@ import { FILE_DEFAULTS, fillFileDefaults } from '../../core/master/defaults.js';
  * it runs as TypeScript (adapters/master/), three from the compiled copy
  * (dist/adapters/master/).
  */
-export const DEFAULT_FIXTURES = ['../../fixtures/', '../../../fixtures/']
-  .map((rel) => fileURLToPath(new URL(rel, import.meta.url)))
-  .find((dir) => existsSync(join(dir, 'characters.json'))) ?? fileURLToPath(new URL('../../fixtures/', import.meta.url));
+export const DEFAULT_FIXTURES =
+  ['../../fixtures/', '../../../fixtures/']
+    .map((rel) => fileURLToPath(new URL(rel, import.meta.url)))
+    .find((dir) => existsSync(join(dir, 'characters.json'))) ??
+  fileURLToPath(new URL('../../fixtures/', import.meta.url));
 
 export class MasterDataError extends Error {
-  constructor(readonly dir: string, readonly problems: ReadonlyArray<MasterProblem>) {
-    super(`master data in ${dir} is not valid:\n${problems.map((p) => `  ${p.file}: ${p.field}: ${p.message}`).join('\n')}`);
+  constructor(
+    readonly dir: string,
+    readonly problems: ReadonlyArray<MasterProblem>,
+  ) {
+    super(
+      `master data in ${dir} is not valid:\n${problems.map((p) => `  ${p.file}: ${p.field}: ${p.message}`).join('\n')}`,
+    );
   }
 }
 
@@ -39,10 +46,16 @@ const readJson = (path: string, file: string, problems: MasterProblem[]): unknow
 export type MasterFiles = Record<string, unknown>;
 
 /** sha256 of the decoded master files' JSON (in the order of masterFiles): names the master data a log entry ran with. */
-export const hashMasterFiles = (raw: MasterFiles): string => createHash('sha256').update(JSON.stringify(raw), 'utf8').digest('hex');
+export const hashMasterFiles = (raw: MasterFiles): string =>
+  createHash('sha256').update(JSON.stringify(raw), 'utf8').digest('hex');
 
 /** Where a Master came from: its files, their hash, when it was built (the wall clock) and the directory read ('(snapshot)' for files given). */
-export interface MasterSource { readonly raw: MasterFiles; readonly hash: string; readonly loadedAt: number; readonly dir: string }
+export interface MasterSource {
+  readonly raw: MasterFiles;
+  readonly hash: string;
+  readonly loadedAt: number;
+  readonly dir: string;
+}
 const sources = new WeakMap<Master, MasterSource>();
 
 /** The files and hash a Master was loaded from, and when (undefined for one built otherwise). */
@@ -90,7 +103,9 @@ export const loadMaster = (dir: string = DEFAULT_FIXTURES): Master => {
     if (existsSync(file)) {
       raw[name] = readJson(file, `${name}.json`, problems);
     } else if (existsSync(folder) && statSync(folder).isDirectory()) {
-      const parts = readdirSync(folder).filter((f) => f.endsWith('.json')).sort();
+      const parts = readdirSync(folder)
+        .filter((f) => f.endsWith('.json'))
+        .sort();
       const joined: unknown[] = [];
       for (const part of parts) {
         const label = `${name}/${part}`;
@@ -101,7 +116,11 @@ export const loadMaster = (dir: string = DEFAULT_FIXTURES): Master => {
         if (check._tag === 'Left' || !Array.isArray(content)) {
           const built = buildMaster({ [name]: content });
           const mine = built.ok ? [] : built.problems.filter((p) => p.file === `${name}.json`);
-          problems.push(...(mine.length > 0 ? mine : [{ file: label, field: '(file)', message: 'must be a JSON array' }]).map((p) => ({ ...p, file: label })));
+          problems.push(
+            ...(mine.length > 0 ? mine : [{ file: label, field: '(file)', message: 'must be a JSON array' }]).map(
+              (p) => ({ ...p, file: label }),
+            ),
+          );
           continue;
         }
         joined.push(...content);

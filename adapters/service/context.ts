@@ -24,5 +24,8 @@ export interface RequestContext {
 
 /** A context for callers that are not a request (tools, tests): the clock read once here. */
 export const contextAt = (now: number, extra: Partial<Omit<RequestContext, 'now'>> = {}): RequestContext => ({
-  now, requestId: extra.requestId ?? '', session: extra.session, idempotencyKey: extra.idempotencyKey,
+  now,
+  requestId: extra.requestId ?? '',
+  session: extra.session,
+  idempotencyKey: extra.idempotencyKey,
 });

@@ -19,7 +19,8 @@ export interface Located {
 }
 
 /** A move's keys are the new device's: scoped by the uuid it claims (known before the code is looked up). */
-export const moveScope = (claims: string | undefined, playerId: number): string => (claims === undefined ? `move${playerId}` : `move/${claims}`);
+export const moveScope = (claims: string | undefined, playerId: number): string =>
+  claims === undefined ? `move${playerId}` : `move/${claims}`;
 
 const lockOf = (id: number): string => `p:${id}`;
 
@@ -29,16 +30,27 @@ const lockOf = (id: number): string => `p:${id}`;
  * writes on one pair never deadlock); others are only read, and every commit checks
  * the versions of what it read and wrote, so a lock is never needed for correctness.
  */
-export const locate = async (storage: Storage, op: AnyOperation, request: unknown, session: ResolvedSession | undefined): Promise<E.Either<GameError, Located>> => {
+export const locate = async (
+  storage: Storage,
+  op: AnyOperation,
+  request: unknown,
+  session: ResolvedSession | undefined,
+): Promise<E.Either<GameError, Located>> => {
   const find = findOf(op);
   switch (find.by) {
     case 'session': {
       const playerId = (session as ResolvedSession).session.playerId;
-      const named = op.readOnly ? [] : (op.touches?.(request) ?? []).flatMap((r) => (r.by === 'playerId' ? [r.playerId] : []));
+      const named = op.readOnly
+        ? []
+        : (op.touches?.(request) ?? []).flatMap((r) => (r.by === 'playerId' ? [r.playerId] : []));
       return E.right({ playerId, session, lockKeys: [playerId, ...named].map(lockOf), scope: `p${playerId}` });
     }
     case 'new':
-      return E.right({ playerId: undefined, lockKeys: [`uuid:${find.claims(request)}`], scope: `signup/${find.claims(request)}` });
+      return E.right({
+        playerId: undefined,
+        lockKeys: [`uuid:${find.claims(request)}`],
+        scope: `signup/${find.claims(request)}`,
+      });
     case 'uuid':
     case 'moveCode': {
       const playerId = await storage.lookup(find.by, find.key(request));
@@ -48,7 +60,8 @@ export const locate = async (storage: Storage, op: AnyOperation, request: unknow
       }
       const claims = find.claims?.(request);
       return E.right({
-        playerId, lockKeys: [lockOf(playerId), ...(claims === undefined ? [] : [`uuid:${claims}`])],
+        playerId,
+        lockKeys: [lockOf(playerId), ...(claims === undefined ? [] : [`uuid:${claims}`])],
         scope: find.by === 'uuid' ? `login${playerId}` : moveScope(claims, playerId),
       });
     }
@@ -66,14 +79,24 @@ export const missingOf = (op: AnyOperation): GameError => {
 };
 
 /** The other players a request names, in the order of its refs (a ref can name several: related, recentlyActive). */
-export const resolveOthers = async (storage: Storage, refs: ReadonlyArray<OtherRef>, me: PlayerState): Promise<Array<number | undefined>> => {
-  const lists = await Promise.all(refs.map(async (r): Promise<Array<number | undefined>> => {
-    switch (r.by) {
-      case 'playerId': return [r.playerId];
-      case 'myCode': return [await storage.lookup('myCode', r.myCode)];
-      case 'related': return relatedPlayerIds(me);
-      case 'recentlyActive': return (await storage.recentlyActive(r.count + 1)).filter((id) => id !== me.playerId).slice(0, r.count);
-    }
-  }));
+export const resolveOthers = async (
+  storage: Storage,
+  refs: ReadonlyArray<OtherRef>,
+  me: PlayerState,
+): Promise<Array<number | undefined>> => {
+  const lists = await Promise.all(
+    refs.map(async (r): Promise<Array<number | undefined>> => {
+      switch (r.by) {
+        case 'playerId':
+          return [r.playerId];
+        case 'myCode':
+          return [await storage.lookup('myCode', r.myCode)];
+        case 'related':
+          return relatedPlayerIds(me);
+        case 'recentlyActive':
+          return (await storage.recentlyActive(r.count + 1)).filter((id) => id !== me.playerId).slice(0, r.count);
+      }
+    }),
+  );
   return lists.flat();
 };

@@ -18,7 +18,9 @@ export class KeyedLock {
   private async acquire(key: string): Promise<() => void> {
     const prev = this.tails.get(key) ?? Promise.resolve();
     let release!: () => void;
-    const mine = new Promise<void>((r) => { release = r; });
+    const mine = new Promise<void>((r) => {
+      release = r;
+    });
     const tail = prev.then(() => mine);
     this.tails.set(key, tail);
     await prev;

@@ -47,7 +47,9 @@ const SEND_ONE = entryByName('adminSendPresent') as AnyOperation;
 export class OperatorService {
   constructor(private readonly host: OperatorHost) {}
 
-  private get storage(): Storage { return this.host.storage; }
+  private get storage(): Storage {
+    return this.host.storage;
+  }
 
   /** The player as stored now (a state another process has moved on is read again). */
   async readPlayer(playerId: number): Promise<PlayerState | undefined> {
@@ -58,9 +60,12 @@ export class OperatorService {
 
   /** The players a key finds (a name: up to `limit`), as stored now. */
   async findPlayers(key: FindKey, value: string | number, limit: number): Promise<PlayerState[]> {
-    const ids = key === 'playerId' ? [Number(value)]
-      : key === 'name' ? await this.host.defaults.findByName(String(value), limit)
-        : [await this.storage.lookup(key, String(value))].filter((id): id is number => id !== undefined);
+    const ids =
+      key === 'playerId'
+        ? [Number(value)]
+        : key === 'name'
+          ? await this.host.defaults.findByName(String(value), limit)
+          : [await this.storage.lookup(key, String(value))].filter((id): id is number => id !== undefined);
     return (await Promise.all(ids.map((id) => this.readPlayer(id)))).filter((s): s is PlayerState => s !== undefined);
   }
 
@@ -69,22 +74,34 @@ export class OperatorService {
     const state = await this.storage.load(playerId);
     if (!state) return E.left(gameError('PLAYER_NOT_FOUND', {}));
     const idle = idleLimitMs(this.host.sessionIdleMs);
-    return E.right((await this.storage.sessionsOf(playerId)).map(({ key, session }) => ({
-      key, session,
-      status: session.epoch !== state.account.sessionEpoch ? 'voided' : now - session.lastSeenAt >= idle ? 'expired' : 'live',
-    })));
+    return E.right(
+      (await this.storage.sessionsOf(playerId)).map(({ key, session }) => ({
+        key,
+        session,
+        status:
+          session.epoch !== state.account.sessionEpoch
+            ? 'voided'
+            : now - session.lastSeenAt >= idle
+              ? 'expired'
+              : 'live',
+      })),
+    );
   }
 
   /**
    * Ends sessions of a player (each by its key, or all of them): removed, so their
    * next request is 203. Under the player's lock, like every change to the player.
    */
-  async endSessions(playerId: number, keys: ReadonlyArray<string> | 'all'): Promise<E.Either<GameError, { ended: number }>> {
+  async endSessions(
+    playerId: number,
+    keys: ReadonlyArray<string> | 'all',
+  ): Promise<E.Either<GameError, { ended: number }>> {
     return this.host.exclusive([`p:${playerId}`], async () => {
       if (!(await this.storage.load(playerId))) return E.left(gameError('PLAYER_NOT_FOUND', {}));
       const held = new Set((await this.storage.sessionsOf(playerId)).map((x) => x.key));
       const unknown = keys === 'all' ? undefined : keys.find((k) => !held.has(k));
-      if (unknown !== undefined) return E.left(gameError('NOT_FOUND', { entity: `session of player ${playerId}`, id: unknown }));
+      if (unknown !== undefined)
+        return E.left(gameError('NOT_FOUND', { entity: `session of player ${playerId}`, id: unknown }));
       const ending = keys === 'all' ? [...held] : [...new Set(keys)];
       if (ending.length === 0) return E.right({ ended: 0 });
       const c = await this.host.commit({ players: [], sessions: ending.map((key) => ({ key, session: null })) });
@@ -97,7 +114,10 @@ export class OperatorService {
    * named (or every player), those found, and of them those whose present box is
    * full (skipped by a list or a broadcast).
    */
-  async presentReach(target: ReadonlyArray<number> | 'all', now: number): Promise<{ players: number; reaches: number; boxFull: number; notFound: number }> {
+  async presentReach(
+    target: ReadonlyArray<number> | 'all',
+    now: number,
+  ): Promise<{ players: number; reaches: number; boxFull: number; notFound: number }> {
     const ids = target === 'all' ? await this.storage.playerIds() : [...new Set(target)];
     const max = this.host.master.game.presents.boxMax;
     let found = 0;
@@ -117,15 +137,23 @@ export class OperatorService {
    * adminSendPresent, once per player, on the commit path); returns how many received it.
    */
   async sendPresents(
-    target: number | ReadonlyArray<number> | 'all', grant: Grant, meta: { title: string; message: string; deadline: number | null }, ctx: RequestContext = this.host.context(),
+    target: number | ReadonlyArray<number> | 'all',
+    grant: Grant,
+    meta: { title: string; message: string; deadline: number | null },
+    ctx: RequestContext = this.host.context(),
   ): Promise<E.Either<GameError, { sent: number }>> {
     // Checked once before a broadcast walks the players (the entry checks it again for each).
-    if (!grantTargetExists(this.host.master, grant)) return E.left(gameError('NOT_FOUND', { entity: grant.kind, id: grant.objectId }));
+    if (!grantTargetExists(this.host.master, grant))
+      return E.left(gameError('NOT_FOUND', { entity: grant.kind, id: grant.objectId }));
     const one = typeof target === 'number';
     const ids = target === 'all' ? await this.storage.playerIds() : one ? [target] : [...new Set(target)];
     let sent = 0;
     for (const playerId of ids) {
-      const r = await this.host.runDecoded(SEND_ONE, { ...ctx, idempotencyKey: undefined }, { playerId, grant, ...meta });
+      const r = await this.host.runDecoded(
+        SEND_ONE,
+        { ...ctx, idempotencyKey: undefined },
+        { playerId, grant, ...meta },
+      );
       if (E.isLeft(r)) {
         // A player gone from a list or broadcast is skipped, as is one whose present box is full (not
         // counted in `sent`); a single named one that does not exist is 202, one with a full box 313.
@@ -140,7 +168,9 @@ export class OperatorService {
   /** Every draw made on a gacha, by every player (only its records are kept while the histories go by), and how many players were read. */
   async gachaDraws(gachaId: number): Promise<{ records: DrawRecord[]; players: number }> {
     const records: DrawRecord[] = [];
-    const players = await this.storage.drawHistories((h) => { for (const r of h) if (r.gachaId === gachaId) records.push(r); });
+    const players = await this.storage.drawHistories((h) => {
+      for (const r of h) if (r.gachaId === gachaId) records.push(r);
+    });
     return { records, players };
   }
 }

@@ -36,8 +36,10 @@ export interface Plan {
 }
 
 /** What the run read: the player (a new one aside) and the others it named. */
-const readOf = (r: Ran): PlayerState[] =>
-  [...(r.isNew ? [] : [r.state]), ...r.others.filter((o): o is PlayerState => o !== undefined && o.playerId !== r.state.playerId)];
+const readOf = (r: Ran): PlayerState[] => [
+  ...(r.isNew ? [] : [r.state]),
+  ...r.others.filter((o): o is PlayerState => o !== undefined && o.playerId !== r.state.playerId),
+];
 
 /** The players a run changed, each with the version it was read at (a new player: none). */
 const writesOf = (r: Ran, ex: Executed): CommitPlayer[] => {
@@ -45,14 +47,21 @@ const writesOf = (r: Ran, ex: Executed): CommitPlayer[] => {
   if (ex.state !== r.state) players.push({ state: ex.state, expectedVersion: r.isNew ? null : r.state.version });
   ex.others.forEach((o, i) => {
     const before = r.others[i];
-    if (o && before && o !== before && o.playerId !== r.state.playerId) players.push({ state: o, expectedVersion: before.version });
+    if (o && before && o !== before && o.playerId !== r.state.playerId)
+      players.push({ state: o, expectedVersion: before.version });
   });
   return players;
 };
 
 const logOf = (r: Ran, next: PlayerState): LogRun => ({
-  kind: 'op', at: r.now, masterHash: r.masterHash, op: r.op.name, playerId: r.state.playerId,
-  request: r.op.logged ? r.op.logged(r.request, r.state, next) : r.request, seed: r.seed(), others: r.otherIds.map((o) => o ?? null),
+  kind: 'op',
+  at: r.now,
+  masterHash: r.masterHash,
+  op: r.op.name,
+  playerId: r.state.playerId,
+  request: r.op.logged ? r.op.logged(r.request, r.state, next) : r.request,
+  seed: r.seed(),
+  others: r.otherIds.map((o) => o ?? null),
   ...(r.op.issues === 'accessToken' && r.issued ? { issued: { accessTokenHash: r.issued.accessTokenHash } } : {}),
 });
 
@@ -63,7 +72,11 @@ export const planOf = (r: Ran): Plan => {
   const players = ex ? writesOf(r, ex) : [];
   const written = new Set(players.map((p) => p.state.playerId));
   const reads = read.filter((x) => !written.has(x.playerId)).map((x) => ({ playerId: x.playerId, version: x.version }));
-  const answer: Answer = E.isLeft(r.executed) ? r.executed : ex?.refused ? E.left(ex.refused) : E.right((ex as Executed).response);
+  const answer: Answer = E.isLeft(r.executed)
+    ? r.executed
+    : ex?.refused
+      ? E.left(ex.refused)
+      : E.right((ex as Executed).response);
   const commit: Commit = {
     players,
     ...(r.sessions.length > 0 ? { sessions: r.sessions } : {}),

@@ -25,7 +25,14 @@ export const firstDifferingPath = (a: unknown, b: unknown): string | null => {
       }
       return x.length === y.length ? null : join(Math.min(x.length, y.length));
     }
-    if (typeof x === 'object' && x !== null && typeof y === 'object' && y !== null && !Array.isArray(x) && !Array.isArray(y)) {
+    if (
+      typeof x === 'object' &&
+      x !== null &&
+      typeof y === 'object' &&
+      y !== null &&
+      !Array.isArray(x) &&
+      !Array.isArray(y)
+    ) {
       const ox = x as Record<string, unknown>;
       const oy = y as Record<string, unknown>;
       for (const k of [...new Set([...Object.keys(ox), ...Object.keys(oy)])].sort()) {
@@ -41,14 +48,26 @@ export const firstDifferingPath = (a: unknown, b: unknown): string | null => {
 
 /** The value at a dotted path of firstDifferingPath (undefined when absent). */
 const valueAt = (v: unknown, path: string): unknown =>
-  path === '' ? v : path.split('.').reduce<unknown>((x, k) => (typeof x === 'object' && x !== null ? (x as Record<string, unknown>)[k] : undefined), v);
+  path === ''
+    ? v
+    : path
+        .split('.')
+        .reduce<unknown>(
+          (x, k) => (typeof x === 'object' && x !== null ? (x as Record<string, unknown>)[k] : undefined),
+          v,
+        );
 
 /** How two states differ, for a Difference or a report: the first path, both values there, and every field that differs. */
-export const stateDifference = (replayed: PlayerState, recorded: PlayerState): { path: string; replayed: string; recorded: string; fields: string[] } | null => {
+export const stateDifference = (
+  replayed: PlayerState,
+  recorded: PlayerState,
+): { path: string; replayed: string; recorded: string; fields: string[] } | null => {
   const path = firstDifferingPath(replayed, recorded);
   if (path === null) return null;
   const a = replayed as unknown as Record<string, unknown>;
   const b = recorded as unknown as Record<string, unknown>;
-  const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort().filter((k) => firstDifferingPath(a[k], b[k]) !== null);
+  const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])]
+    .sort()
+    .filter((k) => firstDifferingPath(a[k], b[k]) !== null);
   return { path, replayed: shown(valueAt(replayed, path)), recorded: shown(valueAt(recorded, path)), fields };
 };

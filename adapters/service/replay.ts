@@ -55,29 +55,66 @@ export interface ReplayOutcome {
  * it is read as presenting the token the player held then (`stateOf`).
  */
 export const readEntry = (e: StoredLogEntry, stateOf: (playerId: number) => PlayerState | undefined): LogEntry => {
-  const base = { at: e.at, masterHash: e.masterHash, playerIds: e.playerIds, results: e.results, playerId: e.playerId, others: [], ...(e.seq === undefined ? {} : { seq: e.seq }) };
+  const base = {
+    at: e.at,
+    masterHash: e.masterHash,
+    playerIds: e.playerIds,
+    results: e.results,
+    playerId: e.playerId,
+    others: [],
+    ...(e.seq === undefined ? {} : { seq: e.seq }),
+  };
   switch (e.kind) {
     case 'op':
       // getPlayerMove before: the request without the password, the hash beside it.
-      return e.movePasswordHash === undefined ? e : { ...e, request: { ...(e.request as object), passwordHash: e.movePasswordHash } };
+      return e.movePasswordHash === undefined
+        ? e
+        : { ...e, request: { ...(e.request as object), passwordHash: e.movePasswordHash } };
     case 'signup':
-      return { ...base, kind: 'op', op: 'signupPlayer', request: { uuid: e.uuid, platform: e.platform, name: e.name, stepCode: e.stepCode }, seed: e.seed, issued: { accessTokenHash: e.tokenHash } };
+      return {
+        ...base,
+        kind: 'op',
+        op: 'signupPlayer',
+        request: { uuid: e.uuid, platform: e.platform, name: e.name, stepCode: e.stepCode },
+        seed: e.seed,
+        issued: { accessTokenHash: e.tokenHash },
+      };
     case 'login': {
       const s = stateOf(e.playerId);
-      return { ...base, kind: 'op', op: 'loginPlayer', request: { uuid: s?.account.uuid ?? '', accessTokenHash: s?.account.tokenHash ?? '' }, seed: '' };
+      return {
+        ...base,
+        kind: 'op',
+        op: 'loginPlayer',
+        request: { uuid: s?.account.uuid ?? '', accessTokenHash: s?.account.tokenHash ?? '' },
+        seed: '',
+      };
     }
     case 'moveSet':
       return {
-        ...base, kind: 'op', op: 'setPlayerMove', seed: '', issued: { accessTokenHash: e.tokenHash },
+        ...base,
+        kind: 'op',
+        op: 'setPlayerMove',
+        seed: '',
+        issued: { accessTokenHash: e.tokenHash },
         request: { moveCode: e.moveCode, uuid: e.uuid, platform: e.platform, movePasswordHash: e.movePasswordHash },
       };
     case 'admin.present':
-      return { ...base, kind: 'op', op: 'adminSendPresent', seed: '', request: { playerId: e.playerId, grant: e.grant, ...e.meta } };
+      return {
+        ...base,
+        kind: 'op',
+        op: 'adminSendPresent',
+        seed: '',
+        request: { playerId: e.playerId, grant: e.grant, ...e.meta },
+      };
   }
 };
 
 /** What a replay passes for the secrets the edge made: their hashes as logged; the secrets themselves are gone. */
-const issuedOf = (e: LogEntry): Issued => ({ accessToken: '', accessTokenHash: e.issued?.accessTokenHash ?? '', sessionId: '' });
+const issuedOf = (e: LogEntry): Issued => ({
+  accessToken: '',
+  accessTokenHash: e.issued?.accessTokenHash ?? '',
+  sessionId: '',
+});
 
 /** Runs one entry on the rebuilt states; returns the states it produced, or why it could not run. */
 const applyEntry = (e: LogEntry, m: Master, states: ReadonlyMap<number, PlayerState>): PlayerState[] | string => {
@@ -127,10 +164,21 @@ export const recordedInJournal = (records: ReadonlyArray<JournalRecord>): NonNul
     }
     for (const d of r.deltas ?? []) {
       const base = states.get(d.playerId);
-      if (base !== undefined && base.version === d.base) states.set(d.playerId, applyDelta(base, d, `journal record ${r.seq}`));
+      if (base !== undefined && base.version === d.base)
+        states.set(d.playerId, applyDelta(base, d, `journal record ${r.seq}`));
       else states.delete(d.playerId);
     }
-    for (const e of r.log ?? []) if (e.seq !== undefined) bySeq.set(e.seq, new Map(e.playerIds.flatMap((id) => { const s = states.get(id); return s ? [[id, s] as const] : []; })));
+    for (const e of r.log ?? [])
+      if (e.seq !== undefined)
+        bySeq.set(
+          e.seq,
+          new Map(
+            e.playerIds.flatMap((id) => {
+              const s = states.get(id);
+              return s ? [[id, s] as const] : [];
+            }),
+          ),
+        );
   }
   return (seq, playerId) => (seq === undefined ? undefined : bySeq.get(seq)?.get(playerId));
 };
@@ -142,7 +190,12 @@ export const recordedInJournal = (records: ReadonlyArray<JournalRecord>): NonNul
  * listed too. `from`: the states to start from (a log's tail replayed on the states
  * as stored before it); none by default.
  */
-export const replayLog = (log: ReadonlyArray<StoredLogEntry>, masterFor: (hash: string) => Master, from: ReadonlyMap<number, PlayerState> = new Map(), options: ReplayOptions = {}): ReplayOutcome => {
+export const replayLog = (
+  log: ReadonlyArray<StoredLogEntry>,
+  masterFor: (hash: string) => Master,
+  from: ReadonlyMap<number, PlayerState> = new Map(),
+  options: ReplayOptions = {},
+): ReplayOutcome => {
   const states = new Map<number, PlayerState>(from);
   const differences: Difference[] = [];
   for (const stored of log) {
@@ -156,7 +209,11 @@ export const replayLog = (log: ReadonlyArray<StoredLogEntry>, masterFor: (hash: 
     try {
       m = masterFor(e.masterHash);
     } catch (err) {
-      for (const id of e.playerIds) at(`the master data ${e.masterHash} does not load: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, id);
+      for (const id of e.playerIds)
+        at(
+          `the master data ${e.masterHash} does not load: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`,
+          id,
+        );
       continue;
     }
     const produced = applyEntry(e, m, states);
@@ -172,9 +229,12 @@ export const replayLog = (log: ReadonlyArray<StoredLogEntry>, masterFor: (hash: 
       const got = made.get(r.playerId);
       if (!got) at('the replay did not change this player', r.playerId);
       else if (got.version !== r.version) at(`version ${got.version}, recorded ${r.version}`, r.playerId, got);
-      else if (stateHash(got, replaced.get(r.playerId)) !== r.stateHash) at('the resulting state differs (stateHash)', r.playerId, got);
+      else if (stateHash(got, replaced.get(r.playerId)) !== r.stateHash)
+        at('the resulting state differs (stateHash)', r.playerId, got);
     }
-    for (const p of produced) if (!e.results.some((r) => r.playerId === p.playerId)) at('the replay changed a player the entry did not', p.playerId);
+    for (const p of produced)
+      if (!e.results.some((r) => r.playerId === p.playerId))
+        at('the replay changed a player the entry did not', p.playerId);
   }
   return { entries: log.length, states, differences };
 };
@@ -197,7 +257,11 @@ const seqOf = (e: StoredLogEntry): number => {
  * the player's entries stop at the one that made this version (a state read before
  * the log, which a running server may have added to since).
  */
-export const readPlayerLog = async (read: (filter: LogFilter) => Promise<StoredLogEntry[]>, playerId: number, options: { readonly version?: number } = {}): Promise<StoredLogEntry[]> => {
+export const readPlayerLog = async (
+  read: (filter: LogFilter) => Promise<StoredLogEntry[]>,
+  playerId: number,
+  options: { readonly version?: number } = {},
+): Promise<StoredLogEntry[]> => {
   const byPlayer = new Map<number, StoredLogEntry[]>();
   /** Each player's entries needed: those up to this seq. */
   const upTo = new Map<number, number>();
@@ -206,7 +270,10 @@ export const readPlayerLog = async (read: (filter: LogFilter) => Promise<StoredL
   const chosen = new Map<number, StoredLogEntry>();
   const own = await read({ players: [playerId] });
   byPlayer.set(playerId, own);
-  const last = options.version === undefined ? undefined : own.find((e) => e.results.some((r) => r.playerId === playerId && r.version === options.version));
+  const last =
+    options.version === undefined
+      ? undefined
+      : own.find((e) => e.results.some((r) => r.playerId === playerId && r.version === options.version));
   upTo.set(playerId, last === undefined ? Number.POSITIVE_INFINITY : seqOf(last));
   for (;;) {
     const due = [...upTo].filter(([id, seq]) => seq > (taken.get(id) ?? Number.NEGATIVE_INFINITY)).map(([id]) => id);
@@ -215,7 +282,11 @@ export const readPlayerLog = async (read: (filter: LogFilter) => Promise<StoredL
     const unread = due.filter((id) => !byPlayer.has(id));
     if (unread.length > 0) {
       const got = await read({ players: unread });
-      for (const id of unread) byPlayer.set(id, got.filter((e) => e.playerIds.includes(id)));
+      for (const id of unread)
+        byPlayer.set(
+          id,
+          got.filter((e) => e.playerIds.includes(id)),
+        );
     }
     for (const id of due) {
       const from = taken.get(id) ?? Number.NEGATIVE_INFINITY;
@@ -224,7 +295,8 @@ export const readPlayerLog = async (read: (filter: LogFilter) => Promise<StoredL
         const seq = seqOf(e);
         if (seq <= from || seq > to) continue;
         chosen.set(seq, e);
-        for (const r of readersOf(e)) if (r !== id && (upTo.get(r) ?? Number.NEGATIVE_INFINITY) < seq - 1) upTo.set(r, seq - 1);
+        for (const r of readersOf(e))
+          if (r !== id && (upTo.get(r) ?? Number.NEGATIVE_INFINITY) < seq - 1) upTo.set(r, seq - 1);
       }
       taken.set(id, to);
     }
@@ -264,21 +336,38 @@ export interface PlayerReport {
   readonly firstDifference: Difference | null;
   readonly storedMatches: boolean;
   /** Where the rebuilt state first differs from the stored one (null when they match or either is missing). */
-  readonly storedDifference: { readonly path: string; readonly replayed: string; readonly recorded: string; readonly fields: ReadonlyArray<string> } | null;
+  readonly storedDifference: {
+    readonly path: string;
+    readonly replayed: string;
+    readonly recorded: string;
+    readonly fields: ReadonlyArray<string>;
+  } | null;
   /** The player as the log rebuilt it (undefined: no entry made it). */
   readonly rebuilt: PlayerState | undefined;
 }
 
 /** Rebuilds one player from the log (the whole log, or readPlayerLog's) and compares it with its stored state. */
-export const replayPlayer = (log: ReadonlyArray<StoredLogEntry>, masterFor: (hash: string) => Master, playerId: number, stored: PlayerState | undefined, options: ReplayOptions = {}): PlayerReport => {
+export const replayPlayer = (
+  log: ReadonlyArray<StoredLogEntry>,
+  masterFor: (hash: string) => Master,
+  playerId: number,
+  stored: PlayerState | undefined,
+  options: ReplayOptions = {},
+): PlayerReport => {
   const out = replayLog(log, masterFor, new Map(), options);
   const rebuilt = out.states.get(playerId);
-  const storedMatches = rebuilt !== undefined && stored !== undefined && canonicalJson(rebuilt) === canonicalJson(stored);
+  const storedMatches =
+    rebuilt !== undefined && stored !== undefined && canonicalJson(rebuilt) === canonicalJson(stored);
   const firstDifference = out.differences.find((d) => d.playerId === playerId) ?? null;
   return {
-    playerId, entries: out.entries, playerEntries: log.filter((e) => e.playerIds.includes(playerId)).length,
-    identical: storedMatches && firstDifference === null, firstDifference, storedMatches,
-    storedDifference: storedMatches || rebuilt === undefined || stored === undefined ? null : stateDifference(rebuilt, stored),
+    playerId,
+    entries: out.entries,
+    playerEntries: log.filter((e) => e.playerIds.includes(playerId)).length,
+    identical: storedMatches && firstDifference === null,
+    firstDifference,
+    storedMatches,
+    storedDifference:
+      storedMatches || rebuilt === undefined || stored === undefined ? null : stateDifference(rebuilt, stored),
     rebuilt,
   };
 };

@@ -77,7 +77,11 @@ export class GameService {
     this.store = deps.storage;
     this.defaults = storageDefaults(deps.storage);
     this.operator = new OperatorService({
-      storage: this.store, defaults: this.defaults, master: deps.master, sessionIdleMs: deps.sessionIdleMs, context: () => this.context(),
+      storage: this.store,
+      defaults: this.defaults,
+      master: deps.master,
+      sessionIdleMs: deps.sessionIdleMs,
+      context: () => this.context(),
       runDecoded: (op, ctx, request) => this.runDecoded(op, ctx, request, undefined),
       exclusive: (keys, f) => this.locks.run(keys, f),
       commit: (c) => this.commit(c),
@@ -85,26 +89,38 @@ export class GameService {
   }
 
   /** The master data every request is served with. */
-  get master(): Master { return this.deps.master; }
+  get master(): Master {
+    return this.deps.master;
+  }
 
   /** The clock, read once per request by the edge. */
-  now(): number { return this.deps.clock(); }
+  now(): number {
+    return this.deps.clock();
+  }
 
   /** Null when the storage takes writes now, else why not (GET /readyz). */
-  async storageProblem(): Promise<string | null> { return (await this.store.check?.()) ?? null; }
+  async storageProblem(): Promise<string | null> {
+    return (await this.store.check?.()) ?? null;
+  }
 
   /** The storage's token buckets when it is shared by several processes (rate limits hold across them); else none. */
-  get sharedBuckets(): Storage['takeTokens'] { return this.store.takeTokens?.bind(this.store); }
+  get sharedBuckets(): Storage['takeTokens'] {
+    return this.store.takeTokens?.bind(this.store);
+  }
 
   private knownMasterHash: string | undefined;
   /** Names the master data in every replay-log entry. */
   get masterHash(): string {
-    return this.knownMasterHash ??= this.deps.masterHash ?? masterHashOf(this.deps.master)
-      ?? sha256(JSON.stringify(this.deps.master, (_k, v: unknown) => (v instanceof Map ? [...v] : v)));
+    return (this.knownMasterHash ??=
+      this.deps.masterHash ??
+      masterHashOf(this.deps.master) ??
+      sha256(JSON.stringify(this.deps.master, (_k, v: unknown) => (v instanceof Map ? [...v] : v))));
   }
 
   /** A context for a caller that is not a request (tools, tests): the clock read once. */
-  context(extra: Partial<Omit<RequestContext, 'now'>> = {}): RequestContext { return contextAt(this.deps.clock(), extra); }
+  context(extra: Partial<Omit<RequestContext, 'now'>> = {}): RequestContext {
+    return contextAt(this.deps.clock(), extra);
+  }
 
   /**
    * Serves a table entry: `input` is the request as received (decoded here with the
@@ -130,11 +146,23 @@ export class GameService {
   }
 
   /** The commit path of a decoded request: locate → (no one: answer) → exclusive → under the lock. */
-  private async runDecoded(op: AnyOperation, ctx: RequestContext, request: unknown, session: ResolvedSession | undefined): Promise<Answer> {
+  private async runDecoded(
+    op: AnyOperation,
+    ctx: RequestContext,
+    request: unknown,
+    session: ResolvedSession | undefined,
+  ): Promise<Answer> {
     const located = await locate(this.store, op, request, session);
     if (E.isLeft(located)) return this.unlocated(op, ctx, request, located.left);
     if (findOf(op).by === 'none') return this.answerNoOne(op, request, ctx.now);
-    const run: Run = { op, ctx, request, located: located.right, idem: scopedKey(ctx.idempotencyKey, located.right.scope), issued: this.issuedFor(op) };
+    const run: Run = {
+      op,
+      ctx,
+      request,
+      located: located.right,
+      idem: scopedKey(ctx.idempotencyKey, located.right.scope),
+      issued: this.issuedFor(op),
+    };
     if (run.idem && this.inFlight.has(run.idem.key)) return left(gameError('REQUEST_IN_PROGRESS', {}));
     if (run.idem) this.inFlight.add(run.idem.key);
     try {
@@ -145,7 +173,12 @@ export class GameService {
   }
 
   /** No player holds what the request names. A retried move whose first request used the code up: its stored answer (112). */
-  private async unlocated(op: AnyOperation, ctx: RequestContext, request: unknown, missing: GameError): Promise<Answer> {
+  private async unlocated(
+    op: AnyOperation,
+    ctx: RequestContext,
+    request: unknown,
+    missing: GameError,
+  ): Promise<Answer> {
     const find = findOf(op);
     const claims = find.by === 'moveCode' ? find.claims?.(request) : undefined;
     const idem = ctx.idempotencyKey;
@@ -156,7 +189,14 @@ export class GameService {
 
   /** An entry on no player (app/version/get): its reducer on the unborn state of no one; nothing locked or committed. */
   private answerNoOne(op: AnyOperation, request: unknown, now: number): Answer {
-    const r = execute(op, unbornPlayer(0), request, lazyRng(() => deriveSeed(this.deps.seedSecret, 'none', now)), now, { master: this.master, others: [] });
+    const r = execute(
+      op,
+      unbornPlayer(0),
+      request,
+      lazyRng(() => deriveSeed(this.deps.seedSecret, 'none', now)),
+      now,
+      { master: this.master, others: [] },
+    );
     return E.isLeft(r) ? r : E.right(r.right.response);
   }
 
@@ -170,7 +210,8 @@ export class GameService {
     if (E.isLeft(first)) return first;
     if (!run.idem) return this.attempts(run, first.right);
     const claim = await this.defaults.claimIdempotency(run.idem.key, run.ctx.now);
-    if (claim.record && run.ctx.now - claim.record.createdAt < this.idemTtl) return storedAnswer(claim.record, run.idem);
+    if (claim.record && run.ctx.now - claim.record.createdAt < this.idemTtl)
+      return storedAnswer(claim.record, run.idem);
     if (!claim.claimed) return left(gameError('REQUEST_IN_PROGRESS', {}));
     try {
       return await this.attempts(run, first.right);
@@ -201,7 +242,8 @@ export class GameService {
   private async allocate(run: Run): Promise<E.Either<GameError, number>> {
     const find = findOf(run.op);
     if (find.by !== 'new') return E.right(run.located.playerId as number);
-    if ((await this.store.lookup('uuid', find.claims(run.request))) !== undefined) return E.left(gameError('PLAYER_ALREADY_EXISTS', {}));
+    if ((await this.store.lookup('uuid', find.claims(run.request))) !== undefined)
+      return E.left(gameError('PLAYER_ALREADY_EXISTS', {}));
     return E.right(await this.store.nextPlayerId());
   }
 
@@ -215,7 +257,10 @@ export class GameService {
     for (let attempt = 0; attempt < attempts; attempt++) {
       const loaded = attempt === 0 ? E.right(first) : await this.loadChecked(run, id.right);
       if (E.isLeft(loaded)) return this.settleAlone(run, left(loaded.left));
-      const settled = await this.settle(run, await this.attemptOn(run, id.right, attempt, loaded.right ?? unbornPlayer(id.right)));
+      const settled = await this.settle(
+        run,
+        await this.attemptOn(run, id.right, attempt, loaded.right ?? unbornPlayer(id.right)),
+      );
       if (settled !== RETRY) return settled;
       // Another process may have answered the same key meanwhile (shared storage): that answer stands.
       const prior = run.idem ? await this.store.getIdempotency(run.idem.key) : undefined;
@@ -228,14 +273,38 @@ export class GameService {
   private async attemptOn(run: Run, id: number, attempt: number, state: PlayerState): Promise<Plan> {
     const isNew = findOf(run.op).by === 'new';
     const otherIds = await resolveOthers(this.store, run.op.touches?.(run.request) ?? [], state);
-    const others = await Promise.all(otherIds.map((o) => (o === undefined ? undefined : o === id ? state : this.store.load(o))));
+    const others = await Promise.all(
+      otherIds.map((o) => (o === undefined ? undefined : o === id ? state : this.store.load(o))),
+    );
     // Derived only when used (a draw, or a commit's log entry): reads skip the HMAC and the rng set-up.
     let seedMemo: string | undefined;
-    const seed = () => (seedMemo ??= isNew ? deriveSeed(this.deps.seedSecret, 'signup', id, attempt) : deriveSeed(this.deps.seedSecret, id, state.version, attempt));
+    const seed = () =>
+      (seedMemo ??= isNew
+        ? deriveSeed(this.deps.seedSecret, 'signup', id, attempt)
+        : deriveSeed(this.deps.seedSecret, id, state.version, attempt));
     const now = run.ctx.now;
-    const executed = execute(run.op, state, run.request, lazyRng(seed), now, { master: this.master, others, ...(run.issued ? { issued: run.issued } : {}) });
-    const sessions = E.isRight(executed) ? sessionWrites(run.op, run.located.session, executed.right.state, now, run.issued, this.deps.sessionIdleMs) : [];
-    return planOf({ op: run.op, request: run.request, now, state, isNew, otherIds, others, executed, sessions, masterHash: this.masterHash, seed, issued: run.issued });
+    const executed = execute(run.op, state, run.request, lazyRng(seed), now, {
+      master: this.master,
+      others,
+      ...(run.issued ? { issued: run.issued } : {}),
+    });
+    const sessions = E.isRight(executed)
+      ? sessionWrites(run.op, run.located.session, executed.right.state, now, run.issued, this.deps.sessionIdleMs)
+      : [];
+    return planOf({
+      op: run.op,
+      request: run.request,
+      now,
+      state,
+      isNew,
+      otherIds,
+      others,
+      executed,
+      sessions,
+      masterHash: this.masterHash,
+      seed,
+      issued: run.issued,
+    });
   }
 
   /**
@@ -267,13 +336,21 @@ export class GameService {
     let token: string | undefined;
     let sessionId: string | undefined;
     return {
-      get accessToken() { return (token ??= newToken()); },
-      get accessTokenHash() { return tokenHash(this.accessToken); },
-      get sessionId() { return (sessionId ??= newToken()); },
+      get accessToken() {
+        return (token ??= newToken());
+      },
+      get accessTokenHash() {
+        return tokenHash(this.accessToken);
+      },
+      get sessionId() {
+        return (sessionId ??= newToken());
+      },
     };
   }
 
-  private get idemTtl(): number { return this.deps.idempotencyTtlMs ?? DAY_MS; }
+  private get idemTtl(): number {
+    return this.deps.idempotencyTtlMs ?? DAY_MS;
+  }
 
   /** Commits; Right(false) means a conflict worth retrying, Left a storage failure. */
   private async commit(c: Commit): Promise<E.Either<GameError, boolean>> {

@@ -26,7 +26,8 @@ const TOUCH_INTERVAL_MS = 60_000;
  * time never expires, whatever the setting (a 30 s setting used to expire busy
  * sessions), and one left unused expires within idle + min(1 min, idle/4).
  */
-export const touchIntervalMs = (sessionIdleMs: number): number => Math.min(TOUCH_INTERVAL_MS, Math.floor(sessionIdleMs / 4));
+export const touchIntervalMs = (sessionIdleMs: number): number =>
+  Math.min(TOUCH_INTERVAL_MS, Math.floor(sessionIdleMs / 4));
 
 /** How long a session lives unused. */
 export const idleLimitMs = (sessionIdleMs: number): number => sessionIdleMs + touchIntervalMs(sessionIdleMs);
@@ -37,7 +38,12 @@ export const sessionKey = (sessionId: string): string => sha256(`session:${sessi
  * The session a request carries, or 203. Its player's epoch (a move voids older
  * sessions) is checked under the player's lock, where the player is loaded once.
  */
-export const resolveSession = async (storage: Storage, sessionId: string | undefined, now: number, sessionIdleMs: number): Promise<E.Either<GameError, ResolvedSession>> => {
+export const resolveSession = async (
+  storage: Storage,
+  sessionId: string | undefined,
+  now: number,
+  sessionIdleMs: number,
+): Promise<E.Either<GameError, ResolvedSession>> => {
   if (!sessionId) return E.left(gameError('PLAYER_SESSION_EXPIRED', {}));
   const key = sessionKey(sessionId);
   const expired = (s: Session | undefined) => !s || now - s.lastSeenAt >= idleLimitMs(sessionIdleMs);
@@ -50,11 +56,22 @@ export const resolveSession = async (storage: Storage, sessionId: string | undef
 
 /** Sessions a commit writes: a log-in's new one, or the caller's last-seen time (at most once per touch interval). */
 export const sessionWrites = (
-  op: AnyOperation, found: ResolvedSession | undefined, next: PlayerState, now: number, issued: Issued | undefined, sessionIdleMs: number,
+  op: AnyOperation,
+  found: ResolvedSession | undefined,
+  next: PlayerState,
+  now: number,
+  issued: Issued | undefined,
+  sessionIdleMs: number,
 ): SessionWrite[] => {
   if (op.issues === 'session' && issued) {
-    return [{ key: sessionKey(issued.sessionId), session: { playerId: next.playerId, epoch: next.account.sessionEpoch, createdAt: now, lastSeenAt: now } }];
+    return [
+      {
+        key: sessionKey(issued.sessionId),
+        session: { playerId: next.playerId, epoch: next.account.sessionEpoch, createdAt: now, lastSeenAt: now },
+      },
+    ];
   }
-  if (found && now - found.session.lastSeenAt > touchIntervalMs(sessionIdleMs)) return [{ key: found.key, session: { ...found.session, lastSeenAt: now } }];
+  if (found && now - found.session.lastSeenAt > touchIntervalMs(sessionIdleMs))
+    return [{ key: found.key, session: { ...found.session, lastSeenAt: now } }];
   return [];
 };

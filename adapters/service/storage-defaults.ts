@@ -16,18 +16,21 @@ export interface StorageDefaults {
 }
 
 /** Every player's id with this name, reading each player: for a store with no index by name. */
-const scanByName = (s: Storage) => async (name: string, limit: number): Promise<number[]> => {
-  const ids: number[] = [];
-  for (const id of await s.playerIds()) {
-    if (ids.length >= limit) break;
-    if ((await s.load(id))?.name === name) ids.push(id);
-  }
-  return ids;
-};
+const scanByName =
+  (s: Storage) =>
+  async (name: string, limit: number): Promise<number[]> => {
+    const ids: number[] = [];
+    for (const id of await s.playerIds()) {
+      if (ids.length >= limit) break;
+      if ((await s.load(id))?.name === name) ids.push(id);
+    }
+    return ids;
+  };
 
 export const storageDefaults = (s: Storage): StorageDefaults => ({
   verify: s.verify?.bind(s) ?? (async () => true),
-  claimIdempotency: s.claimIdempotency?.bind(s) ?? (async (key) => ({ claimed: true, record: await s.getIdempotency(key) })),
+  claimIdempotency:
+    s.claimIdempotency?.bind(s) ?? (async (key) => ({ claimed: true, record: await s.getIdempotency(key) })),
   releaseIdempotency: s.releaseIdempotency?.bind(s) ?? (async () => undefined),
   findByName: s.findByName?.bind(s) ?? scanByName(s),
 });

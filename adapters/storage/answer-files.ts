@@ -34,11 +34,13 @@ export const readAnswers = async (dir: string, scope: string): Promise<Ring> => 
   const bytes = await readOrNone(path);
   if (bytes === undefined) return [];
   const j = unseal(bytes, path) as { scope?: unknown; answers?: unknown };
-  if (typeof j !== 'object' || j === null || !Array.isArray(j.answers)) throw new FileDamaged(path, 'it does not hold kept answers');
+  if (typeof j !== 'object' || j === null || !Array.isArray(j.answers))
+    throw new FileDamaged(path, 'it does not hold kept answers');
   if (j.scope !== scope) return [];
   const ring: Array<readonly [string, IdempotencyRecord]> = [];
   for (const x of j.answers as unknown[]) {
-    if (!Array.isArray(x) || typeof x[0] !== 'string' || !isRecord(x[1])) throw new FileDamaged(path, 'a kept answer does not decode');
+    if (!Array.isArray(x) || typeof x[0] !== 'string' || !isRecord(x[1]))
+      throw new FileDamaged(path, 'a kept answer does not decode');
     ring.push([x[0], x[1]]);
   }
   return ring;
@@ -54,7 +56,10 @@ export const writeAnswers = async (dir: string, rings: ReadonlyArray<readonly [s
   await mapLimit(rings, 16, async ([scope, ring]) => {
     await turn();
     const path = answersPath(dir, scope);
-    if (ring.length === 0) await unlink(path).catch((e: NodeJS.ErrnoException) => { if (e.code !== 'ENOENT') throw e; });
+    if (ring.length === 0)
+      await unlink(path).catch((e: NodeJS.ErrnoException) => {
+        if (e.code !== 'ENOENT') throw e;
+      });
     else await writeAtomic(path, seal(JSON.stringify({ scope, answers: ring })));
   });
   await mapLimit([...shards], 16, (sh) => syncDir(join(dir, ANSWERS_DIR, sh)));
@@ -65,18 +70,29 @@ export const writeAnswers = async (dir: string, rings: ReadonlyArray<readonly [s
  * past its time) and answers how many, and the bytes of those left. A ring changed
  * since is in memory and is written again by its checkpoint, so nothing kept is lost.
  */
-export const sweepAnswers = async (dir: string, shard: number, olderThan: number): Promise<{ removed: number; bytes: number }> => {
+export const sweepAnswers = async (
+  dir: string,
+  shard: number,
+  olderThan: number,
+): Promise<{ removed: number; bytes: number }> => {
   const sub = join(dir, ANSWERS_DIR, String(shard % SHARDS));
   const names = await listOrNone(sub);
   let removed = 0;
   let bytes = 0;
-  await mapLimit(names.filter((n) => n.endsWith('.json')), 16, async (n) => {
-    const path = join(sub, n);
-    const s = await stat(path).catch(() => undefined);
-    if (s === undefined) return;
-    if (s.mtimeMs >= olderThan) { bytes += s.size; return; }
-    await unlink(path).catch(() => undefined);
-    removed++;
-  });
+  await mapLimit(
+    names.filter((n) => n.endsWith('.json')),
+    16,
+    async (n) => {
+      const path = join(sub, n);
+      const s = await stat(path).catch(() => undefined);
+      if (s === undefined) return;
+      if (s.mtimeMs >= olderThan) {
+        bytes += s.size;
+        return;
+      }
+      await unlink(path).catch(() => undefined);
+      removed++;
+    },
+  );
   return { removed, bytes };
 };

@@ -30,18 +30,21 @@ const sameKeys = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean =
 const keyOrder = (o: Record<string, unknown>): Order => {
   const keys = Object.keys(o);
   // Stryker disable next-line StringLiteral: equivalent (the head only picks the list to search; sameKeys compares whole key lists, so any name for the empty list's head finds the same orders)
-  const head = keys.length === 0 ? '' : keys[0] as string;
+  const head = keys.length === 0 ? '' : (keys[0] as string);
   const known = orders.get(head);
   if (known !== undefined) for (const c of known) if (sameKeys(c.keys, keys)) return c.order;
   // Array-index keys come first, by value. Computed, not re-built in an object: a key
   // "__proto__" would set the prototype instead.
   const sorted = [...keys].sort();
-  const order = [...sorted.filter(isIndex).sort((a, b) => Number(a) - Number(b)), ...sorted.filter((k) => !isIndex(k))]
-    .map((k) => [k, `${JSON.stringify(k)}:`] as const);
+  const order = [
+    ...sorted.filter(isIndex).sort((a, b) => Number(a) - Number(b)),
+    ...sorted.filter((k) => !isIndex(k)),
+  ].map((k) => [k, `${JSON.stringify(k)}:`] as const);
   // Records with keys made from data (counters) make an order each: past the bound, they are not kept.
   if (orderCount < MAX_ORDERS) {
     orderCount++;
-    if (known !== undefined) known.push({ keys, order }); else orders.set(head, [{ keys, order }]);
+    if (known !== undefined) known.push({ keys, order });
+    else orders.set(head, [{ keys, order }]);
   }
   return order;
 };
@@ -56,7 +59,8 @@ const sortedJson = (v: unknown): string => {
   const withJson = v as { toJSON?: () => unknown };
   if (typeof withJson.toJSON === 'function') return sortedJson(withJson.toJSON());
   // Built by join, which gives one flat string: concatenation gives ropes, and these are kept.
-  if (Array.isArray(v)) return ['[', v.map((x: unknown) => (noJson(x) ? 'null' : sortedJson(x))).join(','), ']'].join('');
+  if (Array.isArray(v))
+    return ['[', v.map((x: unknown) => (noJson(x) ? 'null' : sortedJson(x))).join(','), ']'].join('');
   const o = v as Record<string, unknown>;
   const parts: string[] = [];
   for (const [k, prefix] of keyOrder(o)) {
@@ -81,7 +85,10 @@ const partOf = (v: unknown): string => {
   // Its callers leave out what JSON leaves out (noJson) before they come here.
   if (v === null || typeof v !== 'object') return JSON.stringify(v);
   let json = partJson.get(v);
-  if (json === undefined) { json = sortedJson(v); partJson.set(v, json); }
+  if (json === undefined) {
+    json = sortedJson(v);
+    partJson.set(v, json);
+  }
   return json;
 };
 
@@ -131,7 +138,8 @@ export function* canonicalPieces(s: object): Generator<string> {
       yield `${sep}${prefix}[`;
       for (let i = 0; i < v.length; i += ELEMENTS_A_PIECE) {
         const part: string[] = [];
-        for (let j = i; j < Math.min(v.length, i + ELEMENTS_A_PIECE); j++) part.push(noJson(v[j]) ? 'null' : sortedJson(v[j]));
+        for (let j = i; j < Math.min(v.length, i + ELEMENTS_A_PIECE); j++)
+          part.push(noJson(v[j]) ? 'null' : sortedJson(v[j]));
         yield (i === 0 ? '' : ',') + part.join(',');
       }
       yield ']';
@@ -156,7 +164,10 @@ export const canonicalFields = (s: Readonly<Record<string, unknown>>, fields: Re
  * identity with the digests, so a list that replaced one (an update's) hashes only
  * its new elements; 16 bytes an element is what stays in memory.
  */
-interface ListHash { readonly digests: string; readonly hex: string }
+interface ListHash {
+  readonly digests: string;
+  readonly hex: string;
+}
 const DIGEST = 16;
 const listHashes = new WeakMap<ReadonlyArray<unknown>, ListHash>();
 // crypto.hash hashes a string's UTF-8 bytes in one call (half the time of a Hash object);
@@ -176,8 +187,12 @@ const listHash = (xs: ReadonlyArray<unknown>, replaced: ReadonlyArray<unknown> |
     for (let i = 0; i < xs.length; i++) parts.push(digestOf(sortedJson(xs[i])));
   } else {
     // Runs of elements still there take their digests from the old list in one slice.
-    walkRuns(xs, replaced, (from, count) => parts.push(prev.digests.slice(from * DIGEST, (from + count) * DIGEST)),
-      (i) => parts.push(digestOf(changedJson(xs[i]))));
+    walkRuns(
+      xs,
+      replaced,
+      (from, count) => parts.push(prev.digests.slice(from * DIGEST, (from + count) * DIGEST)),
+      (i) => parts.push(digestOf(changedJson(xs[i]))),
+    );
   }
   const digests = parts.join('');
   const h = { digests, hex: createHash('sha256').update(digests, 'latin1').digest('hex') };
@@ -195,16 +210,58 @@ const HASHED_FROM_THE_START = new Set([
   // No group gives these a default, so they are hashed with or without this list; they are
   // in it so that a default given one later does not drop them from the hash.
   // Stryker disable StringLiteral: equivalent (atItsDefault is false for each, listed or not: no group default, or, for battleParties, a default list that is not empty, which atItsDefault never takes for at it)
-  'schema', 'version', 'playerId', 'name', 'myCode', 'createdAt', 'lastLoginAt', 'account', 'level', 'exp', 'stamina',
-  'gold', 'gem', 'paidGem', 'kirara', 'limitAdds', 'nextManagedId', 'items', 'characters', 'weapons', 'facilities',
-  'roomObjects', 'presents', 'received', 'gachaStats', 'gachaHistory', 'move', 'tutorial', 'counters',
+  'schema',
+  'version',
+  'playerId',
+  'name',
+  'myCode',
+  'createdAt',
+  'lastLoginAt',
+  'account',
+  'level',
+  'exp',
+  'stamina',
+  'gold',
+  'gem',
+  'paidGem',
+  'kirara',
+  'limitAdds',
+  'nextManagedId',
+  'items',
+  'characters',
+  'weapons',
+  'facilities',
+  'roomObjects',
+  'presents',
+  'received',
+  'gachaStats',
+  'gachaHistory',
+  'move',
+  'tutorial',
+  'counters',
   'battleParties',
   // Stryker restore StringLiteral
   // These have a group default (groups added before the log began): hashed at it too.
-  'supportParties', 'abilityTrees', 'trainings', 'tradeCounts', 'ownWeaponsReceived', 'rooms', 'townLayout', 'contentRooms',
-  'friends', 'achievements', 'displayedAchievementId', 'activeQuest', 'questRecords', 'chests', 'offers', 'offerCompletions',
+  'supportParties',
+  'abilityTrees',
+  'trainings',
+  'tradeCounts',
+  'ownWeaponsReceived',
+  'rooms',
+  'townLayout',
+  'contentRooms',
+  'friends',
+  'achievements',
+  'displayedAchievementId',
+  'activeQuest',
+  'questRecords',
+  'chests',
+  'offers',
+  'offerCompletions',
 ]);
-const DEFAULT_JSON: ReadonlyMap<string, string> = new Map(Object.entries(groupDefaults).map(([k, v]) => [k, sortedJson(v)]));
+const DEFAULT_JSON: ReadonlyMap<string, string> = new Map(
+  Object.entries(groupDefaults).map(([k, v]) => [k, sortedJson(v)]),
+);
 const atItsDefault = (k: string, v: unknown): boolean => {
   const d = DEFAULT_JSON.get(k);
   // Stryker disable next-line ConditionalExpression: equivalent (without it, a field with no default is not at it below either: its list is not '[]', its JSON is a string)
@@ -227,7 +284,10 @@ export const stateHash = (s: PlayerState, before?: PlayerState): string => {
     const v = o[k];
     if (noJson(v)) continue;
     if (!HASHED_FROM_THE_START.has(k) && atItsDefault(k, v)) continue;
-    if (!Array.isArray(v)) { parts.push(prefix + partOf(v)); continue; }
+    if (!Array.isArray(v)) {
+      parts.push(prefix + partOf(v));
+      continue;
+    }
     const old = was?.[k];
     parts.push(`${prefix}#${listHash(v, Array.isArray(old) ? old : undefined).hex}`);
   }

@@ -32,7 +32,14 @@ export interface CheckProblem {
 export interface CheckReport {
   readonly dir: string;
   readonly checkpointSeq: number;
-  readonly journals: ReadonlyArray<{ readonly file: string; readonly bytes: number; readonly records: number; readonly firstSeq?: number; readonly lastSeq?: number; readonly verdict: JournalScan['verdict'] }>;
+  readonly journals: ReadonlyArray<{
+    readonly file: string;
+    readonly bytes: number;
+    readonly records: number;
+    readonly firstSeq?: number;
+    readonly lastSeq?: number;
+    readonly verdict: JournalScan['verdict'];
+  }>;
   readonly snapshots: { readonly checked: number; readonly legacy: number; readonly damaged: number };
   readonly problems: ReadonlyArray<CheckProblem>;
   /** The replay log's segments and archive (absent: the directory has none). */
@@ -59,14 +66,32 @@ export const checkDataDir = async (dir: string): Promise<CheckReport> => {
     const scan = scanJournal(buf, file, prevSeq);
     const first = scan.records[0];
     if (prevSeq === undefined && first !== undefined && first.seq > checkpointSeq + 1) {
-      problems.push({ file, offset: scan.offsets[0] as number, length: scan.sizes[0] as number, reason: `records ${checkpointSeq + 1} to ${first.seq - 1} are missing before it (checkpoint.json covers seq ${checkpointSeq})` });
+      problems.push({
+        file,
+        offset: scan.offsets[0] as number,
+        length: scan.sizes[0] as number,
+        reason: `records ${checkpointSeq + 1} to ${first.seq - 1} are missing before it (checkpoint.json covers seq ${checkpointSeq})`,
+      });
     }
     // A torn tail only in journal.log (a rotated journal was whole when it was rotated).
     const torn = scan.verdict === 'torn' && basename(file) === 'journal.log';
     for (const d of scan.damage) {
-      problems.push({ file, offset: d.offset, length: d.length, reason: `${torn ? 'a torn tail (a write a crash cut short; the next start drops it): ' : ''}the record after seq ${d.afterSeq ?? '(none: the file\'s first)'}: ${d.reason} ("${d.excerpt}")`, ...(torn ? { torn } : {}) });
+      problems.push({
+        file,
+        offset: d.offset,
+        length: d.length,
+        reason: `${torn ? 'a torn tail (a write a crash cut short; the next start drops it): ' : ''}the record after seq ${d.afterSeq ?? "(none: the file's first)"}: ${d.reason} ("${d.excerpt}")`,
+        ...(torn ? { torn } : {}),
+      });
     }
-    journals.push({ file, bytes: buf.length, records: scan.records.length, ...(first ? { firstSeq: first.seq } : {}), ...(scan.records.length > 0 ? { lastSeq: (scan.records.at(-1) as { seq: number }).seq } : {}), verdict: scan.verdict });
+    journals.push({
+      file,
+      bytes: buf.length,
+      records: scan.records.length,
+      ...(first ? { firstSeq: first.seq } : {}),
+      ...(scan.records.length > 0 ? { lastSeq: (scan.records.at(-1) as { seq: number }).seq } : {}),
+      verdict: scan.verdict,
+    });
     prevSeq = scan.records.at(-1)?.seq ?? prevSeq;
   }
   let checked = 0;
@@ -74,21 +99,36 @@ export const checkDataDir = async (dir: string): Promise<CheckReport> => {
   let damaged = 0;
   // Stryker disable next-line ArrayDeclaration: equivalent (it is replaced unless readdir fails, and then a name put here is read under the same unreadable players path, fails too and is skipped)
   let shards: string[] = [];
-  try { shards = await readdir(join(dir, 'players')); } catch { /* no snapshots yet */ }
+  try {
+    shards = await readdir(join(dir, 'players'));
+  } catch {
+    /* no snapshots yet */
+  }
   for (const sh of shards.sort((a, b) => Number(a) - Number(b))) {
     let names: string[];
-    try { names = await readdir(join(dir, 'players', sh)); } catch { continue; }
-    for (const name of names.filter((n) => /^\d+\.json$/.test(n)).sort((a, b) => Number.parseInt(a, 10) - Number.parseInt(b, 10))) {
+    try {
+      names = await readdir(join(dir, 'players', sh));
+    } catch {
+      continue;
+    }
+    for (const name of names
+      .filter((n) => /^\d+\.json$/.test(n))
+      .sort((a, b) => Number.parseInt(a, 10) - Number.parseInt(b, 10))) {
       const path = join(dir, 'players', sh, name);
       checked++;
       try {
         const { json, legacy: old } = unsealText(await readFile(path), path);
         if (old) legacy++;
         let parsed: unknown;
-        try { parsed = JSON.parse(json); } catch { throw new Error(`${path} is damaged: its JSON does not parse`); }
+        try {
+          parsed = JSON.parse(json);
+        } catch {
+          throw new Error(`${path} is damaged: its JSON does not parse`);
+        }
         const d = decodeState(parsed);
         if (d._tag === 'Left') throw new Error(`${path} is damaged: it does not decode as a player state`);
-        if (d.right.playerId !== Number.parseInt(name, 10)) throw new Error(`${path} is damaged: it holds player ${d.right.playerId}`);
+        if (d.right.playerId !== Number.parseInt(name, 10))
+          throw new Error(`${path} is damaged: it holds player ${d.right.playerId}`);
       } catch (e) {
         damaged++;
         problems.push({ file: path, reason: e instanceof Error ? e.message : String(e) });
@@ -97,22 +137,41 @@ export const checkDataDir = async (dir: string): Promise<CheckReport> => {
   }
   const log = await checkReplayLog(dir);
   if (log !== undefined) problems.push(...log.problems);
-  return { dir, checkpointSeq, journals, snapshots: { checked, legacy, damaged }, problems, ...(log === undefined ? {} : { replayLog: log.report }), damaged: problems.some((p) => !p.torn) };
+  return {
+    dir,
+    checkpointSeq,
+    journals,
+    snapshots: { checked, legacy, damaged },
+    problems,
+    ...(log === undefined ? {} : { replayLog: log.report }),
+    damaged: problems.some((p) => !p.torn),
+  };
 };
 
 /** The report as an operator reads it. */
 export const formatReport = (r: CheckReport): string => {
   const lines = [`${r.dir}: checkpoint at seq ${r.checkpointSeq}`];
-  for (const j of r.journals) lines.push(`  ${basename(j.file)}: ${j.bytes} bytes, ${j.records} whole records${j.firstSeq === undefined ? '' : ` (seq ${j.firstSeq} to ${j.lastSeq})`}, ${j.verdict}`);
-  lines.push(`  snapshots: ${r.snapshots.checked} checked, ${r.snapshots.damaged} damaged, ${r.snapshots.legacy} written before checksums`);
+  for (const j of r.journals)
+    lines.push(
+      `  ${basename(j.file)}: ${j.bytes} bytes, ${j.records} whole records${j.firstSeq === undefined ? '' : ` (seq ${j.firstSeq} to ${j.lastSeq})`}, ${j.verdict}`,
+    );
+  lines.push(
+    `  snapshots: ${r.snapshots.checked} checked, ${r.snapshots.damaged} damaged, ${r.snapshots.legacy} written before checksums`,
+  );
   if (r.replayLog !== undefined) lines.push(...formatReplayLog(r.replayLog));
   if (r.problems.length === 0) lines.push('no damage found');
-  for (const p of r.problems) lines.push(`${p.torn ? 'TORN' : 'DAMAGED'} ${p.file}${p.offset === undefined ? '' : ` at byte ${p.offset} (${p.length} bytes)`}: ${p.reason}`);
+  for (const p of r.problems)
+    lines.push(
+      `${p.torn ? 'TORN' : 'DAMAGED'} ${p.file}${p.offset === undefined ? '' : ` at byte ${p.offset} (${p.length} bytes)`}: ${p.reason}`,
+    );
   const journalDamage = r.problems.filter((p) => p.offset !== undefined && !p.torn);
   if (journalDamage.length > 0) {
     const first = journalDamage[0] as CheckProblem;
-    lines.push('', `The store will not open past this. To drop the damaged records and every record after them (the bytes are kept in a .dropped-at file):`,
-      `  npm run storage:check -- ${r.dir} --file ${basename(first.file)} --truncate-at ${first.offset}`);
+    lines.push(
+      '',
+      `The store will not open past this. To drop the damaged records and every record after them (the bytes are kept in a .dropped-at file):`,
+      `  npm run storage:check -- ${r.dir} --file ${basename(first.file)} --truncate-at ${first.offset}`,
+    );
   }
   return lines.join('\n');
 };
@@ -122,15 +181,23 @@ export const formatReport = (r: CheckReport): string => {
  * every later journal, which would no longer follow) aside. Returns the files
  * written and how many whole records were dropped.
  */
-export const truncateJournalAt = async (dir: string, fileName: string, offset: number): Promise<{ dropped: number; keptIn: string[] }> => {
+export const truncateJournalAt = async (
+  dir: string,
+  fileName: string,
+  offset: number,
+): Promise<{ dropped: number; keptIn: string[] }> => {
   const rotated = await rotatedJournals(dir);
   const order = [...rotated.map((f) => basename(f.path)), 'journal.log'];
   const at = order.indexOf(fileName);
   if (at < 0) throw new Error(`${fileName} is not a journal of ${dir} (${order.join(', ')})`);
   const path = join(dir, fileName);
   const buf = await readFile(path);
-  if (!Number.isSafeInteger(offset) || offset < 0 || offset > buf.length) throw new Error(`offset ${offset} is outside ${fileName} (${buf.length} bytes)`);
-  if (offset > 0 && buf[offset - 1] !== 0x0a) throw new Error(`offset ${offset} is not at the start of a record in ${fileName} (the byte before it is not a line feed); storage:check gives the offsets`);
+  if (!Number.isSafeInteger(offset) || offset < 0 || offset > buf.length)
+    throw new Error(`offset ${offset} is outside ${fileName} (${buf.length} bytes)`);
+  if (offset > 0 && buf[offset - 1] !== 0x0a)
+    throw new Error(
+      `offset ${offset} is not at the start of a record in ${fileName} (the byte before it is not a line feed); storage:check gives the offsets`,
+    );
   const scan = scanJournal(buf, path);
   let dropped = scan.records.filter((_, i) => (scan.offsets[i] as number) >= offset).length;
   const keptIn: string[] = [];
@@ -138,7 +205,12 @@ export const truncateJournalAt = async (dir: string, fileName: string, offset: n
     let name = `${from}.dropped-at-${from === path ? offset : 0}`;
     for (let n = 1; await exists(name); n++) name = `${from}.dropped-at-${from === path ? offset : 0}.${n}`;
     const fh = await open(name, 'wx');
-    try { await fh.writeFile(bytes); await fh.sync(); } finally { await fh.close(); }
+    try {
+      await fh.writeFile(bytes);
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
     keptIn.push(name);
   };
   await aside(path, buf.subarray(offset));
@@ -152,18 +224,33 @@ export const truncateJournalAt = async (dir: string, fileName: string, offset: n
     if (later === 'journal.log') {
       await aside(p, bytes);
       const fh = await open(p, 'r+');
-      try { await fh.truncate(0); await fh.sync(); } finally { await fh.close(); }
+      try {
+        await fh.truncate(0);
+        await fh.sync();
+      } finally {
+        await fh.close();
+      }
     } else {
       await rename(p, `${p}.dropped-at-0`);
       keptIn.push(`${p}.dropped-at-0`);
     }
   }
   const fh = await open(path, 'r+');
-  try { await fh.truncate(offset); await fh.sync(); } finally { await fh.close(); }
+  try {
+    await fh.truncate(offset);
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
   await syncDir(dir);
   return { dropped, keptIn };
 };
 
 const exists = async (p: string): Promise<boolean> => {
-  try { await access(p); return true; } catch { return false; }
+  try {
+    await access(p);
+    return true;
+  } catch {
+    return false;
+  }
 };

@@ -17,7 +17,15 @@ import { rotatedJournals } from './journal.js';
 import { writeAnswers } from './answer-files.js';
 import type { Ring } from './kept-answers.js';
 import { writeSealedText, type PieceValue } from './sealed-pieces.js';
-import { appendLine, INDEX_LOG, readIndexLog, startsAnew, writeFullLog, type IndexLine, type IndexLogState } from './index-log.js';
+import {
+  appendLine,
+  INDEX_LOG,
+  readIndexLog,
+  startsAnew,
+  writeFullLog,
+  type IndexLine,
+  type IndexLogState,
+} from './index-log.js';
 import { StorageError } from './storage.js';
 import { FileDamaged, seal, unseal } from './sealed.js';
 
@@ -37,10 +45,10 @@ interface Checkpoint {
   readonly index?: Partial<IndexJson>;
 }
 
-
 const SHARDS = 256;
 
-export const snapshotPath = (dir: string, id: number): string => join(dir, 'players', String(id % SHARDS), `${id}.json`);
+export const snapshotPath = (dir: string, id: number): string =>
+  join(dir, 'players', String(id % SHARDS), `${id}.json`);
 
 /** A player's snapshot, checked against its CRC and decoded; undefined when it has none. Throws FileDamaged naming the file. */
 export const readSnapshot = async (dir: string, id: number): Promise<PlayerState | undefined> => {
@@ -62,13 +70,16 @@ const readNamed = async (path: string, by: string): Promise<Buffer> => {
   try {
     return await readFile(path);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new FileDamaged(path, `it is missing (${by} names it)`, e);
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new FileDamaged(path, `it is missing (${by} names it)`, e);
     throw new StorageError(`cannot read ${path}`, e);
   }
 };
 
 /** The last checkpoint: its indexes, the journal record it covers and the index log it named (a fresh directory: empty, 0). */
-export const readCheckpoint = async (dir: string): Promise<{ index: IndexModel; seq: number; indexLog: IndexLogState | undefined }> => {
+export const readCheckpoint = async (
+  dir: string,
+): Promise<{ index: IndexModel; seq: number; indexLog: IndexLogState | undefined }> => {
   const cpPath = join(dir, 'checkpoint.json');
   let cpBytes: Buffer;
   try {
@@ -80,8 +91,14 @@ export const readCheckpoint = async (dir: string): Promise<{ index: IndexModel; 
   // Each file checked against its own CRC, so the error names the one at fault.
   // null, a number, a string or a list has no seq either.
   const cp = (unseal(cpBytes, cpPath) ?? {}) as Checkpoint;
-  if (!Number.isSafeInteger(cp.seq) || (cp.keysFile !== undefined && !/^keys\.\d+\.json$/.test(cp.keysFile))
-    || (cp.indexLog !== undefined && (!INDEX_LOG.test(cp.indexLog) || !Number.isSafeInteger(cp.indexBytes) || !Number.isSafeInteger(cp.indexFullBytes)))) {
+  if (
+    !Number.isSafeInteger(cp.seq) ||
+    (cp.keysFile !== undefined && !/^keys\.\d+\.json$/.test(cp.keysFile)) ||
+    (cp.indexLog !== undefined &&
+      (!INDEX_LOG.test(cp.indexLog) ||
+        !Number.isSafeInteger(cp.indexBytes) ||
+        !Number.isSafeInteger(cp.indexFullBytes)))
+  ) {
     throw new FileDamaged(cpPath, 'it is not a checkpoint (seq, indexLog, indexBytes; or keysFile, index)');
   }
   if (cp.indexLog !== undefined) {
@@ -91,12 +108,17 @@ export const readCheckpoint = async (dir: string): Promise<{ index: IndexModel; 
   // The player keys in a file of their own (written when they change); before, in checkpoint.json.
   const keysPath = cp.keysFile === undefined ? undefined : join(dir, cp.keysFile);
   const keys = keysPath === undefined ? {} : unseal(await readNamed(keysPath, 'checkpoint.json'), keysPath);
-  if (typeof keys !== 'object' || keys === null) throw new FileDamaged(keysPath ?? cpPath, 'it does not hold the player keys');
+  if (typeof keys !== 'object' || keys === null)
+    throw new FileDamaged(keysPath ?? cpPath, 'it does not hold the player keys');
   let index: IndexModel;
   try {
     index = IndexModel.fromJSON({ ...keys, ...cp.index } as IndexJson);
   } catch (e) {
-    throw new FileDamaged(keysPath === undefined ? cpPath : `${cpPath} with ${keysPath}`, 'the indexes they hold do not load', e);
+    throw new FileDamaged(
+      keysPath === undefined ? cpPath : `${cpPath} with ${keysPath}`,
+      'the indexes they hold do not load',
+      e,
+    );
   }
   // Written before the index log: the next checkpoint starts one.
   return { index, seq: cp.seq, indexLog: undefined };
@@ -119,10 +141,15 @@ export interface CheckpointPlan {
  * into JSON as they are written.
  */
 export const planCheckpoint = (
-  index: IndexModel, seq: number, log: IndexLogState | undefined, players: ReadonlyArray<readonly [number, PlayerState]>,
+  index: IndexModel,
+  seq: number,
+  log: IndexLogState | undefined,
+  players: ReadonlyArray<readonly [number, PlayerState]>,
   answers: ReadonlyArray<readonly [string, Ring]> = [],
 ): CheckpointPlan => ({
-  seq, players, answers,
+  seq,
+  players,
+  answers,
   index: log === undefined || startsAnew(log) ? { full: index.full() } : { changes: index.changes(), log },
 });
 
@@ -136,7 +163,9 @@ export const planCheckpoint = (
 export const writeCheckpoint = async (dir: string, plan: CheckpointPlan): Promise<IndexLogState> => {
   const shards = new Set<number>();
   for (const [id] of plan.players) shards.add(id % SHARDS);
-  await mapLimit([...shards], 16, (sh) => mkdir(join(dir, 'players', String(sh)), { recursive: true }).then(() => undefined));
+  await mapLimit([...shards], 16, (sh) =>
+    mkdir(join(dir, 'players', String(sh)), { recursive: true }).then(() => undefined),
+  );
   // Each batch of a state's JSON (up to 64 kB) made in its own turn of the event loop: sixteen
   // workers starting at once encoded sixteen states in one stretch, and one seasoned player's
   // ~600 kB in one go held the loop for tens of ms (with seasoned players, over 100 ms the requests waited).
@@ -146,12 +175,21 @@ export const writeCheckpoint = async (dir: string, plan: CheckpointPlan): Promis
   });
   await mapLimit([...shards], 16, (sh) => syncDir(join(dir, 'players', String(sh))));
   await writeAnswers(dir, plan.answers);
-  const log = 'full' in plan.index ? await writeFullLog(dir, plan.seq, plan.index.full) : await appendLine(dir, plan.index.log, plan.index.changes);
-  const checkpoint: Checkpoint = { seq: plan.seq, indexLog: log.file, indexBytes: log.bytes, indexFullBytes: log.fullBytes };
+  const log =
+    'full' in plan.index
+      ? await writeFullLog(dir, plan.seq, plan.index.full)
+      : await appendLine(dir, plan.index.log, plan.index.changes);
+  const checkpoint: Checkpoint = {
+    seq: plan.seq,
+    indexLog: log.file,
+    indexBytes: log.bytes,
+    indexFullBytes: log.fullBytes,
+  };
   await writeAtomic(join(dir, 'checkpoint.json'), seal(JSON.stringify(checkpoint)));
   await syncDir(dir);
   for (const f of await rotatedJournals(dir)) if (f.seq <= plan.seq) await unlink(f.path);
-  for (const f of await readdir(dir)) if ((/^keys\.\d+\.json$/.test(f) || INDEX_LOG.test(f)) && f !== log.file) await unlink(join(dir, f));
+  for (const f of await readdir(dir))
+    if ((/^keys\.\d+\.json$/.test(f) || INDEX_LOG.test(f)) && f !== log.file) await unlink(join(dir, f));
   await syncDir(dir);
   return log;
 };

@@ -16,7 +16,11 @@ export const readOrNone = async (path: string): Promise<Buffer | undefined> => {
 
 export const syncDir = async (dir: string): Promise<void> => {
   const fh = await open(dir, 'r');
-  try { await fh.sync(); } finally { await fh.close(); }
+  try {
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
 };
 
 export const writeAtomic = async (path: string, data: string): Promise<void> => {
@@ -58,7 +62,9 @@ export const loopTurns = (): (() => Promise<void>) => {
 /** Runs `f` on every element, at most `limit` at a time. */
 export const mapLimit = async <T>(xs: ReadonlyArray<T>, limit: number, f: (x: T) => Promise<void>): Promise<void> => {
   let i = 0;
-  const worker = async () => { while (i < xs.length) await f(xs[i++] as T); };
+  const worker = async () => {
+    while (i < xs.length) await f(xs[i++] as T);
+  };
   await Promise.all(Array.from({ length: Math.min(limit, xs.length) }, worker));
 };
 

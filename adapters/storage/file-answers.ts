@@ -9,7 +9,11 @@ export class AnswerFiles {
   private readonly shardBytes = new Map<number, number>();
 
   /** `answers`: those held in memory; `ttlMs`: how long an answer is kept. */
-  constructor(private readonly dir: string, private readonly answers: KeptAnswers, private readonly ttlMs: number) {}
+  constructor(
+    private readonly dir: string,
+    private readonly answers: KeptAnswers,
+    private readonly ttlMs: number,
+  ) {}
 
   /** A scope's kept answers: memory's, else its file's (read again when a checkpoint wrote rings meanwhile: memory may have let a newer one go). */
   async ring(scope: string): Promise<Ring> {

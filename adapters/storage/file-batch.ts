@@ -25,10 +25,15 @@ export const holdBatch = async (
 ): Promise<HeldBatch> => {
   // Held here too: with a small cache, loading one player of the batch may evict another.
   const loaded = new Map<number, PlayerState | undefined>();
-  for (const commit of commits) for (const c of commit.players) loaded.set(c.state.playerId, await load(c.state.playerId));
+  for (const commit of commits)
+    for (const c of commit.players) loaded.set(c.state.playerId, await load(c.state.playerId));
   // The rings the batch adds to, as stored (held here: the cache may let one go while another is read).
   const rings = new Map<string, Ring>();
-  for (const commit of commits) for (const x of commit.idempotency ?? []) { const sc = scopeOf(x.key); rings.set(sc, await ring(sc)); }
+  for (const commit of commits)
+    for (const x of commit.idempotency ?? []) {
+      const sc = scopeOf(x.key);
+      rings.set(sc, await ring(sc));
+    }
   return { loaded, rings };
 };
 
@@ -76,14 +81,37 @@ export const encodeBatch = (commits: ReadonlyArray<Commit>, base: BatchBase): En
     results.push(result);
     if (!result.ok) continue;
     undos.push(undo);
-    for (const x of commit.idempotency ?? []) undos.push(base.answers.put(x.key, x.record, base.rings.get(scopeOf(x.key))));
+    for (const x of commit.idempotency ?? [])
+      undos.push(base.answers.put(x.key, x.record, base.rings.get(scopeOf(x.key))));
     const befores = commit.players.map((c) => prev(c.state.playerId));
     const states = commit.players.map((c, i) => journaled(c.state, befores[i]));
     const run = commit.log;
-    const log = run === undefined ? [] : [{ ...entryOf(run, commit.players.map((c) => c.state), befores), seq: base.logSeq + logged.length + 1 }];
+    const log =
+      run === undefined
+        ? []
+        : [
+            {
+              ...entryOf(
+                run,
+                commit.players.map((c) => c.state),
+                befores,
+              ),
+              seq: base.logSeq + logged.length + 1,
+            },
+          ];
     for (const c of commit.players) overlay.set(c.state.playerId, c.state);
     logged.push(...log);
-    lines.push(encodeRecord({ seq: base.seq + lines.length + 1, sessions: [...(commit.sessions ?? [])], idempotency: [...(commit.idempotency ?? [])], ...(log.length > 0 ? { log } : {}) }, states));
+    lines.push(
+      encodeRecord(
+        {
+          seq: base.seq + lines.length + 1,
+          sessions: [...(commit.sessions ?? [])],
+          idempotency: [...(commit.idempotency ?? [])],
+          ...(log.length > 0 ? { log } : {}),
+        },
+        states,
+      ),
+    );
   }
   return { results, undos, lines, logged, overlay };
 };
@@ -93,7 +121,12 @@ export const encodeBatch = (commits: ReadonlyArray<Commit>, base: BatchBase): En
  * failure nothing of the batch happened: its `undos` run, and the failure is logged
  * and thrown as a StorageError.
  */
-export const appendBatch = async (journal: Journal, lines: ReadonlyArray<string>, undos: Array<() => void>, log: FileOptions['log']): Promise<number> => {
+export const appendBatch = async (
+  journal: Journal,
+  lines: ReadonlyArray<string>,
+  undos: Array<() => void>,
+  log: FileOptions['log'],
+): Promise<number> => {
   const buf = Buffer.from(lines.join(''), 'utf8');
   const started = performance.now();
   try {

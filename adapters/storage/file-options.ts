@@ -52,11 +52,22 @@ export interface FileStorageOptions {
 }
 
 /** The options as the store holds them: every default filled in (faults, log and clock stay optional). */
-export type FileOptions = Required<Omit<FileStorageOptions, 'faults' | 'log' | 'clock'>> & Pick<FileStorageOptions, 'faults' | 'log' | 'clock'>;
+export type FileOptions = Required<Omit<FileStorageOptions, 'faults' | 'log' | 'clock'>> &
+  Pick<FileStorageOptions, 'faults' | 'log' | 'clock'>;
 
 /** The options with their defaults. */
 export const withDefaults = (o: FileStorageOptions): FileOptions => ({
-  cacheSize: 10_000, cacheIdleMs: 0, groupCommit: true, checkpointBytes: 64 * 1024 * 1024, checkpointIntervalMs: 0, idempotencyTtlMs: 86_400_000,
-  replayLogRetentionMs: 0, oplogSegmentBytes: 64 * 1024 * 1024, oplogSegmentAgeMs: 0,
-  answersPerScope: KEPT_PER_SCOPE, answersCacheRecords: 4_096, sessionRetentionMs: 0, ...o,
+  cacheSize: 10_000,
+  cacheIdleMs: 0,
+  groupCommit: true,
+  checkpointBytes: 64 * 1024 * 1024,
+  checkpointIntervalMs: 0,
+  idempotencyTtlMs: 86_400_000,
+  replayLogRetentionMs: 0,
+  oplogSegmentBytes: 64 * 1024 * 1024,
+  oplogSegmentAgeMs: 0,
+  answersPerScope: KEPT_PER_SCOPE,
+  answersCacheRecords: 4_096,
+  sessionRetentionMs: 0,
+  ...o,
 });

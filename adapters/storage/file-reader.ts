@@ -57,7 +57,8 @@ const readOnce = async (dir: string, playerId: number): Promise<StoredPlayer | {
   if (!same || (await checkpointSeq(dir)) !== seq) return { again: 'a checkpoint began or finished' };
   const after = records.filter((r) => r.seq > seq);
   // A journal rotated between the listing and the read leaves a gap.
-  if (after.some((r, i) => r.seq !== seq + 1 + i)) return { again: `the journal records after seq ${seq} are not all there` };
+  if (after.some((r, i) => r.seq !== seq + 1 + i))
+    return { again: `the journal records after seq ${seq} are not all there` };
   const recorded = new Map<number, PlayerState>();
   for (const r of after) {
     for (const p of r.players) {
@@ -68,7 +69,10 @@ const readOnce = async (dir: string, playerId: number): Promise<StoredPlayer | {
     }
     for (const d of r.deltas ?? []) {
       if (d.playerId !== playerId || (state !== undefined && state.version >= d.base + 1)) continue;
-      if (state === undefined || state.version !== d.base) return { again: `journal record ${r.seq}: player ${playerId}'s delta is from version ${d.base}, the state is at ${state?.version ?? 'none'}` };
+      if (state === undefined || state.version !== d.base)
+        return {
+          again: `journal record ${r.seq}: player ${playerId}'s delta is from version ${d.base}, the state is at ${state?.version ?? 'none'}`,
+        };
       state = applyDelta(state, d, `journal record ${r.seq}`);
     }
     for (const e of r.log ?? []) {
@@ -97,7 +101,11 @@ export const readStoredPlayer = async (dir: string, playerId: number): Promise<S
  * indexes for a filter), and the entries of `journalLog` (StoredPlayer's) they do not
  * hold yet, in seq order.
  */
-export const readLogAt = async (dir: string, journalLog: ReadonlyArray<StoredLogEntry>, filter?: LogFilter): Promise<StoredLogEntry[]> => {
+export const readLogAt = async (
+  dir: string,
+  journalLog: ReadonlyArray<StoredLogEntry>,
+  filter?: LogFilter,
+): Promise<StoredLogEntry[]> => {
   const fromOplog = await readSegments(dir, filter);
   const have = new Set(fromOplog.map((e) => e.seq));
   const more = journalLog.filter((e) => !have.has(e.seq) && passesFilter(e, filter));

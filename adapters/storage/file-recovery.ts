@@ -58,7 +58,10 @@ export interface Recovering {
  * rings, the records after the checkpoint's seq replayed, and the oplog caught up with
  * their entries. Returns the seq of the last record replayed (the checkpoint's when none).
  */
-export const recover = async (store: Recovering, { opts, index, seq, records, oplog }: OpenedFiles): Promise<number> => {
+export const recover = async (
+  store: Recovering,
+  { opts, index, seq, records, oplog }: OpenedFiles,
+): Promise<number> => {
   // A checkpoint written before issue 36 held the answers itself: they move to their rings (written by the next checkpoint).
   for (const [key, record] of store.index.legacyAnswers) store.answers.put(key, record, await store.ring(scopeOf(key)));
   store.index.legacyAnswers = [];
@@ -77,16 +80,26 @@ export const recover = async (store: Recovering, { opts, index, seq, records, op
       const base = await store.load(d.playerId, false);
       // A snapshot from a checkpoint that did not finish may already be past this record.
       if (base && base.version >= d.base + 1) continue;
-      if (!base || base.version !== d.base) throw new StorageError(`journal record ${r.seq}: player ${d.playerId}'s delta is from version ${d.base}, the state is at ${base?.version ?? 'none'}`);
+      if (!base || base.version !== d.base)
+        throw new StorageError(
+          `journal record ${r.seq}: player ${d.playerId}'s delta is from version ${d.base}, the state is at ${base?.version ?? 'none'}`,
+        );
       states.push(applyDelta(base, d, `journal record ${r.seq}`));
     }
     store.index.replay(states, r.sessions, (id) => store.dirty.get(id) ?? store.cache.get(id));
     for (const x of r.idempotency ?? []) store.answers.put(x.key, x.record, await store.ring(scopeOf(x.key)));
-    for (const s of states) { store.dirty.set(s.playerId, s); store.cache.delete(s.playerId); }
+    for (const s of states) {
+      store.dirty.set(s.playerId, s);
+      store.cache.delete(s.playerId);
+    }
     last = r.seq;
   }
   // Every logged entry still in the journal (a checkpoint syncs the oplog before it lets the journal go).
   await oplog.catchUp(records.flatMap((r) => r.log ?? []));
-  opts.log?.('storage.open', { dir: opts.dir, replayed: records.filter((r) => r.seq > seq).length, players: index.maxPlayerId });
+  opts.log?.('storage.open', {
+    dir: opts.dir,
+    replayed: records.filter((r) => r.seq > seq).length,
+    players: index.maxPlayerId,
+  });
   return last;
 };

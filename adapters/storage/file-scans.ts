@@ -18,14 +18,27 @@ export type Scan = (visit: (stored: Stored) => void, done?: () => boolean) => Pr
  * answer 105 naming it). About a second per 30,000 players. For the operator API.
  * `inMemory`: the state the store holds for a player (dirty or cached), if any.
  */
-export const eachStored = async (dir: string, ids: ReadonlyArray<number>, inMemory: (id: number) => PlayerState | undefined, visit: (stored: Stored) => void, done = () => false): Promise<void> => {
+export const eachStored = async (
+  dir: string,
+  ids: ReadonlyArray<number>,
+  inMemory: (id: number) => PlayerState | undefined,
+  visit: (stored: Stored) => void,
+  done = () => false,
+): Promise<void> => {
   await mapLimit(ids, 16, async (id) => {
     if (done()) return;
     const mem = inMemory(id);
-    if (mem) { visit({ state: mem }); return; }
+    if (mem) {
+      visit({ state: mem });
+      return;
+    }
     const path = snapshotPath(dir, id);
     let text: string;
-    try { text = unsealText(await readFile(path), path).json; } catch { return; }
+    try {
+      text = unsealText(await readFile(path), path).json;
+    } catch {
+      return;
+    }
     // A commit or checkpoint may have put a newer state in memory while we read.
     const now = inMemory(id);
     visit(now ? { state: now } : { text });
@@ -36,20 +49,31 @@ export const eachStored = async (dir: string, ids: ReadonlyArray<number>, inMemo
 export const playersNamed = async (scan: Scan, name: string, limit: number): Promise<number[]> => {
   const needle = JSON.stringify(name);
   const found = new Set<number>();
-  await scan((stored) => {
-    if ('text' in stored && !stored.text.includes(needle)) return;
-    const state = 'state' in stored ? stored.state : (JSON.parse(stored.text) as { playerId: number; name?: unknown });
-    if (state.name === name) found.add(state.playerId);
-  }, () => found.size >= limit);
+  await scan(
+    (stored) => {
+      if ('text' in stored && !stored.text.includes(needle)) return;
+      const state =
+        'state' in stored ? stored.state : (JSON.parse(stored.text) as { playerId: number; name?: unknown });
+      if (state.name === name) found.add(state.playerId);
+    },
+    () => found.size >= limit,
+  );
   return [...found].sort((a, b) => a - b).slice(0, limit);
 };
 
 /** Each player's draw history, as stored: the players visited. */
-export const eachDrawHistory = async (scan: Scan, visit: (history: ReadonlyArray<DrawRecord>) => void): Promise<number> => {
+export const eachDrawHistory = async (
+  scan: Scan,
+  visit: (history: ReadonlyArray<DrawRecord>) => void,
+): Promise<number> => {
   let players = 0;
   await scan((stored) => {
     players++;
-    visit('state' in stored ? stored.state.gachaHistory : (JSON.parse(stored.text) as { gachaHistory?: DrawRecord[] }).gachaHistory ?? []);
+    visit(
+      'state' in stored
+        ? stored.state.gachaHistory
+        : ((JSON.parse(stored.text) as { gachaHistory?: DrawRecord[] }).gachaHistory ?? []),
+    );
   });
   return players;
 };

@@ -36,7 +36,17 @@ import { rotatedJournals, type Journal } from './journal.js';
 import type { ArchivedSegment } from './oplog-archive.js';
 import type { OplogSegments } from './oplog-segments.js';
 import type { StoredLogEntry } from './replay-log.js';
-import { StorageError, type LogFilter, type Commit, type CommitResult, type IdempotencyRecord, type Session, type Storage, type StorageObserver, type StorageStats } from './storage.js';
+import {
+  StorageError,
+  type LogFilter,
+  type Commit,
+  type CommitResult,
+  type IdempotencyRecord,
+  type Session,
+  type Storage,
+  type StorageObserver,
+  type StorageStats,
+} from './storage.js';
 
 export { parseJournal } from './journal.js';
 export type { FileStorageOptions } from './file-options.js';
@@ -78,7 +88,11 @@ export class FileStorage implements Storage {
     /** The seq of the last log entry committed. */
     private logSeq: number,
   ) {
-    this.answers = new KeptAnswers({ perScope: opts.answersPerScope, ttlMs: opts.idempotencyTtlMs, cacheRecords: opts.answersCacheRecords });
+    this.answers = new KeptAnswers({
+      perScope: opts.answersPerScope,
+      ttlMs: opts.idempotencyTtlMs,
+      cacheRecords: opts.answersCacheRecords,
+    });
     this.answerFiles = new AnswerFiles(opts.dir, this.answers, opts.idempotencyTtlMs);
     this.cache = new PlayerCache(opts.cacheSize, opts.cacheIdleMs, opts.clock ?? Date.now);
   }
@@ -89,17 +103,34 @@ export class FileStorage implements Storage {
     const store = new FileStorage(opts, index, journal, seq, oplog, oplog.seq);
     store.indexLog = files.indexLog;
     const { answers, dirty, cache } = store;
-    store.seq = await recover({ index, answers, dirty, cache, load: (id, observe) => store.load(id, observe), ring: (scope) => store.answerFiles.ring(scope) }, files);
+    store.seq = await recover(
+      {
+        index,
+        answers,
+        dirty,
+        cache,
+        load: (id, observe) => store.load(id, observe),
+        ring: (scope) => store.answerFiles.ring(scope),
+      },
+      files,
+    );
     store.logSeq = oplog.seq;
     if (opts.checkpointIntervalMs > 0) {
       // A record waits at most one interval (and the checkpoint's own time) for its snapshot.
-      store.timer = setInterval(() => { if (!store.closed) { store.due = true; store.kick(); } }, opts.checkpointIntervalMs);
+      store.timer = setInterval(() => {
+        if (!store.closed) {
+          store.due = true;
+          store.kick();
+        }
+      }, opts.checkpointIntervalMs);
       store.timer.unref();
     }
     return store;
   }
 
-  private remember(id: number, s: PlayerState): void { this.cache.set(id, s); }
+  private remember(id: number, s: PlayerState): void {
+    this.cache.set(id, s);
+  }
 
   async nextPlayerId(): Promise<number> {
     this.reserved = Math.max(this.reserved, this.index.maxPlayerId) + 1;
@@ -124,19 +155,30 @@ export class FileStorage implements Storage {
     return read;
   }
 
-  async lookup(index: IndexName, key: string): Promise<number | undefined> { return this.index.maps[index].get(key); }
-  async getSession(key: string): Promise<Session | undefined> { return this.index.sessions.get(key); }
-  async sessionsOf(playerId: number): Promise<Array<{ key: string; session: Session }>> { return this.index.sessionsOf(playerId); }
-  async recentlyActive(limit: number): Promise<number[]> { return this.index.recentlyActive(limit); }
+  async lookup(index: IndexName, key: string): Promise<number | undefined> {
+    return this.index.maps[index].get(key);
+  }
+  async getSession(key: string): Promise<Session | undefined> {
+    return this.index.sessions.get(key);
+  }
+  async sessionsOf(playerId: number): Promise<Array<{ key: string; session: Session }>> {
+    return this.index.sessionsOf(playerId);
+  }
+  async recentlyActive(limit: number): Promise<number[]> {
+    return this.index.recentlyActive(limit);
+  }
   async getIdempotency(key: string): Promise<IdempotencyRecord | undefined> {
     return (await this.answerFiles.ring(scopeOf(key))).find(([k]) => k === key)?.[1];
   }
 
-  async playerIds(): Promise<number[]> { return [...new Set(this.index.maps.myCode.values())].sort((a, b) => a - b); }
+  async playerIds(): Promise<number[]> {
+    return [...new Set(this.index.maps.myCode.values())].sort((a, b) => a - b);
+  }
 
   commit(commit: Commit): Promise<CommitResult> {
     if (this.closed) return Promise.reject(new StorageError('storage is closed'));
-    if (this.opts.faults?.conflict?.(commit)) return Promise.resolve({ ok: false, conflict: 'version', detail: 'a conflict injected by the faults option' });
+    if (this.opts.faults?.conflict?.(commit))
+      return Promise.resolve({ ok: false, conflict: 'version', detail: 'a conflict injected by the faults option' });
     return new Promise<CommitResult>((resolve, reject) => {
       this.queue.push({ commit, resolve, reject });
       this.kick();
@@ -170,7 +212,9 @@ export class FileStorage implements Storage {
           const { rest } = await this.cut();
           this.checkpointing = rest
             .catch((e: unknown) => this.opts.log?.('checkpoint.failed', { error: String(e) }))
-            .finally(() => { this.checkpointing = null; });
+            .finally(() => {
+              this.checkpointing = null;
+            });
         } catch (e) {
           this.opts.log?.('checkpoint.failed', { error: String(e) });
         }
@@ -185,22 +229,42 @@ export class FileStorage implements Storage {
    */
   private async writeBatch(batch: Pending[]): Promise<void> {
     const commits = batch.map((p) => p.commit);
-    const { loaded, rings } = await holdBatch(commits, (id) => this.load(id, false), (scope) => this.answerFiles.ring(scope));
+    const { loaded, rings } = await holdBatch(
+      commits,
+      (id) => this.load(id, false),
+      (scope) => this.answerFiles.ring(scope),
+    );
     const stored = (id: number) => this.dirty.get(id) ?? this.cache.get(id) ?? loaded.get(id);
-    const { results, undos, lines, logged, overlay } = encodeBatch(commits, { index: this.index, answers: this.answers, rings, stored, seq: this.seq, logSeq: this.logSeq });
+    const { results, undos, lines, logged, overlay } = encodeBatch(commits, {
+      index: this.index,
+      answers: this.answers,
+      rings,
+      stored,
+      seq: this.seq,
+      logSeq: this.logSeq,
+    });
     if (lines.length > 0) {
       const seconds = await appendBatch(this.journal, lines, undos, this.opts.log);
       this.observer.batch?.(lines.length, seconds);
       this.seq += lines.length;
       this.logSeq += logged.length;
-      for (const [id, s] of overlay) { this.dirty.set(id, s); this.cache.delete(id); }
+      for (const [id, s] of overlay) {
+        this.dirty.set(id, s);
+        this.cache.delete(id);
+      }
       // Durable already (the journal holds them): a failed append is retried by the next batch or checkpoint.
-      try { await this.oplog.add(logged); } catch (e) { this.opts.log?.('oplog.write_failed', { error: (e as NodeJS.ErrnoException).code ?? String(e) }); }
+      try {
+        await this.oplog.add(logged);
+      } catch (e) {
+        this.opts.log?.('oplog.write_failed', { error: (e as NodeJS.ErrnoException).code ?? String(e) });
+      }
     }
     batch.forEach((p, i) => p.resolve(results[i] as CommitResult));
   }
 
-  async readLog(filter?: LogFilter): Promise<StoredLogEntry[]> { return this.oplog.read(filter); }
+  async readLog(filter?: LogFilter): Promise<StoredLogEntry[]> {
+    return this.oplog.read(filter);
+  }
 
   /** Archives the replay log's segments past the retention now (checkpoints start it themselves): what it moved. */
   async archiveLog(now = this.opts.clock?.() ?? Date.now()): Promise<ArchivedSegment[]> {
@@ -210,7 +274,9 @@ export class FileStorage implements Storage {
   /** A whole checkpoint, waited for (on close): the cut, then its snapshots. */
   private async checkpoint(): Promise<void> {
     while (this.checkpointing) await this.checkpointing;
-    await (await this.cut()).rest;
+    await (
+      await this.cut()
+    ).rest;
   }
 
   /**
@@ -226,8 +292,15 @@ export class FileStorage implements Storage {
     await this.oplog.rotate(at, { bytes: this.opts.oplogSegmentBytes, ageMs: this.opts.oplogSegmentAgeMs });
     const entries = [...this.dirty];
     const now = this.opts.clock?.();
-    if (now !== undefined && this.opts.sessionRetentionMs > 0) this.index.pruneSessions(now - this.opts.sessionRetentionMs);
-    const plan = planCheckpoint(this.index, this.seq, this.indexLog, entries, this.answers.take(now === undefined ? undefined : now - this.opts.idempotencyTtlMs));
+    if (now !== undefined && this.opts.sessionRetentionMs > 0)
+      this.index.pruneSessions(now - this.opts.sessionRetentionMs);
+    const plan = planCheckpoint(
+      this.index,
+      this.seq,
+      this.indexLog,
+      entries,
+      this.answers.take(now === undefined ? undefined : now - this.opts.idempotencyTtlMs),
+    );
     // Until this one is written, the next checkpoint starts a new log: the changes it took are in no other line.
     this.indexLog = undefined;
     await this.journal.rotate(plan.seq);
@@ -239,7 +312,10 @@ export class FileStorage implements Storage {
       if (this.opts.replayLogRetentionMs > 0 && !this.closed) this.oplog.retain(at - this.opts.replayLogRetentionMs);
       this.answers.written(plan.answers);
       for (const [id, st] of entries) {
-        if (this.dirty.get(id) === st) { this.dirty.delete(id); this.remember(id, st); }
+        if (this.dirty.get(id) === st) {
+          this.dirty.delete(id);
+          this.remember(id, st);
+        }
       }
       const swept = now === undefined ? 0 : await this.answerFiles.sweep(now);
       this.opts.log?.('checkpoint', { players: entries.length, answers: plan.answers.length, swept, seq: plan.seq });
@@ -248,15 +324,27 @@ export class FileStorage implements Storage {
   }
 
   /** Each player as stored, none of them kept (file-scans.ts eachStored). */
-  private readonly scan: Scan = async (visit, done) => eachStored(this.opts.dir, await this.playerIds(), (id) => this.dirty.get(id) ?? this.cache.get(id), visit, done);
+  private readonly scan: Scan = async (visit, done) =>
+    eachStored(this.opts.dir, await this.playerIds(), (id) => this.dirty.get(id) ?? this.cache.get(id), visit, done);
 
-  async findByName(name: string, limit: number): Promise<number[]> { return playersNamed(this.scan, name, limit); }
+  async findByName(name: string, limit: number): Promise<number[]> {
+    return playersNamed(this.scan, name, limit);
+  }
 
-  async drawHistories(visit: (history: ReadonlyArray<DrawRecord>) => void): Promise<number> { return eachDrawHistory(this.scan, visit); }
+  async drawHistories(visit: (history: ReadonlyArray<DrawRecord>) => void): Promise<number> {
+    return eachDrawHistory(this.scan, visit);
+  }
 
   stats(): StorageStats {
     const held = this.answers.records();
-    return { playersInMemory: this.dirty.size + this.cache.count, journalBytes: this.journal.size, answersInMemory: held.dirty + held.clean, answersStored: { bytes: this.answerFiles.bytes }, replayLogBytes: this.oplog.bytes, replayLogEntries: this.oplog.entries };
+    return {
+      playersInMemory: this.dirty.size + this.cache.count,
+      journalBytes: this.journal.size,
+      answersInMemory: held.dirty + held.clean,
+      answersStored: { bytes: this.answerFiles.bytes },
+      replayLogBytes: this.oplog.bytes,
+      replayLogEntries: this.oplog.entries,
+    };
   }
 
   /** Open, and a file can be written in the data directory (a full or read-only disk is not ready). */
@@ -276,7 +364,8 @@ export class FileStorage implements Storage {
     clearInterval(this.timer);
     while (this.flushing) await this.flushing;
     while (this.checkpointing) await this.checkpointing;
-    if (this.dirty.size > 0 || this.answers.changed() || (await rotatedJournals(this.opts.dir)).length > 0) await this.checkpoint();
+    if (this.dirty.size > 0 || this.answers.changed() || (await rotatedJournals(this.opts.dir)).length > 0)
+      await this.checkpoint();
     await this.journal.close();
     await this.oplog.close();
   }

@@ -63,8 +63,11 @@ export const appendLine = async (dir: string, log: IndexLogState, line: IndexLin
 const isLine = (x: unknown): x is IndexLine => {
   if (typeof x !== 'object' || x === null) return false;
   const l = x as Record<string, unknown>;
-  return typeof l['full'] === 'boolean' && Number.isSafeInteger(l['maxPlayerId'])
-    && ['uuid', 'myCode', 'moveCode', 'sessions'].every((k) => Array.isArray(l[k]));
+  return (
+    typeof l['full'] === 'boolean' &&
+    Number.isSafeInteger(l['maxPlayerId']) &&
+    ['uuid', 'myCode', 'moveCode', 'sessions'].every((k) => Array.isArray(l[k]))
+  );
 };
 
 /** The lines of a log checkpoint.json names, up to the bytes it covers. Throws FileDamaged naming the file. */
@@ -74,7 +77,8 @@ export const readIndexLog = async (dir: string, file: string, bytes: number): Pr
   try {
     buf = await readFile(path);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new FileDamaged(path, 'it is missing (checkpoint.json names it)', e);
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new FileDamaged(path, 'it is missing (checkpoint.json names it)', e);
     throw new StorageError(`cannot read ${path}`, e);
   }
   if (buf.length < bytes) throw new FileDamaged(path, `it holds ${buf.length} bytes, checkpoint.json covers ${bytes}`);
@@ -84,8 +88,13 @@ export const readIndexLog = async (dir: string, file: string, bytes: number): Pr
     if (nl < 0 || nl >= bytes) throw new FileDamaged(path, `its line at byte ${pos} is cut short`);
     const { json } = unsealText(buf.subarray(pos, nl + 1), path);
     let parsed: unknown;
-    try { parsed = JSON.parse(json); } catch (e) { throw new FileDamaged(path, `its line at byte ${pos} does not parse`, e); }
-    if (!isLine(parsed) || (lines.length === 0) !== parsed.full) throw new FileDamaged(path, `its line at byte ${pos} is not an index line`);
+    try {
+      parsed = JSON.parse(json);
+    } catch (e) {
+      throw new FileDamaged(path, `its line at byte ${pos} does not parse`, e);
+    }
+    if (!isLine(parsed) || (lines.length === 0) !== parsed.full)
+      throw new FileDamaged(path, `its line at byte ${pos} is not an index line`);
     lines.push(parsed);
     pos = nl + 1;
   }

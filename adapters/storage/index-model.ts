@@ -12,14 +12,23 @@ import type { Commit, CommitResult, IdempotencyRecord, Session } from './storage
 
 type Undo = () => void;
 /** What the undo log needs of a table: a Map's and a KeyIndex's. */
-interface Table<K, V> { has(k: K): boolean; get(k: K): V | undefined; set(k: K, v: V): unknown; delete(k: K): boolean }
+interface Table<K, V> {
+  has(k: K): boolean;
+  get(k: K): V | undefined;
+  set(k: K, v: V): unknown;
+  delete(k: K): boolean;
+}
 /** An index map as a checkpoint holds it. */
 type Stored<V> = Array<[string, V]> | Record<string, V>;
 
 const RECENT_KEEP = 200;
 
 export class IndexModel {
-  readonly maps: Record<IndexName, KeyIndex> = { uuid: new KeyIndex(), myCode: new KeyIndex(), moveCode: new KeyIndex() };
+  readonly maps: Record<IndexName, KeyIndex> = {
+    uuid: new KeyIndex(),
+    myCode: new KeyIndex(),
+    moveCode: new KeyIndex(),
+  };
   readonly sessions = new Map<string, Session>();
   /** Answers a checkpoint written before issue 36 held (checkpoint.json's `idempotency`): the store moves them to its own (kept-answers.ts) on open. */
   legacyAnswers: Array<[string, IdempotencyRecord]> = [];
@@ -27,7 +36,9 @@ export class IndexModel {
   /** Players by most recent commit, newest first, bounded (a technical bound, not a game rule). */
   private recent: number[] = [];
 
-  recentlyActive(limit: number): number[] { return this.recent.slice(0, Math.max(0, limit)); }
+  recentlyActive(limit: number): number[] {
+    return this.recent.slice(0, Math.max(0, limit));
+  }
 
   /** A player's sessions, oldest first: a walk of every session (the operator's look-up is rare; no second index to keep). */
   sessionsOf(playerId: number): Array<{ key: string; session: Session }> {
@@ -46,12 +57,27 @@ export class IndexModel {
       const old = prev(p.state.playerId);
       const have = old ? old.version : null;
       if (have !== p.expectedVersion) {
-        return { result: { ok: false, conflict: 'version', detail: `player ${p.state.playerId} is at version ${have}, not ${p.expectedVersion}` }, undo: () => {} };
+        return {
+          result: {
+            ok: false,
+            conflict: 'version',
+            detail: `player ${p.state.playerId} is at version ${have}, not ${p.expectedVersion}`,
+          },
+          undo: () => {},
+        };
       }
     }
     for (const r of commit.reads ?? []) {
       const have = prev(r.playerId)?.version;
-      if (have !== r.version) return { result: { ok: false, conflict: 'version', detail: `player ${r.playerId} (read) is at version ${have}, not ${r.version}` }, undo: () => {} };
+      if (have !== r.version)
+        return {
+          result: {
+            ok: false,
+            conflict: 'version',
+            detail: `player ${r.playerId} (read) is at version ${have}, not ${r.version}`,
+          },
+          undo: () => {},
+        };
     }
     for (const p of commit.players) {
       const keys = indexKeysOf(p.state);
@@ -59,7 +85,10 @@ export class IndexModel {
         for (const k of keys[name]) {
           const owner = this.maps[name].get(k);
           if (owner !== undefined && owner !== p.state.playerId) {
-            return { result: { ok: false, conflict: 'unique', detail: `${name} ${k} belongs to another player` }, undo: () => {} };
+            return {
+              result: { ok: false, conflict: 'unique', detail: `${name} ${k} belongs to another player` },
+              undo: () => {},
+            };
           }
         }
       }
@@ -69,10 +98,14 @@ export class IndexModel {
       const had = m.has(k);
       const before = m.get(k);
       if (had && before === v) return;
-      if (v === undefined) m.delete(k); else m.set(k, v);
+      if (v === undefined) m.delete(k);
+      else m.set(k, v);
       // Left marked by an undo too: the next index-log line then says what it holds (the same as before).
       mark.add(k);
-      undos.push(() => { if (had) m.set(k, before as V); else m.delete(k); });
+      undos.push(() => {
+        if (had) m.set(k, before as V);
+        else m.delete(k);
+      });
     };
     for (const p of commit.players) {
       const old = prev(p.state.playerId);
@@ -87,42 +120,77 @@ export class IndexModel {
           }
         }
       }
-      for (const name of INDEX_NAMES) for (const k of keys[name]) set(this.maps[name], k, p.state.playerId, this.marks[name]);
+      for (const name of INDEX_NAMES)
+        for (const k of keys[name]) set(this.maps[name], k, p.state.playerId, this.marks[name]);
     }
     for (const s of commit.sessions ?? []) set(this.sessions, s.key, s.session ?? undefined, this.marks.sessions);
     const recentBefore = this.recent;
     const touched = commit.players.map((p) => p.state.playerId);
     this.recent = [...touched, ...this.recent.filter((id) => !touched.includes(id))].slice(0, RECENT_KEEP);
-    undos.push(() => { this.recent = recentBefore; });
+    undos.push(() => {
+      this.recent = recentBefore;
+    });
     const maxBefore = this.maxPlayerId;
     for (const p of commit.players) this.maxPlayerId = Math.max(this.maxPlayerId, p.state.playerId);
-    if (this.maxPlayerId !== maxBefore) undos.push(() => { this.maxPlayerId = maxBefore; });
-    return { result: { ok: true }, undo: () => { for (const u of undos.reverse()) u(); } };
+    if (this.maxPlayerId !== maxBefore)
+      undos.push(() => {
+        this.maxPlayerId = maxBefore;
+      });
+    return {
+      result: { ok: true },
+      undo: () => {
+        for (const u of undos.reverse()) u();
+      },
+    };
   }
 
   /** Re-applies a journal record whose validity was checked when it was written. */
-  replay(states: ReadonlyArray<PlayerState>, sessions: ReadonlyArray<{ key: string; session: Session | null }>, prev: (id: number) => PlayerState | undefined): void {
-    const commit: Commit = { players: states.map((s) => ({ state: s, expectedVersion: prev(s.playerId)?.version ?? null })), sessions };
+  replay(
+    states: ReadonlyArray<PlayerState>,
+    sessions: ReadonlyArray<{ key: string; session: Session | null }>,
+    prev: (id: number) => PlayerState | undefined,
+  ): void {
+    const commit: Commit = {
+      players: states.map((s) => ({ state: s, expectedVersion: prev(s.playerId)?.version ?? null })),
+      sessions,
+    };
     this.apply(commit, prev);
   }
 
   /** Drops sessions last used before an instant (long expired: the service refuses them already). */
   pruneSessions(olderThan: number): number {
     let dropped = 0;
-    for (const [k, s] of this.sessions) if (s.lastSeenAt < olderThan) { this.sessions.delete(k); this.marks.sessions.add(k); dropped++; }
+    for (const [k, s] of this.sessions)
+      if (s.lastSeenAt < olderThan) {
+        this.sessions.delete(k);
+        this.marks.sessions.add(k);
+        dropped++;
+      }
     return dropped;
   }
 
   /** Keys and sessions changed since the last line was taken (changes or full), by table. */
-  private marks: Record<IndexName | 'sessions', Set<string>> = { uuid: new Set(), myCode: new Set(), moveCode: new Set(), sessions: new Set() };
+  private marks: Record<IndexName | 'sessions', Set<string>> = {
+    uuid: new Set(),
+    myCode: new Set(),
+    moveCode: new Set(),
+    sessions: new Set(),
+  };
 
-  private unmark(): void { this.marks = { uuid: new Set(), myCode: new Set(), moveCode: new Set(), sessions: new Set() }; }
+  private unmark(): void {
+    this.marks = { uuid: new Set(), myCode: new Set(), moveCode: new Set(), sessions: new Set() };
+  }
 
   /** The index-log line of what changed since the last line was taken (index-log.ts), with what each now holds; a cost of the changes. */
   changes(): IndexLine {
-    const of = (name: IndexName) => [...this.marks[name]].map((k): [string, number | null] => [k, this.maps[name].get(k) ?? null]);
+    const of = (name: IndexName) =>
+      [...this.marks[name]].map((k): [string, number | null] => [k, this.maps[name].get(k) ?? null]);
     const line: IndexLine = {
-      full: false, maxPlayerId: this.maxPlayerId, uuid: of('uuid'), myCode: of('myCode'), moveCode: of('moveCode'),
+      full: false,
+      maxPlayerId: this.maxPlayerId,
+      uuid: of('uuid'),
+      myCode: of('myCode'),
+      moveCode: of('moveCode'),
       sessions: [...this.marks.sessions].map((k): [string, Session | null] => [k, this.sessions.get(k) ?? null]),
     };
     this.unmark();
@@ -142,9 +210,13 @@ export class IndexModel {
     for (const line of lines) {
       m.maxPlayerId = line.maxPlayerId;
       for (const name of INDEX_NAMES) {
-        for (const [k, v] of line[name]) if (v === null) m.maps[name].delete(k); else m.maps[name].set(k, v);
+        for (const [k, v] of line[name])
+          if (v === null) m.maps[name].delete(k);
+          else m.maps[name].set(k, v);
       }
-      for (const [k, v] of line.sessions) if (v === null) m.sessions.delete(k); else m.sessions.set(k, v);
+      for (const [k, v] of line.sessions)
+        if (v === null) m.sessions.delete(k);
+        else m.sessions.set(k, v);
     }
     return m;
   }
@@ -157,7 +229,12 @@ export class IndexModel {
 
   /** The player keys: large, and they change only with new players, moves and friend codes. */
   keysJSON() {
-    return { maxPlayerId: this.maxPlayerId, uuid: [...this.maps.uuid], myCode: [...this.maps.myCode], moveCode: [...this.maps.moveCode] };
+    return {
+      maxPlayerId: this.maxPlayerId,
+      uuid: [...this.maps.uuid],
+      myCode: [...this.maps.myCode],
+      moveCode: [...this.maps.moveCode],
+    };
   }
 
   /** Sessions: every checkpoint writes them (pruned of long-expired ones first). */
@@ -170,16 +247,32 @@ export class IndexModel {
    * while commits go on (sealed-pieces.ts): the key tables copied whole (a memcpy),
    * the sessions' entries copied into a list (their values are never changed in place).
    */
-  frozen(): { keys: { maxPlayerId: number; uuid: Pieces; myCode: Pieces; moveCode: Pieces }; rest: { sessions: Pieces } } {
+  frozen(): {
+    keys: { maxPlayerId: number; uuid: Pieces; myCode: Pieces; moveCode: Pieces };
+    rest: { sessions: Pieces };
+  } {
     return {
-      keys: { maxPlayerId: this.maxPlayerId, uuid: new Pieces(this.maps.uuid.frozen()), myCode: new Pieces(this.maps.myCode.frozen()), moveCode: new Pieces(this.maps.moveCode.frozen()) },
+      keys: {
+        maxPlayerId: this.maxPlayerId,
+        uuid: new Pieces(this.maps.uuid.frozen()),
+        myCode: new Pieces(this.maps.myCode.frozen()),
+        moveCode: new Pieces(this.maps.moveCode.frozen()),
+      },
       rest: { sessions: new Pieces([...this.sessions]) },
     };
   }
 
   /** Reads either form: pairs, or the objects checkpoints were written with before. */
-  static fromJSON(j: { maxPlayerId: number; uuid: Stored<number>; myCode: Stored<number>; moveCode: Stored<number>; sessions: Stored<Session>; idempotency?: Stored<IdempotencyRecord> }): IndexModel {
-    const entries = <V>(x: Stored<V> | undefined): Iterable<[string, V]> => (x === undefined ? [] : Array.isArray(x) ? x : Object.entries(x));
+  static fromJSON(j: {
+    maxPlayerId: number;
+    uuid: Stored<number>;
+    myCode: Stored<number>;
+    moveCode: Stored<number>;
+    sessions: Stored<Session>;
+    idempotency?: Stored<IdempotencyRecord>;
+  }): IndexModel {
+    const entries = <V>(x: Stored<V> | undefined): Iterable<[string, V]> =>
+      x === undefined ? [] : Array.isArray(x) ? x : Object.entries(x);
     const m = new IndexModel();
     m.maxPlayerId = j.maxPlayerId;
     for (const name of INDEX_NAMES) for (const [k, v] of entries(j[name])) m.maps[name].set(k, v);

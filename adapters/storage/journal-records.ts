@@ -32,7 +32,12 @@ export interface Delta {
 /** A state to journal: whole, or the fields changed since `base`. */
 export type Journaled =
   | { readonly kind: 'whole'; readonly state: PlayerState }
-  | { readonly kind: 'delta'; readonly state: PlayerState; readonly before: PlayerState; readonly fields: ReadonlyArray<string> };
+  | {
+      readonly kind: 'delta';
+      readonly state: PlayerState;
+      readonly before: PlayerState;
+      readonly fields: ReadonlyArray<string>;
+    };
 
 /** What a commit journals for a state, given the state it replaces (fields compared by identity: updates never mutate). */
 export const journaled = (state: PlayerState, before: PlayerState | undefined): Journaled => {
@@ -45,7 +50,10 @@ export const journaled = (state: PlayerState, before: PlayerState | undefined): 
 };
 
 /** A record's line: its states whole or as deltas, in canonical JSON (reusing the JSON of unchanged parts). */
-export const encodeRecord = (r: Omit<JournalRecord, 'players' | 'deltas'>, states: ReadonlyArray<Journaled>): string => {
+export const encodeRecord = (
+  r: Omit<JournalRecord, 'players' | 'deltas'>,
+  states: ReadonlyArray<Journaled>,
+): string => {
   const whole = states.filter((x) => x.kind === 'whole').map((x) => canonicalJson(x.state));
   const deltas = states.flatMap((x) => (x.kind === 'delta' ? [deltaJson(x.state, x.before, x.fields)] : []));
   const json = `{"players":[${whole.join(',')}],${deltas.length > 0 ? `"deltas":[${deltas.join(',')}],` : ''}${JSON.stringify(r).slice(1)}`;
@@ -63,14 +71,19 @@ export const deltaJson = (state: PlayerState, before: PlayerState, fields: Reado
     const v = now[k];
     const old = was[k];
     const edit = Array.isArray(v) && Array.isArray(old) ? listEdit(v, old) : undefined;
-    if (edit === undefined) whole.push(k); else edits.push(`${JSON.stringify(k)}:${edit}`);
+    if (edit === undefined) whole.push(k);
+    else edits.push(`${JSON.stringify(k)}:${edit}`);
   }
   const set = canonicalFields(now, whole);
   return `{"base":${before.version},${edits.length > 0 ? `"edits":{${edits.join(',')}},` : ''}"playerId":${state.playerId},"set":${set}}`;
 };
 
 /** A list from an edit of the base state's list; undefined when the edit does not fit it. */
-const editedList = (base: ReadonlyArray<unknown>, ops: ReadonlyArray<unknown>, element: t.Mixed): unknown[] | undefined => {
+const editedList = (
+  base: ReadonlyArray<unknown>,
+  ops: ReadonlyArray<unknown>,
+  element: t.Mixed,
+): unknown[] | undefined => {
   const out: unknown[] = [];
   for (const op of ops) {
     if (Array.isArray(op)) {
@@ -102,7 +115,10 @@ export const applyDelta = (base: PlayerState, d: Delta, where: string): PlayerSt
   for (const [k, ops] of Object.entries(d.edits ?? {})) {
     const codec = STATE_FIELDS[k];
     const old = (base as unknown as Record<string, unknown>)[k];
-    const list = codec instanceof t.ArrayType && Array.isArray(old) && Array.isArray(ops) ? editedList(old, ops, codec.type as t.Mixed) : undefined;
+    const list =
+      codec instanceof t.ArrayType && Array.isArray(old) && Array.isArray(ops)
+        ? editedList(old, ops, codec.type as t.Mixed)
+        : undefined;
     if (list === undefined) throw bad(k);
     next[k] = list;
   }
@@ -119,10 +135,15 @@ export const applyDelta = (base: PlayerState, d: Delta, where: string): PlayerSt
 export const listEdit = (xs: ReadonlyArray<unknown>, replaced: ReadonlyArray<unknown>): string | undefined => {
   const ops: string[] = [];
   let plain = true;
-  walkRuns(xs, replaced, (from, count) => ops.push(`[${from},${count}]`), (i) => {
-    const x = xs[i];
-    if (x === null || typeof x !== 'object' || Array.isArray(x)) plain = false;
-    else ops.push(changedJson(x));
-  });
+  walkRuns(
+    xs,
+    replaced,
+    (from, count) => ops.push(`[${from},${count}]`),
+    (i) => {
+      const x = xs[i];
+      if (x === null || typeof x !== 'object' || Array.isArray(x)) plain = false;
+      else ops.push(changedJson(x));
+    },
+  );
   return plain ? `[${ops.join(',')}]` : undefined;
 };

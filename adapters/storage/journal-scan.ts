@@ -59,7 +59,11 @@ export interface JournalScan {
   readonly verdict: 'clean' | 'torn' | 'corrupt';
 }
 
-const excerptOf = (b: Buffer): string => b.subarray(0, 60).toString('latin1').replace(/[^\x20-\x7e]/g, '.');
+const excerptOf = (b: Buffer): string =>
+  b
+    .subarray(0, 60)
+    .toString('latin1')
+    .replace(/[^\x20-\x7e]/g, '.');
 
 /** One line's record, or why it is not one. */
 const recordOf = (line: Buffer): { record: JournalRecord } | { reason: string } => {
@@ -70,7 +74,11 @@ const recordOf = (line: Buffer): { record: JournalRecord } | { reason: string } 
   const body = line.subarray(9);
   if (Number.parseInt(crcText, 16) !== crc32(body)) return { reason: 'its CRC does not match its bytes' };
   let record: unknown;
-  try { record = JSON.parse(body.toString('utf8')); } catch { return { reason: 'its JSON does not parse' }; }
+  try {
+    record = JSON.parse(body.toString('utf8'));
+  } catch {
+    return { reason: 'its JSON does not parse' };
+  }
   // null, a number, a string or a list has no seq either.
   const seq = (record as { seq?: unknown } | null)?.seq;
   if (!Number.isSafeInteger(seq)) return { reason: 'no seq' };
@@ -98,9 +106,26 @@ export const scanJournal = (buf: Buffer, file: string, prevSeq?: number): Journa
     const line = buf.subarray(pos, end);
     const r = nl < 0 ? { reason: 'cut short (no line feed at its end)' } : recordOf(line);
     if ('record' in r && last !== undefined && !afterBad && r.record.seq !== last + 1) {
-      damage.push({ file, offset: pos, length: end + 1 - pos, afterSeq: lastInFile, reason: r.record.seq <= last ? `seq ${r.record.seq} does not follow seq ${last}` : `records ${last + 1} to ${r.record.seq - 1} are missing before it`, excerpt: excerptOf(line) });
+      damage.push({
+        file,
+        offset: pos,
+        length: end + 1 - pos,
+        afterSeq: lastInFile,
+        reason:
+          r.record.seq <= last
+            ? `seq ${r.record.seq} does not follow seq ${last}`
+            : `records ${last + 1} to ${r.record.seq - 1} are missing before it`,
+        excerpt: excerptOf(line),
+      });
     } else if (!('record' in r)) {
-      damage.push({ file, offset: pos, length: (nl < 0 ? end : end + 1) - pos, afterSeq: lastInFile, reason: r.reason, excerpt: excerptOf(line) });
+      damage.push({
+        file,
+        offset: pos,
+        length: (nl < 0 ? end : end + 1) - pos,
+        afterSeq: lastInFile,
+        reason: r.reason,
+        excerpt: excerptOf(line),
+      });
     }
     afterBad = !('record' in r);
     if ('record' in r) {
@@ -131,9 +156,11 @@ export class JournalDamaged extends StorageError {
   constructor(scan: JournalScan) {
     const d = scan.damage[0] as JournalDamage;
     const following = scan.records.filter((_, i) => (scan.offsets[i] as number) > d.offset).length;
-    super(`the journal is damaged: ${d.file} at byte ${d.offset}, the record after seq ${d.afterSeq ?? '(none: the file\'s first)'}: ${d.reason} (${d.length} bytes, "${d.excerpt}"); ` +
-      `${following} whole record(s) follow it, so this is not a torn tail and nothing was dropped; the file is left as it was. ` +
-      `\`npm run storage:check -- DATA_DIR\` lists the damage; \`--truncate-at ${d.offset}\` drops it and everything after it.`);
+    super(
+      `the journal is damaged: ${d.file} at byte ${d.offset}, the record after seq ${d.afterSeq ?? "(none: the file's first)"}: ${d.reason} (${d.length} bytes, "${d.excerpt}"); ` +
+        `${following} whole record(s) follow it, so this is not a torn tail and nothing was dropped; the file is left as it was. ` +
+        `\`npm run storage:check -- DATA_DIR\` lists the damage; \`--truncate-at ${d.offset}\` drops it and everything after it.`,
+    );
     this.name = 'JournalDamaged';
     this.damage = scan.damage;
     this.following = following;

@@ -16,7 +16,16 @@ import { syncDir, writeWhole } from './durable.js';
 import type { JournalRecord } from './journal-records.js';
 import { JournalDamaged, scanJournal, type JournalScan } from './journal-scan.js';
 
-export { applyDelta, deltaJson, encodeRecord, journaled, listEdit, type Delta, type Journaled, type JournalRecord } from './journal-records.js';
+export {
+  applyDelta,
+  deltaJson,
+  encodeRecord,
+  journaled,
+  listEdit,
+  type Delta,
+  type Journaled,
+  type JournalRecord,
+} from './journal-records.js';
 export { JournalDamaged, parseJournal, scanJournal, type JournalDamage, type JournalScan } from './journal-scan.js';
 
 /** Journals rotated by checkpoints (journal.<seq>.log), oldest first. */
@@ -37,7 +46,12 @@ export interface JournalFaults {
 
 /** journal.log, open for appending: the records a start must replay, and the writer. */
 export class Journal {
-  private constructor(private readonly dir: string, private fh: FileHandle, private bytes: number, private readonly faults: JournalFaults | undefined) {}
+  private constructor(
+    private readonly dir: string,
+    private fh: FileHandle,
+    private bytes: number,
+    private readonly faults: JournalFaults | undefined,
+  ) {}
 
   /**
    * Opens (creating) DATA_DIR/journal.log. Returns the records to replay, the
@@ -47,7 +61,11 @@ export class Journal {
    * wrong, a gap in seq, anything wrong in a rotated journal, which was whole when
    * rotated) throws JournalDamaged and changes no file.
    */
-  static async open(dir: string, faults?: JournalFaults, checkpointSeq = 0): Promise<{ journal: Journal; records: JournalRecord[]; torn: number }> {
+  static async open(
+    dir: string,
+    faults?: JournalFaults,
+    checkpointSeq = 0,
+  ): Promise<{ journal: Journal; records: JournalRecord[]; torn: number }> {
     const path = join(dir, 'journal.log');
     const records: JournalRecord[] = [];
     let prevSeq: number | undefined;
@@ -55,11 +73,20 @@ export class Journal {
     const checkFirst = (scan: JournalScan) => {
       const first = scan.records[0];
       if (prevSeq !== undefined || first === undefined || first.seq <= checkpointSeq + 1) return;
-      throw new JournalDamaged({ ...scan, damage: [{
-        file: scan.file, offset: scan.offsets[0] as number, length: scan.sizes[0] as number, afterSeq: undefined,
-        reason: `records ${checkpointSeq + 1} to ${first.seq - 1} are missing before it (checkpoint.json covers seq ${checkpointSeq})`,
-        excerpt: `seq ${first.seq}`,
-      }, ...scan.damage] });
+      throw new JournalDamaged({
+        ...scan,
+        damage: [
+          {
+            file: scan.file,
+            offset: scan.offsets[0] as number,
+            length: scan.sizes[0] as number,
+            afterSeq: undefined,
+            reason: `records ${checkpointSeq + 1} to ${first.seq - 1} are missing before it (checkpoint.json covers seq ${checkpointSeq})`,
+            excerpt: `seq ${first.seq}`,
+          },
+          ...scan.damage,
+        ],
+      });
     };
     // Journals rotated by checkpoints that had not finished: whole files, older than journal.log.
     for (const f of await rotatedJournals(dir)) {
@@ -70,7 +97,9 @@ export class Journal {
       prevSeq = scan.records.at(-1)?.seq ?? prevSeq;
     }
     let bytes: Buffer;
-    try { bytes = await readFile(path); } catch (e) {
+    try {
+      bytes = await readFile(path);
+    } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
       bytes = Buffer.alloc(0);
     }
@@ -91,7 +120,9 @@ export class Journal {
   }
 
   /** Bytes in journal.log (a checkpoint is due past a bound). */
-  get size(): number { return this.bytes; }
+  get size(): number {
+    return this.bytes;
+  }
 
   /**
    * Appends records and fsyncs them: when this resolves they survive a crash. A
@@ -106,7 +137,11 @@ export class Journal {
       const datasync = () => this.fh.datasync();
       await (this.faults?.sync ? this.faults.sync(datasync) : datasync());
     } catch (e) {
-      try { await this.fh.truncate(this.bytes); } catch { /* the next write overwrites from size */ }
+      try {
+        await this.fh.truncate(this.bytes);
+      } catch {
+        /* the next write overwrites from size */
+      }
       throw e;
     }
     this.bytes += buf.length;
@@ -122,5 +157,7 @@ export class Journal {
     await syncDir(this.dir);
   }
 
-  async close(): Promise<void> { await this.fh.close(); }
+  async close(): Promise<void> {
+    await this.fh.close();
+  }
 }

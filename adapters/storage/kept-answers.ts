@@ -36,7 +36,12 @@ export interface KeptAnswersOptions {
 }
 
 /** A ring with `record` under `key` (replacing the key's older one), past answers beyond the bounds dropped. */
-export const withAnswer = (ring: Ring, key: string, record: IdempotencyRecord, o: Pick<KeptAnswersOptions, 'perScope' | 'ttlMs'>): Ring => {
+export const withAnswer = (
+  ring: Ring,
+  key: string,
+  record: IdempotencyRecord,
+  o: Pick<KeptAnswersOptions, 'perScope' | 'ttlMs'>,
+): Ring => {
   const kept = ring.filter(([k, r]) => k !== key && record.createdAt - r.createdAt < o.ttlMs);
   kept.push([key, record]);
   return kept.length > o.perScope ? kept.slice(kept.length - o.perScope) : kept;
@@ -56,7 +61,10 @@ export class KeptAnswers {
     const d = this.dirty.get(scope);
     if (d) return d;
     const c = this.clean.get(scope);
-    if (c) { this.clean.delete(scope); this.clean.set(scope, c); }
+    if (c) {
+      this.clean.delete(scope);
+      this.clean.set(scope, c);
+    }
     return c;
   }
 
@@ -87,14 +95,19 @@ export class KeptAnswers {
     if (wasClean) this.dropClean(scope, wasClean);
     this.dirty.set(scope, withAnswer(before, key, record, this.o));
     return () => {
-      if (wasDirty) { this.dirty.set(scope, wasDirty); return; }
+      if (wasDirty) {
+        this.dirty.set(scope, wasDirty);
+        return;
+      }
       this.dirty.delete(scope);
       if (wasClean) this.keepClean(scope, wasClean);
     };
   }
 
   /** Whether a ring changed since a checkpoint last wrote it. */
-  changed(): boolean { return this.dirty.size > 0; }
+  changed(): boolean {
+    return this.dirty.size > 0;
+  }
 
   /**
    * The rings changed since the last take, for a checkpoint to write (they stay
@@ -103,7 +116,10 @@ export class KeptAnswers {
   take(olderThan = -Infinity): Array<readonly [string, Ring]> {
     for (const [scope, ring] of this.dirty) {
       if (ring.every(([, r]) => r.createdAt >= olderThan)) continue;
-      this.dirty.set(scope, ring.filter(([, r]) => r.createdAt >= olderThan));
+      this.dirty.set(
+        scope,
+        ring.filter(([, r]) => r.createdAt >= olderThan),
+      );
     }
     return [...this.dirty];
   }

@@ -45,13 +45,17 @@ export class KeyIndex {
   private scratch = Buffer.allocUnsafe(256);
   private scratchLength = 0;
 
-  get size(): number { return this.live; }
+  get size(): number {
+    return this.live;
+  }
 
   /**
    * The bytes the keys take in the key buffer: each a tag byte, then a byte a character
    * when every one is latin1, else two (UTF-16); a removed key's until the next rebuild.
    */
-  get keyBytes(): number { return this.used; }
+  get keyBytes(): number {
+    return this.used;
+  }
 
   private encode(key: string): void {
     if (key.length * 2 + 1 > this.scratch.length) this.scratch = Buffer.allocUnsafe(key.length * 2 + 1);
@@ -90,13 +94,19 @@ export class KeyIndex {
     return s < 0 ? undefined : this.ids[this.slots[s] as number];
   }
 
-  has(key: string): boolean { return this.find(key, hashOf(key)) >= 0; }
+  has(key: string): boolean {
+    return this.find(key, hashOf(key)) >= 0;
+  }
 
   set(key: string, id: number): this {
-    if (!Number.isInteger(id) || id < 0 || id > 0x7fffffff) throw new RangeError(`a key index holds player ids, not ${id}`);
+    if (!Number.isInteger(id) || id < 0 || id > 0x7fffffff)
+      throw new RangeError(`a key index holds player ids, not ${id}`);
     const h = hashOf(key);
     const s = this.find(key, h);
-    if (s >= 0) { this.ids[this.slots[s] as number] = id; return this; }
+    if (s >= 0) {
+      this.ids[this.slots[s] as number] = id;
+      return this;
+    }
     // Slots in use (live, removed and this one) stay at most half the table, which the entries' arrays are sized to.
     if (this.count + 1 > this.ids.length) this.rebuild(this.live + 1);
     const n = this.scratchLength;
@@ -137,7 +147,8 @@ export class KeyIndex {
     const ids = new Int32Array(capacity);
     const hashes = new Uint32Array(capacity);
     let bytesNeeded = 0;
-    for (let e = 0; e < this.count; e++) if (this.ids[e] !== REMOVED) bytesNeeded += (this.starts[e + 1] as number) - (this.starts[e] as number);
+    for (let e = 0; e < this.count; e++)
+      if (this.ids[e] !== REMOVED) bytesNeeded += (this.starts[e + 1] as number) - (this.starts[e] as number);
     const bytes = Buffer.allocUnsafe(Math.max(1024, Math.ceil(bytesNeeded * 1.5)));
     const table = new Int32Array(slots).fill(EMPTY);
     let n = 0;

@@ -2,7 +2,16 @@
 import type { DrawRecord, IndexName, PlayerState } from '../../core/state.js';
 import { IndexModel } from './index-model.js';
 import { KEPT_PER_SCOPE, KeptAnswers, type KeptAnswersOptions } from './kept-answers.js';
-import { passesFilter, type Commit, type CommitResult, type IdempotencyRecord, type LogFilter, type Session, type Storage, type StorageStats } from './storage.js';
+import {
+  passesFilter,
+  type Commit,
+  type CommitResult,
+  type IdempotencyRecord,
+  type LogFilter,
+  type Session,
+  type Storage,
+  type StorageStats,
+} from './storage.js';
 import { entryOf, type StoredLogEntry } from './replay-log.js';
 
 export interface MemoryStorageOptions {
@@ -23,22 +32,41 @@ export class MemoryStorage implements Storage {
   /** Nothing on disk: every ring is held (a scope not held has none). */
   private readonly answers: KeptAnswers;
   constructor(private readonly opts: MemoryStorageOptions = {}) {
-    this.answers = new KeptAnswers({ perScope: opts.answers?.perScope ?? KEPT_PER_SCOPE, ttlMs: opts.answers?.ttlMs ?? 86_400_000, cacheRecords: 0 });
+    this.answers = new KeptAnswers({
+      perScope: opts.answers?.perScope ?? KEPT_PER_SCOPE,
+      ttlMs: opts.answers?.ttlMs ?? 86_400_000,
+      cacheRecords: 0,
+    });
   }
 
   async nextPlayerId(): Promise<number> {
     this.reserved = Math.max(this.reserved, this.index.maxPlayerId) + 1;
     return this.reserved;
   }
-  async load(playerId: number): Promise<PlayerState | undefined> { return this.states.get(playerId); }
-  async lookup(index: IndexName, key: string): Promise<number | undefined> { return this.index.maps[index].get(key); }
-  async getSession(key: string): Promise<Session | undefined> { return this.index.sessions.get(key); }
-  async sessionsOf(playerId: number): Promise<Array<{ key: string; session: Session }>> { return this.index.sessionsOf(playerId); }
-  async getIdempotency(key: string): Promise<IdempotencyRecord | undefined> { return this.answers.get(key); }
-  async playerIds(): Promise<number[]> { return [...this.states.keys()].sort((a, b) => a - b); }
-  async recentlyActive(limit: number): Promise<number[]> { return this.index.recentlyActive(limit); }
+  async load(playerId: number): Promise<PlayerState | undefined> {
+    return this.states.get(playerId);
+  }
+  async lookup(index: IndexName, key: string): Promise<number | undefined> {
+    return this.index.maps[index].get(key);
+  }
+  async getSession(key: string): Promise<Session | undefined> {
+    return this.index.sessions.get(key);
+  }
+  async sessionsOf(playerId: number): Promise<Array<{ key: string; session: Session }>> {
+    return this.index.sessionsOf(playerId);
+  }
+  async getIdempotency(key: string): Promise<IdempotencyRecord | undefined> {
+    return this.answers.get(key);
+  }
+  async playerIds(): Promise<number[]> {
+    return [...this.states.keys()].sort((a, b) => a - b);
+  }
+  async recentlyActive(limit: number): Promise<number[]> {
+    return this.index.recentlyActive(limit);
+  }
   async commit(commit: Commit): Promise<CommitResult> {
-    if (this.opts.faults?.conflict?.(commit)) return { ok: false, conflict: 'version', detail: 'a conflict injected by the faults option' };
+    if (this.opts.faults?.conflict?.(commit))
+      return { ok: false, conflict: 'version', detail: 'a conflict injected by the faults option' };
     const { result } = this.index.apply(commit, (id) => this.states.get(id));
     if (result.ok) {
       for (const r of commit.idempotency ?? []) this.answers.put(r.key, r.record);
@@ -46,18 +74,34 @@ export class MemoryStorage implements Storage {
       // Stryker disable next-line ArrowFunction: equivalent (see above)
       const befores = commit.players.map((p) => this.states.get(p.state.playerId));
       for (const p of commit.players) this.states.set(p.state.playerId, p.state);
-      if (commit.log) this.log.push({ ...entryOf(commit.log, commit.players.map((p) => p.state), befores), seq: this.log.length + 1 });
+      if (commit.log)
+        this.log.push({
+          ...entryOf(
+            commit.log,
+            commit.players.map((p) => p.state),
+            befores,
+          ),
+          seq: this.log.length + 1,
+        });
     }
     return result;
   }
-  async readLog(filter?: LogFilter): Promise<StoredLogEntry[]> { return this.log.filter((e) => passesFilter(e, filter)); }
+  async readLog(filter?: LogFilter): Promise<StoredLogEntry[]> {
+    return this.log.filter((e) => passesFilter(e, filter));
+  }
   async findByName(name: string, limit: number): Promise<number[]> {
-    return [...this.states.values()].filter((s) => s.name === name).map((s) => s.playerId).sort((a, b) => a - b).slice(0, limit);
+    return [...this.states.values()]
+      .filter((s) => s.name === name)
+      .map((s) => s.playerId)
+      .sort((a, b) => a - b)
+      .slice(0, limit);
   }
   async drawHistories(visit: (history: ReadonlyArray<DrawRecord>) => void): Promise<number> {
     for (const s of this.states.values()) visit(s.gachaHistory);
     return this.states.size;
   }
-  stats(): StorageStats { return { playersInMemory: this.states.size, answersInMemory: this.answers.records().dirty }; }
+  stats(): StorageStats {
+    return { playersInMemory: this.states.size, answersInMemory: this.answers.records().dirty };
+  }
   async close(): Promise<void> {}
 }

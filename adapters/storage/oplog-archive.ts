@@ -39,10 +39,12 @@ export interface Archived {
 
 /** The archived segments of a data directory, oldest first (none when it has no archive). */
 export const listArchives = async (dir: string): Promise<Archived[]> => {
-  return (await listOrNone(join(dir, ARCHIVE_DIR))).flatMap((n) => {
-    const m = /^(\d+)-(\d+)\.jsonl\.gz$/.exec(n);
-    return m ? [{ first: Number(m[1]), last: Number(m[2]), path: join(dir, ARCHIVE_DIR, n) }] : [];
-  }).sort((a, b) => a.first - b.first);
+  return (await listOrNone(join(dir, ARCHIVE_DIR)))
+    .flatMap((n) => {
+      const m = /^(\d+)-(\d+)\.jsonl\.gz$/.exec(n);
+      return m ? [{ first: Number(m[1]), last: Number(m[2]), path: join(dir, ARCHIVE_DIR, n) }] : [];
+    })
+    .sort((a, b) => a.first - b.first);
 };
 
 /** What one segment's archiving moved. */
@@ -72,7 +74,11 @@ export const pastRetention = async (segment: Segment, cutoff: number): Promise<S
 };
 
 /** Writes a sealed segment's archive and then removes the segment (`last`: its last entry's seq). */
-export const archiveSegment = async (dir: string, segment: Segment & { readonly bytes: number }, last: number): Promise<ArchivedSegment> => {
+export const archiveSegment = async (
+  dir: string,
+  segment: Segment & { readonly bytes: number },
+  last: number,
+): Promise<ArchivedSegment> => {
   const archiveDir = join(dir, ARCHIVE_DIR);
   await mkdir(archiveDir, { recursive: true });
   const path = join(archiveDir, archiveName(segment.first, last));
@@ -94,7 +100,9 @@ export const archiveSegment = async (dir: string, segment: Segment & { readonly 
           failed = e;
           throw e;
         }
-      }).catch((e: unknown) => { throw failed ?? e; });
+      }).catch((e: unknown) => {
+        throw failed ?? e;
+      });
       await out.datasync();
     } finally {
       await out.close();
@@ -108,7 +116,9 @@ export const archiveSegment = async (dir: string, segment: Segment & { readonly 
   }
   await rename(tmp, path);
   await syncDir(archiveDir);
-  await unlink(indexPathOf(segment.path)).catch((e: NodeJS.ErrnoException) => { if (e.code !== 'ENOENT') throw e; });
+  await unlink(indexPathOf(segment.path)).catch((e: NodeJS.ErrnoException) => {
+    if (e.code !== 'ENOENT') throw e;
+  });
   await unlink(segment.path);
   await syncDir(dirname(segment.path));
   return { first: segment.first, last, bytes: segment.bytes, archive: path, archiveBytes };
@@ -124,9 +134,13 @@ export const readArchives = async (dir: string, filter?: LogFilter): Promise<Sto
     const fh = await open(a.path, 'r');
     const chunks: Buffer[] = [];
     try {
-      await pipeline(fh.createReadStream({ autoClose: false }), createGunzip(), async (plain: AsyncIterable<Buffer>) => {
-        for await (const c of plain) chunks.push(c);
-      });
+      await pipeline(
+        fh.createReadStream({ autoClose: false }),
+        createGunzip(),
+        async (plain: AsyncIterable<Buffer>) => {
+          for await (const c of plain) chunks.push(c);
+        },
+      );
     } catch (e) {
       throw new StorageError(`${a.path} does not decompress: ${(e as Error).message}`, e);
     } finally {

@@ -43,7 +43,12 @@ export const parseIndex = (buf: Buffer): { entries: IndexedEntry[]; good: number
     if (nl < 0) break;
     const m = LINE.exec(buf.subarray(pos, nl).toString('latin1'));
     if (!m) break;
-    const x: IndexedEntry = { seq: Number(m[1]), offset: Number(m[2]), length: Number(m[3]), players: m[4] === undefined ? [] : m[4].split(',').map(Number) };
+    const x: IndexedEntry = {
+      seq: Number(m[1]),
+      offset: Number(m[2]),
+      length: Number(m[3]),
+      players: m[4] === undefined ? [] : m[4].split(',').map(Number),
+    };
     if (x.offset < end || x.length < 2 || x.seq <= seq) break;
     entries.push(x);
     end = endOf(x);
@@ -55,7 +60,11 @@ export const parseIndex = (buf: Buffer): { entries: IndexedEntry[]; good: number
 
 /** Whether two index entries name the same line (seq, place and players). */
 export const sameIndexed = (a: IndexedEntry, b: IndexedEntry): boolean =>
-  a.seq === b.seq && a.offset === b.offset && a.length === b.length && a.players.length === b.players.length && a.players.every((id, i) => b.players[i] === id);
+  a.seq === b.seq &&
+  a.offset === b.offset &&
+  a.length === b.length &&
+  a.players.length === b.players.length &&
+  a.players.every((id, i) => b.players[i] === id);
 
 /** An index file's bytes (none when it is missing). */
 export const readIndexFile = async (path: string): Promise<Buffer> => (await readOrNone(path)) ?? Buffer.alloc(0);
@@ -65,7 +74,10 @@ export class OplogIndex {
   /** Lines not written yet (a failed write is retried with the next). */
   private pending: IndexedEntry[] = [];
 
-  private constructor(private readonly fh: FileHandle, private size: number) {}
+  private constructor(
+    private readonly fh: FileHandle,
+    private size: number,
+  ) {}
 
   /**
    * Opens the index of an oplog whose entries are `oplog` (as its open read them):
@@ -102,7 +114,11 @@ export class OplogIndex {
     try {
       await writeWhole(this.fh, buf, this.size, 'oplog index');
     } catch (e) {
-      try { await this.fh.truncate(this.size); } catch { /* the next write overwrites from size */ }
+      try {
+        await this.fh.truncate(this.size);
+      } catch {
+        /* the next write overwrites from size */
+      }
       throw e;
     }
     this.size += buf.length;
@@ -110,7 +126,9 @@ export class OplogIndex {
   }
 
   /** The file's bytes. */
-  get bytes(): number { return this.size; }
+  get bytes(): number {
+    return this.size;
+  }
 
   /** Every line: the file's and any not written yet. */
   async entries(): Promise<IndexedEntry[]> {
@@ -124,5 +142,7 @@ export class OplogIndex {
     await this.fh.datasync();
   }
 
-  async close(): Promise<void> { await this.fh.close(); }
+  async close(): Promise<void> {
+    await this.fh.close();
+  }
 }

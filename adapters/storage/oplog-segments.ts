@@ -43,10 +43,12 @@ export interface Segment {
 
 /** The sealed segments of a data directory, oldest first (none: a directory of one oplog.jsonl). */
 export const listSegments = async (dir: string): Promise<Segment[]> => {
-  return (await listOrNone(join(dir, SEGMENT_DIR))).flatMap((n) => {
-    const m = /^(\d+)\.jsonl$/.exec(n);
-    return m ? [{ first: Number(m[1]), path: join(dir, SEGMENT_DIR, n) }] : [];
-  }).sort((a, b) => a.first - b.first);
+  return (await listOrNone(join(dir, SEGMENT_DIR)))
+    .flatMap((n) => {
+      const m = /^(\d+)\.jsonl$/.exec(n);
+      return m ? [{ first: Number(m[1]), path: join(dir, SEGMENT_DIR, n) }] : [];
+    })
+    .sort((a, b) => a.first - b.first);
 };
 
 /**
@@ -113,7 +115,12 @@ export class OplogSegments {
   private archiving: Promise<ArchivedSegment[]> | null = null;
   private closing = false;
 
-  private constructor(private readonly dir: string, private live: OplogFile, private sealed: Array<Segment & { bytes: number }>, private readonly log: Log | undefined) {}
+  private constructor(
+    private readonly dir: string,
+    private live: OplogFile,
+    private sealed: Array<Segment & { bytes: number }>,
+    private readonly log: Log | undefined,
+  ) {}
 
   static async open(dir: string, log?: Log): Promise<OplogSegments> {
     const segments = await listSegments(dir);
@@ -132,18 +139,24 @@ export class OplogSegments {
       sealed.push({ ...s, bytes: (await stat(s.path)).size + (idxBytes ?? 0) });
     }
     const newest = segments.at(-1);
-    const after = newest === undefined ? 0 : (await endEntryOf(newest.path, 'last'))?.seq ?? newest.first - 1;
+    const after = newest === undefined ? 0 : ((await endEntryOf(newest.path, 'last'))?.seq ?? newest.first - 1);
     return new OplogSegments(dir, await OplogFile.open(join(dir, LIVE_FILE), after), sealed, log);
   }
 
   /** The seq of the last entry given to the log. */
-  get seq(): number { return this.live.seq; }
+  get seq(): number {
+    return this.live.seq;
+  }
 
   /** The first entry's seq of the kept log (undefined: none kept). */
-  get keptFrom(): number | undefined { return this.sealed[0]?.first ?? this.live.first?.seq; }
+  get keptFrom(): number | undefined {
+    return this.sealed[0]?.first ?? this.live.first?.seq;
+  }
 
   /** Bytes of the kept log: its segments and their indexes, on disk. */
-  get bytes(): number { return this.sealed.reduce((n, s) => n + s.bytes, this.live.bytes); }
+  get bytes(): number {
+    return this.sealed.reduce((n, s) => n + s.bytes, this.live.bytes);
+  }
 
   /** Entries in the kept log (the store numbers them 1, 2, … with no gap). */
   get entries(): number {
@@ -151,10 +164,18 @@ export class OplogSegments {
     return from === undefined ? 0 : this.seq - from + 1;
   }
 
-  catchUp(fromJournal: ReadonlyArray<StoredLogEntry>): Promise<void> { return this.live.catchUp(fromJournal); }
-  add(entries: ReadonlyArray<LogEntry>): Promise<void> { return this.live.add(entries); }
-  flush(): Promise<void> { return this.live.flush(); }
-  sync(): Promise<void> { return this.live.sync(); }
+  catchUp(fromJournal: ReadonlyArray<StoredLogEntry>): Promise<void> {
+    return this.live.catchUp(fromJournal);
+  }
+  add(entries: ReadonlyArray<LogEntry>): Promise<void> {
+    return this.live.add(entries);
+  }
+  flush(): Promise<void> {
+    return this.live.flush();
+  }
+  sync(): Promise<void> {
+    return this.live.sync();
+  }
 
   /** The kept log, all or those the filter lets through: the sealed segments, then the live one. */
   async read(filter?: LogFilter): Promise<StoredLogEntry[]> {
@@ -164,8 +185,8 @@ export class OplogSegments {
     try {
       const out: StoredLogEntry[] = [];
       // A segment archived since the read began reads as none: it was the oldest.
-      for (const s of sealed) out.push(...await readOplog(s.path, filter));
-      out.push(...await live.read(filter));
+      for (const s of sealed) out.push(...(await readOplog(s.path, filter)));
+      out.push(...(await live.read(filter)));
       return out;
     } finally {
       const n = (this.reading.get(live) ?? 1) - 1;
@@ -202,7 +223,13 @@ export class OplogSegments {
     if (!this.moved) {
       await this.live.sync();
       await mkdir(segDir, { recursive: true });
-      if (await stat(target).then(() => true, () => false)) throw new StorageError(`${target} exists already: the live oplog is not renamed over it`);
+      if (
+        await stat(target).then(
+          () => true,
+          () => false,
+        )
+      )
+        throw new StorageError(`${target} exists already: the live oplog is not renamed over it`);
       await rename(join(this.dir, LIVE_FILE), target);
       this.moved = true;
       // Derived data: a segment without its index is read whole, and the next open rebuilds it.
@@ -241,7 +268,11 @@ export class OplogSegments {
     while (this.archiving !== null) await this.archiving.catch(() => undefined);
     const run = this.archiveRun(cutoff, max);
     this.archiving = run;
-    try { return await run; } finally { this.archiving = null; }
+    try {
+      return await run;
+    } finally {
+      this.archiving = null;
+    }
   }
 
   private async archiveRun(cutoff: number, max: number): Promise<ArchivedSegment[]> {
@@ -256,15 +287,24 @@ export class OplogSegments {
         this.sealed.shift();
       }
     } catch (e) {
-      this.log?.('oplog.archive_failed', { error: (e as NodeJS.ErrnoException).code ?? String(e), segment: this.sealed[0]?.path, archived: moved.length });
+      this.log?.('oplog.archive_failed', {
+        error: (e as NodeJS.ErrnoException).code ?? String(e),
+        segment: this.sealed[0]?.path,
+        archived: moved.length,
+      });
       throw e;
     } finally {
       const first = moved[0];
       const last = moved.at(-1);
       if (first !== undefined && last !== undefined) {
         this.log?.('oplog.archived', {
-          segments: moved.length, firstSeq: first.first, lastSeq: last.last, bytes: moved.reduce((n, m) => n + m.bytes, 0),
-          archiveBytes: moved.reduce((n, m) => n + m.archiveBytes, 0), to: join(this.dir, ARCHIVE_DIR), keptFrom: this.keptFrom ?? null,
+          segments: moved.length,
+          firstSeq: first.first,
+          lastSeq: last.last,
+          bytes: moved.reduce((n, m) => n + m.bytes, 0),
+          archiveBytes: moved.reduce((n, m) => n + m.archiveBytes, 0),
+          to: join(this.dir, ARCHIVE_DIR),
+          keptFrom: this.keptFrom ?? null,
         });
       }
     }

@@ -43,7 +43,12 @@ export const parseLog = (buf: Buffer, base = 0): { entries: StoredLogEntry[]; at
  * ahead). Null when the index does not fit the oplog (a line at an offset is not
  * the entry the index names): the caller reads the whole oplog instead.
  */
-const readIndexed = async (oplog: FileHandle, size: number, index: ReadonlyArray<IndexedEntry>, players: ReadonlyArray<number>): Promise<StoredLogEntry[] | null> => {
+const readIndexed = async (
+  oplog: FileHandle,
+  size: number,
+  index: ReadonlyArray<IndexedEntry>,
+  players: ReadonlyArray<number>,
+): Promise<StoredLogEntry[] | null> => {
   const last = index.at(-1);
   const end = last === undefined ? 0 : endOf(last);
   if (end > size) return null;
@@ -80,7 +85,12 @@ const readIndexed = async (oplog: FileHandle, size: number, index: ReadonlyArray
 };
 
 /** An oplog's entries, all or those the filter lets through, through its index where it fits. */
-const readFiltered = async (fh: FileHandle, size: number, index: () => Promise<IndexedEntry[]>, filter: LogFilter | undefined): Promise<StoredLogEntry[]> => {
+const readFiltered = async (
+  fh: FileHandle,
+  size: number,
+  index: () => Promise<IndexedEntry[]>,
+  filter: LogFilter | undefined,
+): Promise<StoredLogEntry[]> => {
   const players = filter?.players;
   if (players !== undefined) {
     const got = await readIndexed(fh, size, await index(), players);
@@ -113,7 +123,8 @@ export const endEntryOf = async (path: string, which: 'first' | 'last'): Promise
         // The last line feed ends the last whole line (a torn tail after it is no entry); the one before it starts it.
         const end = got.lastIndexOf(0x0a);
         const start = end < 0 ? -1 : got.lastIndexOf(0x0a, end - 1);
-        if (start >= 0 || len === size) return end < 0 ? undefined : parseLog(got.subarray(start + 1, end + 1)).entries[0];
+        if (start >= 0 || len === size)
+          return end < 0 ? undefined : parseLog(got.subarray(start + 1, end + 1)).entries[0];
       }
     }
   } finally {
@@ -157,7 +168,13 @@ export class OplogFile {
   /** Entries in the journal but not yet written here (a failed append is retried). */
   private backlog: StoredLogEntry[] = [];
 
-  private constructor(private readonly fh: FileHandle, private readonly index: OplogIndex, private size: number, private lastSeq: number, private firstEntry: StoredLogEntry | undefined) {}
+  private constructor(
+    private readonly fh: FileHandle,
+    private readonly index: OplogIndex,
+    private size: number,
+    private lastSeq: number,
+    private firstEntry: StoredLogEntry | undefined,
+  ) {}
 
   /**
    * Opens (creating) the file; a torn last line, never acknowledged as a line, is cut off; the index is made to fit.
@@ -179,17 +196,27 @@ export class OplogFile {
   }
 
   /** The seq of the last entry given to this file. */
-  get seq(): number { return this.lastSeq; }
+  get seq(): number {
+    return this.lastSeq;
+  }
 
   /** The first entry given to this file (undefined: none yet): where it starts, and since when (rotation by age). */
-  get first(): StoredLogEntry | undefined { return this.firstEntry; }
+  get first(): StoredLogEntry | undefined {
+    return this.firstEntry;
+  }
 
   /** The file's bytes on disk and its index's. */
-  get bytes(): number { return this.size + this.index.bytes; }
+  get bytes(): number {
+    return this.size + this.index.bytes;
+  }
 
   /** Entries of a replayed journal that the file lacks (a crash before their append): appended and synced. */
   async catchUp(fromJournal: ReadonlyArray<StoredLogEntry>): Promise<void> {
-    for (const e of fromJournal) if ((e.seq ?? 0) > this.lastSeq) { this.backlog.push(e); this.lastSeq = e.seq ?? this.lastSeq; }
+    for (const e of fromJournal)
+      if ((e.seq ?? 0) > this.lastSeq) {
+        this.backlog.push(e);
+        this.lastSeq = e.seq ?? this.lastSeq;
+      }
     this.firstEntry ??= this.backlog[0];
     if (this.backlog.length > 0) {
       await this.flush();
@@ -214,7 +241,11 @@ export class OplogFile {
     try {
       await writeWhole(this.fh, buf, this.size, 'oplog');
     } catch (e) {
-      try { await this.fh.truncate(this.size); } catch { /* the next append overwrites from size */ }
+      try {
+        await this.fh.truncate(this.size);
+      } catch {
+        /* the next append overwrites from size */
+      }
       throw e;
     }
     let offset = this.size;
@@ -238,7 +269,10 @@ export class OplogFile {
 
   /** The log: the file's entries and any not appended yet, all or those the filter lets through (by the index). */
   async read(filter?: LogFilter): Promise<StoredLogEntry[]> {
-    return [...await readFiltered(this.fh, this.size, () => this.index.entries(), filter), ...this.backlog.filter((e) => passesFilter(e, filter))];
+    return [
+      ...(await readFiltered(this.fh, this.size, () => this.index.entries(), filter)),
+      ...this.backlog.filter((e) => passesFilter(e, filter)),
+    ];
   }
 
   async close(): Promise<void> {

@@ -10,13 +10,23 @@ export class PlayerCache<T> {
   private readonly states = new Map<number, T>();
   private readonly usedAt = new Map<number, number>();
 
-  constructor(private readonly size: number, private readonly idleMs: number, private readonly clock: () => number) {}
+  constructor(
+    private readonly size: number,
+    private readonly idleMs: number,
+    private readonly clock: () => number,
+  ) {}
 
-  get count(): number { return this.states.size; }
+  get count(): number {
+    return this.states.size;
+  }
 
-  get(id: number): T | undefined { return this.states.get(id); }
+  get(id: number): T | undefined {
+    return this.states.get(id);
+  }
 
-  has(id: number): boolean { return this.states.has(id); }
+  has(id: number): boolean {
+    return this.states.has(id);
+  }
 
   delete(id: number): void {
     this.states.delete(id);

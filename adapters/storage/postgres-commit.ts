@@ -12,7 +12,10 @@ const VERSION_CONFLICT = 'HK001';
 const UNIQUE_CONFLICT = 'HK002';
 
 /** What a commit writes of a state: a delta row, or the state whole (postgres-rows.ts encodeRow). */
-export type RowOf = (state: PlayerState, before: PlayerState | undefined) => { json: string; delta: boolean; chain: Chain };
+export type RowOf = (
+  state: PlayerState,
+  before: PlayerState | undefined,
+) => { json: string; delta: boolean; chain: Chain };
 
 /** A commit as commit_v3's call: its players by id with the states they replace, what is written of each, and the call's values. */
 export interface CommitCall {
@@ -25,24 +28,53 @@ export interface CommitCall {
  * commit_v3's values for a commit. `befores`: the states before, where this process
  * holds the version written over (the log's hashes and the key changes start from them).
  */
-export const commitCall = (commit: Commit, befores: ReadonlyArray<PlayerState | undefined>, rowOf: RowOf, opts: PostgresOptions): CommitCall => {
-  const entry = commit.log && entryOf(commit.log, commit.players.map((p) => p.state), befores);
-  const order = commit.players.map((p, i) => ({ p, before: befores[i] })).sort((a, b) => a.p.state.playerId - b.p.state.playerId);
-  const keys = keyChanges(order.map(({ p, before }) => ({ state: p.state, before, isNew: p.expectedVersion === null })));
+export const commitCall = (
+  commit: Commit,
+  befores: ReadonlyArray<PlayerState | undefined>,
+  rowOf: RowOf,
+  opts: PostgresOptions,
+): CommitCall => {
+  const entry =
+    commit.log &&
+    entryOf(
+      commit.log,
+      commit.players.map((p) => p.state),
+      befores,
+    );
+  const order = commit.players
+    .map((p, i) => ({ p, before: befores[i] }))
+    .sort((a, b) => a.p.state.playerId - b.p.state.playerId);
+  const keys = keyChanges(
+    order.map(({ p, before }) => ({ state: p.state, before, isNew: p.expectedVersion === null })),
+  );
   const sessions = commit.sessions ?? [];
   const idem = commit.idempotency ?? [];
   const ttl = opts.idempotencyTtlMs ?? 86_400_000;
   const rows = order.map(({ p, before }) => rowOf(p.state, p.expectedVersion === null ? undefined : before));
   const values = [
     // The states as one json array: a text[] parameter would have node-postgres escape every quote of every state.
-    order.map(({ p }) => p.state.playerId), order.map(({ p }) => p.expectedVersion), order.map(({ p }) => p.state.version),
-    `[${rows.map((r) => r.json).join(',')}]`, rows.map((r) => r.delta),
-    (commit.reads ?? []).map((r) => r.playerId), (commit.reads ?? []).map((r) => r.version),
-    keys.replace, keys.delNames, keys.delKeys, keys.insNames, keys.insKeys, keys.insOwners,
-    sessions.map((x) => x.key), sessions.map((x) => (x.session === null ? null : JSON.stringify(x.session))),
-    idem.map((x) => x.key), `[${idem.map((x) => JSON.stringify(x.record)).join(',')}]`, idem.map((x) => x.record.createdAt),
+    order.map(({ p }) => p.state.playerId),
+    order.map(({ p }) => p.expectedVersion),
+    order.map(({ p }) => p.state.version),
+    `[${rows.map((r) => r.json).join(',')}]`,
+    rows.map((r) => r.delta),
+    (commit.reads ?? []).map((r) => r.playerId),
+    (commit.reads ?? []).map((r) => r.version),
+    keys.replace,
+    keys.delNames,
+    keys.delKeys,
+    keys.insNames,
+    keys.insKeys,
+    keys.insOwners,
+    sessions.map((x) => x.key),
+    sessions.map((x) => (x.session === null ? null : JSON.stringify(x.session))),
+    idem.map((x) => x.key),
+    `[${idem.map((x) => JSON.stringify(x.record)).join(',')}]`,
+    idem.map((x) => x.record.createdAt),
     idem.length > 0 ? Math.min(...idem.map((x) => x.record.createdAt)) - ttl : 0,
-    entry ? JSON.stringify(entry) : null, entry ? entry.playerIds : [], opts.answersPerScope ?? KEPT_PER_SCOPE,
+    entry ? JSON.stringify(entry) : null,
+    entry ? entry.playerIds : [],
+    opts.answersPerScope ?? KEPT_PER_SCOPE,
   ];
   return { order, rows, values };
 };

@@ -44,7 +44,9 @@ const types = {
 /** The pool of a store's connections (an idle client's error is logged, never thrown). */
 export const poolOf = (o: PostgresOptions): pg.Pool => {
   const pool = new pg.Pool({
-    connectionString: o.connectionString, max: o.poolSize ?? 10, types,
+    connectionString: o.connectionString,
+    max: o.poolSize ?? 10,
+    types,
     statement_timeout: o.statementTimeoutMs ?? 5000,
   });
   pool.on('error', (e) => o.log?.('postgres.idle_client_error', { error: e.message }));

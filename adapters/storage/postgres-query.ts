@@ -4,11 +4,20 @@ import type pg from 'pg';
 import { StorageError } from './storage.js';
 
 /** The store's query: a Query (postgres-options.ts) that a `name` makes a prepared statement. */
-export type Prepared = <R extends pg.QueryResultRow>(text: string, values?: unknown[], name?: string) => Promise<pg.QueryResult<R>>;
+export type Prepared = <R extends pg.QueryResultRow>(
+  text: string,
+  values?: unknown[],
+  name?: string,
+) => Promise<pg.QueryResult<R>>;
 
 /** The query of a store on `pool` in schema `s` (a prepared statement's name is in the schema's); `sent` counts each round trip. */
-export const queryOn = (pool: pg.Pool, s: string, sent: () => void): Prepared =>
-  async <R extends pg.QueryResultRow>(text: string, values: unknown[] = [], name?: string): Promise<pg.QueryResult<R>> => {
+export const queryOn =
+  (pool: pg.Pool, s: string, sent: () => void): Prepared =>
+  async <R extends pg.QueryResultRow>(
+    text: string,
+    values: unknown[] = [],
+    name?: string,
+  ): Promise<pg.QueryResult<R>> => {
     sent();
     try {
       return await pool.query<R>(name === undefined ? { text, values } : { name: `${s}.${name}`, text, values });

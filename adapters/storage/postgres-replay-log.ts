@@ -9,12 +9,14 @@ type Log = (event: string, data: Record<string, unknown>) => void;
 
 /** Every entry of the replay log, in order, or only those that changed one of `filter.players`. */
 export const readEntries = async (query: Query, s: string, filter: LogFilter): Promise<StoredLogEntry[]> => {
-  const r = filter.players === undefined
-    ? await query<{ seq: number; entry: StoredLogEntry }>(`SELECT seq, entry FROM ${s}.replay_log ORDER BY seq`)
-    // Through the per-player index: only the entries that changed one of these players.
-    : await query<{ seq: number; entry: StoredLogEntry }>(
-      `SELECT l.seq, l.entry FROM ${s}.replay_log l WHERE l.seq IN (SELECT seq FROM ${s}.replay_log_players WHERE player_id = ANY ($1::bigint[])) ORDER BY l.seq`,
-      [[...filter.players]]);
+  const r =
+    filter.players === undefined
+      ? await query<{ seq: number; entry: StoredLogEntry }>(`SELECT seq, entry FROM ${s}.replay_log ORDER BY seq`)
+      : // Through the per-player index: only the entries that changed one of these players.
+        await query<{ seq: number; entry: StoredLogEntry }>(
+          `SELECT l.seq, l.entry FROM ${s}.replay_log l WHERE l.seq IN (SELECT seq FROM ${s}.replay_log_players WHERE player_id = ANY ($1::bigint[])) ORDER BY l.seq`,
+          [[...filter.players]],
+        );
   return r.rows.map((x) => ({ ...x.entry, seq: x.seq }));
 };
 
@@ -28,15 +30,22 @@ export const readEntries = async (query: Query, s: string, filter: LogFilter): P
  * Returns the entries deleted. The archive on PostgreSQL is the operator's backups.
  */
 export const pruneEntries = async (
-  query: Query, s: string, log: Log | undefined, olderThan: number,
+  query: Query,
+  s: string,
+  log: Log | undefined,
+  olderThan: number,
   { batch = 10_000, maxBatches = 100 }: { readonly batch?: number; readonly maxBatches?: number } = {},
 ): Promise<number> => {
   let deleted = 0;
   let below = 0;
   for (let i = 0; i < maxBatches; i++) {
-    const head = (await query<{ bound: number | null; last: number | null }>(
-      `SELECT min(seq) FILTER (WHERE at >= $1) AS bound, max(seq) AS last
-           FROM (SELECT seq, (entry->>'at')::float8 AS at FROM ${s}.replay_log ORDER BY seq LIMIT $2) h`, [olderThan, batch])).rows[0];
+    const head = (
+      await query<{ bound: number | null; last: number | null }>(
+        `SELECT min(seq) FILTER (WHERE at >= $1) AS bound, max(seq) AS last
+           FROM (SELECT seq, (entry->>'at')::float8 AS at FROM ${s}.replay_log ORDER BY seq LIMIT $2) h`,
+        [olderThan, batch],
+      )
+    ).rows[0];
     // No entry left; or the first entry at or after the cutoff is the batch's first: nothing more to delete.
     if (head === undefined || head.last === null) break;
     const upTo = head.bound ?? head.last + 1;
@@ -45,7 +54,9 @@ export const pruneEntries = async (
            players AS (DELETE FROM ${s}.replay_log_players p
              USING (SELECT g.seq, (x.id)::bigint AS player_id FROM gone g, json_array_elements_text(g.entry->'playerIds') AS x(id)) d
              WHERE p.player_id = d.player_id AND p.seq = d.seq)
-         SELECT count(*)::int AS n FROM gone`, [upTo]);
+         SELECT count(*)::int AS n FROM gone`,
+      [upTo],
+    );
     deleted += r.rows[0]?.n ?? 0;
     below = upTo;
     if (head.bound !== null) break;
@@ -65,7 +76,9 @@ export const firstSeq = async (query: Query, s: string): Promise<number | undefi
 export const bytesOnDisk = async (pool: pg.Pool, s: string): Promise<number> => {
   try {
     const r = await pool.query<{ bytes: number }>(
-      'SELECT pg_total_relation_size(to_regclass($1)) + pg_total_relation_size(to_regclass($2)) AS bytes', [`${s}.replay_log`, `${s}.replay_log_players`]);
+      'SELECT pg_total_relation_size(to_regclass($1)) + pg_total_relation_size(to_regclass($2)) AS bytes',
+      [`${s}.replay_log`, `${s}.replay_log_players`],
+    );
     return r.rows[0]?.bytes ?? 0;
   } catch (e) {
     throw new StorageError(`PostgreSQL: ${(e as Error).message}`, e);

@@ -15,13 +15,21 @@ const HISTORY_PAGE = 500;
 type ReadRow = (playerId: number) => Promise<PlayerState | undefined>;
 
 /** Players named `name`, by id, at most `limit`. */
-export const playersNamed = async (query: Query, s: string, readRow: ReadRow, name: string, limit: number): Promise<number[]> => {
+export const playersNamed = async (
+  query: Query,
+  s: string,
+  readRow: ReadRow,
+  name: string,
+  limit: number,
+): Promise<number[]> => {
   // A name changed since a row's base is in one of its deltas: those rows are candidates too,
   // and every row with deltas is read whole to see the name it has now.
   const r = await query<{ player_id: number; has_deltas: boolean }>(
     `SELECT p.player_id, p.base_version IS NOT NULL AS has_deltas FROM ${s}.players p
         WHERE p.state->>'name' = $1 OR (p.base_version IS NOT NULL AND EXISTS (SELECT 1 FROM ${s}.player_deltas d WHERE d.player_id = p.player_id AND d.delta->'set'->>'name' = $1))
-        ORDER BY p.player_id`, [name]);
+        ORDER BY p.player_id`,
+    [name],
+  );
   const out: number[] = [];
   for (const row of r.rows) {
     if (out.length >= limit) break;
@@ -31,13 +39,20 @@ export const playersNamed = async (query: Query, s: string, readRow: ReadRow, na
 };
 
 /** In pages of players by id, the history alone selected (a row with deltas read whole): memory bounded by a page, whatever the players. */
-export const eachDrawHistory = async (query: Query, s: string, readRow: ReadRow, visit: (history: ReadonlyArray<DrawRecord>) => void): Promise<number> => {
+export const eachDrawHistory = async (
+  query: Query,
+  s: string,
+  readRow: ReadRow,
+  visit: (history: ReadonlyArray<DrawRecord>) => void,
+): Promise<number> => {
   let after = 0;
   let players = 0;
   for (;;) {
     const r = await query<{ player_id: number; h: unknown; has_deltas: boolean }>(
       `SELECT player_id, CASE WHEN base_version IS NULL THEN state->'gachaHistory' END AS h, base_version IS NOT NULL AS has_deltas
-          FROM ${s}.players WHERE player_id > $1 ORDER BY player_id LIMIT ${HISTORY_PAGE}`, [after]);
+          FROM ${s}.players WHERE player_id > $1 ORDER BY player_id LIMIT ${HISTORY_PAGE}`,
+      [after],
+    );
     for (const row of r.rows) {
       if (row.has_deltas) visit((await readRow(Number(row.player_id)))?.gachaHistory ?? []);
       else visit(row.h === null ? [] : decodeStored(HISTORY, row.h, `player ${row.player_id}'s draw history`));

@@ -280,14 +280,20 @@ export const statementsOf = (s: string): Statements => {
 };
 
 /** Creates the schema and runs the migrations it has not had, in one transaction (`s` is ident's). */
-export const migrate = async (pool: pg.Pool, s: string, log?: (event: string, data: Record<string, unknown>) => void): Promise<void> => {
+export const migrate = async (
+  pool: pg.Pool,
+  s: string,
+  log?: (event: string, data: Record<string, unknown>) => void,
+): Promise<void> => {
   const c = await pool.connect();
   try {
     await c.query('BEGIN');
     // One process at a time creates and migrates; the others wait, then find it done.
     await c.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`hoshi-migrate:${s}`]);
     await c.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
-    await c.query(`CREATE TABLE IF NOT EXISTS ${s}.schema_migrations (version int PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+    await c.query(
+      `CREATE TABLE IF NOT EXISTS ${s}.schema_migrations (version int PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
     const done = await c.query<{ version: number }>(`SELECT version FROM ${s}.schema_migrations`);
     const have = new Set(done.rows.map((r) => r.version));
     for (let v = 1; v <= MIGRATIONS.length; v++) {

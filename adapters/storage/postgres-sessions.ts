@@ -8,7 +8,12 @@ import { decodeStored, SessionCodec, type Session } from './storage.js';
 export class SessionReads {
   private readonly sessions = new Map<string, { session: Session; at: number }>();
 
-  constructor(private readonly query: Prepared, private readonly s: string, private readonly sql: Statements, private readonly opts: PostgresOptions) {}
+  constructor(
+    private readonly query: Prepared,
+    private readonly s: string,
+    private readonly sql: Statements,
+    private readonly opts: PostgresOptions,
+  ) {}
 
   /** A session, from memory when read in the last two seconds (`fresh`: from the database). */
   async get(key: string, fresh: boolean): Promise<Session | undefined> {
@@ -37,7 +42,9 @@ export class SessionReads {
   /** A player's sessions, oldest first. */
   async of(playerId: number): Promise<Array<{ key: string; session: Session }>> {
     const r = await this.query<{ key: string; session: unknown }>(
-      `SELECT key, session FROM ${this.s}.sessions WHERE (session->>'playerId')::bigint = $1 ORDER BY (session->>'createdAt')::bigint, key`, [playerId]);
+      `SELECT key, session FROM ${this.s}.sessions WHERE (session->>'playerId')::bigint = $1 ORDER BY (session->>'createdAt')::bigint, key`,
+      [playerId],
+    );
     return r.rows.map((x) => ({ key: x.key, session: decodeStored(SessionCodec, x.session, `session ${x.key}`) }));
   }
 }

@@ -25,9 +25,21 @@ export class MeasuredSizes {
     if (!this.closed && this.measuring === null && now - this.logMeasuredAt >= 30_000) {
       this.logMeasuredAt = now;
       this.measuring = this.replayLogSize()
-        .then((bytes) => { this.logBytes = bytes; return this.answersSize(); })
-        .then((answers) => { this.answerSize = answers; }, (e: unknown) => { this.opts.log?.('postgres.measure_failed', { error: (e as Error).message }); })
-        .finally(() => { this.measuring = null; });
+        .then((bytes) => {
+          this.logBytes = bytes;
+          return this.answersSize();
+        })
+        .then(
+          (answers) => {
+            this.answerSize = answers;
+          },
+          (e: unknown) => {
+            this.opts.log?.('postgres.measure_failed', { error: (e as Error).message });
+          },
+        )
+        .finally(() => {
+          this.measuring = null;
+        });
     }
     return this.logBytes;
   }

@@ -15,7 +15,9 @@ export class KnownStates {
     this.cache = new PlayerCache(size, idleMs, Date.now);
   }
 
-  get count(): number { return this.cache.count; }
+  get count(): number {
+    return this.cache.count;
+  }
 
   /** A state held in memory: served without a round trip, it is no longer one just read. */
   hit(playerId: number): PlayerState | undefined {
@@ -39,7 +41,9 @@ export class KnownStates {
   }
 
   /** Those of `states` not just read: verify asks the database about them. */
-  unsure(states: ReadonlyArray<PlayerState>): PlayerState[] { return states.filter((s) => !this.justRead.has(s)); }
+  unsure(states: ReadonlyArray<PlayerState>): PlayerState[] {
+    return states.filter((s) => !this.justRead.has(s));
+  }
 
   /** The state a commit writes over, where this process holds its version. */
   before(playerId: number, expectedVersion: number | null): PlayerState | undefined {
@@ -53,10 +57,16 @@ export class KnownStates {
   }
 
   /** What a committed state's row holds beyond its base. */
-  chained(state: PlayerState, chain: Chain): void { this.chains.set(state, chain); }
+  chained(state: PlayerState, chain: Chain): void {
+    this.chains.set(state, chain);
+  }
 
-  remember(s: PlayerState): void { this.cache.set(s.playerId, s); }
+  remember(s: PlayerState): void {
+    this.cache.set(s.playerId, s);
+  }
 
   /** Drops a cached state (another process moved it on). */
-  forget(playerId: number): void { this.cache.delete(playerId); }
+  forget(playerId: number): void {
+    this.cache.delete(playerId);
+  }
 }

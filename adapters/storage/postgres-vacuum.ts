@@ -4,7 +4,17 @@ import type pg from 'pg';
 import { StorageError } from './storage.js';
 
 /** The tables whose rows writes replace or delete (VACUUM reclaims their dead versions). */
-const CHURNING = ['players', 'player_deltas', 'idempotency', 'idempotency_claims', 'sessions', 'rate_buckets', 'player_keys', 'replay_log', 'replay_log_players'];
+const CHURNING = [
+  'players',
+  'player_deltas',
+  'idempotency',
+  'idempotency_claims',
+  'sessions',
+  'rate_buckets',
+  'player_keys',
+  'replay_log',
+  'replay_log_players',
+];
 
 /**
  * VACUUM of the tables writes churn (CHURNING) in schema `s`, by one process at a time (an advisory
@@ -13,12 +23,18 @@ const CHURNING = ['players', 'player_deltas', 'idempotency', 'idempotency_claims
  * replaced stays on disk, and the tables and their indexes grow without bound.
  * `roundTrips` is told of the statements sent, as they are counted.
  */
-export const vacuumTables = async (pool: pg.Pool, s: string, roundTrips: (n: number) => void): Promise<{ ran: boolean; ms: number }> => {
+export const vacuumTables = async (
+  pool: pg.Pool,
+  s: string,
+  roundTrips: (n: number) => void,
+): Promise<{ ran: boolean; ms: number }> => {
   const started = Date.now();
   const c = await pool.connect();
   try {
     roundTrips(1);
-    const lock = await c.query<{ got: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS got', [`hoshi-vacuum:${s}`]);
+    const lock = await c.query<{ got: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS got', [
+      `hoshi-vacuum:${s}`,
+    ]);
     if (lock.rows[0]?.got !== true) return { ran: false, ms: Date.now() - started };
     try {
       // VACUUM takes as long as the tables need: not the pool's statement timeout.

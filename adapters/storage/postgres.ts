@@ -42,7 +42,18 @@ import { MeasuredSizes } from './postgres-sizes.js';
 import { vacuumTables } from './postgres-vacuum.js';
 import { bytesOnDisk, firstSeq, pruneEntries, readEntries } from './postgres-replay-log.js';
 import { eachDrawHistory, playersNamed } from './postgres-scans.js';
-import { StorageError, type Commit, type CommitResult, type IdempotencyClaim, type IdempotencyRecord, type LogFilter, type Session, type Storage, type StorageObserver, type StorageStats } from './storage.js';
+import {
+  StorageError,
+  type Commit,
+  type CommitResult,
+  type IdempotencyClaim,
+  type IdempotencyRecord,
+  type LogFilter,
+  type Session,
+  type Storage,
+  type StorageObserver,
+  type StorageStats,
+} from './storage.js';
 
 export { MIGRATION_COUNT } from './postgres-schema.js';
 export type { PostgresOptions } from './postgres-options.js';
@@ -61,13 +72,23 @@ export class PostgresStorage implements Storage {
   private readonly sql: Statements;
   /** A query; `name` makes it a prepared statement (postgres-query.ts). The modules that send statements for the store are given it. */
   private readonly query: Prepared;
-  private constructor(private readonly pool: pg.Pool, private readonly s: string, private readonly opts: PostgresOptions) {
+  private constructor(
+    private readonly pool: pg.Pool,
+    private readonly s: string,
+    private readonly opts: PostgresOptions,
+  ) {
     this.states = new KnownStates(opts.cacheSize ?? 10_000, opts.cacheIdleMs ?? 0);
     this.sql = statementsOf(s);
-    this.query = queryOn(pool, s, () => { this.roundTrips++; });
+    this.query = queryOn(pool, s, () => {
+      this.roundTrips++;
+    });
     this.sessions = new SessionReads(this.query, s, this.sql, opts);
     this.idempotency = new IdempotencyRows(this.query, pool, s, this.sql, opts);
-    this.sizes = new MeasuredSizes(() => this.replayLogSize(), () => this.answersSize(), opts);
+    this.sizes = new MeasuredSizes(
+      () => this.replayLogSize(),
+      () => this.answersSize(),
+      opts,
+    );
   }
 
   static async open(o: PostgresOptions): Promise<PostgresStorage> {
@@ -86,11 +107,14 @@ export class PostgresStorage implements Storage {
   async nextPlayerId(): Promise<number> {
     for (;;) {
       const r = await this.query<{ id: number; taken: boolean }>(
-        `SELECT n.id, EXISTS (SELECT 1 FROM ${this.s}.players p WHERE p.player_id = n.id) AS taken FROM (SELECT nextval('${this.s}.player_ids') AS id) n`);
+        `SELECT n.id, EXISTS (SELECT 1 FROM ${this.s}.players p WHERE p.player_id = n.id) AS taken FROM (SELECT nextval('${this.s}.player_ids') AS id) n`,
+      );
       const row = r.rows[0] as { id: number; taken: boolean };
       if (!row.taken) return row.id;
       // Players committed with ids of their own (an import, the bench's fill): the sequence moves past them.
-      await this.query(`SELECT setval('${this.s}.player_ids', greatest((SELECT max(player_id) FROM ${this.s}.players), (SELECT last_value FROM ${this.s}.player_ids)))`);
+      await this.query(
+        `SELECT setval('${this.s}.player_ids', greatest((SELECT max(player_id) FROM ${this.s}.players), (SELECT last_value FROM ${this.s}.player_ids)))`,
+      );
     }
   }
 
@@ -118,32 +142,60 @@ export class PostgresStorage implements Storage {
   async verify(states: ReadonlyArray<PlayerState>): Promise<boolean> {
     const unsure = this.states.unsure(states);
     if (unsure.length === 0) return true;
-    const r = await this.query<{ n: number }>(this.sql.verify, [unsure.map((s) => s.playerId), unsure.map((s) => s.version)], 'verify');
+    const r = await this.query<{ n: number }>(
+      this.sql.verify,
+      [unsure.map((s) => s.playerId), unsure.map((s) => s.version)],
+      'verify',
+    );
     if (r.rows[0]?.n === unsure.length) return true;
     for (const s of unsure) this.states.forget(s.playerId);
     return false;
   }
 
   async lookup(index: IndexName, key: string): Promise<number | undefined> {
-    const r = await this.query<{ player_id: number }>(`SELECT player_id FROM ${this.s}.player_keys WHERE index_name = $1 AND key = $2`, [index, key], 'lookup');
+    const r = await this.query<{ player_id: number }>(
+      `SELECT player_id FROM ${this.s}.player_keys WHERE index_name = $1 AND key = $2`,
+      [index, key],
+      'lookup',
+    );
     return r.rows[0]?.player_id;
   }
 
   /** A session, from memory when read in the last two seconds (`fresh`: from the database; postgres-sessions.ts). */
-  async getSession(key: string, fresh = false): Promise<Session | undefined> { return this.sessions.get(key, fresh); }
+  async getSession(key: string, fresh = false): Promise<Session | undefined> {
+    return this.sessions.get(key, fresh);
+  }
 
-  async sessionsOf(playerId: number): Promise<Array<{ key: string; session: Session }>> { return this.sessions.of(playerId); }
+  async sessionsOf(playerId: number): Promise<Array<{ key: string; session: Session }>> {
+    return this.sessions.of(playerId);
+  }
 
-  async getIdempotency(key: string): Promise<IdempotencyRecord | undefined> { return this.idempotency.get(key); }
+  async getIdempotency(key: string): Promise<IdempotencyRecord | undefined> {
+    return this.idempotency.get(key);
+  }
 
-  async claimIdempotency(key: string, now: number): Promise<IdempotencyClaim> { return this.idempotency.claim(key, now); }
+  async claimIdempotency(key: string, now: number): Promise<IdempotencyClaim> {
+    return this.idempotency.claim(key, now);
+  }
 
-  async releaseIdempotency(key: string): Promise<void> { await this.idempotency.release(key); }
+  async releaseIdempotency(key: string): Promise<void> {
+    await this.idempotency.release(key);
+  }
 
-  async takeTokens(key: string, bucket: { readonly rate: number; readonly burst: number }, want: number, now: number): Promise<{ granted: number; waitSeconds: number }> {
-    const r = await this.query<{ granted: number; left_tokens: number }>(this.sql.take, [key, bucket.rate, bucket.burst, want, now], 'take');
+  async takeTokens(
+    key: string,
+    bucket: { readonly rate: number; readonly burst: number },
+    want: number,
+    now: number,
+  ): Promise<{ granted: number; waitSeconds: number }> {
+    const r = await this.query<{ granted: number; left_tokens: number }>(
+      this.sql.take,
+      [key, bucket.rate, bucket.burst, want, now],
+      'take',
+    );
     const row = r.rows[0] ?? { granted: 0, left_tokens: 0 };
-    const waitSeconds = row.granted > 0 || row.left_tokens >= 1 ? 0 : Math.max(1, Math.ceil((1 - row.left_tokens) / bucket.rate));
+    const waitSeconds =
+      row.granted > 0 || row.left_tokens >= 1 ? 0 : Math.max(1, Math.ceil((1 - row.left_tokens) / bucket.rate));
     return { granted: row.granted, waitSeconds };
   }
 
@@ -166,33 +218,53 @@ export class PostgresStorage implements Storage {
   }
 
   async recentlyActive(limit: number): Promise<number[]> {
-    const r = await this.query<{ player_id: number }>(`SELECT player_id FROM ${this.s}.players ORDER BY updated_at DESC, player_id DESC LIMIT $1`, [limit], 'recent');
+    const r = await this.query<{ player_id: number }>(
+      `SELECT player_id FROM ${this.s}.players ORDER BY updated_at DESC, player_id DESC LIMIT $1`,
+      [limit],
+      'recent',
+    );
     return r.rows.map((x) => x.player_id);
   }
 
-  async readLog(filter: LogFilter = {}): Promise<StoredLogEntry[]> { return readEntries(this.query, this.s, filter); }
+  async readLog(filter: LogFilter = {}): Promise<StoredLogEntry[]> {
+    return readEntries(this.query, this.s, filter);
+  }
 
   /** Deletes the replay log's entries older than `olderThan`, in bounded batches (postgres-replay-log.ts pruneEntries): the entries deleted. */
-  async pruneReplayLog(olderThan: number, limits: { readonly batch?: number; readonly maxBatches?: number } = {}): Promise<number> {
+  async pruneReplayLog(
+    olderThan: number,
+    limits: { readonly batch?: number; readonly maxBatches?: number } = {},
+  ): Promise<number> {
     return pruneEntries(this.query, this.s, this.opts.log, olderThan, limits);
   }
 
   /** The first seq the replay log keeps (undefined: it keeps none). */
-  async replayLogStart(): Promise<number | undefined> { return firstSeq(this.query, this.s); }
+  async replayLogStart(): Promise<number | undefined> {
+    return firstSeq(this.query, this.s);
+  }
 
   /** The replay log's bytes on disk, with its indexes and TOAST. Not counted in roundTrips (stats asks it). */
-  async replayLogSize(): Promise<number> { return bytesOnDisk(this.pool, this.s); }
+  async replayLogSize(): Promise<number> {
+    return bytesOnDisk(this.pool, this.s);
+  }
 
   /** The kept answers for Idempotency-Keys: their rows and the table's bytes with its indexes and TOAST. Not counted in roundTrips (stats asks it). */
-  async answersSize(): Promise<{ records: number; bytes: number }> { return this.idempotency.size(); }
+  async answersSize(): Promise<{ records: number; bytes: number }> {
+    return this.idempotency.size();
+  }
 
   /** Keeps a copy of master data by its hash (once). */
   async saveMasterSnapshot(hash: string, files: unknown): Promise<void> {
-    await this.query(`INSERT INTO ${this.s}.master_snapshots (hash, files) VALUES ($1, $2) ON CONFLICT (hash) DO NOTHING`, [hash, JSON.stringify(files)]);
+    await this.query(
+      `INSERT INTO ${this.s}.master_snapshots (hash, files) VALUES ($1, $2) ON CONFLICT (hash) DO NOTHING`,
+      [hash, JSON.stringify(files)],
+    );
   }
 
   async readMasterSnapshot(hash: string): Promise<unknown> {
-    const r = await this.query<{ files: unknown }>(`SELECT files FROM ${this.s}.master_snapshots WHERE hash = $1`, [hash]);
+    const r = await this.query<{ files: unknown }>(`SELECT files FROM ${this.s}.master_snapshots WHERE hash = $1`, [
+      hash,
+    ]);
     return r.rows[0]?.files;
   }
 
@@ -204,19 +276,30 @@ export class PostgresStorage implements Storage {
 
   /** VACUUM of the tables writes churn, by one process at a time (postgres-vacuum.ts): `ran` false when another process holds it. */
   async vacuum(): Promise<{ ran: boolean; ms: number }> {
-    return vacuumTables(this.pool, this.s, (n) => { this.roundTrips += n; });
+    return vacuumTables(this.pool, this.s, (n) => {
+      this.roundTrips += n;
+    });
   }
 
   /** Drops idempotency records older than an instant (operators may run it from a timer). */
-  async pruneIdempotency(olderThan: number): Promise<number> { return this.idempotency.prune(olderThan); }
+  async pruneIdempotency(olderThan: number): Promise<number> {
+    return this.idempotency.prune(olderThan);
+  }
 
-  async commit(commit: Commit): Promise<CommitResult> { return retried(this.opts.retries ?? 5, () => this.commitOnce(commit)); }
+  async commit(commit: Commit): Promise<CommitResult> {
+    return retried(this.opts.retries ?? 5, () => this.commitOnce(commit));
+  }
 
   /** One round trip: commit_v3 with the commit's parts as arrays (postgres-commit.ts). */
   private async commitOnce(commit: Commit): Promise<CommitResult> {
     // The states before, where this process holds the version written over: the log's hashes and the key changes start from them.
     const befores = commit.players.map((p) => this.states.before(p.state.playerId, p.expectedVersion));
-    const { order, rows, values } = commitCall(commit, befores, (state, before) => this.states.rowOf(state, before), this.opts);
+    const { order, rows, values } = commitCall(
+      commit,
+      befores,
+      (state, before) => this.states.rowOf(state, before),
+      this.opts,
+    );
     this.roundTrips++;
     try {
       await this.pool.query({ name: `${this.s}.commit`, text: this.sql.commit, values });
@@ -236,16 +319,25 @@ export class PostgresStorage implements Storage {
     return { ok: true };
   }
 
-  async findByName(name: string, limit: number): Promise<number[]> { return playersNamed(this.query, this.s, (id) => this.readRow(id), name, limit); }
+  async findByName(name: string, limit: number): Promise<number[]> {
+    return playersNamed(this.query, this.s, (id) => this.readRow(id), name, limit);
+  }
 
   /** Each player's draw history, in pages by id (postgres-scans.ts): memory bounded by a page, whatever the players. */
-  async drawHistories(visit: (history: ReadonlyArray<DrawRecord>) => void): Promise<number> { return eachDrawHistory(this.query, this.s, (id) => this.readRow(id), visit); }
+  async drawHistories(visit: (history: ReadonlyArray<DrawRecord>) => void): Promise<number> {
+    return eachDrawHistory(this.query, this.s, (id) => this.readRow(id), visit);
+  }
 
   stats(): StorageStats {
     return {
       playersInMemory: this.states.count,
       roundTrips: this.roundTrips,
-      pool: { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount, max: this.opts.poolSize ?? 10 },
+      pool: {
+        total: this.pool.totalCount,
+        idle: this.pool.idleCount,
+        waiting: this.pool.waitingCount,
+        max: this.opts.poolSize ?? 10,
+      },
       ...this.sizes.stats(),
     };
   }
@@ -269,6 +361,10 @@ export class PostgresStorage implements Storage {
   static async dropSchema(connectionString: string, schema: string): Promise<void> {
     const c = new pg.Client({ connectionString });
     await c.connect();
-    try { await c.query(`DROP SCHEMA IF EXISTS ${ident(schema)} CASCADE`); } finally { await c.end(); }
+    try {
+      await c.query(`DROP SCHEMA IF EXISTS ${ident(schema)} CASCADE`);
+    } finally {
+      await c.end();
+    }
   }
 }

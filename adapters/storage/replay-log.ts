@@ -68,16 +68,25 @@ interface LegacyBase {
 /** A sign-up: createPlayer's inputs, the access token as its hash. */
 export interface LegacySignupEntry extends LegacyBase {
   readonly kind: 'signup';
-  readonly uuid: string; readonly platform: number; readonly name: string; readonly stepCode: number;
-  readonly tokenHash: string; readonly seed: string;
+  readonly uuid: string;
+  readonly platform: number;
+  readonly name: string;
+  readonly stepCode: number;
+  readonly tokenHash: string;
+  readonly seed: string;
 }
 /** A log-in (its token was checked when it ran). */
-export interface LegacyLoginEntry extends LegacyBase { readonly kind: 'login' }
+export interface LegacyLoginEntry extends LegacyBase {
+  readonly kind: 'login';
+}
 /** A move, also a failed try: the new token's hash and the password tried, hashed with the code's salt. */
 export interface LegacyMoveSetEntry extends LegacyBase {
   readonly kind: 'moveSet';
-  readonly moveCode: string; readonly uuid: string; readonly platform: number;
-  readonly tokenHash: string; readonly movePasswordHash: string;
+  readonly moveCode: string;
+  readonly uuid: string;
+  readonly platform: number;
+  readonly tokenHash: string;
+  readonly movePasswordHash: string;
 }
 /** An operator's present to one player. */
 export interface LegacyAdminPresentEntry extends LegacyBase {
@@ -96,10 +105,16 @@ export type StoredLogEntry = LogEntry | LegacyEntry;
  * the digests of its lists' unchanged elements are reused). Keys in the order
  * entries have always been written.
  */
-export const entryOf = (run: LogRun, states: ReadonlyArray<PlayerState>, befores: ReadonlyArray<PlayerState | undefined>): LogEntry => {
+export const entryOf = (
+  run: LogRun,
+  states: ReadonlyArray<PlayerState>,
+  befores: ReadonlyArray<PlayerState | undefined>,
+): LogEntry => {
   const { kind, at, masterHash, ...rest } = run;
   return {
-    kind, at, masterHash,
+    kind,
+    at,
+    masterHash,
     playerIds: states.map((s) => s.playerId),
     results: states.map((s, i) => ({ playerId: s.playerId, version: s.version, stateHash: stateHash(s, befores[i]) })),
     ...rest,

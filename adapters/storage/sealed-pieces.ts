@@ -28,7 +28,11 @@ export function* jsonPieces(value: PieceValue): Generator<string> {
     let first = true;
     for (const item of value.items) {
       batch.push(JSON.stringify(item));
-      if (batch.length >= ENTRIES_A_PIECE) { yield (first ? '' : ',') + batch.join(','); first = false; batch = []; }
+      if (batch.length >= ENTRIES_A_PIECE) {
+        yield (first ? '' : ',') + batch.join(',');
+        first = false;
+        batch = [];
+      }
     }
     if (batch.length > 0) yield (first ? '' : ',') + batch.join(',');
     yield ']';
@@ -49,7 +53,8 @@ export function* jsonPieces(value: PieceValue): Generator<string> {
 }
 
 const holdsPieces = (v: unknown): boolean =>
-  v instanceof Pieces || (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).some(holdsPieces));
+  v instanceof Pieces ||
+  (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).some(holdsPieces));
 
 /** What to gather before a write: fewer, larger writes; small enough that making one is a millisecond or two. */
 const WRITE_BYTES = 64 * 1024;
@@ -58,7 +63,8 @@ const WRITE_BYTES = 64 * 1024;
  * Writes `value` as a sealed file (sealed.ts: CRC, space, JSON, line feed) whole
  * beside `path` (temp file, fsync, rename), made and written in pieces; answers its bytes.
  */
-export const writeSealedPieces = (path: string, value: PieceValue): Promise<number> => writeSealedText(path, jsonPieces(value));
+export const writeSealedPieces = (path: string, value: PieceValue): Promise<number> =>
+  writeSealedText(path, jsonPieces(value));
 
 /**
  * Writes JSON text given in pieces as a sealed file whole beside `path` (temp file,
@@ -67,7 +73,11 @@ export const writeSealedPieces = (path: string, value: PieceValue): Promise<numb
  * is awaited before each batch is made (loopTurns: one batch a turn among concurrent
  * writers). Text that fits one batch is written in one write. Answers the file's bytes.
  */
-export const writeSealedText = async (path: string, pieces: Iterable<string>, turn?: () => Promise<void>): Promise<number> => {
+export const writeSealedText = async (
+  path: string,
+  pieces: Iterable<string>,
+  turn?: () => Promise<void>,
+): Promise<number> => {
   const tmp = `${path}.tmp`;
   const it = pieces[Symbol.iterator]();
   const batch = async (): Promise<{ text: string; done: boolean }> => {
@@ -88,7 +98,12 @@ export const writeSealedText = async (path: string, pieces: Iterable<string>, tu
     let next = await batch();
     if (next.done) {
       const buf = Buffer.from(next.text, 'utf8');
-      await writeWhole(fh, Buffer.concat([Buffer.from(`${crc32(buf).toString(16).padStart(8, '0')} `, 'latin1'), buf, Buffer.from('\n')]), 0, 'checkpoint');
+      await writeWhole(
+        fh,
+        Buffer.concat([Buffer.from(`${crc32(buf).toString(16).padStart(8, '0')} `, 'latin1'), buf, Buffer.from('\n')]),
+        0,
+        'checkpoint',
+      );
       size = buf.length + 10;
     } else {
       let pos = 9;

@@ -9,14 +9,22 @@ import { StorageError } from './storage.js';
 
 /** A file that is not what the store wrote: damaged, cut short, or not JSON. */
 export class FileDamaged extends StorageError {
-  constructor(readonly file: string, readonly reason: string, cause?: unknown) {
-    super(`${file} is damaged: ${reason}; it is not read (npm run storage:check -- DATA_DIR lists every damaged file)`, cause);
+  constructor(
+    readonly file: string,
+    readonly reason: string,
+    cause?: unknown,
+  ) {
+    super(
+      `${file} is damaged: ${reason}; it is not read (npm run storage:check -- DATA_DIR lists every damaged file)`,
+      cause,
+    );
     this.name = 'FileDamaged';
   }
 }
 
 /** The text to write for `json`: its CRC, a space, the JSON, a line feed. */
-export const seal = (json: string): string => `${crc32(Buffer.from(json, 'utf8')).toString(16).padStart(8, '0')} ${json}\n`;
+export const seal = (json: string): string =>
+  `${crc32(Buffer.from(json, 'utf8')).toString(16).padStart(8, '0')} ${json}\n`;
 
 /** The JSON a sealed file holds, checked against its CRC; `legacy` when it was written before checksums. Throws FileDamaged. */
 export const unsealText = (bytes: Buffer, file: string): { json: string; legacy: boolean } => {
@@ -27,7 +35,8 @@ export const unsealText = (bytes: Buffer, file: string): { json: string; legacy:
   }
   if (bytes[bytes.length - 1] !== 0x0a) throw new FileDamaged(file, 'it is cut short (no line feed at its end)');
   const body = bytes.subarray(9, bytes.length - 1);
-  if (Number.parseInt(bytes.subarray(0, 8).toString('latin1'), 16) !== crc32(body)) throw new FileDamaged(file, 'its CRC does not match its bytes');
+  if (Number.parseInt(bytes.subarray(0, 8).toString('latin1'), 16) !== crc32(body))
+    throw new FileDamaged(file, 'its CRC does not match its bytes');
   return { json: body.toString('utf8'), legacy: false };
 };
 

@@ -6,13 +6,15 @@ import type { DrawRecord, IndexName, PlayerState } from '../../core/state.js';
 import type { LogRun, StoredLogEntry } from './replay-log.js';
 
 /** A session as stored (the key is the hash of its id). */
-export const SessionCodec = t.readonly(t.type({
-  playerId: t.number,
-  /** The player's session epoch when it was made; a move raises the epoch and voids it. */
-  epoch: t.number,
-  createdAt: t.number,
-  lastSeenAt: t.number,
-}));
+export const SessionCodec = t.readonly(
+  t.type({
+    playerId: t.number,
+    /** The player's session epoch when it was made; a move raises the epoch and voids it. */
+    epoch: t.number,
+    createdAt: t.number,
+    lastSeenAt: t.number,
+  }),
+);
 export type Session = t.TypeOf<typeof SessionCodec>;
 
 /**
@@ -21,14 +23,16 @@ export type Session = t.TypeOf<typeof SessionCodec>;
  * `withheld`: the answer's secrets (accessToken, sessionId), left out of `answer`: a
  * replay is refused (112), never handed them.
  */
-export const IdempotencyRecordCodec = t.readonly(t.intersection([
-  t.type({
-    requestHash: t.string,
-    answer: t.union([t.readonly(t.type({ ok: t.UnknownRecord })), t.readonly(t.type({ error: t.UnknownRecord }))]),
-    createdAt: t.number,
-  }),
-  t.partial({ withheld: t.readonlyArray(t.string) }),
-]));
+export const IdempotencyRecordCodec = t.readonly(
+  t.intersection([
+    t.type({
+      requestHash: t.string,
+      answer: t.union([t.readonly(t.type({ ok: t.UnknownRecord })), t.readonly(t.type({ error: t.UnknownRecord }))]),
+      createdAt: t.number,
+    }),
+    t.partial({ withheld: t.readonlyArray(t.string) }),
+  ]),
+);
 export type IdempotencyRecord = t.TypeOf<typeof IdempotencyRecordCodec>;
 
 /** A stored value read back through its codec: a row that does not decode is the storage's failure, named. */
@@ -73,8 +77,7 @@ export interface IdempotencyClaim {
 }
 
 export type CommitResult =
-  | { readonly ok: true }
-  | { readonly ok: false; readonly conflict: 'version' | 'unique'; readonly detail: string };
+  { readonly ok: true } | { readonly ok: false; readonly conflict: 'version' | 'unique'; readonly detail: string };
 
 /** What a storage can tell GET /metrics, read at each scrape; each figure is optional. */
 export interface StorageStats {
@@ -111,7 +114,10 @@ export interface LogFilter {
 }
 
 /** Whether an entry passes a filter (the stores that filter in memory share it). */
-export const passesFilter = (e: { readonly playerIds: ReadonlyArray<number> }, filter: LogFilter | undefined): boolean => {
+export const passesFilter = (
+  e: { readonly playerIds: ReadonlyArray<number> },
+  filter: LogFilter | undefined,
+): boolean => {
   const players = filter?.players;
   return players === undefined || e.playerIds.some((id) => players.includes(id));
 };
@@ -169,12 +175,19 @@ export interface Storage {
    * `want` tokens from bucket `key` (refilled at `rate` a second up to `burst`) and
    * says how many it got and, when none, the seconds until one is there. `want` 0 only looks.
    */
-  takeTokens?(key: string, bucket: { readonly rate: number; readonly burst: number }, want: number, now: number): Promise<{ granted: number; waitSeconds: number }>;
+  takeTokens?(
+    key: string,
+    bucket: { readonly rate: number; readonly burst: number },
+    want: number,
+    now: number,
+  ): Promise<{ granted: number; waitSeconds: number }>;
   /** Where the storage reports its events (optional; set by whoever serves the metrics). */
   observer?: StorageObserver;
 }
 
 /** A storage failure (disk full, I/O error): the commit did not happen. */
 export class StorageError extends Error {
-  constructor(message: string, cause?: unknown) { super(message, { cause }); }
+  constructor(message: string, cause?: unknown) {
+    super(message, { cause });
+  }
 }

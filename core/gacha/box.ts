@@ -8,23 +8,41 @@ import type { Character, GameConfig } from '../master/base.js';
 import { common } from '../views/never-mutated.js';
 import { multiDrawRates, publish, rowsFrom, type DrawTable, type GachaIndexed } from './table.js';
 
-export const buildBox = (m: { readonly character: ReadonlyMap<number, Character>; readonly game: GameConfig }, g: GachaIndexed, table: DrawTable) => {
+export const buildBox = (
+  m: { readonly character: ReadonlyMap<number, Character>; readonly game: GameConfig },
+  g: GachaIndexed,
+  table: DrawTable,
+) => {
   const rates = publish(table);
-  const named = (id: number) => ({ characterId: id, name: m.character.get(id)?.name ?? '', rarity: m.character.get(id)?.rarity ?? 0 });
+  const named = (id: number) => ({
+    characterId: id,
+    name: m.character.get(id)?.name ?? '',
+    rarity: m.character.get(id)?.rarity ?? 0,
+  });
   const ten = multiDrawRates(table, m.game.gacha.tenDrawSize, g.guaranteeMinRarity);
   return {
-    pickups: common(rates.characters.filter((c) => c.pickup).map((c) => ({ ...named(c.characterId), probability: c.probability }))),
+    pickups: common(
+      rates.characters.filter((c) => c.pickup).map((c) => ({ ...named(c.characterId), probability: c.probability })),
+    ),
     targets: g.targets.map((x) => ({ ...named(x.characterId), points: x.points })),
     rarityRates: common(rates.rarities),
-    characters: common(rates.characters.map((c) => ({ ...named(c.characterId), pickup: c.pickup, probability: c.probability }))),
-    guarantee: g.guaranteeMinRarity === null ? null : common({
-      minRarity: g.guaranteeMinRarity, appliesTo: 'the last pull of a multi-draw with none at or above minRarity',
-      ...publish(rowsFrom(table, g.guaranteeMinRarity)),
-    }),
+    characters: common(
+      rates.characters.map((c) => ({ ...named(c.characterId), pickup: c.pickup, probability: c.probability })),
+    ),
+    guarantee:
+      g.guaranteeMinRarity === null
+        ? null
+        : common({
+            minRarity: g.guaranteeMinRarity,
+            appliesTo: 'the last pull of a multi-draw with none at or above minRarity',
+            ...publish(rowsFrom(table, g.guaranteeMinRarity)),
+          }),
     tenDraw: common({
       draws: ten.size,
       rarityRates: ten.rarities,
-      pickups: ten.characters.filter((c) => c.pickup).map((c) => ({ ...named(c.characterId), probability: c.probability })),
+      pickups: ten.characters
+        .filter((c) => c.pickup)
+        .map((c) => ({ ...named(c.characterId), probability: c.probability })),
       guaranteeProbability: ten.guaranteeProbability,
     }),
   };

@@ -9,7 +9,9 @@ import type { GachaIndexed } from './table.js';
 
 export const statsWith = (s: PlayerState, st: GachaStat): GachaStat[] => {
   const i = s.gachaStats.findIndex((x) => x.gachaId === st.gachaId);
-  return i < 0 ? [...s.gachaStats, st].sort((a, b) => a.gachaId - b.gachaId) : s.gachaStats.map((x, j) => (j === i ? st : x));
+  return i < 0
+    ? [...s.gachaStats, st].sort((a, b) => a.gachaId - b.gachaId)
+    : s.gachaStats.map((x, j) => (j === i ? st : x));
 };
 export const putStat = (s: PlayerState, st: GachaStat): PlayerState => ({ ...s, gachaStats: statsWith(s, st) });
 
@@ -23,16 +25,29 @@ export const gachaOf = (m: Master, gachaId: number): Result<GachaIndexed, 'NOT_F
  * any: the list is in time order), and beyond gacha.historyMax records the oldest
  * (issue 18: the state is bounded; a record is what was drawn, never what is owned).
  */
-export const keepHistory = (m: Master, history: ReadonlyArray<DrawRecord>, rec: DrawRecord, now: number): DrawRecord[] => {
+export const keepHistory = (
+  m: Master,
+  history: ReadonlyArray<DrawRecord>,
+  rec: DrawRecord,
+  now: number,
+): DrawRecord[] => {
   const horizon = now - m.game.gacha.historyDays * DAY;
   const first = history[0];
-  const kept = first === undefined || first.drawnAt >= horizon ? [...history, rec] : [...history.filter((h) => h.drawnAt >= horizon), rec];
+  const kept =
+    first === undefined || first.drawnAt >= horizon
+      ? [...history, rec]
+      : [...history.filter((h) => h.drawnAt >= horizon), rec];
   const over = kept.length - m.game.gacha.historyMax;
   // Stryker disable next-line EqualityOperator: equivalent (`over >= 0`: at over 0, kept.slice(0) is the same records in the same order)
   return over > 0 ? kept.slice(over) : kept;
 };
 
-export const grantCharacters = (m: Master, s: PlayerState, ids: ReadonlyArray<number>, now: number): Result<PlayerState, 'NOT_FOUND'> => {
+export const grantCharacters = (
+  m: Master,
+  s: PlayerState,
+  ids: ReadonlyArray<number>,
+  now: number,
+): Result<PlayerState, 'NOT_FOUND'> => {
   let cur = s;
   for (const id of ids) {
     const r = grantOrPresent(m, cur, { kind: 'character', objectId: id, amount: 1 }, now);

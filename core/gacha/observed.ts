@@ -35,15 +35,21 @@ const rates = (m: Pick<Master, 'character'>, table: DrawTable, records: Readonly
   }
   const share = (n: number) => (pulls === 0 ? 0 : n / pulls);
   return {
-    draws: records.length, pulls,
+    draws: records.length,
+    pulls,
     rarities: [...byRarity].sort(([a], [b]) => b - a).map(([rarity, n]) => ({ rarity, pulls: n, share: share(n) })),
-    characters: [...byCharacter].sort(([a, x], [b, y]) => y - x || a - b).map(([characterId, n]) => ({ characterId, pulls: n, share: share(n) })),
+    characters: [...byCharacter]
+      .sort(([a, x], [b, y]) => y - x || a - b)
+      .map(([characterId, n]) => ({ characterId, pulls: n, share: share(n) })),
   };
 };
 
 /** A gacha's observed rates over the given histories: single pulls (drawType 1, 2) and ten-draws (3) apart. */
 export const observedRates = (
-  m: Pick<Master, 'character'>, gachaId: number, table: DrawTable, histories: Iterable<ReadonlyArray<DrawRecord>>,
+  m: Pick<Master, 'character'>,
+  gachaId: number,
+  table: DrawTable,
+  histories: Iterable<ReadonlyArray<DrawRecord>>,
 ): { readonly single: ObservedRates; readonly tenDraw: ObservedRates } => {
   const single: DrawRecord[] = [];
   const ten: DrawRecord[] = [];

@@ -11,8 +11,16 @@ export interface GachaIndexed extends Gacha {
   readonly endsAt: number | null;
 }
 
-export interface TableEntry { readonly characterId: number; readonly weight: number; readonly pickup: boolean }
-export interface RarityRow { readonly rarity: number; readonly weight: number; readonly entries: ReadonlyArray<TableEntry> }
+export interface TableEntry {
+  readonly characterId: number;
+  readonly weight: number;
+  readonly pickup: boolean;
+}
+export interface RarityRow {
+  readonly rarity: number;
+  readonly weight: number;
+  readonly entries: ReadonlyArray<TableEntry>;
+}
 export type DrawTable = ReadonlyArray<RarityRow>;
 
 const BP = 10000;
@@ -28,36 +36,56 @@ const BP = 10000;
  */
 export const drawTable = (m: { readonly character: ReadonlyMap<number, Character> }, g: GachaIndexed): DrawTable => {
   const pool = [...g.pool].sort((a, b) => a - b);
-  return [...g.rates].sort((a, b) => b.rarity - a.rarity).map((r) => {
-    const ids = pool.filter((id) => m.character.get(id)?.rarity === r.rarity);
-    const share = new Map(g.pickups.filter((p) => ids.includes(p.characterId)).map((p) => [p.characterId, p.shareBp]));
-    const others = ids.filter((id) => !share.has(id)).length;
-    const rest = BP - [...share.values()].reduce((a, b) => a + b, 0);
-    const entries = ids.map((id) => {
-      const s = share.get(id);
-      if (s !== undefined) return { characterId: id, weight: others > 0 ? s * others : s, pickup: true };
-      return { characterId: id, weight: rest, pickup: false };
-    }).filter((e) => e.weight > 0);
-    return { rarity: r.rarity, weight: r.weight, entries };
-  }).filter((r) => r.entries.length > 0);
+  return [...g.rates]
+    .sort((a, b) => b.rarity - a.rarity)
+    .map((r) => {
+      const ids = pool.filter((id) => m.character.get(id)?.rarity === r.rarity);
+      const share = new Map(
+        g.pickups.filter((p) => ids.includes(p.characterId)).map((p) => [p.characterId, p.shareBp]),
+      );
+      const others = ids.filter((id) => !share.has(id)).length;
+      const rest = BP - [...share.values()].reduce((a, b) => a + b, 0);
+      const entries = ids
+        .map((id) => {
+          const s = share.get(id);
+          if (s !== undefined) return { characterId: id, weight: others > 0 ? s * others : s, pickup: true };
+          return { characterId: id, weight: rest, pickup: false };
+        })
+        .filter((e) => e.weight > 0);
+      return { rarity: r.rarity, weight: r.weight, entries };
+    })
+    .filter((r) => r.entries.length > 0);
 };
 
 /** The rows a draw may use: all, or those at or above a guaranteed rarity. */
 export const rowsFrom = (table: DrawTable, minRarity: number): DrawTable => table.filter((r) => r.rarity >= minRarity);
 
-export const drawOne = (rng: Rng, rows: DrawTable): number => pickWeighted(rng, pickWeighted(rng, rows).entries).characterId;
+export const drawOne = (rng: Rng, rows: DrawTable): number =>
+  pickWeighted(rng, pickWeighted(rng, rows).entries).characterId;
 
-export interface PublishedRate { readonly characterId: number; readonly rarity: number; readonly pickup: boolean; readonly probability: number }
+export interface PublishedRate {
+  readonly characterId: number;
+  readonly rarity: number;
+  readonly pickup: boolean;
+  readonly probability: number;
+}
 
 const sum = (xs: ReadonlyArray<{ weight: number }>): number => xs.reduce((a, x) => a + x.weight, 0);
 
 /** Exact probabilities of every character and every rarity for rows of a table. */
-export const publish = (rows: DrawTable): { rarities: Array<{ rarity: number; probability: number }>; characters: PublishedRate[] } => {
+export const publish = (
+  rows: DrawTable,
+): { rarities: Array<{ rarity: number; probability: number }>; characters: PublishedRate[] } => {
   const total = sum(rows);
   const rarities = rows.map((r) => ({ rarity: r.rarity, probability: r.weight / total }));
   const characters = rows.flatMap((r) => {
     const within = sum(r.entries);
-    return r.entries.map((e) => ({ characterId: e.characterId, rarity: r.rarity, pickup: e.pickup, probability: (r.weight / total) * (e.weight / within) }));
+    return r.entries.map((e) => ({
+      characterId: e.characterId,
+      rarity: r.rarity,
+      pickup: e.pickup,
+      probability: (r.weight / total) * (e.weight / within),
+    }));
   });
   return { rarities, characters };
 };
@@ -83,7 +111,8 @@ export interface MultiDrawRates {
  */
 export const multiDrawRates = (table: DrawTable, size: number, minRarity: number | null): MultiDrawRates => {
   const single = publish(table);
-  if (minRarity === null || size <= 1) return { size, rarities: single.rarities, characters: single.characters, guaranteeProbability: 0 };
+  if (minRarity === null || size <= 1)
+    return { size, rarities: single.rarities, characters: single.characters, guaranteeProbability: 0 };
   const total = sum(table);
   const q = sum(table.filter((r) => r.rarity < minRarity)) / total;
   const fire = q ** size;
@@ -92,12 +121,17 @@ export const multiDrawRates = (table: DrawTable, size: number, minRarity: number
   const gRarity = new Map(g.rarities.map((r) => [r.rarity, r.probability]));
   const gChar = new Map(g.characters.map((c) => [c.characterId, c.probability]));
   const eff = (p: number, rarity: number, guaranteed: number | undefined): number =>
-    (rarity >= minRarity ? p + (fire * (guaranteed ?? 0)) / size : p * (1 - lost));
+    rarity >= minRarity ? p + (fire * (guaranteed ?? 0)) / size : p * (1 - lost);
   return {
     size,
-    rarities: single.rarities.map((r) => ({ rarity: r.rarity, probability: eff(r.probability, r.rarity, gRarity.get(r.rarity)) })),
-    characters: single.characters.map((c) => ({ ...c, probability: eff(c.probability, c.rarity, gChar.get(c.characterId)) })),
+    rarities: single.rarities.map((r) => ({
+      rarity: r.rarity,
+      probability: eff(r.probability, r.rarity, gRarity.get(r.rarity)),
+    })),
+    characters: single.characters.map((c) => ({
+      ...c,
+      probability: eff(c.probability, c.rarity, gChar.get(c.characterId)),
+    })),
     guaranteeProbability: fire,
   };
 };
-

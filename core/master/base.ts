@@ -10,7 +10,13 @@ const HistoryDays = new t.Type<number, number, unknown>(
   (u): u is number => PosInt.is(u) && u >= MIN_HISTORY_DAYS,
   (u, c) => {
     const r = PosInt.validate(u, c);
-    return r._tag === 'Left' || r.right >= MIN_HISTORY_DAYS ? r : t.failure(u, c, `must be at least ${MIN_HISTORY_DAYS}: players can read ${MIN_HISTORY_DAYS} days of draw history`);
+    return r._tag === 'Left' || r.right >= MIN_HISTORY_DAYS
+      ? r
+      : t.failure(
+          u,
+          c,
+          `must be at least ${MIN_HISTORY_DAYS}: players can read ${MIN_HISTORY_DAYS} days of draw history`,
+        );
   },
   (n) => n,
 );
@@ -21,13 +27,21 @@ export const GameConfig = t.type({
   /** Local hour at which a new game day starts (daily limits reset). */
   dayResetHour: NonNegInt,
   player: t.type({
-    startLevel: PosInt, startGold: NonNegInt, startGem: NonNegInt, startPaidGem: NonNegInt,
-    startKirara: NonNegInt, nameMaxLength: PosInt, defaultName: Name,
+    startLevel: PosInt,
+    startGold: NonNegInt,
+    startGem: NonNegInt,
+    startPaidGem: NonNegInt,
+    startKirara: NonNegInt,
+    nameMaxLength: PosInt,
+    defaultName: Name,
   }),
   currencyMax: t.type({ gold: PosInt, gem: PosInt, paidGem: PosInt, kirara: PosInt }),
   limits: t.type({
-    characters: PosInt, friends: PosInt,
-    weapons: ExtendableLimit, facilities: ExtendableLimit, roomObjects: ExtendableLimit,
+    characters: PosInt,
+    friends: PosInt,
+    weapons: ExtendableLimit,
+    facilities: ExtendableLimit,
+    roomObjects: ExtendableLimit,
   }),
   stamina: t.type({ regenSeconds: PosInt }),
   /**
@@ -37,15 +51,22 @@ export const GameConfig = t.type({
    * changes: receive presents first), so nothing earned is lost unannounced.
    */
   presents: t.type({
-    receiveMax: PosInt, receivedKeepCount: PosInt, receivedKeepDays: PosInt, boxMax: PosInt,
+    receiveMax: PosInt,
+    receivedKeepCount: PosInt,
+    receivedKeepDays: PosInt,
+    boxMax: PosInt,
   }),
   /**
    * maxFailures wrong passwords in a row make the code rest restMinutes (every try
    * refused, none counted); the code is never voided by wrong tries (issue 18).
    */
   move: t.type({
-    passwordMinLength: PosInt, passwordMaxLength: PosInt, codeLength: PosInt,
-    validHours: PosInt, maxFailures: PosInt, restMinutes: PosInt,
+    passwordMinLength: PosInt,
+    passwordMaxLength: PosInt,
+    codeLength: PosInt,
+    validHours: PosInt,
+    maxFailures: PosInt,
+    restMinutes: PosInt,
     /** The uuids an account was moved away from that are kept (their log-in answers 212); older ones are forgotten (202). */
     movedFromKeep: PosInt,
   }),
@@ -91,7 +112,12 @@ export const Rarity = t.type({
 export type Rarity = t.TypeOf<typeof Rarity>;
 
 export const Character = t.type({
-  characterId: PosInt, name: Name, titleId: PosInt, rarity: PosInt, classId: PosInt, elementId: PosInt,
+  characterId: PosInt,
+  name: Name,
+  titleId: PosInt,
+  rarity: PosInt,
+  classId: PosInt,
+  elementId: PosInt,
   /** The character's own limit-break item (also what a duplicate turns into). */
   limitBreakItemId: PosInt,
   evolvedName: Name,
@@ -99,14 +125,25 @@ export const Character = t.type({
 export type Character = t.TypeOf<typeof Character>;
 
 export const ItemCategory = t.keyof({
-  limitBreak: null, universalLimitBreak: null, exp: null, ticket: null, evolution: null,
-  material: null, sphere: null, trainingReward: null, chestToken: null, gachaPoint: null, stamina: null,
+  limitBreak: null,
+  universalLimitBreak: null,
+  exp: null,
+  ticket: null,
+  evolution: null,
+  material: null,
+  sphere: null,
+  trainingReward: null,
+  chestToken: null,
+  gachaPoint: null,
+  stamina: null,
 });
 export const Item = t.intersection([
   t.type({ itemId: PosInt, name: Name, category: ItemCategory, salePrice: NonNegInt, max: PosInt }),
   t.partial({
     /** exp items: exp given, and the element whose characters get the bonus. */
-    exp: PosInt, elementId: PosInt, classId: PosInt,
+    exp: PosInt,
+    elementId: PosInt,
+    classId: PosInt,
     /** stamina items: the share of the player's stamina maximum one item restores, in percent. */
     staminaPercent: PosInt,
   }),
@@ -114,7 +151,9 @@ export const Item = t.intersection([
 export type Item = t.TypeOf<typeof Item>;
 
 export const Gacha = t.type({
-  gachaId: PosInt, name: Name, kind: t.keyof({ standard: null, pickup: null, firstTime: null }),
+  gachaId: PosInt,
+  name: Name,
+  kind: t.keyof({ standard: null, pickup: null, firstTime: null }),
   period: Period,
   /** Weekdays the gacha is open (0 Sunday … 6 Saturday); null: every day. */
   weekdays: t.union([t.array(t.number), t.null]),

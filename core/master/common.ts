@@ -15,8 +15,15 @@ export type Period = t.TypeOf<typeof Period>;
 
 /** The kinds of thing a present or reward can hold (WIRE.md). */
 export const GrantKind = t.keyof({
-  character: null, item: null, weapon: null, gold: null, gem: null, paidGem: null,
-  kirara: null, roomObject: null, townFacility: null,
+  character: null,
+  item: null,
+  weapon: null,
+  gold: null,
+  gem: null,
+  paidGem: null,
+  kirara: null,
+  roomObject: null,
+  townFacility: null,
 });
 export type GrantKind = t.TypeOf<typeof GrantKind>;
 
@@ -29,7 +36,11 @@ export type ItemAmount = t.TypeOf<typeof ItemAmount>;
 
 /** A cost that any operation can charge; every field optional, all paid together. */
 export const Cost = t.partial({
-  gold: NonNegInt, gem: NonNegInt, paidGem: NonNegInt, kirara: NonNegInt, stamina: NonNegInt,
+  gold: NonNegInt,
+  gem: NonNegInt,
+  paidGem: NonNegInt,
+  kirara: NonNegInt,
+  stamina: NonNegInt,
   items: t.array(ItemAmount),
 });
 export type Cost = t.TypeOf<typeof Cost>;

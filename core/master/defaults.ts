@@ -43,12 +43,19 @@ const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === 'obj
  * (never changed in place: the files as read stay as they were). Returns the content
  * unchanged when nothing was absent.
  */
-const FIELD_DEFAULTS: ReadonlyArray<{ readonly file: string; readonly field: string; readonly how: string; readonly fill: (content: unknown) => unknown }> = [
+const FIELD_DEFAULTS: ReadonlyArray<{
+  readonly file: string;
+  readonly field: string;
+  readonly how: string;
+  readonly fill: (content: unknown) => unknown;
+}> = [
   {
     // Issue 21: the tutorial's last step finishes it. Before, maxStep was the highest step
     // accepted (none finished it; only -1 did): the same range of steps is accepted now,
     // and recording the last of them also finishes the tutorial.
-    file: 'game', field: 'tutorial.lastStep', how: 'tutorial.maxStep',
+    file: 'game',
+    field: 'tutorial.lastStep',
+    how: 'tutorial.maxStep',
     fill: (game) => {
       if (!isRecord(game) || !isRecord(game['tutorial'])) return game;
       const { maxStep, ...tutorial } = game['tutorial'];
@@ -59,7 +66,9 @@ const FIELD_DEFAULTS: ReadonlyArray<{ readonly file: string; readonly field: str
   {
     // Issue 18: maxFailures wrong passwords make a move code rest (before, they voided it).
     // The bundled fixtures' rest.
-    file: 'game', field: 'move.restMinutes', how: '15',
+    file: 'game',
+    field: 'move.restMinutes',
+    how: '15',
     fill: (game) => {
       if (!isRecord(game) || !isRecord(game['move']) || 'restMinutes' in game['move']) return game;
       return { ...game, move: { ...game['move'], restMinutes: 15 } };
@@ -67,7 +76,9 @@ const FIELD_DEFAULTS: ReadonlyArray<{ readonly file: string; readonly field: str
   },
   {
     // Issue 18: the present box's bound (before, none), the bundled fixtures' one.
-    file: 'game', field: 'presents.boxMax', how: '1000',
+    file: 'game',
+    field: 'presents.boxMax',
+    how: '1000',
     fill: (game) => {
       if (!isRecord(game) || !isRecord(game['presents']) || 'boxMax' in game['presents']) return game;
       return { ...game, presents: { ...game['presents'], boxMax: 1000 } };
@@ -75,7 +86,9 @@ const FIELD_DEFAULTS: ReadonlyArray<{ readonly file: string; readonly field: str
   },
   {
     // Issue 18: the moved-from uuids kept (before, every one), the bundled fixtures' number.
-    file: 'game', field: 'move.movedFromKeep', how: '10',
+    file: 'game',
+    field: 'move.movedFromKeep',
+    how: '10',
     fill: (game) => {
       if (!isRecord(game) || !isRecord(game['move']) || 'movedFromKeep' in game['move']) return game;
       return { ...game, move: { ...game['move'], movedFromKeep: 10 } };
@@ -83,7 +96,9 @@ const FIELD_DEFAULTS: ReadonlyArray<{ readonly file: string; readonly field: str
   },
   {
     // Issue 18: the draw records kept at most (before, every one of historyDays), the bundled fixtures' number.
-    file: 'game', field: 'gacha.historyMax', how: '3000',
+    file: 'game',
+    field: 'gacha.historyMax',
+    how: '3000',
     fill: (game) => {
       if (!isRecord(game) || !isRecord(game['gacha']) || 'historyMax' in game['gacha']) return game;
       return { ...game, gacha: { ...game['gacha'], historyMax: 3000 } };
@@ -91,7 +106,9 @@ const FIELD_DEFAULTS: ReadonlyArray<{ readonly file: string; readonly field: str
   },
   {
     // Issue 21: adv-only quests (cleared by viewing their scene). Before, every quest had a battle.
-    file: 'quests', field: '*.advOnly', how: 'false',
+    file: 'quests',
+    field: '*.advOnly',
+    how: 'false',
     fill: (quests) => {
       if (!Array.isArray(quests) || !quests.some((q) => isRecord(q) && !('advOnly' in q))) return quests;
       return quests.map((q) => (isRecord(q) && !('advOnly' in q) ? { ...q, advOnly: false } : q));
@@ -108,13 +125,19 @@ export const fillFileDefaults = (name: string, content: unknown): unknown =>
  * written filled with its default, and what was filled. A file missing that has no
  * default stays missing (buildMaster reports it).
  */
-export const fillMasterDefaults = (raw: Readonly<Record<string, unknown>>): { files: Record<string, unknown>; filled: ReadonlyArray<Filled> } => {
+export const fillMasterDefaults = (
+  raw: Readonly<Record<string, unknown>>,
+): { files: Record<string, unknown>; filled: ReadonlyArray<Filled> } => {
   const files: Record<string, unknown> = { ...raw };
   const filled: Filled[] = [];
   for (const [name, content] of Object.entries(FILE_DEFAULTS)) {
     if (name in files) continue;
     files[name] = content;
-    filled.push({ file: `${name}.json`, field: '(file)', how: Array.isArray(content) ? 'an empty list' : 'its default' });
+    filled.push({
+      file: `${name}.json`,
+      field: '(file)',
+      how: Array.isArray(content) ? 'an empty list' : 'its default',
+    });
   }
   for (const d of FIELD_DEFAULTS) {
     if (!(d.file in files)) continue;

@@ -22,7 +22,10 @@ export type { MasterProblem };
 export type { Master, GachaIndexed };
 
 const indexBy = <T, K extends keyof T>(
-  rows: ReadonlyArray<T>, key: K, file: string, problems: MasterProblem[],
+  rows: ReadonlyArray<T>,
+  key: K,
+  file: string,
+  problems: MasterProblem[],
 ): Map<number, T> => {
   const m = new Map<number, T>();
   rows.forEach((r, i) => {
@@ -34,14 +37,23 @@ const indexBy = <T, K extends keyof T>(
 };
 
 /** Checks that a grant names something that exists. */
-export const grantTargetExists = (m: Pick<Master, 'character' | 'item' | 'weapon' | 'facility' | 'roomObject'>, g: Grant): boolean => {
+export const grantTargetExists = (
+  m: Pick<Master, 'character' | 'item' | 'weapon' | 'facility' | 'roomObject'>,
+  g: Grant,
+): boolean => {
   switch (g.kind) {
-    case 'character': return m.character.has(g.objectId);
-    case 'item': return m.item.has(g.objectId);
-    case 'weapon': return m.weapon.has(g.objectId);
-    case 'townFacility': return m.facility.has(g.objectId);
-    case 'roomObject': return m.roomObject.has(g.objectId);
-    default: return g.objectId === 0;
+    case 'character':
+      return m.character.has(g.objectId);
+    case 'item':
+      return m.item.has(g.objectId);
+    case 'weapon':
+      return m.weapon.has(g.objectId);
+    case 'townFacility':
+      return m.facility.has(g.objectId);
+    case 'roomObject':
+      return m.roomObject.has(g.objectId);
+    default:
+      return g.objectId === 0;
   }
 };
 
@@ -51,18 +63,29 @@ export const grantTargetExists = (m: Pick<Master, 'character' | 'item' | 'weapon
  * shape load: what later versions added and they lack gets its default first
  * (core/master/defaults.ts).
  */
-export const buildMaster = (read: Readonly<Record<string, unknown>>): { ok: true; master: Master } | { ok: false; problems: MasterProblem[] } => {
+export const buildMaster = (
+  read: Readonly<Record<string, unknown>>,
+): { ok: true; master: Master } | { ok: false; problems: MasterProblem[] } => {
   const raw = fillMasterDefaults(read).files;
   const problems: MasterProblem[] = [];
   const files: Partial<Record<MasterFileName, unknown>> = {};
   for (const name of Object.keys(masterFiles) as MasterFileName[]) {
     const file = `${name}.json`;
-    if (!(name in raw)) { problems.push({ file, field: '(file)', message: 'file is missing' }); continue; }
+    if (!(name in raw)) {
+      problems.push({ file, field: '(file)', message: 'file is missing' });
+      continue;
+    }
     const codec = masterFiles[name] as t.Type<unknown>;
     const r = codec.decode(raw[name]);
     if (r._tag === 'Left') {
       for (const e of r.left.slice(0, 10)) {
-        problems.push({ file, field: pathOf(e, '(file)'), message: e.message ?? `expected ${e.context[e.context.length - 1]?.type.name}, got ${JSON.stringify(e.value)?.slice(0, 60)}` });
+        problems.push({
+          file,
+          field: pathOf(e, '(file)'),
+          message:
+            e.message ??
+            `expected ${e.context[e.context.length - 1]?.type.name}, got ${JSON.stringify(e.value)?.slice(0, 60)}`,
+        });
       }
     } else files[name] = r.right;
   }
@@ -81,22 +104,31 @@ export const buildMaster = (read: Readonly<Record<string, unknown>>): { ok: true
   const elementIds = new Set(f.elements.map((x) => x.elementId));
 
   f.characters.forEach((c, i) => {
-    const at = (field: string, message: string) => problems.push({ file: 'characters.json', field: `${i}.${field}`, message });
+    const at = (field: string, message: string) =>
+      problems.push({ file: 'characters.json', field: `${i}.${field}`, message });
     if (!titleIds.has(c.titleId)) at('titleId', `unknown title ${c.titleId}`);
     if (!classIds.has(c.classId)) at('classId', `unknown class ${c.classId}`);
     if (!elementIds.has(c.elementId)) at('elementId', `unknown element ${c.elementId}`);
     if (!rarity.has(c.rarity)) at('rarity', `unknown rarity ${c.rarity}`);
-    if (item.get(c.limitBreakItemId)?.category !== 'limitBreak') at('limitBreakItemId', `item ${c.limitBreakItemId} is not a limit-break item`);
+    if (item.get(c.limitBreakItemId)?.category !== 'limitBreak')
+      at('limitBreakItemId', `item ${c.limitBreakItemId} is not a limit-break item`);
   });
   f.playerLevels.forEach((l, i) => {
-    if (l.level !== i + 1) problems.push({ file: 'playerLevels.json', field: `${i}.level`, message: `levels must run 1, 2, 3…; expected ${i + 1}` });
+    if (l.level !== i + 1)
+      problems.push({
+        file: 'playerLevels.json',
+        field: `${i}.level`,
+        message: `levels must run 1, 2, 3…; expected ${i + 1}`,
+      });
     const prev = f.playerLevels[i - 1];
-    if (prev && l.totalExp <= prev.totalExp) problems.push({ file: 'playerLevels.json', field: `${i}.totalExp`, message: 'must grow with the level' });
+    if (prev && l.totalExp <= prev.totalExp)
+      problems.push({ file: 'playerLevels.json', field: `${i}.totalExp`, message: 'must grow with the level' });
   });
 
   const gacha = new Map<number, GachaIndexed>();
   f.gachas.forEach((g, i) => {
-    const at = (field: string, message: string) => problems.push({ file: 'gachas.json', field: `${i}.${field}`, message });
+    const at = (field: string, message: string) =>
+      problems.push({ file: 'gachas.json', field: `${i}.${field}`, message });
     if (gacha.has(g.gachaId)) at('gachaId', `duplicate id ${g.gachaId}`);
     const startsAt = parseTime(g.period.start, offset);
     const endsAt = g.period.end === null ? null : parseTime(g.period.end, offset);
@@ -104,7 +136,8 @@ export const buildMaster = (read: Readonly<Record<string, unknown>>): { ok: true
     if (endsAt === undefined) at('period.end', 'not a valid time');
     const rarities = new Set(g.rates.map((r) => r.rarity));
     g.rates.forEach((r, j) => {
-      if (!g.pool.some((id) => character.get(id)?.rarity === r.rarity)) at(`rates.${j}.rarity`, `no character of rarity ${r.rarity} in the pool`);
+      if (!g.pool.some((id) => character.get(id)?.rarity === r.rarity))
+        at(`rates.${j}.rarity`, `no character of rarity ${r.rarity} in the pool`);
     });
     g.pool.forEach((id, j) => {
       const c = character.get(id);
@@ -115,13 +148,19 @@ export const buildMaster = (read: Readonly<Record<string, unknown>>): { ok: true
     const shareByRarity = new Map<number, number>();
     g.pickups.forEach((p, j) => {
       const c = character.get(p.characterId);
-      if (!c || !g.pool.includes(p.characterId)) at(`pickups.${j}.characterId`, `pickup ${p.characterId} is not in the pool`);
+      if (!c || !g.pool.includes(p.characterId))
+        at(`pickups.${j}.characterId`, `pickup ${p.characterId} is not in the pool`);
       else shareByRarity.set(c.rarity, (shareByRarity.get(c.rarity) ?? 0) + p.shareBp);
     });
-    for (const [r, s] of shareByRarity) if (s > 10000) at('pickups', `pickup shares of rarity ${r} exceed 10000 basis points`);
-    g.targets.forEach((x, j) => { if (!character.has(x.characterId)) at(`targets.${j}.characterId`, `unknown character ${x.characterId}`); });
-    if (g.guaranteeMinRarity !== null && !g.rates.some((r) => r.rarity >= (g.guaranteeMinRarity ?? 0))) at('guaranteeMinRarity', 'no rate at or above it');
-    if (g.weekdays && g.weekdays.some((d) => !Number.isInteger(d) || d < 0 || d > 6)) at('weekdays', 'days are 0 (Sunday) to 6');
+    for (const [r, s] of shareByRarity)
+      if (s > 10000) at('pickups', `pickup shares of rarity ${r} exceed 10000 basis points`);
+    g.targets.forEach((x, j) => {
+      if (!character.has(x.characterId)) at(`targets.${j}.characterId`, `unknown character ${x.characterId}`);
+    });
+    if (g.guaranteeMinRarity !== null && !g.rates.some((r) => r.rarity >= (g.guaranteeMinRarity ?? 0)))
+      at('guaranteeMinRarity', 'no rate at or above it');
+    if (g.weekdays && g.weekdays.some((d) => !Number.isInteger(d) || d < 0 || d > 6))
+      at('weekdays', 'days are 0 (Sunday) to 6');
     const ticket = g.cost.ticketItemId;
     if (ticket !== null && !item.has(ticket)) at('cost.ticketItemId', `unknown item ${ticket}`);
     gacha.set(g.gachaId, { ...g, startsAt: startsAt ?? 0, endsAt: endsAt ?? null });
@@ -129,22 +168,54 @@ export const buildMaster = (read: Readonly<Record<string, unknown>>): { ok: true
 
   const lookups = { character, item, weapon, facility, roomObject };
   f.welcome.forEach((w, i) => {
-    if (!grantTargetExists(lookups, w.grant)) problems.push({ file: 'welcome.json', field: `${i}.grant.objectId`, message: `no ${w.grant.kind} ${w.grant.objectId}` });
+    if (!grantTargetExists(lookups, w.grant))
+      problems.push({
+        file: 'welcome.json',
+        field: `${i}.grant.objectId`,
+        message: `no ${w.grant.kind} ${w.grant.objectId}`,
+      });
   });
   f.weapons.forEach((w, i) => {
-    if (!classIds.has(w.classId)) problems.push({ file: 'weapons.json', field: `${i}.classId`, message: `unknown class ${w.classId}` });
-    if (w.characterId !== null && !character.has(w.characterId)) problems.push({ file: 'weapons.json', field: `${i}.characterId`, message: `unknown character ${w.characterId}` });
+    if (!classIds.has(w.classId))
+      problems.push({ file: 'weapons.json', field: `${i}.classId`, message: `unknown class ${w.classId}` });
+    if (w.characterId !== null && !character.has(w.characterId))
+      problems.push({ file: 'weapons.json', field: `${i}.characterId`, message: `unknown character ${w.characterId}` });
   });
   const game = f.game;
-  if (game.move.passwordMinLength > game.move.passwordMaxLength) problems.push({ file: 'game.json', field: 'move.passwordMinLength', message: 'greater than passwordMaxLength' });
-  if (!f.playerLevels.some((l) => l.level === game.player.startLevel)) problems.push({ file: 'game.json', field: 'player.startLevel', message: 'not in playerLevels.json' });
+  if (game.move.passwordMinLength > game.move.passwordMaxLength)
+    problems.push({ file: 'game.json', field: 'move.passwordMinLength', message: 'greater than passwordMaxLength' });
+  if (!f.playerLevels.some((l) => l.level === game.player.startLevel))
+    problems.push({ file: 'game.json', field: 'player.startLevel', message: 'not in playerLevels.json' });
 
-  const groups = { ...indexProgression(f, problems), ...indexTown(f, problems), ...indexSocial(f, problems), ...indexOriginal(f, problems) };
+  const groups = {
+    ...indexProgression(f, problems),
+    ...indexTown(f, problems),
+    ...indexSocial(f, problems),
+    ...indexOriginal(f, problems),
+  };
   if (problems.length > 0) return { ok: false, problems };
-  const gachaTables = new Map([...gacha.values()].map((g) => {
-    const table = drawTable({ character }, g);
-    return [g.gachaId, { gacha: g, table, box: buildBox({ character, game: f.game }, g, table) }] as const;
-  }));
+  const gachaTables = new Map(
+    [...gacha.values()].map((g) => {
+      const table = drawTable({ character }, g);
+      return [g.gachaId, { gacha: g, table, box: buildBox({ character, game: f.game }, g, table) }] as const;
+    }),
+  );
   const contentRoomsInOrder = [...groups.contentRoom.values()].sort((a, b) => a.contentRoomId - b.contentRoomId);
-  return { ok: true, master: { ...f, ...groups, character, item, rarity, gacha, weapon, facility, roomObject, titleIds, gachaTables, contentRoomsInOrder } };
+  return {
+    ok: true,
+    master: {
+      ...f,
+      ...groups,
+      character,
+      item,
+      rarity,
+      gacha,
+      weapon,
+      facility,
+      roomObject,
+      titleIds,
+      gachaTables,
+      contentRoomsInOrder,
+    },
+  };
 };

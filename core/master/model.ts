@@ -13,7 +13,10 @@ import type { GachaBox } from '../gacha/box.js';
 export type { GachaIndexed };
 type MasterFiles = MasterFilesOf;
 
-type GroupIndexes = ReturnType<typeof indexProgression> & ReturnType<typeof indexTown> & ReturnType<typeof indexSocial> & ReturnType<typeof indexOriginal>;
+type GroupIndexes = ReturnType<typeof indexProgression> &
+  ReturnType<typeof indexTown> &
+  ReturnType<typeof indexSocial> &
+  ReturnType<typeof indexOriginal>;
 
 export interface Master extends MasterFiles, GroupIndexes {
   readonly character: ReadonlyMap<number, Character>;
@@ -28,7 +31,10 @@ export interface Master extends MasterFiles, GroupIndexes {
    * Tables derived from the files, built here once (not memoised where they are
    * used): each gacha's draw table and what box/get shows of it, by gacha id.
    */
-  readonly gachaTables: ReadonlyMap<number, { readonly gacha: GachaIndexed; readonly table: DrawTable; readonly box: GachaBox }>;
+  readonly gachaTables: ReadonlyMap<
+    number,
+    { readonly gacha: GachaIndexed; readonly table: DrawTable; readonly box: GachaBox }
+  >;
   /** Every content room, by id. */
   readonly contentRoomsInOrder: ReadonlyArray<ContentRoom>;
 }

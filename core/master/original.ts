@@ -30,7 +30,8 @@ export const compareVersions = (a: string, b: string): number => {
 
 export const AppPlatform = t.type({
   /** The platform code the clients send: 1 iOS, 2 Android. */
-  platform: PosInt, name: Name,
+  platform: PosInt,
+  name: Name,
   /** Older versions are refused (result code 1 OUTDATED). */
   minVersion: VersionText,
   /** The newest release, shown to clients. */
@@ -42,9 +43,11 @@ export type AppPlatform = t.TypeOf<typeof AppPlatform>;
 
 export const AgeBracket = t.type({
   /** The code the clients send in age/set. */
-  age: PosInt, name: Name,
+  age: PosInt,
+  name: Name,
   /** Ages in the bracket: minAge … maxAge (null: no upper bound). */
-  minAge: NonNegInt, maxAge: t.union([NonNegInt, t.null]),
+  minAge: NonNegInt,
+  maxAge: t.union([NonNegInt, t.null]),
   /** Paid gems the player may buy in a calendar month of the game's time zone; null: no limit. */
   monthlyPaidGemLimit: t.union([PosInt, t.null]),
 });
@@ -79,7 +82,8 @@ export const MissionCategory = t.keyof({ daily: null, weekly: null, event: null 
 export type MissionCategory = t.TypeOf<typeof MissionCategory>;
 
 export const Mission = t.type({
-  missionId: IntRange(1, 999999), name: Name,
+  missionId: IntRange(1, 999999),
+  name: Name,
   /** daily missions reset each game day, weekly ones each game week; event missions run through their period. */
   category: MissionCategory,
   /** What the mission counts, as a number the client can group by (the original's subCode). */
@@ -95,7 +99,8 @@ export const Mission = t.type({
 export type Mission = t.TypeOf<typeof Mission>;
 
 export const QuestChapter = t.type({
-  chapterId: PosInt, name: Name,
+  chapterId: PosInt,
+  name: Name,
   /** When the chapter is shown; null: always (story chapters). */
   period: t.union([Period, t.null]),
   /** Its quests, in the order they are played. */
@@ -105,7 +110,8 @@ export type QuestChapter = t.TypeOf<typeof QuestChapter>;
 
 export const AdvScene = t.type({
   /** The id the clients send in adv/add (as a string: "1000000"). */
-  advId: PosInt, name: Name,
+  advId: PosInt,
+  name: Name,
   /** The adv-only quest this scene is, cleared by viewing it; null for a scene of its own. */
   questId: t.union([PosInt, t.null]),
 });
@@ -118,11 +124,20 @@ export const originalFiles = {
   advScenes: t.array(AdvScene),
 };
 
-export interface MissionIndexed extends Mission { readonly startsAt: number | null; readonly endsAt: number | null }
-export interface ChapterIndexed extends QuestChapter { readonly startsAt: number | null; readonly endsAt: number | null }
+export interface MissionIndexed extends Mission {
+  readonly startsAt: number | null;
+  readonly endsAt: number | null;
+}
+export interface ChapterIndexed extends QuestChapter {
+  readonly startsAt: number | null;
+  readonly endsAt: number | null;
+}
 
 /** Indexes and cross-checks of this group's files, built once at start-up (merged into Master). */
-export const indexOriginal = (f: FilesOf<typeof baseFiles & typeof progressionFiles & typeof townFiles & typeof socialFiles & typeof originalFiles>, problems: MasterProblem[]) => {
+export const indexOriginal = (
+  f: FilesOf<typeof baseFiles & typeof progressionFiles & typeof townFiles & typeof socialFiles & typeof originalFiles>,
+  problems: MasterProblem[],
+) => {
   const offset = f.game.timezoneOffsetMinutes;
   const at = (file: string, field: string, message: string) => problems.push({ file, field, message });
   const period = (file: string, field: string, p: { start: string; end: string | null } | null) => {
@@ -141,14 +156,19 @@ export const indexOriginal = (f: FilesOf<typeof baseFiles & typeof progressionFi
     weapon: (id) => f.weapons.some((w) => w.weaponId === id),
     townFacility: (id) => f.facilities.some((x) => x.facilityId === id),
     roomObject: (id) => f.roomObjects.some((x) => x.roomObjectId === id),
-    gold: (id) => id === 0, gem: (id) => id === 0, paidGem: (id) => id === 0, kirara: (id) => id === 0,
+    gold: (id) => id === 0,
+    gem: (id) => id === 0,
+    paidGem: (id) => id === 0,
+    kirara: (id) => id === 0,
   };
 
   const cfg = f.original;
   const platforms = new Map<number, AppPlatform>();
   cfg.app.platforms.forEach((p, i) => {
-    if (platforms.has(p.platform)) at('original.json', `app.platforms.${i}.platform`, `duplicate platform ${p.platform}`);
-    if (compareVersions(p.minVersion, p.latestVersion) > 0) at('original.json', `app.platforms.${i}.minVersion`, 'newer than latestVersion');
+    if (platforms.has(p.platform))
+      at('original.json', `app.platforms.${i}.platform`, `duplicate platform ${p.platform}`);
+    if (compareVersions(p.minVersion, p.latestVersion) > 0)
+      at('original.json', `app.platforms.${i}.minVersion`, 'newer than latestVersion');
     platforms.set(p.platform, p);
   });
   if (cfg.app.minAbVer > cfg.app.abVer) at('original.json', 'app.minAbVer', 'greater than abVer');
@@ -157,20 +177,25 @@ export const indexOriginal = (f: FilesOf<typeof baseFiles & typeof progressionFi
     if (ageBracket.has(b.age)) at('original.json', `ageBrackets.${i}.age`, `duplicate bracket ${b.age}`);
     if (b.maxAge !== null && b.maxAge < b.minAge) at('original.json', `ageBrackets.${i}.maxAge`, 'below minAge');
     const prev = cfg.ageBrackets[i - 1];
-    if (prev && (prev.maxAge === null || b.minAge !== prev.maxAge + 1)) at('original.json', `ageBrackets.${i}.minAge`, 'brackets must follow each other, youngest first');
+    if (prev && (prev.maxAge === null || b.minAge !== prev.maxAge + 1))
+      at('original.json', `ageBrackets.${i}.minAge`, 'brackets must follow each other, youngest first');
     ageBracket.set(b.age, b);
   });
   f.items.forEach((it, i) => {
-    if (it.category === 'stamina' && it.staminaPercent === undefined) at('items.json', `${i}.staminaPercent`, 'a stamina item needs staminaPercent');
+    if (it.category === 'stamina' && it.staminaPercent === undefined)
+      at('items.json', `${i}.staminaPercent`, 'a stamina item needs staminaPercent');
   });
 
   const mission = new Map<number, MissionIndexed>();
   f.missions.forEach((ms, i) => {
     const file = 'missions.json';
     if (mission.has(ms.missionId)) at(file, `${i}.missionId`, `duplicate id ${ms.missionId}`);
-    if (!(COUNTER_NAMES as ReadonlyArray<string>).includes(ms.counter)) at(file, `${i}.counter`, `unknown counter ${ms.counter} (core/shared/counters.ts COUNTER_NAMES)`);
-    if (!known[ms.reward.kind](ms.reward.objectId)) at(file, `${i}.reward.objectId`, `no ${ms.reward.kind} ${ms.reward.objectId}`);
-    if (ms.category === 'event' && (ms.period === null || ms.period.end === null)) at(file, `${i}.period`, 'an event mission needs a period with an end');
+    if (!(COUNTER_NAMES as ReadonlyArray<string>).includes(ms.counter))
+      at(file, `${i}.counter`, `unknown counter ${ms.counter} (core/shared/counters.ts COUNTER_NAMES)`);
+    if (!known[ms.reward.kind](ms.reward.objectId))
+      at(file, `${i}.reward.objectId`, `no ${ms.reward.kind} ${ms.reward.objectId}`);
+    if (ms.category === 'event' && (ms.period === null || ms.period.end === null))
+      at(file, `${i}.period`, 'an event mission needs a period with an end');
     mission.set(ms.missionId, { ...ms, ...period(file, `${i}.period`, ms.period) });
   });
 
@@ -202,12 +227,15 @@ export const indexOriginal = (f: FilesOf<typeof baseFiles & typeof progressionFi
     advScene.set(a.advId, a);
   });
   f.quests.forEach((q, i) => {
-    if (q.advOnly && !advOfQuest.has(q.questId)) at('quests.json', `${i}.advOnly`, `adv-only quest ${q.questId} has no scene in advScenes.json`);
+    if (q.advOnly && !advOfQuest.has(q.questId))
+      at('quests.json', `${i}.advOnly`, `adv-only quest ${q.questId} has no scene in advScenes.json`);
   });
 
   return { platform: platforms, ageBracket, mission, chapter, advScene, advOfQuest } as {
-    platform: ReadonlyMap<number, AppPlatform>; ageBracket: ReadonlyMap<number, AgeBracket>;
-    mission: ReadonlyMap<number, MissionIndexed>; chapter: ReadonlyMap<number, ChapterIndexed>;
+    platform: ReadonlyMap<number, AppPlatform>;
+    ageBracket: ReadonlyMap<number, AgeBracket>;
+    mission: ReadonlyMap<number, MissionIndexed>;
+    chapter: ReadonlyMap<number, ChapterIndexed>;
     advScene: ReadonlyMap<number, AdvScene>;
     /** The scene of each adv-only quest. */
     advOfQuest: ReadonlyMap<number, number>;

@@ -3,7 +3,17 @@
 // spheres, trainings and trade recipes, and the group's tunable numbers.
 import * as t from 'io-ts';
 import type { baseFiles } from './base.js';
-import { Cost, Grant, ItemAmount, Name, NonNegInt, Period, PosInt, type FilesOf, type MasterProblem } from './common.js';
+import {
+  Cost,
+  Grant,
+  ItemAmount,
+  Name,
+  NonNegInt,
+  Period,
+  PosInt,
+  type FilesOf,
+  type MasterProblem,
+} from './common.js';
 import { parseTime } from '../time.js';
 
 /** Coins per item used in an upgrade: level (before the item) × perLevel + base. */
@@ -11,7 +21,11 @@ export const UpgradeGold = t.type({ perLevel: NonNegInt, base: NonNegInt });
 export type UpgradeGold = t.TypeOf<typeof UpgradeGold>;
 
 export const Weapon = t.type({
-  weaponId: PosInt, name: Name, classId: PosInt, rarity: PosInt, salePrice: NonNegInt,
+  weaponId: PosInt,
+  name: Name,
+  classId: PosInt,
+  rarity: PosInt,
+  salePrice: NonNegInt,
   /** For a character's own weapon, that character; otherwise null. */
   characterId: t.union([PosInt, t.null]),
   maxLevel: PosInt,
@@ -55,7 +69,8 @@ export const Sphere = t.type({
 export type Sphere = t.TypeOf<typeof Sphere>;
 
 export const Training = t.type({
-  trainingId: PosInt, name: Name,
+  trainingId: PosInt,
+  name: Name,
   /** Player level needed to order it. */
   minPlayerLevel: PosInt,
   durationMinutes: PosInt,
@@ -70,7 +85,8 @@ export const Training = t.type({
 export type Training = t.TypeOf<typeof Training>;
 
 export const TradeRecipe = t.type({
-  recipeId: PosInt, name: Name,
+  recipeId: PosInt,
+  name: Name,
   kind: t.keyof({ constant: null, event: null }),
   /** Event recipes open in their period; constant ones have none (null). */
   period: t.union([Period, t.null]),
@@ -123,7 +139,13 @@ export interface TradeRecipeIndexed extends TradeRecipe {
   readonly endsAt: number | null;
 }
 
-const byId = <T>(rows: ReadonlyArray<T>, key: (r: T) => number, file: string, field: string, problems: MasterProblem[]): Map<number, T> => {
+const byId = <T>(
+  rows: ReadonlyArray<T>,
+  key: (r: T) => number,
+  file: string,
+  field: string,
+  problems: MasterProblem[],
+): Map<number, T> => {
   const m = new Map<number, T>();
   rows.forEach((r, i) => {
     const id = key(r);
@@ -133,7 +155,8 @@ const byId = <T>(rows: ReadonlyArray<T>, key: (r: T) => number, file: string, fi
   return m;
 };
 
-const increasing = (xs: ReadonlyArray<number>): boolean => xs.every((x, i) => i === 0 ? x === 0 : x > (xs[i - 1] ?? 0));
+const increasing = (xs: ReadonlyArray<number>): boolean =>
+  xs.every((x, i) => (i === 0 ? x === 0 : x > (xs[i - 1] ?? 0)));
 
 /**
  * Indexes and cross-checks of this group's files, built once at start-up. Push a
@@ -146,12 +169,27 @@ export const indexProgression = (f: FilesOf<typeof baseFiles & typeof progressio
   const classIds = new Set(f.classes.map((x) => x.classId));
   const weapons = new Map(f.weapons.map((x) => [x.weaponId, x]));
   const at = (file: string) => (field: string, message: string) => problems.push({ file, field, message });
-  const checkItems = (say: (field: string, message: string) => void, field: string, list: ReadonlyArray<{ itemId: number }>) =>
-    list.forEach((x, j) => { if (!items.has(x.itemId)) say(`${field}.${j}.itemId`, `unknown item ${x.itemId}`); });
-  const checkCost = (say: (field: string, message: string) => void, field: string, c: Cost) => checkItems(say, `${field}.items`, c.items ?? []);
+  const checkItems = (
+    say: (field: string, message: string) => void,
+    field: string,
+    list: ReadonlyArray<{ itemId: number }>,
+  ) =>
+    list.forEach((x, j) => {
+      if (!items.has(x.itemId)) say(`${field}.${j}.itemId`, `unknown item ${x.itemId}`);
+    });
+  const checkCost = (say: (field: string, message: string) => void, field: string, c: Cost) =>
+    checkItems(say, `${field}.items`, c.items ?? []);
   const checkGrant = (say: (field: string, message: string) => void, field: string, g: Grant) => {
-    const exists = g.kind === 'item' ? items.has(g.objectId) : g.kind === 'character' ? characters.has(g.objectId)
-      : g.kind === 'weapon' ? weapons.has(g.objectId) : g.kind === 'roomObject' || g.kind === 'townFacility' ? true : g.objectId === 0;
+    const exists =
+      g.kind === 'item'
+        ? items.has(g.objectId)
+        : g.kind === 'character'
+          ? characters.has(g.objectId)
+          : g.kind === 'weapon'
+            ? weapons.has(g.objectId)
+            : g.kind === 'roomObject' || g.kind === 'townFacility'
+              ? true
+              : g.objectId === 0;
     if (!exists) say(`${field}.objectId`, `no ${g.kind} ${g.objectId}`);
   };
 
@@ -159,35 +197,57 @@ export const indexProgression = (f: FilesOf<typeof baseFiles & typeof progressio
   const cl = at('characterLevels.json');
   f.characterLevels.forEach((l, i) => {
     if (l.level !== i + 1) cl(`${i}.level`, `levels must run 1, 2, 3…; expected ${i + 1}`);
-    if (i === 0 ? l.totalExp !== 0 : l.totalExp <= (f.characterLevels[i - 1]?.totalExp ?? 0)) cl(`${i}.totalExp`, 'must start at 0 and grow with the level');
+    if (i === 0 ? l.totalExp !== 0 : l.totalExp <= (f.characterLevels[i - 1]?.totalExp ?? 0))
+      cl(`${i}.totalExp`, 'must start at 0 and grow with the level');
   });
   f.rarities.forEach((r) => {
     const top = r.baseLevelCap + r.maxLimitBreak * r.limitBreakStep + r.evolutionBonus;
-    if (top > f.characterLevels.length) cl('(file)', `rarity ${r.rarity} reaches level ${top}, the table ends at ${f.characterLevels.length}`);
+    if (top > f.characterLevels.length)
+      cl('(file)', `rarity ${r.rarity} reaches level ${top}, the table ends at ${f.characterLevels.length}`);
   });
 
-  const characterEvolution = byId(f.characterEvolutions, (x) => x.characterId, 'characterEvolutions.json', 'characterId', problems);
+  const characterEvolution = byId(
+    f.characterEvolutions,
+    (x) => x.characterId,
+    'characterEvolutions.json',
+    'characterId',
+    problems,
+  );
   f.characterEvolutions.forEach((e, i) => {
-    const say = (field: string, message: string) => problems.push({ file: 'characterEvolutions.json', field: `${i}.${field}`, message });
+    const say = (field: string, message: string) =>
+      problems.push({ file: 'characterEvolutions.json', field: `${i}.${field}`, message });
     if (!characters.has(e.characterId)) say('characterId', `unknown character ${e.characterId}`);
     checkCost(say, 'cost', e.cost);
   });
 
   const weaponExpTable = byId(f.weaponExpTables, (x) => x.expTableId, 'weaponExpTables.json', 'expTableId', problems);
-  f.weaponExpTables.forEach((x, i) => { if (!increasing(x.totalExp)) problems.push({ file: 'weaponExpTables.json', field: `${i}.totalExp`, message: 'must start at 0 and grow' }); });
+  f.weaponExpTables.forEach((x, i) => {
+    if (!increasing(x.totalExp))
+      problems.push({ file: 'weaponExpTables.json', field: `${i}.totalExp`, message: 'must start at 0 and grow' });
+  });
 
   const ownWeapon = new Map<number, number>();
   f.weapons.forEach((w, i) => {
-    const say = (field: string, message: string) => problems.push({ file: 'weapons.json', field: `${i}.${field}`, message });
+    const say = (field: string, message: string) =>
+      problems.push({ file: 'weapons.json', field: `${i}.${field}`, message });
     const table = weaponExpTable.get(w.expTableId);
     if (!table) say('expTableId', `unknown exp table ${w.expTableId}`);
-    else if (table.totalExp.length < w.maxLevel) say('maxLevel', `exp table ${w.expTableId} has only ${table.totalExp.length} levels`);
+    else if (table.totalExp.length < w.maxLevel)
+      say('maxLevel', `exp table ${w.expTableId} has only ${table.totalExp.length} levels`);
     if (w.recipe) checkCost(say, 'recipe', w.recipe);
     if (w.evolution) {
       const to = weapons.get(w.evolution.weaponId);
       if (!to) say('evolution.weaponId', `unknown weapon ${w.evolution.weaponId}`);
-      else if (to.classId !== w.classId || to.characterId !== w.characterId || to.maxLevel < w.maxLevel || to.expTableId !== w.expTableId) {
-        say('evolution.weaponId', 'the evolved form must keep class, owner and exp table, and not lower the maximum level');
+      else if (
+        to.classId !== w.classId ||
+        to.characterId !== w.characterId ||
+        to.maxLevel < w.maxLevel ||
+        to.expTableId !== w.expTableId
+      ) {
+        say(
+          'evolution.weaponId',
+          'the evolved form must keep class, owner and exp table, and not lower the maximum level',
+        );
       }
       checkCost(say, 'evolution.cost', w.evolution.cost);
     }
@@ -206,11 +266,13 @@ export const indexProgression = (f: FilesOf<typeof baseFiles & typeof progressio
     if (!items.has(x.itemId)) pc(`weapon.expItems.${j}.itemId`, `unknown item ${x.itemId}`);
     weaponExpItem.set(x.itemId, x.exp);
   });
-  if (new Set(cfg.training.slots.map((x) => x.slotId)).size !== cfg.training.slots.length) pc('training.slots', 'repeats a slotId');
+  if (new Set(cfg.training.slots.map((x) => x.slotId)).size !== cfg.training.slots.length)
+    pc('training.slots', 'repeats a slotId');
 
   const abilityTree = byId(f.abilityTrees, (x) => x.characterId, 'abilityTrees.json', 'characterId', problems);
   f.abilityTrees.forEach((a, i) => {
-    const say = (field: string, message: string) => problems.push({ file: 'abilityTrees.json', field: `${i}.${field}`, message });
+    const say = (field: string, message: string) =>
+      problems.push({ file: 'abilityTrees.json', field: `${i}.${field}`, message });
     if (!characters.has(a.characterId)) say('characterId', `unknown character ${a.characterId}`);
     if (a.releaseItems.length === 0) say('releaseItems', 'needs at least one item');
     checkItems(say, 'releaseItems', a.releaseItems);
@@ -220,7 +282,8 @@ export const indexProgression = (f: FilesOf<typeof baseFiles & typeof progressio
 
   const sphere = byId(f.spheres, (x) => x.itemId, 'spheres.json', 'itemId', problems);
   f.spheres.forEach((s, i) => {
-    const say = (field: string, message: string) => problems.push({ file: 'spheres.json', field: `${i}.${field}`, message });
+    const say = (field: string, message: string) =>
+      problems.push({ file: 'spheres.json', field: `${i}.${field}`, message });
     if (items.get(s.itemId)?.category !== 'sphere') say('itemId', `item ${s.itemId} is not a sphere item`);
     if (s.totalExp.length === 0 || !increasing(s.totalExp)) say('totalExp', 'must start at 0 and grow');
     checkItems(say, 'materials', s.materials);
@@ -228,7 +291,8 @@ export const indexProgression = (f: FilesOf<typeof baseFiles & typeof progressio
 
   const training = byId(f.trainings, (x) => x.trainingId, 'trainings.json', 'trainingId', problems);
   f.trainings.forEach((x, i) => {
-    const say = (field: string, message: string) => problems.push({ file: 'trainings.json', field: `${i}.${field}`, message });
+    const say = (field: string, message: string) =>
+      problems.push({ file: 'trainings.json', field: `${i}.${field}`, message });
     if (x.classId !== null && !classIds.has(x.classId)) say('classId', `unknown class ${x.classId}`);
     checkCost(say, 'cost', x.cost);
     x.rewards.forEach((g, j) => checkGrant(say, `rewards.${j}`, g));
@@ -236,7 +300,8 @@ export const indexProgression = (f: FilesOf<typeof baseFiles & typeof progressio
 
   const tradeRecipe = new Map<number, TradeRecipeIndexed>();
   f.tradeRecipes.forEach((r, i) => {
-    const say = (field: string, message: string) => problems.push({ file: 'tradeRecipes.json', field: `${i}.${field}`, message });
+    const say = (field: string, message: string) =>
+      problems.push({ file: 'tradeRecipes.json', field: `${i}.${field}`, message });
     if (tradeRecipe.has(r.recipeId)) say('recipeId', `duplicate id ${r.recipeId}`);
     if ((r.kind === 'event') !== (r.period !== null)) say('period', 'event recipes have a period, constant ones none');
     const startsAt = r.period ? parseTime(r.period.start, f.game.timezoneOffsetMinutes) : null;
@@ -248,7 +313,16 @@ export const indexProgression = (f: FilesOf<typeof baseFiles & typeof progressio
     tradeRecipe.set(r.recipeId, { ...r, startsAt: startsAt ?? null, endsAt: endsAt ?? null });
   });
 
-  return { characterEvolution, weaponExpTable, ownWeapon, weaponExpItem, abilityTree, sphere, training, tradeRecipe } as {
+  return {
+    characterEvolution,
+    weaponExpTable,
+    ownWeapon,
+    weaponExpItem,
+    abilityTree,
+    sphere,
+    training,
+    tradeRecipe,
+  } as {
     readonly characterEvolution: ReadonlyMap<number, CharacterEvolution>;
     readonly weaponExpTable: ReadonlyMap<number, WeaponExpTable>;
     /** characterId → the weaponId of the own weapon that character receives. */

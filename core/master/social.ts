@@ -36,7 +36,8 @@ export const DropEntry = t.type({ weight: PosInt, grant: t.union([Grant, t.null]
 export type DropEntry = t.TypeOf<typeof DropEntry>;
 
 export const Quest = t.type({
-  questId: PosInt, name: Name,
+  questId: PosInt,
+  name: Name,
   /** The request's `type`: 1 story, 2 event. */
   type: PosInt,
   period: Period,
@@ -70,7 +71,9 @@ export type Achievement = t.TypeOf<typeof Achievement>;
 export const ChestPrize = t.type({ prizeId: PosInt, grant: Grant, count: PosInt, jackpot: t.boolean });
 export type ChestPrize = t.TypeOf<typeof ChestPrize>;
 export const Chest = t.type({
-  chestId: PosInt, name: Name, period: Period,
+  chestId: PosInt,
+  name: Name,
+  period: Period,
   /** The price of one draw. */
   cost: ItemAmount,
   /** Boxes in order; each holds exactly one jackpot; the last one repeats. */
@@ -79,7 +82,8 @@ export const Chest = t.type({
 export type Chest = t.TypeOf<typeof Chest>;
 
 export const Offer = t.type({
-  offerId: PosInt, name: Name,
+  offerId: PosInt,
+  name: Name,
   requires: t.type({ playerLevel: PosInt, questId: t.union([PosInt, t.null]) }),
   materials: t.type({ gold: NonNegInt, items: t.array(ItemAmount) }),
   durationSeconds: PosInt,
@@ -97,15 +101,24 @@ export const socialFiles = {
   offers: t.array(Offer),
 };
 
-export interface QuestIndexed extends Quest { readonly startsAt: number; readonly endsAt: number | null }
-export interface ChestIndexed extends Chest { readonly startsAt: number; readonly endsAt: number | null }
+export interface QuestIndexed extends Quest {
+  readonly startsAt: number;
+  readonly endsAt: number | null;
+}
+export interface ChestIndexed extends Chest {
+  readonly startsAt: number;
+  readonly endsAt: number | null;
+}
 
 /**
  * Indexes and cross-checks of this group's files, built once at start-up. Push a
  * problem (file, field, message) for anything that does not fit; the result is
  * merged into Master.
  */
-export const indexSocial = (f: FilesOf<typeof baseFiles & typeof progressionFiles & typeof townFiles & typeof socialFiles>, problems: MasterProblem[]) => {
+export const indexSocial = (
+  f: FilesOf<typeof baseFiles & typeof progressionFiles & typeof townFiles & typeof socialFiles>,
+  problems: MasterProblem[],
+) => {
   const offset = f.game.timezoneOffsetMinutes;
   const items = new Set(f.items.map((x) => x.itemId));
   const known: Record<Grant['kind'], (id: number) => boolean> = {
@@ -114,7 +127,10 @@ export const indexSocial = (f: FilesOf<typeof baseFiles & typeof progressionFile
     weapon: (id) => f.weapons.some((w) => w.weaponId === id),
     townFacility: (id) => f.facilities.some((x) => x.facilityId === id),
     roomObject: (id) => f.roomObjects.some((x) => x.roomObjectId === id),
-    gold: (id) => id === 0, gem: (id) => id === 0, paidGem: (id) => id === 0, kirara: (id) => id === 0,
+    gold: (id) => id === 0,
+    gem: (id) => id === 0,
+    paidGem: (id) => id === 0,
+    kirara: (id) => id === 0,
   };
   const checkGrant = (file: string, field: string, g: Grant) => {
     if (!known[g.kind](g.objectId)) problems.push({ file, field, message: `no ${g.kind} ${g.objectId}` });
@@ -140,8 +156,11 @@ export const indexSocial = (f: FilesOf<typeof baseFiles & typeof progressionFile
   f.quests.forEach((q, i) => {
     const file = 'quests.json';
     if (quest.has(q.questId)) problems.push({ file, field: `${i}.questId`, message: `duplicate id ${q.questId}` });
-    if (q.drops.rolls > 0 && q.drops.table.length === 0) problems.push({ file, field: `${i}.drops.table`, message: 'rolls without a table' });
-    q.drops.table.forEach((d, j) => { if (d.grant) checkGrant(file, `${i}.drops.table.${j}.grant.objectId`, d.grant); });
+    if (q.drops.rolls > 0 && q.drops.table.length === 0)
+      problems.push({ file, field: `${i}.drops.table`, message: 'rolls without a table' });
+    q.drops.table.forEach((d, j) => {
+      if (d.grant) checkGrant(file, `${i}.drops.table.${j}.grant.objectId`, d.grant);
+    });
     q.firstClear.forEach((g, j) => checkGrant(file, `${i}.firstClear.${j}.objectId`, g));
     quest.set(q.questId, { ...q, ...period(file, `${i}.period`, q.period) });
   });
@@ -149,7 +168,11 @@ export const indexSocial = (f: FilesOf<typeof baseFiles & typeof progressionFile
   const achievement = unique(f.achievements, (a) => a.achievementId, 'achievements.json', 'achievementId');
   f.achievements.forEach((a, i) => {
     if (a.condition.kind === 'questCleared' && !quest.has(a.condition.questId)) {
-      problems.push({ file: 'achievements.json', field: `${i}.condition.questId`, message: `unknown quest ${a.condition.questId}` });
+      problems.push({
+        file: 'achievements.json',
+        field: `${i}.condition.questId`,
+        message: `unknown quest ${a.condition.questId}`,
+      });
     }
   });
 
@@ -157,11 +180,14 @@ export const indexSocial = (f: FilesOf<typeof baseFiles & typeof progressionFile
   f.chests.forEach((c, i) => {
     const file = 'chests.json';
     if (chest.has(c.chestId)) problems.push({ file, field: `${i}.chestId`, message: `duplicate id ${c.chestId}` });
-    if (!items.has(c.cost.itemId)) problems.push({ file, field: `${i}.cost.itemId`, message: `unknown item ${c.cost.itemId}` });
+    if (!items.has(c.cost.itemId))
+      problems.push({ file, field: `${i}.cost.itemId`, message: `unknown item ${c.cost.itemId}` });
     if (c.steps.length === 0) problems.push({ file, field: `${i}.steps`, message: 'a chest needs at least one step' });
     c.steps.forEach((st, j) => {
-      if (st.prizes.filter((p) => p.jackpot).length !== 1) problems.push({ file, field: `${i}.steps.${j}.prizes`, message: 'each step holds exactly one jackpot' });
-      if (new Set(st.prizes.map((p) => p.prizeId)).size !== st.prizes.length) problems.push({ file, field: `${i}.steps.${j}.prizes`, message: 'prize ids repeat' });
+      if (st.prizes.filter((p) => p.jackpot).length !== 1)
+        problems.push({ file, field: `${i}.steps.${j}.prizes`, message: 'each step holds exactly one jackpot' });
+      if (new Set(st.prizes.map((p) => p.prizeId)).size !== st.prizes.length)
+        problems.push({ file, field: `${i}.steps.${j}.prizes`, message: 'prize ids repeat' });
       st.prizes.forEach((p, k) => checkGrant(file, `${i}.steps.${j}.prizes.${k}.grant.objectId`, p.grant));
     });
     chest.set(c.chestId, { ...c, ...period(file, `${i}.period`, c.period) });
@@ -170,14 +196,25 @@ export const indexSocial = (f: FilesOf<typeof baseFiles & typeof progressionFile
   const offer = unique(f.offers, (o) => o.offerId, 'offers.json', 'offerId');
   f.offers.forEach((o, i) => {
     const file = 'offers.json';
-    if (o.requires.questId !== null && !quest.has(o.requires.questId)) problems.push({ file, field: `${i}.requires.questId`, message: `unknown quest ${o.requires.questId}` });
-    o.materials.items.forEach((it, j) => { if (!items.has(it.itemId)) problems.push({ file, field: `${i}.materials.items.${j}.itemId`, message: `unknown item ${it.itemId}` }); });
+    if (o.requires.questId !== null && !quest.has(o.requires.questId))
+      problems.push({ file, field: `${i}.requires.questId`, message: `unknown quest ${o.requires.questId}` });
+    o.materials.items.forEach((it, j) => {
+      if (!items.has(it.itemId))
+        problems.push({ file, field: `${i}.materials.items.${j}.itemId`, message: `unknown item ${it.itemId}` });
+    });
     o.rewards.forEach((g, j) => checkGrant(file, `${i}.rewards.${j}.objectId`, g));
   });
-  if (f.social.quest.questDataMaxLength > 60000) problems.push({ file: 'social.json', field: 'quest.questDataMaxLength', message: 'must fit in a request body (at most 60000)' });
+  if (f.social.quest.questDataMaxLength > 60000)
+    problems.push({
+      file: 'social.json',
+      field: 'quest.questDataMaxLength',
+      message: 'must fit in a request body (at most 60000)',
+    });
 
   return { quest, achievement, chest, offer } as {
-    quest: ReadonlyMap<number, QuestIndexed>; achievement: ReadonlyMap<number, Achievement>;
-    chest: ReadonlyMap<number, ChestIndexed>; offer: ReadonlyMap<number, Offer>;
+    quest: ReadonlyMap<number, QuestIndexed>;
+    achievement: ReadonlyMap<number, Achievement>;
+    chest: ReadonlyMap<number, ChestIndexed>;
+    offer: ReadonlyMap<number, Offer>;
   };
 };

@@ -8,6 +8,8 @@ import type { socialFiles } from './social.js';
 import type { originalFiles } from './original.js';
 
 /** Every master file's decoded content, by file name. */
-export type MasterFilesOf = FilesOf<typeof baseFiles & typeof progressionFiles & typeof townFiles & typeof socialFiles & typeof originalFiles>;
+export type MasterFilesOf = FilesOf<
+  typeof baseFiles & typeof progressionFiles & typeof townFiles & typeof socialFiles & typeof originalFiles
+>;
 
 export type { MasterProblem } from './common.js';

@@ -19,32 +19,49 @@ type Slot = OwnedAbilityTree['slots'][number];
 const treeOf = (s: PlayerState, managedCharacterId: number): OwnedAbilityTree | undefined =>
   s.abilityTrees.find((x) => x.managedCharacterId === managedCharacterId);
 
-const putTree = (s: PlayerState, old: OwnedAbilityTree | undefined, next: OwnedAbilityTree): PlayerState =>
-  ({ ...s, abilityTrees: old ? replace(s.abilityTrees, old, next) : [...s.abilityTrees, next] });
+const putTree = (s: PlayerState, old: OwnedAbilityTree | undefined, next: OwnedAbilityTree): PlayerState => ({
+  ...s,
+  abilityTrees: old ? replace(s.abilityTrees, old, next) : [...s.abilityTrees, next],
+});
 
 /** The character, its tree in master data and its unlocked tree. */
-const releasedTree = (m: Master, s: PlayerState, managedCharacterId: number): Result<{ c: OwnedCharacter; def: AbilityTree; tree: OwnedAbilityTree }, 'NOT_FOUND' | 'STATE_CONFLICT'> => {
+const releasedTree = (
+  m: Master,
+  s: PlayerState,
+  managedCharacterId: number,
+): Result<{ c: OwnedCharacter; def: AbilityTree; tree: OwnedAbilityTree }, 'NOT_FOUND' | 'STATE_CONFLICT'> => {
   const found = findCharacter(s, managedCharacterId);
   if (found._tag === 'Left') return found;
   const c = found.right;
   const def = m.abilityTree.get(c.characterId);
   if (!def) return fail('NOT_FOUND', { entity: 'ability tree of character', id: c.characterId });
   const tree = treeOf(s, managedCharacterId);
-  if (!tree) return fail('STATE_CONFLICT', { reason: 'the character\'s ability tree is not unlocked' });
+  if (!tree) return fail('STATE_CONFLICT', { reason: "the character's ability tree is not unlocked" });
   return ok({ c, def, tree });
 };
 
 /** An unlocked slot of an unlocked tree. */
-const unlockedSlot = (m: Master, s: PlayerState, managedCharacterId: number, slotNo: number): Result<{ tree: OwnedAbilityTree; slot: Slot }, 'NOT_FOUND' | 'STATE_CONFLICT'> => {
+const unlockedSlot = (
+  m: Master,
+  s: PlayerState,
+  managedCharacterId: number,
+  slotNo: number,
+): Result<{ tree: OwnedAbilityTree; slot: Slot }, 'NOT_FOUND' | 'STATE_CONFLICT'> => {
   const r = releasedTree(m, s, managedCharacterId);
   if (r._tag === 'Left') return r;
-  if (!r.right.def.slots.some((x) => x.slotNo === slotNo)) return fail('NOT_FOUND', { entity: 'ability slot', id: slotNo });
+  if (!r.right.def.slots.some((x) => x.slotNo === slotNo))
+    return fail('NOT_FOUND', { entity: 'ability slot', id: slotNo });
   const slot = r.right.tree.slots.find((x) => x.slotNo === slotNo);
   if (!slot) return fail('STATE_CONFLICT', { reason: `slot ${slotNo} is not unlocked` });
   return ok({ tree: r.right.tree, slot });
 };
 
-const putSlot = (s: PlayerState, tree: OwnedAbilityTree, slot: Slot, next: Slot): { state: PlayerState; tree: OwnedAbilityTree } => {
+const putSlot = (
+  s: PlayerState,
+  tree: OwnedAbilityTree,
+  slot: Slot,
+  next: Slot,
+): { state: PlayerState; tree: OwnedAbilityTree } => {
   const t2 = { ...tree, slots: replace(tree.slots, slot, next) };
   return { state: putTree(s, tree, t2), tree: t2 };
 };
@@ -54,8 +71,11 @@ const TreeResponse = (name: string) => t.type({ abilityTree: AbilityTreeView }, 
 
 // ---- release ----
 const release = defineOp({
-  name: 'releasePlayerAbility', method: 'POST', path: '/player/ability/release', group: 'ability',
-  summary: 'Unlocks a character\'s ability tree with the named item (one of the tree\'s unlock items, in its amount).',
+  name: 'releasePlayerAbility',
+  method: 'POST',
+  path: '/player/ability/release',
+  group: 'ability',
+  summary: "Unlocks a character's ability tree with the named item (one of the tree's unlock items, in its amount).",
   request: obj({ managedCharacterId: PosInt, itemId: PosInt }, 'ReleasePlayerAbilityRequest'),
   response: TreeResponse('ReleasePlayerAbilityResponse'),
   errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'STATE_CONFLICT', 'ITEM_IS_SHORT'],
@@ -67,8 +87,13 @@ const release = defineOp({
     if (!def) return fail('NOT_FOUND', { entity: 'ability tree of character', id: c.characterId });
     if (!m.item.has(req.itemId)) return fail('NOT_FOUND', { entity: 'item', id: req.itemId });
     const key = def.releaseItems.find((x) => x.itemId === req.itemId);
-    if (!key) return fail('INVALID_PARAMETERS', { field: 'itemId', reason: `item ${req.itemId} does not unlock this ability tree` });
-    if (treeOf(s, c.managedCharacterId)) return fail('STATE_CONFLICT', { reason: 'the ability tree is already unlocked' });
+    if (!key)
+      return fail('INVALID_PARAMETERS', {
+        field: 'itemId',
+        reason: `item ${req.itemId} does not unlock this ability tree`,
+      });
+    if (treeOf(s, c.managedCharacterId))
+      return fail('STATE_CONFLICT', { reason: 'the ability tree is already unlocked' });
     const paid = pay(m, s, { items: [key] }, now);
     if (paid._tag === 'Left') return paid;
     const tree: OwnedAbilityTree = { managedCharacterId: c.managedCharacterId, slots: [] };
@@ -78,8 +103,11 @@ const release = defineOp({
 
 // ---- release_slot ----
 const releaseSlot = defineOp({
-  name: 'releaseSlotPlayerAbility', method: 'POST', path: '/player/ability/release_slot', group: 'ability',
-  summary: 'Unlocks a slot of an unlocked ability tree, paying the slot\'s master-data cost.',
+  name: 'releaseSlotPlayerAbility',
+  method: 'POST',
+  path: '/player/ability/release_slot',
+  group: 'ability',
+  summary: "Unlocks a slot of an unlocked ability tree, paying the slot's master-data cost.",
   request: obj({ managedCharacterId: PosInt, slotNo: PosInt }, 'ReleaseSlotPlayerAbilityRequest'),
   response: TreeResponse('ReleaseSlotPlayerAbilityResponse'),
   errors: ['NOT_FOUND', 'STATE_CONFLICT', ...COST_ERRORS],
@@ -89,18 +117,26 @@ const releaseSlot = defineOp({
     const { def, tree } = r.right;
     const slotDef = def.slots.find((x) => x.slotNo === req.slotNo);
     if (!slotDef) return fail('NOT_FOUND', { entity: 'ability slot', id: req.slotNo });
-    if (tree.slots.some((x) => x.slotNo === req.slotNo)) return fail('STATE_CONFLICT', { reason: `slot ${req.slotNo} is already unlocked` });
+    if (tree.slots.some((x) => x.slotNo === req.slotNo))
+      return fail('STATE_CONFLICT', { reason: `slot ${req.slotNo} is already unlocked` });
     const paid = pay(m, s, slotDef.cost, now);
     if (paid._tag === 'Left') return paid;
-    const next = { ...tree, slots: [...tree.slots, { slotNo: req.slotNo, sphere: null }].sort((a, b) => a.slotNo - b.slotNo) };
+    const next = {
+      ...tree,
+      slots: [...tree.slots, { slotNo: req.slotNo, sphere: null }].sort((a, b) => a.slotNo - b.slotNo),
+    };
     return ok({ state: putTree(paid.right, tree, next), response: { abilityTree: next } });
   },
 });
 
 // ---- equip ----
 const equip = defineOp({
-  name: 'equipPlayerAbility', method: 'POST', path: '/player/ability/equip', group: 'ability',
-  summary: 'Puts a fruit item (sphere) from the item box into an unlocked slot; the one it replaces returns to the item box.',
+  name: 'equipPlayerAbility',
+  method: 'POST',
+  path: '/player/ability/equip',
+  group: 'ability',
+  summary:
+    'Puts a fruit item (sphere) from the item box into an unlocked slot; the one it replaces returns to the item box.',
   request: obj({ managedCharacterId: PosInt, slotNo: PosInt, itemId: PosInt }, 'EquipPlayerAbilityRequest'),
   response: TreeResponse('EquipPlayerAbilityResponse'),
   errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'STATE_CONFLICT', 'ITEM_IS_SHORT'],
@@ -109,8 +145,10 @@ const equip = defineOp({
     if (r._tag === 'Left') return r;
     const { tree, slot } = r.right;
     if (!m.item.has(req.itemId)) return fail('NOT_FOUND', { entity: 'item', id: req.itemId });
-    if (!m.sphere.has(req.itemId)) return fail('INVALID_PARAMETERS', { field: 'itemId', reason: `item ${req.itemId} is not a fruit item` });
-    if (slot.sphere?.itemId === req.itemId) return fail('STATE_CONFLICT', { reason: `slot ${req.slotNo} already holds item ${req.itemId}` });
+    if (!m.sphere.has(req.itemId))
+      return fail('INVALID_PARAMETERS', { field: 'itemId', reason: `item ${req.itemId} is not a fruit item` });
+    if (slot.sphere?.itemId === req.itemId)
+      return fail('STATE_CONFLICT', { reason: `slot ${req.slotNo} already holds item ${req.itemId}` });
     const paid = pay(m, s, { items: [{ itemId: req.itemId, amount: 1 }] }, now);
     if (paid._tag === 'Left') return paid;
     let state = paid.right;
@@ -127,10 +165,19 @@ const equip = defineOp({
 
 // ---- upgrade_sphere ----
 const upgradeSphere = defineOp({
-  name: 'upgradeSpherePlayerAbility', method: 'POST', path: '/player/ability/upgrade_sphere', group: 'ability',
+  name: 'upgradeSpherePlayerAbility',
+  method: 'POST',
+  path: '/player/ability/upgrade_sphere',
+  group: 'ability',
   summary: 'Levels the fruit item in a slot with the named material items (coins per item), up to its maximum level.',
-  request: obj({ managedCharacterId: PosInt, slotNo: PosInt, items: t.array(ItemAmountRequest) }, 'UpgradeSpherePlayerAbilityRequest'),
-  response: t.type({ abilityTree: AbilityTreeView, usedItems: t.array(ItemStackView), gold: t.number }, 'UpgradeSpherePlayerAbilityResponse'),
+  request: obj(
+    { managedCharacterId: PosInt, slotNo: PosInt, items: t.array(ItemAmountRequest) },
+    'UpgradeSpherePlayerAbilityRequest',
+  ),
+  response: t.type(
+    { abilityTree: AbilityTreeView, usedItems: t.array(ItemStackView), gold: t.number },
+    'UpgradeSpherePlayerAbilityResponse',
+  ),
   errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'STATE_CONFLICT', 'ITEM_IS_SHORT', 'GOLD_IS_SHORT'],
   reduce: (s, req, _rng, now, { master: m }) => {
     const r = unlockedSlot(m, s, req.managedCharacterId, req.slotNo);
@@ -141,14 +188,24 @@ const upgradeSphere = defineOp({
     const def = m.sphere.get(sphere.itemId);
     if (!def) return fail('NOT_FOUND', { entity: 'sphere', id: sphere.itemId });
     const expOf = (id: number) => def.materials.find((x) => x.itemId === id)?.exp ?? 0;
-    const materials = checkMaterials(m, s, req.items, (id) => expOf(id) > 0, `a material of fruit item ${sphere.itemId}`);
+    const materials = checkMaterials(
+      m,
+      s,
+      req.items,
+      (id) => expOf(id) > 0,
+      `a material of fruit item ${sphere.itemId}`,
+    );
     if (materials._tag === 'Left') return materials;
     const maxLevel = def.totalExp.length;
-    if (sphere.level >= maxLevel) return fail('STATE_CONFLICT', { reason: `the fruit item is already at its maximum level ${maxLevel}` });
+    if (sphere.level >= maxLevel)
+      return fail('STATE_CONFLICT', { reason: `the fruit item is already at its maximum level ${maxLevel}` });
     const fed = feed(def.totalExp, maxLevel, sphere, materials.right, expOf, () => def.goldPerItem);
     const paid = pay(m, s, { gold: fed.gold, items: fed.used }, now);
     if (paid._tag === 'Left') return paid;
-    const put = putSlot(paid.right, tree, slot, { slotNo: slot.slotNo, sphere: { ...sphere, level: fed.level, exp: fed.exp } });
+    const put = putSlot(paid.right, tree, slot, {
+      slotNo: slot.slotNo,
+      sphere: { ...sphere, level: fed.level, exp: fed.exp },
+    });
     return ok({ state: put.state, response: { abilityTree: put.tree, usedItems: fed.used, gold: fed.gold } });
   },
 });

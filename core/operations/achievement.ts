@@ -12,42 +12,62 @@ import { AchievementView, nullable } from '../views/codecs.js';
 /** An achievement the player has unlocked: unknown ids are 107, locked ones 317. */
 const unlocked = (m: Master, s: PlayerState, achievementId: number): Result<true, 'NOT_FOUND' | 'STATE_CONFLICT'> => {
   if (!m.achievement.has(achievementId)) return fail('NOT_FOUND', { entity: 'achievement', id: achievementId });
-  if (!s.achievements.some((a) => a.achievementId === achievementId)) return fail('STATE_CONFLICT', { reason: `achievement ${achievementId} is not unlocked yet` });
+  if (!s.achievements.some((a) => a.achievementId === achievementId))
+    return fail('STATE_CONFLICT', { reason: `achievement ${achievementId} is not unlocked yet` });
   return ok(true);
 };
 
 const getAll = defineOp({
-  name: 'getAllPlayerAchievement', method: 'GET', path: '/player/achievement/get_all', group: 'achievement', readOnly: true,
+  name: 'getAllPlayerAchievement',
+  method: 'GET',
+  path: '/player/achievement/get_all',
+  group: 'achievement',
+  readOnly: true,
   summary: 'Unlocked achievements, the displayed one and newAchievementCount (those not yet shown).',
   request: objWithOptional({}, {}, 'GetAllPlayerAchievementRequest'),
-  response: t.type({ achievements: t.array(AchievementView), newAchievementCount: t.number, displayedAchievementId: nullable(t.number) }, 'GetAllPlayerAchievementResponse'),
-  errors: [],
-  reduce: (s, _req, _rng, now, { master }) => ok({
-    state: s,
-    response: {
-      achievements: s.achievements.map((a) => achievementView(a, { master, now })),
-      newAchievementCount: newAchievementCount(s),
-      displayedAchievementId: s.displayedAchievementId,
+  response: t.type(
+    {
+      achievements: t.array(AchievementView),
+      newAchievementCount: t.number,
+      displayedAchievementId: nullable(t.number),
     },
-  }),
+    'GetAllPlayerAchievementResponse',
+  ),
+  errors: [],
+  reduce: (s, _req, _rng, now, { master }) =>
+    ok({
+      state: s,
+      response: {
+        achievements: s.achievements.map((a) => achievementView(a, { master, now })),
+        newAchievementCount: newAchievementCount(s),
+        displayedAchievementId: s.displayedAchievementId,
+      },
+    }),
 });
 
 const set = defineOp({
-  name: 'setPlayerAchievement', method: 'POST', path: '/player/achievement/set', group: 'achievement',
-  summary: 'Chooses the achievement displayed on the player\'s profile; it must be unlocked.',
+  name: 'setPlayerAchievement',
+  method: 'POST',
+  path: '/player/achievement/set',
+  group: 'achievement',
+  summary: "Chooses the achievement displayed on the player's profile; it must be unlocked.",
   request: obj({ achievementId: PosInt }, 'SetPlayerAchievementRequest'),
   response: t.type({ displayedAchievementId: t.number }, 'SetPlayerAchievementResponse'),
   errors: ['NOT_FOUND', 'STATE_CONFLICT'],
   reduce: (s, req, _rng, _now, { master: m }) => {
     const u = unlocked(m, s, req.achievementId);
     if (u._tag === 'Left') return u;
-    const next = s.displayedAchievementId === req.achievementId ? s : { ...s, displayedAchievementId: req.achievementId };
+    const next =
+      s.displayedAchievementId === req.achievementId ? s : { ...s, displayedAchievementId: req.achievementId };
     return ok({ state: next, response: { displayedAchievementId: req.achievementId } });
   },
 });
 
 const shown = defineOp({
-  name: 'shownPlayerAchievement', method: 'POST', path: '/player/achievement/shown', group: 'achievement',
+  name: 'shownPlayerAchievement',
+  method: 'POST',
+  path: '/player/achievement/shown',
+  group: 'achievement',
   summary: 'Marks the named achievements (all new ones when none are named) as shown: isNew becomes false.',
   request: objWithOptional({}, { achievementIds: IdList(1000) }, 'ShownPlayerAchievementRequest'),
   response: t.type({ newAchievementCount: t.number }, 'ShownPlayerAchievementResponse'),
@@ -61,7 +81,12 @@ const shown = defineOp({
     const named = new Set(ids);
     const hit = (id: number) => ids.length === 0 || named.has(id);
     const changes = s.achievements.some((a) => a.isNew && hit(a.achievementId));
-    const next = changes ? { ...s, achievements: s.achievements.map((a) => (a.isNew && hit(a.achievementId) ? { ...a, isNew: false } : a)) } : s;
+    const next = changes
+      ? {
+          ...s,
+          achievements: s.achievements.map((a) => (a.isNew && hit(a.achievementId) ? { ...a, isNew: false } : a)),
+        }
+      : s;
     return ok({ state: next, response: { newAchievementCount: newAchievementCount(next) } });
   },
 });

@@ -15,7 +15,10 @@ import { QuestChaptersResponse, questChapters } from './quest.js';
 export const AppVersion = new t.Type<string, string, unknown>(
   'AppVersion',
   (u): u is string => typeof u === 'string' && VERSION_PATTERN.test(u),
-  (u, c) => (typeof u === 'string' && VERSION_PATTERN.test(u) ? t.success(u) : t.failure(u, c, 'must be a version of dot-separated integers, e.g. 1.0.3')),
+  (u, c) =>
+    typeof u === 'string' && VERSION_PATTERN.test(u)
+      ? t.success(u)
+      : t.failure(u, c, 'must be a version of dot-separated integers, e.g. 1.0.3'),
   (s) => s,
 );
 
@@ -27,15 +30,19 @@ export const AppVersionRequest = objWithOptional(
 );
 export type AppVersionRequest = t.TypeOf<typeof AppVersionRequest>;
 
-export const AppVersionResponse = t.type({
-  platform: t.number,
-  /** The asset-bundle version: send it back as the X-STAR-AB header. */
-  abVer: t.number,
-  /** The oldest app version served, and the newest release. */
-  minVersion: t.string, latestVersion: t.string,
-  /** Where to update the app. */
-  storeUrl: t.string,
-}, 'GetAppVersionResponse');
+export const AppVersionResponse = t.type(
+  {
+    platform: t.number,
+    /** The asset-bundle version: send it back as the X-STAR-AB header. */
+    abVer: t.number,
+    /** The oldest app version served, and the newest release. */
+    minVersion: t.string,
+    latestVersion: t.string,
+    /** Where to update the app. */
+    storeUrl: t.string,
+  },
+  'GetAppVersionResponse',
+);
 export type AppVersionResponse = t.TypeOf<typeof AppVersionResponse>;
 
 export const APP_VERSION_ERRORS = ['INVALID_PARAMETERS', 'OUTDATED', 'OUTDATED_AB_VERSION'] as const;
@@ -43,7 +50,9 @@ type AppVersionError = (typeof APP_VERSION_ERRORS)[number];
 
 /** The asset-bundle check of a client's abVer (the X-STAR-AB header, or version/get's abVer). */
 export const checkAbVer = (m: Master, abVer: number): Result<true, 'OUTDATED_AB_VERSION'> =>
-  abVer < m.original.app.minAbVer ? fail('OUTDATED_AB_VERSION', { abVer, minAbVer: m.original.app.minAbVer }) : ok(true);
+  abVer < m.original.app.minAbVer
+    ? fail('OUTDATED_AB_VERSION', { abVer, minAbVer: m.original.app.minAbVer })
+    : ok(true);
 
 /**
  * version/get: an unknown platform is 102; an app older than the platform's minimum
@@ -51,18 +60,33 @@ export const checkAbVer = (m: Master, abVer: number): Result<true, 'OUTDATED_AB_
  */
 export const appVersion = (m: Master, req: AppVersionRequest): Result<AppVersionResponse, AppVersionError> => {
   const p = m.platform.get(req.platform);
-  if (!p) return fail('INVALID_PARAMETERS', { field: 'platform', reason: `must be one of ${[...m.platform.keys()].join(', ')}` });
-  if (compareVersions(req.version, p.minVersion) < 0) return fail('OUTDATED', { version: req.version, minVersion: p.minVersion });
+  if (!p)
+    return fail('INVALID_PARAMETERS', {
+      field: 'platform',
+      reason: `must be one of ${[...m.platform.keys()].join(', ')}`,
+    });
+  if (compareVersions(req.version, p.minVersion) < 0)
+    return fail('OUTDATED', { version: req.version, minVersion: p.minVersion });
   if (req.abVer !== undefined) {
     const ab = checkAbVer(m, req.abVer);
     if (ab._tag === 'Left') return ab;
   }
-  return ok({ platform: p.platform, abVer: m.original.app.abVer, minVersion: p.minVersion, latestVersion: p.latestVersion, storeUrl: p.storeUrl });
+  return ok({
+    platform: p.platform,
+    abVer: m.original.app.abVer,
+    minVersion: p.minVersion,
+    latestVersion: p.latestVersion,
+    storeUrl: p.storeUrl,
+  });
 };
 
 const versionGet = defineOp({
-  name: 'getAppVersion', method: 'GET', path: '/app/version/get', group: 'app',
-  summary: 'The version check before log-in (no session): answers the asset-bundle version abVer (send it back as X-STAR-AB); an app older than its platform\'s minimum is 1 OUTDATED, assets (abVer) older than the minimum 30 OUTDATED_AB_VERSION, an unknown platform 102.',
+  name: 'getAppVersion',
+  method: 'GET',
+  path: '/app/version/get',
+  group: 'app',
+  summary:
+    "The version check before log-in (no session): answers the asset-bundle version abVer (send it back as X-STAR-AB); an app older than its platform's minimum is 1 OUTDATED, assets (abVer) older than the minimum 30 OUTDATED_AB_VERSION, an unknown platform 102.",
   request: AppVersionRequest,
   response: AppVersionResponse,
   errors: [...APP_VERSION_ERRORS],
@@ -72,8 +96,12 @@ const versionGet = defineOp({
 });
 
 const chaptersGet = defineOp({
-  name: 'getAllQuestChapter', method: 'GET', path: '/quest_chapter/get_all', group: 'quest',
-  summary: 'The quest chapters (global master data, no session): story chapters always, event chapters in their period, each with its quests in play order.',
+  name: 'getAllQuestChapter',
+  method: 'GET',
+  path: '/quest_chapter/get_all',
+  group: 'quest',
+  summary:
+    'The quest chapters (global master data, no session): story chapters always, event chapters in their period, each with its quests in play order.',
   request: objWithOptional({}, {}, 'GetAllQuestChapterRequest'),
   response: QuestChaptersResponse,
   errors: [],
@@ -83,6 +111,8 @@ const chaptersGet = defineOp({
 });
 
 /** A public entry's answer as a reducer's outcome: the unborn state of no one it was given, unchanged. */
-const unchanged = <Res>(state: PlayerState) => (response: Res): Outcome<Res, never> => ({ state, response });
+const unchanged =
+  <Res>(state: PlayerState) =>
+  (response: Res): Outcome<Res, never> => ({ state, response });
 
 export const appOps = [versionGet, chaptersGet] as const;

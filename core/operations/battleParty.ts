@@ -20,13 +20,27 @@ const checkName = (m: Master, field: string, name: string): Result<string, 'INVA
     ? fail('INVALID_PARAMETERS', { field, reason: `must be at most ${m.social.battleParty.nameMaxLength} characters` })
     : ok(name);
 
-const SlotIn = objWithOptional({}, { managedCharacterId: t.union([PosInt, t.null]), managedWeaponId: t.union([PosInt, t.null]) }, 'BattlePartySlot');
-const PartyIn = objWithOptional({ slots: t.array(SlotIn) }, { managedBattlePartyId: PartyId, name: PartyName }, 'BattlePartyInput');
+const SlotIn = objWithOptional(
+  {},
+  { managedCharacterId: t.union([PosInt, t.null]), managedWeaponId: t.union([PosInt, t.null]) },
+  'BattlePartySlot',
+);
+const PartyIn = objWithOptional(
+  { slots: t.array(SlotIn) },
+  { managedBattlePartyId: PartyId, name: PartyName },
+  'BattlePartyInput',
+);
 type PartyIn = t.TypeOf<typeof PartyIn>;
 
 /** Checks one party: slot count, owned characters and weapons, no repeats, fitting weapons. */
-const checkParty = (m: Master, s: PlayerState, p: PartyIn, at: string): Result<BattleParty['slots'], 'INVALID_PARAMETERS' | 'NOT_FOUND'> => {
-  if (p.slots.length !== PARTY_SLOTS) return fail('INVALID_PARAMETERS', { field: `${at}.slots`, reason: `must hold exactly ${PARTY_SLOTS} slots` });
+const checkParty = (
+  m: Master,
+  s: PlayerState,
+  p: PartyIn,
+  at: string,
+): Result<BattleParty['slots'], 'INVALID_PARAMETERS' | 'NOT_FOUND'> => {
+  if (p.slots.length !== PARTY_SLOTS)
+    return fail('INVALID_PARAMETERS', { field: `${at}.slots`, reason: `must hold exactly ${PARTY_SLOTS} slots` });
   const chars = new Set<number>();
   const weapons = new Set<number>();
   const slots: BattleParty['slots'] = [];
@@ -35,21 +49,41 @@ const checkParty = (m: Master, s: PlayerState, p: PartyIn, at: string): Result<B
     const field = `${at}.slots.${i}`;
     const cid = slot.managedCharacterId ?? null;
     const wid = slot.managedWeaponId ?? null;
-    if (cid === null && wid !== null) return fail('INVALID_PARAMETERS', { field: `${field}.managedWeaponId`, reason: 'a weapon needs a character in its slot' });
+    if (cid === null && wid !== null)
+      return fail('INVALID_PARAMETERS', {
+        field: `${field}.managedWeaponId`,
+        reason: 'a weapon needs a character in its slot',
+      });
     if (cid !== null) {
       const c = s.characters.find((x) => x.managedCharacterId === cid);
       if (!c) return fail('NOT_FOUND', { entity: 'character', id: cid });
-      if (chars.has(cid)) return fail('INVALID_PARAMETERS', { field: `${field}.managedCharacterId`, reason: 'the character is already in this party' });
+      if (chars.has(cid))
+        return fail('INVALID_PARAMETERS', {
+          field: `${field}.managedCharacterId`,
+          reason: 'the character is already in this party',
+        });
       chars.add(cid);
       if (wid !== null) {
         const w = s.weapons.find((x) => x.managedWeaponId === wid);
         if (!w) return fail('NOT_FOUND', { entity: 'weapon', id: wid });
-        if (weapons.has(wid)) return fail('INVALID_PARAMETERS', { field: `${field}.managedWeaponId`, reason: 'the weapon is already in this party' });
+        if (weapons.has(wid))
+          return fail('INVALID_PARAMETERS', {
+            field: `${field}.managedWeaponId`,
+            reason: 'the weapon is already in this party',
+          });
         weapons.add(wid);
         const wd = m.weapon.get(w.weaponId);
         const cd = m.character.get(c.characterId);
-        if (!wd || !cd || wd.classId !== cd.classId) return fail('INVALID_PARAMETERS', { field: `${field}.managedWeaponId`, reason: 'the weapon\'s class does not fit the character\'s' });
-        if (wd.characterId !== null && wd.characterId !== c.characterId) return fail('INVALID_PARAMETERS', { field: `${field}.managedWeaponId`, reason: 'the weapon belongs to another character' });
+        if (!wd || !cd || wd.classId !== cd.classId)
+          return fail('INVALID_PARAMETERS', {
+            field: `${field}.managedWeaponId`,
+            reason: "the weapon's class does not fit the character's",
+          });
+        if (wd.characterId !== null && wd.characterId !== c.characterId)
+          return fail('INVALID_PARAMETERS', {
+            field: `${field}.managedWeaponId`,
+            reason: 'the weapon belongs to another character',
+          });
       }
     }
     slots.push({ managedCharacterId: cid, managedWeaponId: wid });
@@ -58,7 +92,11 @@ const checkParty = (m: Master, s: PlayerState, p: PartyIn, at: string): Result<B
 };
 
 const getAll = defineOp({
-  name: 'getAllPlayerBattleParty', method: 'GET', path: '/player/battle_party/get_all', group: 'battleParty', readOnly: true,
+  name: 'getAllPlayerBattleParty',
+  method: 'GET',
+  path: '/player/battle_party/get_all',
+  group: 'battleParty',
+  readOnly: true,
   summary: 'All 15 battle parties with their names and slots (managedBattleParties, as the original named the list).',
   request: objWithOptional({}, {}, 'GetAllPlayerBattlePartyRequest'),
   response: t.type({ managedBattleParties: t.array(BattlePartyView) }, 'GetAllPlayerBattlePartyResponse'),
@@ -69,24 +107,37 @@ const getAll = defineOp({
 const Parties = t.array(PartyIn);
 
 const setAll = defineOp({
-  name: 'setAllPlayerBattleParty', method: 'POST', path: '/player/battle_party/set_all', group: 'battleParty',
-  summary: 'Replaces all 15 battle parties (managedBattleParties; battleParties is accepted as its older name): characters and weapons owned, none repeated within a party, weapons fitting their characters\' class.',
+  name: 'setAllPlayerBattleParty',
+  method: 'POST',
+  path: '/player/battle_party/set_all',
+  group: 'battleParty',
+  summary:
+    "Replaces all 15 battle parties (managedBattleParties; battleParties is accepted as its older name): characters and weapons owned, none repeated within a party, weapons fitting their characters' class.",
   // One of the two names is required; the reducer says which is missing (103) or that both were sent (102).
-  request: objWithOptional({}, { managedBattleParties: Parties, battleParties: Parties }, 'SetAllPlayerBattlePartyRequest'),
+  request: objWithOptional(
+    {},
+    { managedBattleParties: Parties, battleParties: Parties },
+    'SetAllPlayerBattlePartyRequest',
+  ),
   response: t.type({ managedBattleParties: t.array(BattlePartyView) }, 'SetAllPlayerBattlePartyResponse'),
   errors: ['INVALID_PARAMETERS', 'INSUFFICIENT_PARAMETERS', 'NOT_FOUND'],
   reduce: (s, req, _rng, _now, { master: m }) => {
     if (req.managedBattleParties !== undefined && req.battleParties !== undefined) {
-      return fail('INVALID_PARAMETERS', { field: 'battleParties', reason: 'is the older name of managedBattleParties: send only one of them' });
+      return fail('INVALID_PARAMETERS', {
+        field: 'battleParties',
+        reason: 'is the older name of managedBattleParties: send only one of them',
+      });
     }
     // Errors name the field the client sent.
     const list = req.managedBattleParties !== undefined ? 'managedBattleParties' : 'battleParties';
     const given = req.managedBattleParties ?? req.battleParties;
     if (given === undefined) return fail('INSUFFICIENT_PARAMETERS', { field: 'managedBattleParties' });
-    if (given.length !== PARTY_COUNT) return fail('INVALID_PARAMETERS', { field: list, reason: `must list exactly ${PARTY_COUNT} parties` });
+    if (given.length !== PARTY_COUNT)
+      return fail('INVALID_PARAMETERS', { field: list, reason: `must list exactly ${PARTY_COUNT} parties` });
     // Parties may name their id (any order) or be given in order 1 … 15.
     const ids = given.map((p, i) => p.managedBattlePartyId ?? i + 1);
-    if (new Set(ids).size !== PARTY_COUNT) return fail('INVALID_PARAMETERS', { field: list, reason: `must name each party 1 to ${PARTY_COUNT} once` });
+    if (new Set(ids).size !== PARTY_COUNT)
+      return fail('INVALID_PARAMETERS', { field: list, reason: `must name each party 1 to ${PARTY_COUNT} once` });
     const next: BattleParty[] = [];
     for (let i = 0; i < given.length; i++) {
       const p = given[i] as PartyIn;
@@ -106,7 +157,10 @@ const setAll = defineOp({
 });
 
 const setName = defineOp({
-  name: 'setNamePlayerBattleParty', method: 'POST', path: '/player/battle_party/set_name', group: 'battleParty',
+  name: 'setNamePlayerBattleParty',
+  method: 'POST',
+  path: '/player/battle_party/set_name',
+  group: 'battleParty',
   summary: 'Renames one battle party (length limit from master data).',
   request: obj({ managedBattlePartyId: PartyId, name: PartyName }, 'SetNamePlayerBattlePartyRequest'),
   response: t.type({ managedBattlePartyId: t.number, name: t.string }, 'SetNamePlayerBattlePartyResponse'),
@@ -114,8 +168,13 @@ const setName = defineOp({
   reduce: (s, req, _rng, _now, { master: m }) => {
     const name = checkName(m, 'name', req.name);
     if (name._tag === 'Left') return name;
-    const battleParties = s.battleParties.map((p) => (p.managedBattlePartyId === req.managedBattlePartyId ? { ...p, name: name.right } : p));
-    return ok({ state: { ...s, battleParties }, response: { managedBattlePartyId: req.managedBattlePartyId, name: name.right } });
+    const battleParties = s.battleParties.map((p) =>
+      p.managedBattlePartyId === req.managedBattlePartyId ? { ...p, name: name.right } : p,
+    );
+    return ok({
+      state: { ...s, battleParties },
+      response: { managedBattlePartyId: req.managedBattlePartyId, name: name.right },
+    });
   },
 });
 

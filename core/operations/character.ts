@@ -6,7 +6,16 @@ import { defineOp } from '../operation.js';
 import type { OwnedCharacter, PlayerState } from '../state.js';
 import type { SupportParty } from '../state/progression.js';
 import { fail, ok } from '../shared/result.js';
-import { COST_ERRORS, characterTotals, checkMaterials, feed, findCharacter, goldPerItem, levelCap, replace } from '../shared/growth.js';
+import {
+  COST_ERRORS,
+  characterTotals,
+  checkMaterials,
+  feed,
+  findCharacter,
+  goldPerItem,
+  levelCap,
+  replace,
+} from '../shared/growth.js';
 import { charactersView, type ViewCtx } from '../view.js';
 import { CharacterView, ItemStackView, SupportPartyView } from '../views/codecs.js';
 import { pay } from '../shared/pay.js';
@@ -21,15 +30,24 @@ const CharacterResponse = (name: string) => t.type({ managedCharacter: Character
 /** One character's wire view (one in, one out). */
 const characterView = (c: OwnedCharacter, ctx: ViewCtx): CharacterView => charactersView([c], ctx)[0] as CharacterView;
 
-const putCharacter = (s: PlayerState, old: OwnedCharacter, next: OwnedCharacter): PlayerState =>
-  ({ ...s, characters: replace(s.characters, old, next) });
+const putCharacter = (s: PlayerState, old: OwnedCharacter, next: OwnedCharacter): PlayerState => ({
+  ...s,
+  characters: replace(s.characters, old, next),
+});
 
 // ---- upgrade ----
 const upgrade = defineOp({
-  name: 'upgradePlayerCharacter', method: 'POST', path: '/player/character/upgrade', group: 'character',
-  summary: 'Raises a character\'s level with exp items; each item used costs coins (level × perLevel + base), exp past the cap is lost.',
+  name: 'upgradePlayerCharacter',
+  method: 'POST',
+  path: '/player/character/upgrade',
+  group: 'character',
+  summary:
+    "Raises a character's level with exp items; each item used costs coins (level × perLevel + base), exp past the cap is lost.",
   request: obj({ managedCharacterId: PosInt, items: t.array(ItemAmountRequest) }, 'UpgradePlayerCharacterRequest'),
-  response: t.type({ managedCharacter: CharacterView, usedItems: t.array(ItemStackView), gold: t.number }, 'UpgradePlayerCharacterResponse'),
+  response: t.type(
+    { managedCharacter: CharacterView, usedItems: t.array(ItemStackView), gold: t.number },
+    'UpgradePlayerCharacterResponse',
+  ),
   errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'CHARACTER_UPGRADE_LIMIT', 'ITEM_IS_SHORT', 'GOLD_IS_SHORT'],
   reduce: (s, req, _rng, now, { master: m }) => {
     const found = findCharacter(s, req.managedCharacterId);
@@ -44,20 +62,31 @@ const upgrade = defineOp({
     const expOf = (itemId: number): number => {
       const it = m.item.get(itemId);
       const base = it?.exp ?? 0;
-      return it?.elementId !== undefined && it.elementId === def?.elementId ? Math.floor((base * cfg.elementBonusPercent) / 100) : base;
+      return it?.elementId !== undefined && it.elementId === def?.elementId
+        ? Math.floor((base * cfg.elementBonusPercent) / 100)
+        : base;
     };
-    const fed = feed(characterTotals(m), cap, c, materials.right, expOf, (level) => goldPerItem(cfg.upgradeGold, level));
+    const fed = feed(characterTotals(m), cap, c, materials.right, expOf, (level) =>
+      goldPerItem(cfg.upgradeGold, level),
+    );
     const paid = pay(m, s, { gold: fed.gold, items: fed.used }, now);
     if (paid._tag === 'Left') return paid;
     const next = { ...c, level: fed.level, exp: fed.exp };
-    return ok({ state: putCharacter(paid.right, c, next), response: { managedCharacter: characterView(next, { master: m, now }), usedItems: fed.used, gold: fed.gold } });
+    return ok({
+      state: putCharacter(paid.right, c, next),
+      response: { managedCharacter: characterView(next, { master: m, now }), usedItems: fed.used, gold: fed.gold },
+    });
   },
 });
 
 // ---- limitBreak ----
 const limitBreak = defineOp({
-  name: 'limitbreakPlayerCharacter', method: 'POST', path: '/player/character/limitBreak', group: 'character',
-  summary: 'Limit-breaks a character with its own limit-break item, or the universal one named by itemId, in its rarity\'s amount.',
+  name: 'limitbreakPlayerCharacter',
+  method: 'POST',
+  path: '/player/character/limitBreak',
+  group: 'character',
+  summary:
+    "Limit-breaks a character with its own limit-break item, or the universal one named by itemId, in its rarity's amount.",
   request: objWithOptional({ managedCharacterId: PosInt }, { itemId: PosInt }, 'LimitbreakPlayerCharacterRequest'),
   response: CharacterResponse('LimitbreakPlayerCharacterResponse'),
   errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'LIMIT_BREAK_LIMIT', 'ITEM_IS_SHORT'],
@@ -72,20 +101,30 @@ const limitBreak = defineOp({
     const item = m.item.get(itemId);
     if (!item) return fail('NOT_FOUND', { entity: 'item', id: itemId });
     if (itemId !== def.limitBreakItemId && item.category !== 'universalLimitBreak') {
-      return fail('INVALID_PARAMETERS', { field: 'itemId', reason: `item ${itemId} is neither this character's limit-break item nor a universal one` });
+      return fail('INVALID_PARAMETERS', {
+        field: 'itemId',
+        reason: `item ${itemId} is neither this character's limit-break item nor a universal one`,
+      });
     }
     if (c.limitBreak >= rarity.maxLimitBreak) return fail('LIMIT_BREAK_LIMIT', { max: rarity.maxLimitBreak });
     const paid = pay(m, s, { items: [{ itemId, amount: rarity.limitBreakItemAmount }] }, now);
     if (paid._tag === 'Left') return paid;
     const next = { ...c, limitBreak: c.limitBreak + 1 };
-    return ok({ state: putCharacter(paid.right, c, next), response: { managedCharacter: characterView(next, { master: m, now }) } });
+    return ok({
+      state: putCharacter(paid.right, c, next),
+      response: { managedCharacter: characterView(next, { master: m, now }) },
+    });
   },
 });
 
 // ---- evolution ----
 const evolution = defineOp({
-  name: 'evolutionPlayerCharacter', method: 'POST', path: '/player/character/evolution', group: 'character',
-  summary: 'Evolves a character at its level cap after its last limit break, paying the master-data items and coins; its cap rises and its view becomes evolved.',
+  name: 'evolutionPlayerCharacter',
+  method: 'POST',
+  path: '/player/character/evolution',
+  group: 'character',
+  summary:
+    'Evolves a character at its level cap after its last limit break, paying the master-data items and coins; its cap rises and its view becomes evolved.',
   request: obj({ managedCharacterId: PosInt }, 'EvolutionPlayerCharacterRequest'),
   response: CharacterResponse('EvolutionPlayerCharacterResponse'),
   errors: ['NOT_FOUND', 'STATE_CONFLICT', ...COST_ERRORS],
@@ -97,38 +136,58 @@ const evolution = defineOp({
     const evo = m.characterEvolution.get(c.characterId);
     if (!rarity || !evo) return fail('NOT_FOUND', { entity: 'character evolution', id: c.characterId });
     if (c.evolved) return fail('STATE_CONFLICT', { reason: 'the character is already evolved' });
-    if (c.limitBreak < rarity.maxLimitBreak) return fail('STATE_CONFLICT', { reason: `evolution needs ${rarity.maxLimitBreak} limit breaks, the character has ${c.limitBreak}` });
+    if (c.limitBreak < rarity.maxLimitBreak)
+      return fail('STATE_CONFLICT', {
+        reason: `evolution needs ${rarity.maxLimitBreak} limit breaks, the character has ${c.limitBreak}`,
+      });
     const cap = levelCap(m, c);
-    if (c.level < cap) return fail('STATE_CONFLICT', { reason: `evolution needs level ${cap}, the character is level ${c.level}` });
+    if (c.level < cap)
+      return fail('STATE_CONFLICT', { reason: `evolution needs level ${cap}, the character is level ${c.level}` });
     const paid = pay(m, s, evo.cost, now);
     if (paid._tag === 'Left') return paid;
     const next = { ...c, evolved: true, view: VIEW_EVOLVED };
-    return ok({ state: putCharacter(paid.right, c, next), response: { managedCharacter: characterView(next, { master: m, now }) } });
+    return ok({
+      state: putCharacter(paid.right, c, next),
+      response: { managedCharacter: characterView(next, { master: m, now }) },
+    });
   },
 });
 
 // ---- set_view ----
 const setView = defineOp({
-  name: 'setViewPlayerCharacter', method: 'POST', path: '/player/character/set_view', group: 'character',
-  summary: 'Sets a character\'s battle view: 0 base form, 1 evolved form (only when evolved).',
-  request: obj({ managedCharacterId: PosInt, view: IntRange(VIEW_BASE, VIEW_EVOLVED) }, 'SetViewPlayerCharacterRequest'),
+  name: 'setViewPlayerCharacter',
+  method: 'POST',
+  path: '/player/character/set_view',
+  group: 'character',
+  summary: "Sets a character's battle view: 0 base form, 1 evolved form (only when evolved).",
+  request: obj(
+    { managedCharacterId: PosInt, view: IntRange(VIEW_BASE, VIEW_EVOLVED) },
+    'SetViewPlayerCharacterRequest',
+  ),
   response: CharacterResponse('SetViewPlayerCharacterResponse'),
   errors: ['NOT_FOUND', 'STATE_CONFLICT'],
   reduce: (s, req, _rng, now, { master }) => {
     const found = findCharacter(s, req.managedCharacterId);
     if (found._tag === 'Left') return found;
     const c = found.right;
-    if (req.view === VIEW_EVOLVED && !c.evolved) return fail('STATE_CONFLICT', { reason: 'only an evolved character has the evolved view' });
+    if (req.view === VIEW_EVOLVED && !c.evolved)
+      return fail('STATE_CONFLICT', { reason: 'only an evolved character has the evolved view' });
     if (c.view === req.view) return ok({ state: s, response: { managedCharacter: characterView(c, { master, now }) } });
     const next = { ...c, view: req.view };
-    return ok({ state: putCharacter(s, c, next), response: { managedCharacter: characterView(next, { master, now }) } });
+    return ok({
+      state: putCharacter(s, c, next),
+      response: { managedCharacter: characterView(next, { master, now }) },
+    });
   },
 });
 
 // ---- reset_all_view ----
 const resetAllView = defineOp({
-  name: 'resetAllViewPlayerCharacter', method: 'POST', path: '/player/character/reset_all_view', group: 'character',
-  summary: 'Resets every character\'s battle view to its default: evolved if evolved, else base.',
+  name: 'resetAllViewPlayerCharacter',
+  method: 'POST',
+  path: '/player/character/reset_all_view',
+  group: 'character',
+  summary: "Resets every character's battle view to its default: evolved if evolved, else base.",
   request: objWithOptional({}, {}, 'ResetAllViewPlayerCharacterRequest'),
   response: t.type({ changed: t.number }, 'ResetAllViewPlayerCharacterResponse'),
   errors: [],
@@ -146,7 +205,10 @@ const resetAllView = defineOp({
 
 // ---- set_shown ----
 const setShown = defineOp({
-  name: 'setShownPlayerCharacter', method: 'POST', path: '/player/character/set_shown', group: 'character',
+  name: 'setShownPlayerCharacter',
+  method: 'POST',
+  path: '/player/character/set_shown',
+  group: 'character',
   summary: 'Marks the named characters as shown (shown becomes 1).',
   request: obj({ managedCharacterIds: IdList(500) }, 'SetShownPlayerCharacterRequest'),
   response: t.type({ managedCharacterIds: t.array(t.number) }, 'SetShownPlayerCharacterResponse'),
@@ -154,7 +216,8 @@ const setShown = defineOp({
   reduce: (s, req) => {
     const ids = [...new Set(req.managedCharacterIds)];
     if (ids.length === 0) return fail('INSUFFICIENT_PARAMETERS', { field: 'managedCharacterIds' });
-    for (const id of ids) if (!s.characters.some((c) => c.managedCharacterId === id)) return fail('NOT_FOUND', { entity: 'character', id });
+    for (const id of ids)
+      if (!s.characters.some((c) => c.managedCharacterId === id)) return fail('NOT_FOUND', { entity: 'character', id });
     const wanted = new Set(ids);
     let changed = false;
     const characters = s.characters.map((c) => {
@@ -169,7 +232,10 @@ const setShown = defineOp({
 // ---- support/set_all ----
 // The codec's bounds are generous; the master-data limits are checked by the reducer.
 // Names: DisplayText (no control or format characters, NFC, trimmed); the reducer checks 1 to support.nameMaxLength.
-const SupportPartyRequest = obj({ name: DisplayText(0, 200), managedCharacterIds: t.array(PosInt) }, 'SupportPartyRequest');
+const SupportPartyRequest = obj(
+  { name: DisplayText(0, 200), managedCharacterIds: t.array(PosInt) },
+  'SupportPartyRequest',
+);
 
 const checkPartyName = (name: string, max: number, field: string) =>
   name.length < 1 || [...name].length > max
@@ -177,8 +243,12 @@ const checkPartyName = (name: string, max: number, field: string) =>
     : ok(name);
 
 const supportSetAll = defineOp({
-  name: 'setAllPlayerCharacterSupport', method: 'POST', path: '/player/character/support/set_all', group: 'character',
-  summary: 'Replaces all support parties: at most the master-data number of parties (297) of at most the master-data number of owned characters (296), none repeated in a party.',
+  name: 'setAllPlayerCharacterSupport',
+  method: 'POST',
+  path: '/player/character/support/set_all',
+  group: 'character',
+  summary:
+    'Replaces all support parties: at most the master-data number of parties (297) of at most the master-data number of owned characters (296), none repeated in a party.',
   request: obj({ supportParties: t.array(SupportPartyRequest) }, 'SetAllPlayerCharacterSupportRequest'),
   response: t.type({ supportParties: t.array(SupportPartyView) }, 'SetAllPlayerCharacterSupportResponse'),
   errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'SUPPORT_LIMIT', 'SUPPORT_CHAR_LIMIT'],
@@ -191,9 +261,14 @@ const supportSetAll = defineOp({
       if (named._tag === 'Left') return named;
       if (p.managedCharacterIds.length > cfg.size) return fail('SUPPORT_CHAR_LIMIT', { max: cfg.size });
       if (new Set(p.managedCharacterIds).size !== p.managedCharacterIds.length) {
-        return fail('INVALID_PARAMETERS', { field: `supportParties.${i}.managedCharacterIds`, reason: 'a character appears twice in the party' });
+        return fail('INVALID_PARAMETERS', {
+          field: `supportParties.${i}.managedCharacterIds`,
+          reason: 'a character appears twice in the party',
+        });
       }
-      for (const id of p.managedCharacterIds) if (!s.characters.some((c) => c.managedCharacterId === id)) return fail('NOT_FOUND', { entity: 'character', id });
+      for (const id of p.managedCharacterIds)
+        if (!s.characters.some((c) => c.managedCharacterId === id))
+          return fail('NOT_FOUND', { entity: 'character', id });
       parties.push({ name: p.name, managedCharacterIds: [...p.managedCharacterIds] });
     }
     const next = { ...s, supportParties: parties };
@@ -203,7 +278,10 @@ const supportSetAll = defineOp({
 
 // ---- support/set_name ----
 const supportSetName = defineOp({
-  name: 'setNamePlayerCharacterSupport', method: 'POST', path: '/player/character/support/set_name', group: 'character',
+  name: 'setNamePlayerCharacterSupport',
+  method: 'POST',
+  path: '/player/character/support/set_name',
+  group: 'character',
   summary: 'Renames one support party (supportPartyNo counts from 1, in the order set_all gave).',
   request: obj({ supportPartyNo: PosInt, name: DisplayText(0, 200) }, 'SetNamePlayerCharacterSupportRequest'),
   response: t.type({ supportPartyNo: t.number, name: t.string }, 'SetNamePlayerCharacterSupportResponse'),
@@ -213,9 +291,21 @@ const supportSetName = defineOp({
     if (named._tag === 'Left') return named;
     const party = s.supportParties[req.supportPartyNo - 1];
     if (!party) return fail('NOT_FOUND', { entity: 'support party', id: req.supportPartyNo });
-    const next = party.name === req.name ? s : { ...s, supportParties: replace(s.supportParties, party, { ...party, name: req.name }) };
+    const next =
+      party.name === req.name
+        ? s
+        : { ...s, supportParties: replace(s.supportParties, party, { ...party, name: req.name }) };
     return ok({ state: next, response: { supportPartyNo: req.supportPartyNo, name: req.name } });
   },
 });
 
-export const characterOps = [evolution, limitBreak, resetAllView, supportSetAll, supportSetName, setShown, setView, upgrade] as const;
+export const characterOps = [
+  evolution,
+  limitBreak,
+  resetAllView,
+  supportSetAll,
+  supportSetName,
+  setShown,
+  setView,
+  upgrade,
+] as const;

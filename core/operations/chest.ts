@@ -23,18 +23,28 @@ const num = t.number;
 const bool = t.boolean;
 
 /** A chest open now: its cost, and the player's step and box. */
-export const ChestView = t.type({
-  chestId: num, name: t.string, startAt: WireTime,
-  /** null when the chest has no end. */
-  endAt: nullable(WireTime),
-  /** The item one draw costs, how many, and how many the player holds. */
-  costItemId: num, costAmount: num, held: num,
-  /** The player's step (from 1) of stepCount; the last step repeats. */
-  step: num, stepCount: num,
-  jackpotDrawn: bool, resets: num,
-  /** Prizes left in the current box, and the box's size. */
-  remaining: num, total: num,
-}, 'ChestView');
+export const ChestView = t.type(
+  {
+    chestId: num,
+    name: t.string,
+    startAt: WireTime,
+    /** null when the chest has no end. */
+    endAt: nullable(WireTime),
+    /** The item one draw costs, how many, and how many the player holds. */
+    costItemId: num,
+    costAmount: num,
+    held: num,
+    /** The player's step (from 1) of stepCount; the last step repeats. */
+    step: num,
+    stepCount: num,
+    jackpotDrawn: bool,
+    resets: num,
+    /** Prizes left in the current box, and the box's size. */
+    remaining: num,
+    total: num,
+  },
+  'ChestView',
+);
 export type ChestView = t.TypeOf<typeof ChestView>;
 
 const prizeProps = { prizeId: num, kind: GrantKind, objectId: num, amount: num, jackpot: bool };
@@ -43,17 +53,30 @@ const ChestPrizeView = t.type({ ...prizeProps, count: num, remaining: num }, 'Ch
 /** A prize drawn, and the present it went to when it did not fit (null when granted). */
 const ChestDrawResult = t.type({ ...prizeProps, managedPresentId: nullable(num) }, 'ChestDrawResult');
 /** A chest's current step: the box and what is left in it. */
-const ChestStepResponse = (name: string) => t.type({
-  chestId: num, step: num, stepCount: num, jackpotDrawn: bool, resets: num,
-  remaining: num, prizes: t.array(ChestPrizeView),
-}, name);
+const ChestStepResponse = (name: string) =>
+  t.type(
+    {
+      chestId: num,
+      step: num,
+      stepCount: num,
+      jackpotDrawn: bool,
+      resets: num,
+      remaining: num,
+      prizes: t.array(ChestPrizeView),
+    },
+    name,
+  );
 
 const chestOf = (m: Master, chestId: number): Result<ChestIndexed, 'NOT_FOUND'> => {
   const c = m.chest.get(chestId);
   return c ? ok(c) : fail('NOT_FOUND', { entity: 'chest', id: chestId });
 };
 const openNow = (c: ChestIndexed, now: number): boolean => now >= c.startsAt && (c.endsAt === null || now < c.endsAt);
-const openChest = (m: Master, chestId: number, now: number): Result<ChestIndexed, 'NOT_FOUND' | 'CHEST_OUT_OF_PERIOD'> => {
+const openChest = (
+  m: Master,
+  chestId: number,
+  now: number,
+): Result<ChestIndexed, 'NOT_FOUND' | 'CHEST_OUT_OF_PERIOD'> => {
   const c = chestOf(m, chestId);
   if (c._tag === 'Left') return c;
   return openNow(c.right, now) ? c : fail('CHEST_OUT_OF_PERIOD', { chestId });
@@ -64,24 +87,39 @@ const progressOf = (s: PlayerState, chestId: number): ChestProgress =>
 
 const putProgress = (s: PlayerState, p: ChestProgress): PlayerState => {
   const i = s.chests.findIndex((x) => x.chestId === p.chestId);
-  const chests = i < 0 ? [...s.chests, p].sort((a, b) => a.chestId - b.chestId) : s.chests.map((x, j) => (j === i ? p : x));
+  const chests =
+    i < 0 ? [...s.chests, p].sort((a, b) => a.chestId - b.chestId) : s.chests.map((x, j) => (j === i ? p : x));
   return { ...s, chests };
 };
 
 const leftIn = (m: Master, p: ChestProgress): number => chestRemaining(m, p).reduce((n, x) => n + x.remaining, 0);
 
-const prizeView = (p: ChestPrize) => ({ prizeId: p.prizeId, kind: p.grant.kind, objectId: p.grant.objectId, amount: p.grant.amount, jackpot: p.jackpot });
+const prizeView = (p: ChestPrize) => ({
+  prizeId: p.prizeId,
+  kind: p.grant.kind,
+  objectId: p.grant.objectId,
+  amount: p.grant.amount,
+  jackpot: p.jackpot,
+});
 
 const stepView = (m: Master, c: ChestIndexed, p: ChestProgress) => ({
-  chestId: c.chestId, step: p.step + 1, stepCount: c.steps.length, jackpotDrawn: p.jackpotDrawn, resets: p.resets,
+  chestId: c.chestId,
+  step: p.step + 1,
+  stepCount: c.steps.length,
+  jackpotDrawn: p.jackpotDrawn,
+  resets: p.resets,
   remaining: leftIn(m, p),
   prizes: chestRemaining(m, p).map((x) => ({ ...prizeView(x.prize), count: x.prize.count, remaining: x.remaining })),
 });
 
 // ---- get_all ----
 const getAll = defineOp({
-  name: 'getAllPlayerChest', method: 'GET', path: '/player/chest/get_all', group: 'chest', readOnly: true,
-  summary: 'Chests open now with their cost, the player\'s step and the prizes remaining in its box.',
+  name: 'getAllPlayerChest',
+  method: 'GET',
+  path: '/player/chest/get_all',
+  group: 'chest',
+  readOnly: true,
+  summary: "Chests open now with their cost, the player's step and the prizes remaining in its box.",
   request: objWithOptional({}, {}, 'GetAllPlayerChestRequest'),
   response: t.type({ chests: t.array(ChestView) }, 'GetAllPlayerChestResponse'),
   errors: [],
@@ -92,12 +130,23 @@ const getAll = defineOp({
       if (!openNow(c, now)) return [];
       const p = progressOf(s, c.chestId);
       const box = chestRemaining(m, p);
-      return [{
-        chestId: c.chestId, name: c.name, startAt: timeText(ctx, c.startsAt), endAt: optTime(ctx, c.endsAt),
-        costItemId: c.cost.itemId, costAmount: c.cost.amount, held: itemCount(s, c.cost.itemId),
-        step: p.step + 1, stepCount: c.steps.length, jackpotDrawn: p.jackpotDrawn, resets: p.resets,
-        remaining: box.reduce((n, x) => n + x.remaining, 0), total: box.reduce((n, x) => n + x.prize.count, 0),
-      }];
+      return [
+        {
+          chestId: c.chestId,
+          name: c.name,
+          startAt: timeText(ctx, c.startsAt),
+          endAt: optTime(ctx, c.endsAt),
+          costItemId: c.cost.itemId,
+          costAmount: c.cost.amount,
+          held: itemCount(s, c.cost.itemId),
+          step: p.step + 1,
+          stepCount: c.steps.length,
+          jackpotDrawn: p.jackpotDrawn,
+          resets: p.resets,
+          remaining: box.reduce((n, x) => n + x.remaining, 0),
+          total: box.reduce((n, x) => n + x.prize.count, 0),
+        },
+      ];
     });
     return ok({ state: s, response: { chests } });
   },
@@ -105,7 +154,11 @@ const getAll = defineOp({
 
 // ---- get_step ----
 const getStep = defineOp({
-  name: 'getStepPlayerChest', method: 'POST', path: '/player/chest/get_step', group: 'chest', readOnly: true,
+  name: 'getStepPlayerChest',
+  method: 'POST',
+  path: '/player/chest/get_step',
+  group: 'chest',
+  readOnly: true,
   summary: 'The prizes of the current step of a chest, each with its count and what remains.',
   request: obj({ chestId: PosInt }, 'GetStepPlayerChestRequest'),
   response: ChestStepResponse('GetStepPlayerChestResponse'),
@@ -119,17 +172,24 @@ const getStep = defineOp({
 
 // ---- draw ----
 const draw = defineOp({
-  name: 'drawPlayerChest', method: 'POST', path: '/player/chest/draw', group: 'chest',
+  name: 'drawPlayerChest',
+  method: 'POST',
+  path: '/player/chest/draw',
+  group: 'chest',
   summary: 'Draws count prizes from a chest, paying count × its cost; each draw is weighted by the remaining counts.',
   request: obj({ chestId: PosInt, count: PosInt }, 'DrawPlayerChestRequest'),
-  response: t.type({
-    chestId: num,
-    /** The step drawn from (from 1). */
-    step: num,
-    results: t.array(ChestDrawResult),
-    /** Prizes left in the box after the draw. */
-    remaining: num, jackpotDrawn: bool,
-  }, 'DrawPlayerChestResponse'),
+  response: t.type(
+    {
+      chestId: num,
+      /** The step drawn from (from 1). */
+      step: num,
+      results: t.array(ChestDrawResult),
+      /** Prizes left in the box after the draw. */
+      remaining: num,
+      jackpotDrawn: bool,
+    },
+    'DrawPlayerChestResponse',
+  ),
   errors: ['INVALID_PARAMETERS', 'NOT_FOUND', 'CHEST_OUT_OF_PERIOD', 'STATE_CONFLICT', 'ITEM_IS_SHORT'],
   reduce: (s, req, rng, now, { master: m }) => {
     const max = m.social.chest.maxDrawCount;
@@ -140,30 +200,51 @@ const draw = defineOp({
     let p = progressOf(s, c.chestId);
     const left = leftIn(m, p);
     if (left === 0) return fail('STATE_CONFLICT', { reason: 'the box is empty: reset it after its jackpot' });
-    if (req.count > left) return fail('INVALID_PARAMETERS', { field: 'count', reason: `only ${left} prizes are left in the box` });
+    if (req.count > left)
+      return fail('INVALID_PARAMETERS', { field: 'count', reason: `only ${left} prizes are left in the box` });
     const paid = pay(m, s, { items: [{ itemId: c.cost.itemId, amount: c.cost.amount * req.count }] }, now);
     if (paid._tag === 'Left') return paid;
     const won: ChestPrize[] = [];
     for (let i = 0; i < req.count; i++) {
       // Stryker disable next-line EqualityOperator,MethodExpression,ConditionalExpression: equivalent (the filter only drops prizes with nothing left, weight 0 (chestRemaining never goes below 0), which pickWeighted never picks and which add nothing to its total; its `false` mutant, all prizes dropped, is killed)
-      const box = chestRemaining(m, p).filter((x) => x.remaining > 0).map((x) => ({ prize: x.prize, weight: x.remaining }));
+      const box = chestRemaining(m, p)
+        .filter((x) => x.remaining > 0)
+        .map((x) => ({ prize: x.prize, weight: x.remaining }));
       const prize = pickWeighted(rng, box).prize;
       won.push(prize);
       const had = p.drawn.find((d) => d.prizeId === prize.prizeId);
-      const drawn = had ? p.drawn.map((d) => (d === had ? { prizeId: d.prizeId, count: d.count + 1 } : d)) : [...p.drawn, { prizeId: prize.prizeId, count: 1 }];
+      const drawn = had
+        ? p.drawn.map((d) => (d === had ? { prizeId: d.prizeId, count: d.count + 1 } : d))
+        : [...p.drawn, { prizeId: prize.prizeId, count: 1 }];
       p = { ...p, drawn, jackpotDrawn: p.jackpotDrawn || prize.jackpot };
     }
-    const meta = { title: c.name, message: 'A chest prize that did not fit in your storage.', source: 'reward', deadline: null };
-    const granted = grantAll(m, putProgress(paid.right, p), won.map((x) => x.grant), now, meta);
+    const meta = {
+      title: c.name,
+      message: 'A chest prize that did not fit in your storage.',
+      source: 'reward',
+      deadline: null,
+    };
+    const granted = grantAll(
+      m,
+      putProgress(paid.right, p),
+      won.map((x) => x.grant),
+      now,
+      meta,
+    );
     if (granted._tag === 'Left') return granted;
     const jackpots = won.filter((x) => x.jackpot).length;
     const next = bumpCounter(bumpCounter(granted.right.state, 'chestDraws', req.count), 'chestJackpots', jackpots);
     return ok({
       state: next,
       response: {
-        chestId: c.chestId, step: p.step + 1,
-        results: won.map((x, i) => ({ ...prizeView(x), managedPresentId: granted.right.outcomes[i]?.managedPresentId ?? null })),
-        remaining: leftIn(m, p), jackpotDrawn: p.jackpotDrawn,
+        chestId: c.chestId,
+        step: p.step + 1,
+        results: won.map((x, i) => ({
+          ...prizeView(x),
+          managedPresentId: granted.right.outcomes[i]?.managedPresentId ?? null,
+        })),
+        remaining: leftIn(m, p),
+        jackpotDrawn: p.jackpotDrawn,
       },
     });
   },
@@ -171,8 +252,11 @@ const draw = defineOp({
 
 // ---- reset ----
 const reset = defineOp({
-  name: 'resetPlayerChest', method: 'POST', path: '/player/chest/reset', group: 'chest',
-  summary: 'After the jackpot is drawn, moves the chest to the next step\'s full box (the last step repeats).',
+  name: 'resetPlayerChest',
+  method: 'POST',
+  path: '/player/chest/reset',
+  group: 'chest',
+  summary: "After the jackpot is drawn, moves the chest to the next step's full box (the last step repeats).",
   request: obj({ chestId: PosInt }, 'ResetPlayerChestRequest'),
   response: ChestStepResponse('ResetPlayerChestResponse'),
   errors: ['NOT_FOUND', 'CHEST_OUT_OF_PERIOD', 'STATE_CONFLICT'],
@@ -182,7 +266,13 @@ const reset = defineOp({
     const c = cr.right;
     const p = progressOf(s, c.chestId);
     if (!p.jackpotDrawn) return fail('STATE_CONFLICT', { reason: 'the jackpot of this box has not been drawn yet' });
-    const next: ChestProgress = { chestId: c.chestId, step: Math.min(p.step + 1, c.steps.length - 1), drawn: [], jackpotDrawn: false, resets: p.resets + 1 };
+    const next: ChestProgress = {
+      chestId: c.chestId,
+      step: Math.min(p.step + 1, c.steps.length - 1),
+      drawn: [],
+      jackpotDrawn: false,
+      resets: p.resets + 1,
+    };
     return ok({ state: putProgress(s, next), response: stepView(m, c, next) });
   },
 });

@@ -9,37 +9,71 @@ import { openRoom, putRoomState, roomState } from '../shared/town.js';
 const ByRoom = (name: string) => obj({ contentRoomId: PosInt }, name);
 
 const getAllMember = defineOp({
-  name: 'getAllPlayerContentRoomMember', method: 'POST', path: '/player/content_room/member/get_all', group: 'contentRoom', readOnly: true,
+  name: 'getAllPlayerContentRoomMember',
+  method: 'POST',
+  path: '/player/content_room/member/get_all',
+  group: 'contentRoom',
+  readOnly: true,
   summary: 'The characters living in a content room.',
   request: ByRoom('GetAllPlayerContentRoomMemberRequest'),
-  response: t.type({ contentRoomId: t.number, capacity: t.number, isNew: t.boolean, members: t.array(t.type({ managedCharacterId: t.number, characterId: t.number })) }, 'GetAllPlayerContentRoomMemberResponse'),
+  response: t.type(
+    {
+      contentRoomId: t.number,
+      capacity: t.number,
+      isNew: t.boolean,
+      members: t.array(t.type({ managedCharacterId: t.number, characterId: t.number })),
+    },
+    'GetAllPlayerContentRoomMemberResponse',
+  ),
   errors: ['NOT_FOUND'],
   reduce: (s, req, _rng, _now, { master: m }) => {
     const room = openRoom(m, s, req.contentRoomId);
     if (room._tag === 'Left') return room;
     const st = roomState(s, req.contentRoomId);
-    const members = st.managedCharacterIds.map((id) => ({ managedCharacterId: id, characterId: s.characters.find((c) => c.managedCharacterId === id)?.characterId ?? 0 }));
-    return ok({ state: s, response: { contentRoomId: req.contentRoomId, capacity: room.right.capacity, isNew: !st.shown, members } });
+    const members = st.managedCharacterIds.map((id) => ({
+      managedCharacterId: id,
+      characterId: s.characters.find((c) => c.managedCharacterId === id)?.characterId ?? 0,
+    }));
+    return ok({
+      state: s,
+      response: { contentRoomId: req.contentRoomId, capacity: room.right.capacity, isNew: !st.shown, members },
+    });
   },
 });
 
 const setAllMember = defineOp({
-  name: 'setAllPlayerContentRoomMember', method: 'POST', path: '/player/content_room/member/set_all', group: 'contentRoom',
-  summary: 'Replaces the characters living in a content room: owned characters of its title, each once, up to its capacity.',
+  name: 'setAllPlayerContentRoomMember',
+  method: 'POST',
+  path: '/player/content_room/member/set_all',
+  group: 'contentRoom',
+  summary:
+    'Replaces the characters living in a content room: owned characters of its title, each once, up to its capacity.',
   request: obj({ contentRoomId: PosInt, managedCharacterIds: t.array(PosInt) }, 'SetAllPlayerContentRoomMemberRequest'),
-  response: t.type({ contentRoomId: t.number, managedCharacterIds: t.array(t.number) }, 'SetAllPlayerContentRoomMemberResponse'),
+  response: t.type(
+    { contentRoomId: t.number, managedCharacterIds: t.array(t.number) },
+    'SetAllPlayerContentRoomMemberResponse',
+  ),
   errors: ['NOT_FOUND', 'INVALID_PARAMETERS'],
   reduce: (s, req, _rng, _now, { master: m }) => {
     const room = openRoom(m, s, req.contentRoomId);
     if (room._tag === 'Left') return room;
     const ids = req.managedCharacterIds;
     const { capacity, titleId } = room.right;
-    if (ids.length > capacity) return fail('INVALID_PARAMETERS', { field: 'managedCharacterIds', reason: `content room ${req.contentRoomId} holds at most ${capacity} characters` });
-    if (new Set(ids).size !== ids.length) return fail('INVALID_PARAMETERS', { field: 'managedCharacterIds', reason: 'names a character twice' });
+    if (ids.length > capacity)
+      return fail('INVALID_PARAMETERS', {
+        field: 'managedCharacterIds',
+        reason: `content room ${req.contentRoomId} holds at most ${capacity} characters`,
+      });
+    if (new Set(ids).size !== ids.length)
+      return fail('INVALID_PARAMETERS', { field: 'managedCharacterIds', reason: 'names a character twice' });
     for (const id of ids) {
       const c = s.characters.find((x) => x.managedCharacterId === id);
       if (!c) return fail('NOT_FOUND', { entity: 'character', id });
-      if (m.character.get(c.characterId)?.titleId !== titleId) return fail('INVALID_PARAMETERS', { field: 'managedCharacterIds', reason: `character ${id} is not of title ${titleId}` });
+      if (m.character.get(c.characterId)?.titleId !== titleId)
+        return fail('INVALID_PARAMETERS', {
+          field: 'managedCharacterIds',
+          reason: `character ${id} is not of title ${titleId}`,
+        });
     }
     // A character lives in one room at most: joining this one leaves any other.
     const joining = new Set(ids);
@@ -47,7 +81,10 @@ const setAllMember = defineOp({
     for (const other of s.contentRooms) {
       // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent (the skip is a shortcut: a room without a joining character filters to the same residents, and this room is set whole below; the ConditionalExpression 'true' here is killed)
       if (other.contentRoomId === req.contentRoomId || !other.managedCharacterIds.some((x) => joining.has(x))) continue;
-      state = putRoomState(state, { ...other, managedCharacterIds: other.managedCharacterIds.filter((x) => !joining.has(x)) });
+      state = putRoomState(state, {
+        ...other,
+        managedCharacterIds: other.managedCharacterIds.filter((x) => !joining.has(x)),
+      });
     }
     state = putRoomState(state, { ...roomState(state, req.contentRoomId), managedCharacterIds: [...ids] });
     return ok({ state, response: { contentRoomId: req.contentRoomId, managedCharacterIds: ids } });
@@ -55,7 +92,10 @@ const setAllMember = defineOp({
 });
 
 const setShown = defineOp({
-  name: 'setShownPlayerContentRoom', method: 'POST', path: '/player/content_room/set_shown', group: 'contentRoom',
+  name: 'setShownPlayerContentRoom',
+  method: 'POST',
+  path: '/player/content_room/set_shown',
+  group: 'contentRoom',
   summary: 'Marks a content room as seen (no longer new).',
   request: ByRoom('SetShownPlayerContentRoomRequest'),
   response: t.type({ contentRoomId: t.number }, 'SetShownPlayerContentRoomResponse'),

@@ -14,7 +14,12 @@ import { putRoomState, readTarget, residents, roomState, touchesPlayer } from '.
 const HOURS_A_DAY = 24;
 
 /** Where a character goes each hour of a game day: the same for the same player, character and day. */
-export const scheduleOf = (m: Master, playerId: number, managedCharacterId: number, day: number): Array<{ hour: number; spotId: number }> => {
+export const scheduleOf = (
+  m: Master,
+  playerId: number,
+  managedCharacterId: number,
+  day: number,
+): Array<{ hour: number; spotId: number }> => {
   const rng = rngFromSeed(`${playerId}:${managedCharacterId}:${day}`);
   return Array.from({ length: HOURS_A_DAY }, (_, i) => ({
     // The game day starts at the reset hour, so its hours run from there round the clock.
@@ -25,7 +30,10 @@ export const scheduleOf = (m: Master, playerId: number, managedCharacterId: numb
 
 const ScheduleEntry = t.type({ hour: t.number, spotId: t.number }, 'FieldScheduleEntry');
 /** A resident of another player's town: no managed id. */
-const PublicFieldPartyMember = t.type({ characterId: t.number, contentRoomId: t.number, schedule: t.array(ScheduleEntry) }, 'PublicFieldPartyMember');
+const PublicFieldPartyMember = t.type(
+  { characterId: t.number, contentRoomId: t.number, schedule: t.array(ScheduleEntry) },
+  'PublicFieldPartyMember',
+);
 /** One of the caller's own residents. */
 const FieldPartyMember = t.type({ managedCharacterId: t.number, ...PublicFieldPartyMember.props }, 'FieldPartyMember');
 type FieldPartyMember = t.TypeOf<typeof FieldPartyMember>;
@@ -46,13 +54,22 @@ const publicMembersView = (m: Master, s: PlayerState, now: number): PublicFieldP
   membersView(m, s, now).map(({ characterId, contentRoomId, schedule }) => ({ characterId, contentRoomId, schedule }));
 
 const getAll = defineOp({
-  name: 'getAllPlayerFieldPartyMember', method: 'GET', path: '/player/field_party/member/get_all', group: 'fieldParty', readOnly: true,
-  summary: 'The characters living in the town of the given player (default: the caller), each with today\'s schedule: where it goes each hour.',
+  name: 'getAllPlayerFieldPartyMember',
+  method: 'GET',
+  path: '/player/field_party/member/get_all',
+  group: 'fieldParty',
+  readOnly: true,
+  summary:
+    "The characters living in the town of the given player (default: the caller), each with today's schedule: where it goes each hour.",
   request: objWithOptional({}, { playerId: PosInt }, 'GetAllPlayerFieldPartyMemberRequest'),
-  response: t.type({
-    playerId: t.number, dayIndex: t.number,
-    fieldPartyMembers: t.union([t.array(FieldPartyMember), t.array(PublicFieldPartyMember)]),
-  }, 'GetAllPlayerFieldPartyMemberResponse'),
+  response: t.type(
+    {
+      playerId: t.number,
+      dayIndex: t.number,
+      fieldPartyMembers: t.union([t.array(FieldPartyMember), t.array(PublicFieldPartyMember)]),
+    },
+    'GetAllPlayerFieldPartyMemberResponse',
+  ),
   errors: ['PLAYER_NOT_FOUND'],
   touches: touchesPlayer,
   reduce: (s, req, _rng, now, { master: m, others }) => {
@@ -71,15 +88,20 @@ const getAll = defineOp({
 });
 
 const removeAll = defineOp({
-  name: 'removeAllPlayerFieldPartyMember', method: 'POST', path: '/player/field_party/member/remove_all', group: 'fieldParty',
+  name: 'removeAllPlayerFieldPartyMember',
+  method: 'POST',
+  path: '/player/field_party/member/remove_all',
+  group: 'fieldParty',
   summary: 'Makes exactly the named characters stop living in the town (they leave their content rooms).',
   request: obj({ managedCharacterIds: t.array(PosInt) }, 'RemoveAllPlayerFieldPartyMemberRequest'),
   response: t.type({ removed: t.array(t.number) }, 'RemoveAllPlayerFieldPartyMemberResponse'),
   errors: ['INVALID_PARAMETERS', 'NOT_FOUND', 'STATE_CONFLICT'],
   reduce: (s, req, _rng, _now) => {
     const ids = req.managedCharacterIds;
-    if (ids.length === 0) return fail('INVALID_PARAMETERS', { field: 'managedCharacterIds', reason: 'must name at least one character' });
-    if (new Set(ids).size !== ids.length) return fail('INVALID_PARAMETERS', { field: 'managedCharacterIds', reason: 'names a character twice' });
+    if (ids.length === 0)
+      return fail('INVALID_PARAMETERS', { field: 'managedCharacterIds', reason: 'must name at least one character' });
+    if (new Set(ids).size !== ids.length)
+      return fail('INVALID_PARAMETERS', { field: 'managedCharacterIds', reason: 'names a character twice' });
     const living = new Map(residents(s).map((r) => [r.managedCharacterId, r.contentRoomId]));
     for (const id of ids) {
       if (!s.characters.some((c) => c.managedCharacterId === id)) return fail('NOT_FOUND', { entity: 'character', id });

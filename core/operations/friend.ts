@@ -15,7 +15,8 @@ import { PublicPlayerView, WireTime, nullable } from '../views/codecs.js';
 /** Candidates read for guests; how many are shown is master data (social.friend.guestCount). */
 const GUEST_POOL = 30;
 
-const relationOf = (s: PlayerState, playerId: number): FriendRelation | undefined => s.friends.find((f) => f.playerId === playerId);
+const relationOf = (s: PlayerState, playerId: number): FriendRelation | undefined =>
+  s.friends.find((f) => f.playerId === playerId);
 const countOf = (s: PlayerState, state: FriendState): number => s.friends.filter((f) => f.state === state).length;
 
 /** Sets (or with null removes) the relation with another player. */
@@ -26,20 +27,37 @@ const withRelation = (s: PlayerState, playerId: number, r: FriendRelation | null
 
 /** What anyone may see of a player: the friend list, search and guests show this. */
 export const publicSummary = (o: PlayerState, ctx: ViewCtx): PublicPlayerView => ({
-  playerId: o.playerId, name: o.name, myCode: o.myCode, level: o.level,
+  playerId: o.playerId,
+  name: o.name,
+  myCode: o.myCode,
+  level: o.level,
   lastLoginAt: timeText(ctx, o.lastLoginAt),
   achievementId: o.displayedAchievementId,
   supportParties: o.supportParties.map((p) => ({
     name: p.name,
     characters: p.managedCharacterIds.flatMap((id) => {
       const c = o.characters.find((x) => x.managedCharacterId === id);
-      return c ? [{ managedCharacterId: c.managedCharacterId, characterId: c.characterId, level: c.level, limitBreak: c.limitBreak, evolved: c.evolved }] : [];
+      return c
+        ? [
+            {
+              managedCharacterId: c.managedCharacterId,
+              characterId: c.characterId,
+              level: c.level,
+              limitBreak: c.limitBreak,
+              evolved: c.evolved,
+            },
+          ]
+        : [];
     }),
   })),
 });
 
 /** The other player named by a request: not oneself (102), and existing (202). */
-const targetOf = (s: PlayerState, playerId: number, env: Env): Result<PlayerState, 'INVALID_PARAMETERS' | 'PLAYER_NOT_FOUND'> => {
+const targetOf = (
+  s: PlayerState,
+  playerId: number,
+  env: Env,
+): Result<PlayerState, 'INVALID_PARAMETERS' | 'PLAYER_NOT_FOUND'> => {
   if (playerId === s.playerId) return fail('INVALID_PARAMETERS', { field: 'playerId', reason: 'names yourself' });
   const o = env.others[0];
   return o ? ok(o) : fail('PLAYER_NOT_FOUND', {});
@@ -48,7 +66,12 @@ const targetOf = (s: PlayerState, playerId: number, env: Env): Result<PlayerStat
 const full = (m: Master, s: PlayerState): boolean => countOf(s, 'friend') >= m.game.limits.friends;
 
 /** Both sides become friends (a request either way is replaced). */
-const befriend = (m: Master, s: PlayerState, o: PlayerState, now: number): Result<{ s: PlayerState; o: PlayerState }, 'FRIEND_LIMIT'> => {
+const befriend = (
+  m: Master,
+  s: PlayerState,
+  o: PlayerState,
+  now: number,
+): Result<{ s: PlayerState; o: PlayerState }, 'FRIEND_LIMIT'> => {
   if (full(m, s) || full(m, o)) return fail('FRIEND_LIMIT', { max: m.game.limits.friends });
   return ok({
     s: withRelation(s, o.playerId, { playerId: o.playerId, state: 'friend', since: now, name: o.name }),
@@ -66,16 +89,29 @@ const RelationResponse = (name: string) => t.type({ playerId: t.number, state: n
  * state and since when. myCode, level and lastLoginAt are null only when that player
  * cannot be read (then the name is the one the relation remembers).
  */
-const FriendEntryView = t.type({
-  playerId: t.number, name: t.string, myCode: nullable(t.string), level: nullable(t.number), lastLoginAt: nullable(WireTime),
-  achievementId: nullable(t.number), supportParties: PublicPlayerView.props.supportParties,
-  state: FriendState, since: WireTime,
-}, 'FriendEntry');
+const FriendEntryView = t.type(
+  {
+    playerId: t.number,
+    name: t.string,
+    myCode: nullable(t.string),
+    level: nullable(t.number),
+    lastLoginAt: nullable(WireTime),
+    achievementId: nullable(t.number),
+    supportParties: PublicPlayerView.props.supportParties,
+    state: FriendState,
+    since: WireTime,
+  },
+  'FriendEntry',
+);
 type FriendEntryView = t.TypeOf<typeof FriendEntryView>;
 
 // ---- search ----
 const search = defineOp({
-  name: 'searchPlayerFriend', method: 'POST', path: '/player/friend/search', group: 'friend', readOnly: true,
+  name: 'searchPlayerFriend',
+  method: 'POST',
+  path: '/player/friend/search',
+  group: 'friend',
+  readOnly: true,
   summary: 'Finds a player by friend code: public summary (id, name, level, last log-in, support characters).',
   request: obj({ myCode: Text(1, 32) }, 'SearchPlayerFriendRequest'),
   response: t.type({ player: PublicPlayerView, state: nullable(FriendState) }, 'SearchPlayerFriendResponse'),
@@ -84,14 +120,24 @@ const search = defineOp({
   reduce: (s, req, _rng, now, env) => {
     const o = env.others[0];
     if (!o) return fail('PLAYER_NOT_FOUND', {});
-    if (o.playerId === s.playerId) return fail('INVALID_PARAMETERS', { field: 'myCode', reason: 'is your own friend code' });
-    return ok({ state: s, response: { player: publicSummary(o, { master: env.master, now }), state: relationOf(s, o.playerId)?.state ?? null } });
+    if (o.playerId === s.playerId)
+      return fail('INVALID_PARAMETERS', { field: 'myCode', reason: 'is your own friend code' });
+    return ok({
+      state: s,
+      response: {
+        player: publicSummary(o, { master: env.master, now }),
+        state: relationOf(s, o.playerId)?.state ?? null,
+      },
+    });
   },
 });
 
 // ---- propose ----
 const propose = defineOp({
-  name: 'proposePlayerFriend', method: 'POST', path: '/player/friend/propose', group: 'friend',
+  name: 'proposePlayerFriend',
+  method: 'POST',
+  path: '/player/friend/propose',
+  group: 'friend',
   summary: 'Sends a friend request; if that player had already asked the caller, both become friends.',
   request: PlayerRequest('ProposePlayerFriendRequest'),
   response: RelationResponse('ProposePlayerFriendResponse'),
@@ -104,7 +150,8 @@ const propose = defineOp({
     const o = tr.right;
     const r = relationOf(s, o.playerId);
     if (r?.state === 'friend') return fail('ALREADY_FRIEND', { playerId: o.playerId });
-    if (r?.state === 'proposed') return fail('STATE_CONFLICT', { reason: `a request to player ${o.playerId} is already pending` });
+    if (r?.state === 'proposed')
+      return fail('STATE_CONFLICT', { reason: `a request to player ${o.playerId} is already pending` });
     if (r?.state === 'received') {
       // They asked first: proposing back is accepting.
       const both = befriend(m, s, o, now);
@@ -123,19 +170,32 @@ const propose = defineOp({
 });
 
 /** Checks that the caller's relation with the target is `want`; a friend where a request is wanted is 502. */
-const needRelation = (s: PlayerState, o: PlayerState, want: 'proposed' | 'received'): Result<true, 'ALREADY_FRIEND' | 'NOT_FOUND'> => {
+const needRelation = (
+  s: PlayerState,
+  o: PlayerState,
+  want: 'proposed' | 'received',
+): Result<true, 'ALREADY_FRIEND' | 'NOT_FOUND'> => {
   const r = relationOf(s, o.playerId);
   if (r?.state === want) return ok(true);
   if (r?.state === 'friend') return fail('ALREADY_FRIEND', { playerId: o.playerId });
-  return fail('NOT_FOUND', { entity: want === 'received' ? 'friend request from player' : 'friend request to player', id: o.playerId });
+  return fail('NOT_FOUND', {
+    entity: want === 'received' ? 'friend request from player' : 'friend request to player',
+    id: o.playerId,
+  });
 };
 
 /** Drops the relation on both sides. */
-const dropBoth = (s: PlayerState, o: PlayerState) => ({ state: withRelation(s, o.playerId, null), others: [withRelation(o, s.playerId, null)] });
+const dropBoth = (s: PlayerState, o: PlayerState) => ({
+  state: withRelation(s, o.playerId, null),
+  others: [withRelation(o, s.playerId, null)],
+});
 
 // ---- accept ----
 const accept = defineOp({
-  name: 'acceptPlayerFriend', method: 'POST', path: '/player/friend/accept', group: 'friend',
+  name: 'acceptPlayerFriend',
+  method: 'POST',
+  path: '/player/friend/accept',
+  group: 'friend',
   summary: 'Accepts a friend request received from another player: both become friends.',
   request: PlayerRequest('AcceptPlayerFriendRequest'),
   response: RelationResponse('AcceptPlayerFriendResponse'),
@@ -155,7 +215,10 @@ const accept = defineOp({
 
 // ---- refuse ----
 const refuse = defineOp({
-  name: 'refusePlayerFriend', method: 'POST', path: '/player/friend/refuse', group: 'friend',
+  name: 'refusePlayerFriend',
+  method: 'POST',
+  path: '/player/friend/refuse',
+  group: 'friend',
   summary: 'Refuses a friend request received from another player: the request is gone on both sides.',
   request: PlayerRequest('RefusePlayerFriendRequest'),
   response: RelationResponse('RefusePlayerFriendResponse'),
@@ -172,7 +235,10 @@ const refuse = defineOp({
 
 // ---- cancel ----
 const cancel = defineOp({
-  name: 'cancelPlayerFriend', method: 'POST', path: '/player/friend/cancel', group: 'friend',
+  name: 'cancelPlayerFriend',
+  method: 'POST',
+  path: '/player/friend/cancel',
+  group: 'friend',
   summary: 'Cancels a friend request the caller proposed: the request is gone on both sides.',
   request: PlayerRequest('CancelPlayerFriendRequest'),
   response: RelationResponse('CancelPlayerFriendResponse'),
@@ -189,7 +255,10 @@ const cancel = defineOp({
 
 // ---- terminate ----
 const terminate = defineOp({
-  name: 'terminatePlayerFriend', method: 'POST', path: '/player/friend/terminate', group: 'friend',
+  name: 'terminatePlayerFriend',
+  method: 'POST',
+  path: '/player/friend/terminate',
+  group: 'friend',
   summary: 'Removes a friend: the friendship ends on both sides.',
   request: PlayerRequest('TerminatePlayerFriendRequest'),
   response: RelationResponse('TerminatePlayerFriendResponse'),
@@ -198,7 +267,8 @@ const terminate = defineOp({
   reduce: (s, req, _rng, _now, env) => {
     const tr = targetOf(s, req.playerId, env);
     if (tr._tag === 'Left') return tr;
-    if (relationOf(s, tr.right.playerId)?.state !== 'friend') return fail('NOT_YET_FRIEND', { playerId: tr.right.playerId });
+    if (relationOf(s, tr.right.playerId)?.state !== 'friend')
+      return fail('NOT_YET_FRIEND', { playerId: tr.right.playerId });
     return ok({ ...dropBoth(s, tr.right), response: { playerId: tr.right.playerId, state: null } });
   },
 });
@@ -217,15 +287,30 @@ const choose = <T>(rng: Rng, xs: ReadonlyArray<T>, count: number): T[] => {
 
 // ---- get_all ----
 const getAll = defineOp({
-  name: 'getAllPlayerFriend', method: 'POST', path: '/player/friend/get_all', group: 'friend', readOnly: true,
-  summary: 'Lists friends and requests both ways; with fromQuest (the quest screen) adds guests: recently active non-friends chosen at random.',
+  name: 'getAllPlayerFriend',
+  method: 'POST',
+  path: '/player/friend/get_all',
+  group: 'friend',
+  readOnly: true,
+  summary:
+    'Lists friends and requests both ways; with fromQuest (the quest screen) adds guests: recently active non-friends chosen at random.',
   request: objWithOptional({}, { fromQuest: Flag }, 'GetAllPlayerFriendRequest'),
-  response: t.type({
-    friends: t.array(FriendEntryView), proposed: t.array(FriendEntryView), received: t.array(FriendEntryView),
-    guests: t.array(PublicPlayerView), friendCount: t.number, friendLimit: t.number,
-  }, 'GetAllPlayerFriendResponse'),
+  response: t.type(
+    {
+      friends: t.array(FriendEntryView),
+      proposed: t.array(FriendEntryView),
+      received: t.array(FriendEntryView),
+      guests: t.array(PublicPlayerView),
+      friendCount: t.number,
+      friendLimit: t.number,
+    },
+    'GetAllPlayerFriendResponse',
+  ),
   errors: [],
-  touches: (req) => [{ by: 'related' }, ...(req.fromQuest === true ? [{ by: 'recentlyActive', count: GUEST_POOL } as const] : [])],
+  touches: (req) => [
+    { by: 'related' },
+    ...(req.fromQuest === true ? [{ by: 'recentlyActive', count: GUEST_POOL } as const] : []),
+  ],
   reduce: (s, req, rng, now, env) => {
     const m = env.master;
     const ctx = { master: m, now };
@@ -235,20 +320,43 @@ const getAll = defineOp({
     const entry = (f: FriendRelation): FriendEntryView => {
       const o = known.get(f.playerId);
       // A player the service could not read (should not happen): what the relation remembers.
-      const summary = o ? publicSummary(o, ctx) : { playerId: f.playerId, name: f.name, myCode: null, level: null, lastLoginAt: null, achievementId: null, supportParties: [] };
+      const summary = o
+        ? publicSummary(o, ctx)
+        : {
+            playerId: f.playerId,
+            name: f.name,
+            myCode: null,
+            level: null,
+            lastLoginAt: null,
+            achievementId: null,
+            supportParties: [],
+          };
       return { ...summary, state: f.state, since: timeText(ctx, f.since) };
     };
     const list = (state: FriendState) => s.friends.filter((f) => f.state === state).map(entry);
     const friendIds = new Set(s.friends.filter((f) => f.state === 'friend').map((f) => f.playerId));
-    const candidates = req.fromQuest === true
-      ? [...new Set(env.others.flatMap((o) => (o && o.playerId !== s.playerId && !friendIds.has(o.playerId) ? [o.playerId] : [])))]
-      : [];
-    const guests = choose(rng, candidates, m.social.friend.guestCount).map((id) => publicSummary(known.get(id) as PlayerState, ctx));
+    const candidates =
+      req.fromQuest === true
+        ? [
+            ...new Set(
+              env.others.flatMap((o) =>
+                o && o.playerId !== s.playerId && !friendIds.has(o.playerId) ? [o.playerId] : [],
+              ),
+            ),
+          ]
+        : [];
+    const guests = choose(rng, candidates, m.social.friend.guestCount).map((id) =>
+      publicSummary(known.get(id) as PlayerState, ctx),
+    );
     return ok({
       state: s,
       response: {
-        friends: list('friend'), proposed: list('proposed'), received: list('received'), guests,
-        friendCount: friendIds.size, friendLimit: m.game.limits.friends,
+        friends: list('friend'),
+        proposed: list('proposed'),
+        received: list('received'),
+        guests,
+        friendCount: friendIds.size,
+        friendLimit: m.game.limits.friends,
       },
     });
   },

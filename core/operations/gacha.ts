@@ -16,8 +16,20 @@ import { grantOrPresent, ownedCharacter } from '../shared/grant.js';
 import { timeText } from '../view.js';
 import { nullable } from '../views/codecs.js';
 import {
-  BoxPickup, BoxTarget, boxOf, drawCounts, GachaStepView, gachaInfo, Guarantee, HistoryEntry, historyKinds,
-  NamedRate, PlayerGachaView, RarityRate, TenDraw, type HistoryKind,
+  BoxPickup,
+  BoxTarget,
+  boxOf,
+  drawCounts,
+  GachaStepView,
+  gachaInfo,
+  Guarantee,
+  HistoryEntry,
+  historyKinds,
+  NamedRate,
+  PlayerGachaView,
+  RarityRate,
+  TenDraw,
+  type HistoryKind,
 } from '../views/gacha.js';
 import { draw, DrawType, fix } from './gacha-draw.js';
 
@@ -32,44 +44,69 @@ const bool = t.boolean;
 
 // ---- get_all ----
 const getAll = defineOp({
-  name: 'getAllPlayerGacha', method: 'GET', path: '/player/gacha/get_all', group: 'gacha', readOnly: true,
-  summary: 'Lists the gachas open now (or those named by gachaIds) with the player\'s draws and points, in the original\'s shape.',
+  name: 'getAllPlayerGacha',
+  method: 'GET',
+  path: '/player/gacha/get_all',
+  group: 'gacha',
+  readOnly: true,
+  summary:
+    "Lists the gachas open now (or those named by gachaIds) with the player's draws and points, in the original's shape.",
   request: objWithOptional({}, { gachaIds: IdList(100) }, 'GetAllPlayerGachaRequest'),
-  response: t.type({
-    gachas: t.array(PlayerGachaView),
-    /** Steps of step-up gachas: hoshi has none, so always empty (kept for the original's shape). */
-    gachaSteps: t.array(GachaStepView),
-  }, 'GetAllPlayerGachaResponse'),
+  response: t.type(
+    {
+      gachas: t.array(PlayerGachaView),
+      /** Steps of step-up gachas: hoshi has none, so always empty (kept for the original's shape). */
+      gachaSteps: t.array(GachaStepView),
+    },
+    'GetAllPlayerGachaResponse',
+  ),
   errors: ['NOT_FOUND'],
   reduce: (s, req, _rng, now, { master: m }) => {
     const named = req.gachaIds ?? [];
     for (const id of named) if (!m.gacha.has(id)) return fail('NOT_FOUND', { entity: 'gacha', id });
-    const list = named.length > 0
-      ? named.map((id) => m.gacha.get(id) as GachaIndexed)
-      : m.gachas.map((g) => m.gacha.get(g.gachaId) as GachaIndexed).filter((g) => openNow(m, g, now) && !statOf(s, g.gachaId).closed);
+    const list =
+      named.length > 0
+        ? named.map((id) => m.gacha.get(id) as GachaIndexed)
+        : m.gachas
+            .map((g) => m.gacha.get(g.gachaId) as GachaIndexed)
+            .filter((g) => openNow(m, g, now) && !statOf(s, g.gachaId).closed);
     const counts = drawCounts(m, s, now);
     const gachaSteps: GachaStepView[] = [];
-    return ok({ state: s, response: { gachas: list.map((g) => gachaInfo(m, s, g, counts.get(g.gachaId), now)), gachaSteps } });
+    return ok({
+      state: s,
+      response: { gachas: list.map((g) => gachaInfo(m, s, g, counts.get(g.gachaId), now)), gachaSteps },
+    });
   },
 });
 
 // ---- box/get ----
 const box = defineOp({
-  name: 'getPlayerGachaBox', method: 'GET', path: '/player/gacha/box/get', group: 'gacha', readOnly: true,
-  summary: 'Pickup and target characters of a gacha and the exact probability of every character per pull, and a whole ten-draw\'s effective rates with its guarantee, from the tables the draw uses.',
+  name: 'getPlayerGachaBox',
+  method: 'GET',
+  path: '/player/gacha/box/get',
+  group: 'gacha',
+  readOnly: true,
+  summary:
+    "Pickup and target characters of a gacha and the exact probability of every character per pull, and a whole ten-draw's effective rates with its guarantee, from the tables the draw uses.",
   request: obj({ gachaId: PosInt }, 'GetPlayerGachaBoxRequest'),
-  response: t.type({
-    gachaId: num, name: str,
-    /** The player's gacha points of this gacha. */
-    points: num,
-    pickups: t.array(BoxPickup), targets: t.array(BoxTarget),
-    /** Exact probability of each rarity, and of each character, per pull. */
-    rarityRates: t.array(RarityRate), characters: t.array(NamedRate),
-    /** null when the gacha has no ten-draw guarantee. */
-    guarantee: nullable(Guarantee),
-    /** A whole ten-draw's effective per-pull rates and how often its guarantee fires. */
-    tenDraw: TenDraw,
-  }, 'GetPlayerGachaBoxResponse'),
+  response: t.type(
+    {
+      gachaId: num,
+      name: str,
+      /** The player's gacha points of this gacha. */
+      points: num,
+      pickups: t.array(BoxPickup),
+      targets: t.array(BoxTarget),
+      /** Exact probability of each rarity, and of each character, per pull. */
+      rarityRates: t.array(RarityRate),
+      characters: t.array(NamedRate),
+      /** null when the gacha has no ten-draw guarantee. */
+      guarantee: nullable(Guarantee),
+      /** A whole ten-draw's effective per-pull rates and how often its guarantee fires. */
+      tenDraw: TenDraw,
+    },
+    'GetPlayerGachaBoxResponse',
+  ),
   errors: ['NOT_FOUND'],
   reduce: (s, req, _rng, _now, { master: m }) => {
     const gr = gachaOf(m, req.gachaId);
@@ -80,7 +117,9 @@ const box = defineOp({
     return ok({
       state: s,
       response: {
-        gachaId: g.gachaId, name: g.name, points: st.points,
+        gachaId: g.gachaId,
+        name: g.name,
+        points: st.points,
         pickups: box.pickups,
         targets: box.targets.map((x) => ({ ...x, owned: ownedCharacter(s, x.characterId) !== undefined })),
         rarityRates: box.rarityRates,
@@ -94,28 +133,48 @@ const box = defineOp({
 
 // ---- point_to_character ----
 const pointToCharacter = defineOp({
-  name: 'pointToCharacterPlayerGacha', method: 'POST', path: '/player/gacha/point_to_character', group: 'gacha',
+  name: 'pointToCharacterPlayerGacha',
+  method: 'POST',
+  path: '/player/gacha/point_to_character',
+  group: 'gacha',
   summary: 'Spends gacha points for a chosen target character of the gacha.',
   request: obj({ gachaId: PosInt, characterId: PosInt }, 'PointToCharacterPlayerGachaRequest'),
-  response: t.type({
-    gachaId: num, characterId: num,
-    /** The gacha points left. */
-    points: num,
-    /** False when the character was owned (it became its limit-break items). */
-    isNew: bool,
-  }, 'PointToCharacterPlayerGachaResponse'),
+  response: t.type(
+    {
+      gachaId: num,
+      characterId: num,
+      /** The gacha points left. */
+      points: num,
+      /** False when the character was owned (it became its limit-break items). */
+      isNew: bool,
+    },
+    'PointToCharacterPlayerGachaResponse',
+  ),
   errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'GACHA_POINT_IS_SHORT'],
   reduce: (s, req, _rng, now, { master: m }) => {
     const gr = gachaOf(m, req.gachaId);
     if (gr._tag === 'Left') return gr;
     const target = gr.right.targets.find((x) => x.characterId === req.characterId);
-    if (!target) return fail('INVALID_PARAMETERS', { field: 'characterId', reason: `character ${req.characterId} is not a target of gacha ${req.gachaId}` });
+    if (!target)
+      return fail('INVALID_PARAMETERS', {
+        field: 'characterId',
+        reason: `character ${req.characterId} is not a target of gacha ${req.gachaId}`,
+      });
     const st = statOf(s, req.gachaId);
-    if (st.points < target.points) return fail('GACHA_POINT_IS_SHORT', { gachaId: req.gachaId, need: target.points, have: st.points });
+    if (st.points < target.points)
+      return fail('GACHA_POINT_IS_SHORT', { gachaId: req.gachaId, need: target.points, have: st.points });
     const isNew = !ownedCharacter(s, req.characterId);
-    const granted = grantOrPresent(m, putStat(s, { ...st, points: st.points - target.points }), { kind: 'character', objectId: req.characterId, amount: 1 }, now);
+    const granted = grantOrPresent(
+      m,
+      putStat(s, { ...st, points: st.points - target.points }),
+      { kind: 'character', objectId: req.characterId, amount: 1 },
+      now,
+    );
     if (granted._tag === 'Left') return granted;
-    return ok({ state: granted.right.state, response: { gachaId: req.gachaId, characterId: req.characterId, points: st.points - target.points, isNew } });
+    return ok({
+      state: granted.right.state,
+      response: { gachaId: req.gachaId, characterId: req.characterId, points: st.points - target.points, isNew },
+    });
   },
 });
 
@@ -124,23 +183,38 @@ const HISTORY_PAGE_MAX = 100;
 const HISTORY_PAGE_DEFAULT = 20;
 
 const history = defineOp({
-  name: 'getHistoryPlayerGacha', method: 'GET', path: '/player/gacha/history', group: 'gacha', readOnly: true,
-  summary: 'The player\'s own draws (kept gacha.historyDays days, at least 90), newest first: what each paid and drew; by gacha and time, in pages.',
-  request: objWithOptional({}, {
-    gachaId: PosInt,
-    /** Game-local times (YYYY-MM-DDTHH:mm:ss, as answers give them): draws at or after from, and before to. */
-    from: LocalTime, to: LocalTime,
-    /** The page, from 1; pageSize draws a page (default 20, at most 100). */
-    page: PosInt, pageSize: IntRange(1, HISTORY_PAGE_MAX),
-  }, 'GetHistoryPlayerGachaRequest'),
-  response: t.type({
-    draws: t.array(HistoryEntry),
-    /** Records matching the filters, on every page. */
-    total: num,
-    page: num, pageSize: num,
-    /** Days of draws the service keeps (master data gacha.historyDays). */
-    historyDays: num,
-  }, 'GetHistoryPlayerGachaResponse'),
+  name: 'getHistoryPlayerGacha',
+  method: 'GET',
+  path: '/player/gacha/history',
+  group: 'gacha',
+  readOnly: true,
+  summary:
+    "The player's own draws (kept gacha.historyDays days, at least 90), newest first: what each paid and drew; by gacha and time, in pages.",
+  request: objWithOptional(
+    {},
+    {
+      gachaId: PosInt,
+      /** Game-local times (YYYY-MM-DDTHH:mm:ss, as answers give them): draws at or after from, and before to. */
+      from: LocalTime,
+      to: LocalTime,
+      /** The page, from 1; pageSize draws a page (default 20, at most 100). */
+      page: PosInt,
+      pageSize: IntRange(1, HISTORY_PAGE_MAX),
+    },
+    'GetHistoryPlayerGachaRequest',
+  ),
+  response: t.type(
+    {
+      draws: t.array(HistoryEntry),
+      /** Records matching the filters, on every page. */
+      total: num,
+      page: num,
+      pageSize: num,
+      /** Days of draws the service keeps (master data gacha.historyDays). */
+      historyDays: num,
+    },
+    'GetHistoryPlayerGachaResponse',
+  ),
   errors: ['INVALID_PARAMETERS'],
   reduce: (s, req, _rng, now, { master: m }) => {
     const offset = m.game.timezoneOffsetMinutes;
@@ -153,7 +227,8 @@ const history = defineOp({
     const matching: number[] = [];
     for (let i = s.gachaHistory.length - 1; i >= 0; i--) {
       const r = s.gachaHistory[i] as DrawRecord;
-      if ((req.gachaId === undefined || r.gachaId === req.gachaId) && r.drawnAt >= from && r.drawnAt < to) matching.push(i);
+      if ((req.gachaId === undefined || r.gachaId === req.gachaId) && r.drawnAt >= from && r.drawnAt < to)
+        matching.push(i);
     }
     const page = req.page ?? 1;
     const pageSize = req.pageSize ?? HISTORY_PAGE_DEFAULT;
@@ -162,16 +237,33 @@ const history = defineOp({
       const r = s.gachaHistory[i] as DrawRecord;
       const g = m.gacha.get(r.gachaId);
       return {
-        gachaId: r.gachaId, name: g?.name ?? '', drawnAt: timeText(ctx, r.drawnAt), drawType: r.drawType, kind: kinds[i] as HistoryKind,
-        paid: { ticket: r.payment.ticket, ticketItemId: r.payment.ticket > 0 ? g?.cost.ticketItemId ?? null : null, gem: r.payment.gem, paidGem: r.payment.paidGem },
+        gachaId: r.gachaId,
+        name: g?.name ?? '',
+        drawnAt: timeText(ctx, r.drawnAt),
+        drawType: r.drawType,
+        kind: kinds[i] as HistoryKind,
+        paid: {
+          ticket: r.payment.ticket,
+          ticketItemId: r.payment.ticket > 0 ? (g?.cost.ticketItemId ?? null) : null,
+          gem: r.payment.gem,
+          paidGem: r.payment.paidGem,
+        },
         characters: r.characterIds.map((id) => {
           const c = m.character.get(id);
-          return { characterId: id, name: c?.name ?? '', rarity: c?.rarity ?? 0, pickup: g?.pickups.some((p) => p.characterId === id) ?? false };
+          return {
+            characterId: id,
+            name: c?.name ?? '',
+            rarity: c?.rarity ?? 0,
+            pickup: g?.pickups.some((p) => p.characterId === id) ?? false,
+          };
         }),
         granted: r.granted,
       };
     });
-    return ok({ state: s, response: { draws, total: matching.length, page, pageSize, historyDays: m.game.gacha.historyDays } });
+    return ok({
+      state: s,
+      response: { draws, total: matching.length, page, pageSize, historyDays: m.game.gacha.historyDays },
+    });
   },
 });
 

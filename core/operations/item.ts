@@ -17,39 +17,55 @@ import { WireTime, nullable } from '../views/codecs.js';
 const num = t.number;
 
 /** A trade recipe open now, with the player's trades counted against its limit. */
-export const TradeRecipeView = t.type({
-  recipeId: num, name: t.string, kind: TradeRecipe.props.kind,
-  /** The event period; null for a constant recipe. */
-  startAt: nullable(WireTime), endAt: nullable(WireTime),
-  /** What one trade pays, and what it gives. */
-  source: Cost, result: Grant,
-  /** The most trades one request may make. */
-  maxCount: num,
-  /** null: unlimited. */
-  limit: TradeRecipe.props.limit,
-  /** Trades counted against the limit now (today's for a daily limit). */
-  traded: num,
-  /** Trades left under the limit; null when unlimited. */
-  remaining: nullable(num),
-}, 'TradeRecipeView');
+export const TradeRecipeView = t.type(
+  {
+    recipeId: num,
+    name: t.string,
+    kind: TradeRecipe.props.kind,
+    /** The event period; null for a constant recipe. */
+    startAt: nullable(WireTime),
+    endAt: nullable(WireTime),
+    /** What one trade pays, and what it gives. */
+    source: Cost,
+    result: Grant,
+    /** The most trades one request may make. */
+    maxCount: num,
+    /** null: unlimited. */
+    limit: TradeRecipe.props.limit,
+    /** Trades counted against the limit now (today's for a daily limit). */
+    traded: num,
+    /** Trades left under the limit; null when unlimited. */
+    remaining: nullable(num),
+  },
+  'TradeRecipeView',
+);
 export type TradeRecipeView = t.TypeOf<typeof TradeRecipeView>;
 
 // ---- sale ----
 const sale = defineOp({
-  name: 'salePlayerItem', method: 'POST', path: '/player/item/sale', group: 'item',
+  name: 'salePlayerItem',
+  method: 'POST',
+  path: '/player/item/sale',
+  group: 'item',
   summary: 'Sells an amount of an item for its sale price in coins (items with no sale price cannot be sold).',
   request: obj({ itemId: PosInt, amount: PosInt }, 'SalePlayerItemRequest'),
-  response: t.type({
-    itemId: num, amount: num,
-    /** Coins received. */
-    gold: num,
-  }, 'SalePlayerItemResponse'),
+  response: t.type(
+    {
+      itemId: num,
+      amount: num,
+      /** Coins received. */
+      gold: num,
+    },
+    'SalePlayerItemResponse',
+  ),
   errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'ITEM_IS_SHORT', 'CURRENCY_LIMIT'],
   reduce: (s, req, _rng, _now, { master: m }) => {
     const item = m.item.get(req.itemId);
     if (!item) return fail('NOT_FOUND', { entity: 'item', id: req.itemId });
-    if (req.amount > item.max) return fail('INVALID_PARAMETERS', { field: 'amount', reason: `must be at most ${item.max}` });
-    if (item.salePrice <= 0) return fail('INVALID_PARAMETERS', { field: 'itemId', reason: `item ${req.itemId} cannot be sold` });
+    if (req.amount > item.max)
+      return fail('INVALID_PARAMETERS', { field: 'amount', reason: `must be at most ${item.max}` });
+    if (item.salePrice <= 0)
+      return fail('INVALID_PARAMETERS', { field: 'itemId', reason: `item ${req.itemId} cannot be sold` });
     const have = itemCount(s, req.itemId);
     if (req.amount > have) return fail('ITEM_IS_SHORT', { itemId: req.itemId, need: req.amount, have });
     const gold = item.salePrice * req.amount;
@@ -81,66 +97,114 @@ const times = (c: Cost, n: number): Cost => ({
 });
 
 /** Pays a trade: times() keeps coins, town points, free-first gems and items, so only those can be short. */
-const payTrade = (m: Master, s: PlayerState, cost: Cost, now: number): Result<PlayerState, 'GOLD_IS_SHORT' | 'KIRARA_IS_SHORT' | 'GEM_IS_SHORT' | 'ITEM_IS_SHORT'> =>
+const payTrade = (
+  m: Master,
+  s: PlayerState,
+  cost: Cost,
+  now: number,
+): Result<PlayerState, 'GOLD_IS_SHORT' | 'KIRARA_IS_SHORT' | 'GEM_IS_SHORT' | 'ITEM_IS_SHORT'> =>
   pay(m, s, cost, now) as Result<PlayerState, 'GOLD_IS_SHORT' | 'KIRARA_IS_SHORT' | 'GEM_IS_SHORT' | 'ITEM_IS_SHORT'>;
 
 const recipeView = (m: Master, s: PlayerState, r: TradeRecipeIndexed, now: number): TradeRecipeView => {
   const used = usedNow(m, r, countOf(s, r.recipeId), now);
   return {
-    recipeId: r.recipeId, name: r.name, kind: r.kind,
+    recipeId: r.recipeId,
+    name: r.name,
+    kind: r.kind,
     startAt: r.startsAt === null ? null : formatTime(r.startsAt, m.game.timezoneOffsetMinutes),
     endAt: r.endsAt === null ? null : formatTime(r.endsAt, m.game.timezoneOffsetMinutes),
-    source: r.source, result: r.result, maxCount: r.maxCount,
-    limit: r.limit, traded: used, remaining: r.limit === null ? null : Math.max(0, r.limit.max - used),
+    source: r.source,
+    result: r.result,
+    maxCount: r.maxCount,
+    limit: r.limit,
+    traded: used,
+    remaining: r.limit === null ? null : Math.max(0, r.limit.max - used),
   };
 };
 
 const getAll = defineOp({
-  name: 'getAllPlayerItemTradeRecipe', method: 'GET', path: '/player/item/trade/recipe/get_all', group: 'item', readOnly: true,
-  summary: 'The trade recipes open now (constant ones always, event ones in their period) with the player\'s trade counts and limits.',
+  name: 'getAllPlayerItemTradeRecipe',
+  method: 'GET',
+  path: '/player/item/trade/recipe/get_all',
+  group: 'item',
+  readOnly: true,
+  summary:
+    "The trade recipes open now (constant ones always, event ones in their period) with the player's trade counts and limits.",
   request: objWithOptional({}, {}, 'GetAllPlayerItemTradeRecipeRequest'),
   response: t.type({ recipes: t.array(TradeRecipeView) }, 'GetAllPlayerItemTradeRecipeResponse'),
   errors: [],
   reduce: (s, _req, _rng, now, { master: m }) => {
-    const recipes = m.tradeRecipes.map((x) => m.tradeRecipe.get(x.recipeId) as TradeRecipeIndexed).filter((r) => isOpen(r, now));
+    const recipes = m.tradeRecipes
+      .map((x) => m.tradeRecipe.get(x.recipeId) as TradeRecipeIndexed)
+      .filter((r) => isOpen(r, now));
     return ok({ state: s, response: { recipes: recipes.map((r) => recipeView(m, s, r, now)) } });
   },
 });
 
 const trade = defineOp({
-  name: 'tradePlayerItemTrade', method: 'POST', path: '/player/item/trade/trade', group: 'item',
-  summary: 'Trades count times by a recipe open now and under its limit: pays count × its source, grants count × its result.',
+  name: 'tradePlayerItemTrade',
+  method: 'POST',
+  path: '/player/item/trade/trade',
+  group: 'item',
+  summary:
+    'Trades count times by a recipe open now and under its limit: pays count × its source, grants count × its result.',
   request: obj({ recipeId: PosInt, count: PosInt }, 'TradePlayerItemTradeRequest'),
-  response: t.type({
-    recipeId: num, count: num,
-    /** What was given: the recipe's result count times over. */
-    result: Grant,
-    /** The present it went to when it did not fit; null when granted. */
-    managedPresentId: nullable(num),
-    /** The recipe after the trade. */
-    recipe: TradeRecipeView,
-  }, 'TradePlayerItemTradeResponse'),
-  errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'TRADE_OUT_OF_PERIOD', 'TRADE_LIMIT', 'ITEM_IS_SHORT', 'GOLD_IS_SHORT', 'GEM_IS_SHORT', 'KIRARA_IS_SHORT'],
+  response: t.type(
+    {
+      recipeId: num,
+      count: num,
+      /** What was given: the recipe's result count times over. */
+      result: Grant,
+      /** The present it went to when it did not fit; null when granted. */
+      managedPresentId: nullable(num),
+      /** The recipe after the trade. */
+      recipe: TradeRecipeView,
+    },
+    'TradePlayerItemTradeResponse',
+  ),
+  errors: [
+    'NOT_FOUND',
+    'INVALID_PARAMETERS',
+    'TRADE_OUT_OF_PERIOD',
+    'TRADE_LIMIT',
+    'ITEM_IS_SHORT',
+    'GOLD_IS_SHORT',
+    'GEM_IS_SHORT',
+    'KIRARA_IS_SHORT',
+  ],
   reduce: (s, req, _rng, now, { master: m }) => {
     const r = m.tradeRecipe.get(req.recipeId);
     if (!r) return fail('NOT_FOUND', { entity: 'trade recipe', id: req.recipeId });
     if (!isOpen(r, now)) return fail('TRADE_OUT_OF_PERIOD', { recipeId: r.recipeId });
-    if (req.count > r.maxCount) return fail('INVALID_PARAMETERS', { field: 'count', reason: `must be at most ${r.maxCount}` });
+    if (req.count > r.maxCount)
+      return fail('INVALID_PARAMETERS', { field: 'count', reason: `must be at most ${r.maxCount}` });
     const c = countOf(s, r.recipeId);
     const used = usedNow(m, r, c, now);
-    if (r.limit !== null && used + req.count > r.limit.max) return fail('TRADE_LIMIT', { recipeId: r.recipeId, max: r.limit.max });
+    if (r.limit !== null && used + req.count > r.limit.max)
+      return fail('TRADE_LIMIT', { recipeId: r.recipeId, max: r.limit.max });
     const paid = payTrade(m, s, times(r.source, req.count), now);
     if (paid._tag === 'Left') return paid;
     const result = { ...r.result, amount: r.result.amount * req.count };
     const granted = grantOrPresent(m, paid.right, result, now);
     if (granted._tag === 'Left') return granted;
     const day = today(m, now);
-    const counted: TradeCount = { recipeId: r.recipeId, total: c.total + req.count, dayIndex: day, today: (c.dayIndex === day ? c.today : 0) + req.count };
+    const counted: TradeCount = {
+      recipeId: r.recipeId,
+      total: c.total + req.count,
+      dayIndex: day,
+      today: (c.dayIndex === day ? c.today : 0) + req.count,
+    };
     const rest = granted.right.state.tradeCounts.filter((x) => x.recipeId !== r.recipeId);
     const state = { ...granted.right.state, tradeCounts: [...rest, counted].sort((a, b) => a.recipeId - b.recipeId) };
     return ok({
       state,
-      response: { recipeId: r.recipeId, count: req.count, result, managedPresentId: granted.right.outcome.managedPresentId, recipe: recipeView(m, state, r, now) },
+      response: {
+        recipeId: r.recipeId,
+        count: req.count,
+        result,
+        managedPresentId: granted.right.outcome.managedPresentId,
+        recipe: recipeView(m, state, r, now),
+      },
     });
   },
 });

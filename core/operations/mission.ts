@@ -12,7 +12,13 @@ import { fail, ok } from '../shared/result.js';
 import { grantOrPresent } from '../shared/grant.js';
 import { bumpCounter } from '../shared/counters.js';
 import {
-  MISSION_CLAIMED, managedMissionIdOf, missionProgress, periodOf, settledLogs, splitManagedMissionId, type MissionProgress,
+  MISSION_CLAIMED,
+  managedMissionIdOf,
+  missionProgress,
+  periodOf,
+  settledLogs,
+  splitManagedMissionId,
+  type MissionProgress,
 } from '../shared/missions.js';
 import { GrantView, RewardView, WireTime, nullable } from '../views/codecs.js';
 import { optTime, timeText, type ViewCtx } from '../view.js';
@@ -20,41 +26,57 @@ import { optTime, timeText, type ViewCtx } from '../view.js';
 const num = t.number;
 
 /** One mission in its current period, in the original's shape (missionLogs[]) with hoshi's fields beside. */
-export const MissionLogView = t.type({
-  /** One mission in one period: missionId × 1000000 + the period's number (game day, game week, 0 for an event). */
-  managedMissionId: num,
-  missionId: num,
-  /** What the mission counts, for grouping (master data). */
-  subCode: num,
-  /** Progress in this period, and the progress that achieves it. */
-  rate: num, rateMax: num,
-  /** 0 in progress, 1 achieved (claim it with mission/complete), 99 claimed. */
-  state: num,
-  reward: GrantView,
-  /** When the period ends (the next reset, or the event's end). */
-  limitTime: nullable(WireTime),
-  category: MissionCategory,
-  name: t.string,
-  /** When the period began. */
-  startAt: WireTime,
-  claimedAt: nullable(WireTime),
-}, 'MissionLog');
+export const MissionLogView = t.type(
+  {
+    /** One mission in one period: missionId × 1000000 + the period's number (game day, game week, 0 for an event). */
+    managedMissionId: num,
+    missionId: num,
+    /** What the mission counts, for grouping (master data). */
+    subCode: num,
+    /** Progress in this period, and the progress that achieves it. */
+    rate: num,
+    rateMax: num,
+    /** 0 in progress, 1 achieved (claim it with mission/complete), 99 claimed. */
+    state: num,
+    reward: GrantView,
+    /** When the period ends (the next reset, or the event's end). */
+    limitTime: nullable(WireTime),
+    category: MissionCategory,
+    name: t.string,
+    /** When the period began. */
+    startAt: WireTime,
+    claimedAt: nullable(WireTime),
+  },
+  'MissionLog',
+);
 export type MissionLogView = t.TypeOf<typeof MissionLogView>;
 
 const logView = (p: MissionProgress, ctx: ViewCtx): MissionLogView => ({
   managedMissionId: managedMissionIdOf(p.mission.missionId, p.period),
-  missionId: p.mission.missionId, subCode: p.mission.subCode,
-  rate: p.rate, rateMax: p.mission.target, state: p.state,
+  missionId: p.mission.missionId,
+  subCode: p.mission.subCode,
+  rate: p.rate,
+  rateMax: p.mission.target,
+  state: p.state,
   reward: { kind: p.mission.reward.kind, objectId: p.mission.reward.objectId, amount: p.mission.reward.amount },
-  limitTime: optTime(ctx, p.endsAt), category: p.mission.category, name: p.mission.name,
-  startAt: timeText(ctx, p.startsAt), claimedAt: optTime(ctx, p.claimedAt),
+  limitTime: optTime(ctx, p.endsAt),
+  category: p.mission.category,
+  name: p.mission.name,
+  startAt: timeText(ctx, p.startsAt),
+  claimedAt: optTime(ctx, p.claimedAt),
 });
 
-const logsView = (m: Master, s: PlayerState, now: number): MissionLogView[] => missionProgress(m, s, now).map((p) => logView(p, { master: m, now }));
+const logsView = (m: Master, s: PlayerState, now: number): MissionLogView[] =>
+  missionProgress(m, s, now).map((p) => logView(p, { master: m, now }));
 
 const getAll = defineOp({
-  name: 'getAllPlayerMission', method: 'GET', path: '/player/mission/get_all', group: 'mission', readOnly: true,
-  summary: 'The daily, weekly and event missions offered now with the player\'s progress, computed by the server from the player\'s actions since each period began.',
+  name: 'getAllPlayerMission',
+  method: 'GET',
+  path: '/player/mission/get_all',
+  group: 'mission',
+  readOnly: true,
+  summary:
+    "The daily, weekly and event missions offered now with the player's progress, computed by the server from the player's actions since each period began.",
   request: objWithOptional({}, {}, 'GetAllPlayerMissionRequest'),
   response: t.type({ missionLogs: t.array(MissionLogView) }, 'GetAllPlayerMissionResponse'),
   errors: [],
@@ -62,8 +84,12 @@ const getAll = defineOp({
 });
 
 const complete = defineOp({
-  name: 'completePlayerMission', method: 'POST', path: '/player/mission/complete', group: 'mission',
-  summary: 'Claims an achieved mission\'s reward (a present when it does not fit). Claimed already is 510; not achieved 511; a period that is over 468.',
+  name: 'completePlayerMission',
+  method: 'POST',
+  path: '/player/mission/complete',
+  group: 'mission',
+  summary:
+    "Claims an achieved mission's reward (a present when it does not fit). Claimed already is 510; not achieved 511; a period that is over 468.",
   request: obj({ managedMissionId: PosInt }, 'CompletePlayerMissionRequest'),
   response: t.type({ missionLog: MissionLogView, reward: RewardView }, 'CompletePlayerMissionResponse'),
   errors: ['NOT_FOUND', 'MISSION_OUT_OF_PERIOD', 'ALREADY_COMPLETE_MISSION', 'MISSION_NOT_ACHIEVED'],
@@ -81,12 +107,20 @@ const complete = defineOp({
     const settled: PlayerState = logs === s.missionLogs ? s : { ...s, missionLogs: [...logs] };
     const p = missionProgress(m, settled, now).find((x) => x.mission.missionId === missionId) as MissionProgress;
     if (p.state === MISSION_CLAIMED) return fail('ALREADY_COMPLETE_MISSION', { managedMissionId: id });
-    if (p.rate < ms.target) return fail('MISSION_NOT_ACHIEVED', { managedMissionId: id, rate: p.rate, rateMax: ms.target });
-    const granted = grantOrPresent(m, settled, ms.reward, now, { title: ms.name, message: 'A mission reward that did not fit in your storage.', source: 'reward', deadline: null });
+    if (p.rate < ms.target)
+      return fail('MISSION_NOT_ACHIEVED', { managedMissionId: id, rate: p.rate, rateMax: ms.target });
+    const granted = grantOrPresent(m, settled, ms.reward, now, {
+      title: ms.name,
+      message: 'A mission reward that did not fit in your storage.',
+      source: 'reward',
+      deadline: null,
+    });
     if (granted._tag === 'Left') return granted;
     let next: PlayerState = {
       ...granted.right.state,
-      missionLogs: granted.right.state.missionLogs.map((l) => (l.missionId === missionId ? { ...l, claimedAt: now } : l)),
+      missionLogs: granted.right.state.missionLogs.map((l) =>
+        l.missionId === missionId ? { ...l, claimedAt: now } : l,
+      ),
     };
     next = bumpCounter(next, 'missionsClaimed');
     if (ms.category === 'daily') next = bumpCounter(next, 'dailyMissionsClaimed');
@@ -96,16 +130,30 @@ const complete = defineOp({
       state: next,
       response: {
         missionLog: logView(after, { master: m, now }),
-        reward: { kind: o.grant.kind, objectId: o.grant.objectId, amount: o.grant.amount, managedPresentId: o.managedPresentId },
+        reward: {
+          kind: o.grant.kind,
+          objectId: o.grant.objectId,
+          amount: o.grant.amount,
+          managedPresentId: o.managedPresentId,
+        },
       },
     });
   },
 });
 
 const set = defineOp({
-  name: 'setPlayerMission', method: 'POST', path: '/player/mission/set', group: 'mission', readOnly: true,
-  summary: 'The original clients\' progress upload: accepted, its numbers ignored (progress is computed by the server); answers the server\'s missionLogs. A managedMissionId, when sent, must be one listed now.',
-  request: objWithOptional({}, { managedMissionId: PosInt, missionId: PosInt, rate: NonNegInt, state: NonNegInt }, 'SetPlayerMissionRequest'),
+  name: 'setPlayerMission',
+  method: 'POST',
+  path: '/player/mission/set',
+  group: 'mission',
+  readOnly: true,
+  summary:
+    "The original clients' progress upload: accepted, its numbers ignored (progress is computed by the server); answers the server's missionLogs. A managedMissionId, when sent, must be one listed now.",
+  request: objWithOptional(
+    {},
+    { managedMissionId: PosInt, missionId: PosInt, rate: NonNegInt, state: NonNegInt },
+    'SetPlayerMissionRequest',
+  ),
   response: t.type({ missionLogs: t.array(MissionLogView) }, 'SetPlayerMissionResponse'),
   errors: ['NOT_FOUND'],
   reduce: (s, req, _rng, now, { master: m }) => {

@@ -21,15 +21,21 @@ import { OfferRunView, WireTime, nullable } from '../views/codecs.js';
 const num = t.number;
 
 /** An offer the player can start now: its master entry and the player's completions. */
-export const OfferView = t.type({
-  offerId: num, name: t.string,
-  requires: Offer.props.requires, materials: Offer.props.materials,
-  durationSeconds: num, rewards: t.array(Grant),
-  /** How many times a player may complete it; null: without limit. */
-  limit: nullable(num),
-  /** How many times the player completed it. */
-  completed: num,
-}, 'OfferView');
+export const OfferView = t.type(
+  {
+    offerId: num,
+    name: t.string,
+    requires: Offer.props.requires,
+    materials: Offer.props.materials,
+    durationSeconds: num,
+    rewards: t.array(Grant),
+    /** How many times a player may complete it; null: without limit. */
+    limit: nullable(num),
+    /** How many times the player completed it. */
+    completed: num,
+  },
+  'OfferView',
+);
 export type OfferView = t.TypeOf<typeof OfferView>;
 
 /** A reward given, and the present it went to when it did not fit (null when granted). */
@@ -40,50 +46,71 @@ const offerOf = (m: Master, offerId: number): Result<Offer, 'NOT_FOUND'> => {
   return o ? ok(o) : fail('NOT_FOUND', { entity: 'offer', id: offerId });
 };
 
-const completions = (s: PlayerState, offerId: number): number => s.offerCompletions.find((x) => x.offerId === offerId)?.count ?? 0;
+const completions = (s: PlayerState, offerId: number): number =>
+  s.offerCompletions.find((x) => x.offerId === offerId)?.count ?? 0;
 
 /** Why the player cannot start an offer now, or null when it can. */
 const blocker = (m: Master, s: PlayerState, o: Offer): string | null => {
   if (s.offers.some((r) => r.offerId === o.offerId)) return `offer ${o.offerId} is already on-going`;
-  if (o.limit !== null && completions(s, o.offerId) >= o.limit) return `offer ${o.offerId} was already completed ${o.limit} times`;
+  if (o.limit !== null && completions(s, o.offerId) >= o.limit)
+    return `offer ${o.offerId} was already completed ${o.limit} times`;
   if (s.level < o.requires.playerLevel) return `offer ${o.offerId} needs player level ${o.requires.playerLevel}`;
   const q = o.requires.questId;
-  if (q !== null && !s.questRecords.some((r) => r.questId === q && r.clears > 0)) return `offer ${o.offerId} needs quest ${q} cleared`;
+  if (q !== null && !s.questRecords.some((r) => r.questId === q && r.clears > 0))
+    return `offer ${o.offerId} needs quest ${q} cleared`;
   if (s.offers.length >= m.social.offer.maxActive) return `at most ${m.social.offer.maxActive} offers can be on-going`;
   return null;
 };
 
 const offerView = (s: PlayerState, o: Offer): OfferView => ({
-  offerId: o.offerId, name: o.name, requires: o.requires, materials: o.materials, durationSeconds: o.durationSeconds,
-  rewards: o.rewards, limit: o.limit, completed: completions(s, o.offerId),
+  offerId: o.offerId,
+  name: o.name,
+  requires: o.requires,
+  materials: o.materials,
+  durationSeconds: o.durationSeconds,
+  rewards: o.rewards,
+  limit: o.limit,
+  completed: completions(s, o.offerId),
 });
 
 const getAll = defineOp({
-  name: 'getAllPlayerOffer', method: 'GET', path: '/player/offer/get_all', group: 'offer', readOnly: true,
+  name: 'getAllPlayerOffer',
+  method: 'GET',
+  path: '/player/offer/get_all',
+  group: 'offer',
+  readOnly: true,
   summary: 'The offers the player can start now and those on-going (with their timers).',
   request: objWithOptional({}, {}, 'GetAllPlayerOfferRequest'),
-  response: t.type({
-    /** The offers the player can start now. */
-    offers: t.array(OfferView),
-    /** The on-going ones, with their timers. */
-    ongoing: t.array(OfferRunView),
-    /** The most offers on-going at once. */
-    maxActive: num,
-  }, 'GetAllPlayerOfferResponse'),
-  errors: [],
-  reduce: (s, _req, _rng, now, { master: m }) => ok({
-    state: s,
-    response: {
-      offers: m.offers.filter((o) => blocker(m, s, o) === null).map((o) => offerView(s, o)),
-      ongoing: s.offers.map((r) => offerRunView(r, { master: m, now })),
-      maxActive: m.social.offer.maxActive,
+  response: t.type(
+    {
+      /** The offers the player can start now. */
+      offers: t.array(OfferView),
+      /** The on-going ones, with their timers. */
+      ongoing: t.array(OfferRunView),
+      /** The most offers on-going at once. */
+      maxActive: num,
     },
-  }),
+    'GetAllPlayerOfferResponse',
+  ),
+  errors: [],
+  reduce: (s, _req, _rng, now, { master: m }) =>
+    ok({
+      state: s,
+      response: {
+        offers: m.offers.filter((o) => blocker(m, s, o) === null).map((o) => offerView(s, o)),
+        ongoing: s.offers.map((r) => offerRunView(r, { master: m, now })),
+        maxActive: m.social.offer.maxActive,
+      },
+    }),
 });
 
 const order = defineOp({
-  name: 'orderPlayerOffer', method: 'POST', path: '/player/offer/order', group: 'offer',
-  summary: 'Starts an offer: its conditions met, a free slot, under its limit; pays the materials and starts the timer.',
+  name: 'orderPlayerOffer',
+  method: 'POST',
+  path: '/player/offer/order',
+  group: 'offer',
+  summary:
+    'Starts an offer: its conditions met, a free slot, under its limit; pays the materials and starts the timer.',
   request: obj({ offerId: PosInt }, 'OrderPlayerOfferRequest'),
   response: t.type({ offerId: num, completesAt: WireTime }, 'OrderPlayerOfferResponse'),
   errors: ['NOT_FOUND', 'STATE_CONFLICT', 'GOLD_IS_SHORT', 'ITEM_IS_SHORT'],
@@ -97,12 +124,18 @@ const order = defineOp({
     if (paid._tag === 'Left') return paid;
     const run: OfferRun = { offerId: o.offerId, ...startTimer(now, o.durationSeconds * SECOND) };
     const view = offerRunView(run, { master: m, now });
-    return ok({ state: { ...paid.right, offers: [...paid.right.offers, run] }, response: { offerId: o.offerId, completesAt: view.completesAt } });
+    return ok({
+      state: { ...paid.right, offers: [...paid.right.offers, run] },
+      response: { offerId: o.offerId, completesAt: view.completesAt },
+    });
   },
 });
 
 const complete = defineOp({
-  name: 'completePlayerOffer', method: 'POST', path: '/player/offer/complete', group: 'offer',
+  name: 'completePlayerOffer',
+  method: 'POST',
+  path: '/player/offer/complete',
+  group: 'offer',
   summary: 'Completes an on-going offer once its duration has passed, giving its rewards.',
   request: obj({ offerId: PosInt }, 'CompletePlayerOfferRequest'),
   response: t.type({ offerId: num, rewards: t.array(OfferReward) }, 'CompletePlayerOfferResponse'),
@@ -120,12 +153,20 @@ const complete = defineOp({
       ? s.offerCompletions.map((x) => (x.offerId === o.offerId ? { offerId: x.offerId, count } : x))
       : [...s.offerCompletions, { offerId: o.offerId, count }].sort((a, b) => a.offerId - b.offerId);
     const base = { ...s, offers: s.offers.filter((r) => r !== run), offerCompletions };
-    const meta = { title: o.name, message: 'A craft reward that did not fit in your storage.', source: 'reward', deadline: null };
+    const meta = {
+      title: o.name,
+      message: 'A craft reward that did not fit in your storage.',
+      source: 'reward',
+      deadline: null,
+    };
     const granted = grantAll(m, base, o.rewards, now, meta);
     if (granted._tag === 'Left') return granted;
     return ok({
       state: bumpCounter(granted.right.state, 'offersCompleted'),
-      response: { offerId: o.offerId, rewards: granted.right.outcomes.map((x) => ({ ...x.grant, managedPresentId: x.managedPresentId })) },
+      response: {
+        offerId: o.offerId,
+        rewards: granted.right.outcomes.map((x) => ({ ...x.grant, managedPresentId: x.managedPresentId })),
+      },
     });
   },
 });

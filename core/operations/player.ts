@@ -10,7 +10,14 @@ import { gameError } from '../errors.js';
 import { passwordHash, tokenHash } from '../secret.js';
 import { fullView, timeText } from '../view.js';
 import { FullView, WireTime } from '../views/codecs.js';
-import { applyMove, createMoveCode, createPlayer, login as checkLogin, moveAttemptHash, MOVE_REFUSED } from '../account.js';
+import {
+  applyMove,
+  createMoveCode,
+  createPlayer,
+  login as checkLogin,
+  moveAttemptHash,
+  MOVE_REFUSED,
+} from '../account.js';
 
 /** The salt an unknown code's password is hashed with (the work is what matters, not the hash). */
 const UNKNOWN_CODE_SALT = 'no-such-code-salt';
@@ -37,32 +44,62 @@ const Token = Text(16, 128);
 const MovePassword = Text(4, 16);
 
 /** A name shown to other players: DisplayText (no control or format characters, NFC, trimmed); empty: the default name; master data's player.nameMaxLength bounds it. */
-export const SignupRequest = objWithOptional({ uuid: Uuid, platform: Platform }, { name: DisplayText(0, 64), stepCode: Int }, 'SignupPlayerRequest');
+export const SignupRequest = objWithOptional(
+  { uuid: Uuid, platform: Platform },
+  { name: DisplayText(0, 64), stepCode: Int },
+  'SignupPlayerRequest',
+);
 export type SignupRequest = t.TypeOf<typeof SignupRequest>;
-export const LoginRequest = objWithOptional({ uuid: Uuid, accessToken: Token }, { platform: Platform, appVersion: t.union([t.string, t.number]) }, 'LoginPlayerRequest');
+export const LoginRequest = objWithOptional(
+  { uuid: Uuid, accessToken: Token },
+  { platform: Platform, appVersion: t.union([t.string, t.number]) },
+  'LoginPlayerRequest',
+);
 export type LoginRequest = t.TypeOf<typeof LoginRequest>;
-export const MoveSetRequest = obj({ moveCode: Text(1, 32), movePassword: MovePassword, uuid: Uuid, platform: Platform }, 'SetPlayerMoveRequest');
+export const MoveSetRequest = obj(
+  { moveCode: Text(1, 32), movePassword: MovePassword, uuid: Uuid, platform: Platform },
+  'SetPlayerMoveRequest',
+);
 export type MoveSetRequest = t.TypeOf<typeof MoveSetRequest>;
 
 const signup = defineOp({
-  name: 'signupPlayer', method: 'POST', path: '/player/signup', group: 'player',
+  name: 'signupPlayer',
+  method: 'POST',
+  path: '/player/signup',
+  group: 'player',
   summary: 'Creates a player bound to a device uuid; returns its id and access token. No session needed.',
   request: SignupRequest,
-  response: t.type({
-    playerId: t.number,
-    /** A UUID string: keep it to log in (only its hash is stored). */
-    accessToken: Uuid,
-  }, 'SignupPlayerResponse'),
+  response: t.type(
+    {
+      playerId: t.number,
+      /** A UUID string: keep it to log in (only its hash is stored). */
+      accessToken: Uuid,
+    },
+    'SignupPlayerResponse',
+  ),
   // STATE_CONFLICT: no free friend code after a few tries (vanishingly rare; try again).
   errors: ['PLAYER_ALREADY_EXISTS', 'INVALID_PARAMETERS', 'STATE_CONFLICT'],
   find: { by: 'new', claims: (req) => req.uuid, conflict: 'could not allocate a friend code; try again' },
   issues: 'accessToken',
   reduce: (unborn, req, rng, now, { master, issued }) => {
-    const created = createPlayer(master, {
-      playerId: unborn.playerId, uuid: req.uuid, platform: req.platform, name: req.name ?? '', stepCode: req.stepCode ?? 0, tokenHash: issued?.accessTokenHash ?? '',
-    }, rng, now);
+    const created = createPlayer(
+      master,
+      {
+        playerId: unborn.playerId,
+        uuid: req.uuid,
+        platform: req.platform,
+        name: req.name ?? '',
+        stepCode: req.stepCode ?? 0,
+        tokenHash: issued?.accessTokenHash ?? '',
+      },
+      rng,
+      now,
+    );
     if (E.isLeft(created)) return created;
-    return ok({ state: created.right, response: { playerId: unborn.playerId, accessToken: issued?.accessToken ?? '' } });
+    return ok({
+      state: created.right,
+      response: { playerId: unborn.playerId, accessToken: issued?.accessToken ?? '' },
+    });
   },
 });
 
@@ -70,28 +107,49 @@ const signup = defineOp({
 type LoggedLogin = Omit<LoginRequest, 'accessToken'> & { readonly accessTokenHash: string };
 
 const login = defineOp({
-  name: 'loginPlayer', method: 'POST', path: '/player/login', group: 'player',
+  name: 'loginPlayer',
+  method: 'POST',
+  path: '/player/login',
+  group: 'player',
   summary: 'Logs a device in with its uuid and access token; returns a session id. No session needed.',
   request: LoginRequest,
-  response: t.type({
-    /** Send it as X-STAR-SESSION-ID (or Authorization: Bearer) on every session operation. */
-    sessionId: t.string,
-    playerId: t.number,
-  }, 'LoginPlayerResponse'),
+  response: t.type(
+    {
+      /** Send it as X-STAR-SESSION-ID (or Authorization: Bearer) on every session operation. */
+      sessionId: t.string,
+      playerId: t.number,
+    },
+    'LoginPlayerResponse',
+  ),
   // STATE_CONFLICT: the player changed during the log-in (try again).
   errors: ['PLAYER_NOT_FOUND', 'PLAYER_MOVED', 'STATE_CONFLICT'],
-  find: { by: 'uuid', key: (req) => req.uuid, missing: gameError('PLAYER_NOT_FOUND', {}), attempts: 1, conflict: 'the player changed during log-in; try again' },
+  find: {
+    by: 'uuid',
+    key: (req) => req.uuid,
+    missing: gameError('PLAYER_NOT_FOUND', {}),
+    attempts: 1,
+    conflict: 'the player changed during log-in; try again',
+  },
   issues: 'session',
   logged: ({ accessToken, ...rest }): LoggedLogin => ({ ...rest, accessTokenHash: tokenHash(accessToken) }),
   reduce: (s, req: LoginRequest | LoggedLogin, _rng, now, { issued }) => {
-    const r = checkLogin(s, req.uuid, 'accessTokenHash' in req ? { tokenHash: req.accessTokenHash } : req.accessToken, now);
+    const r = checkLogin(
+      s,
+      req.uuid,
+      'accessTokenHash' in req ? { tokenHash: req.accessTokenHash } : req.accessToken,
+      now,
+    );
     if (E.isLeft(r)) return r;
     return ok({ state: r.right, response: { sessionId: issued?.sessionId ?? '', playerId: s.playerId } });
   },
 });
 
 const getAll = defineOp({
-  name: 'getAllPlayer', method: 'GET', path: '/player/get_all', group: 'player', readOnly: true,
+  name: 'getAllPlayer',
+  method: 'GET',
+  path: '/player/get_all',
+  group: 'player',
+  readOnly: true,
   summary: 'The whole state of the current player: the player and every owned collection.',
   request: objWithOptional({}, {}, 'GetAllPlayerRequest'),
   response: FullView,
@@ -100,7 +158,10 @@ const getAll = defineOp({
 });
 
 const moveGet = defineOp({
-  name: 'getPlayerMove', method: 'POST', path: '/player/move/get', group: 'move',
+  name: 'getPlayerMove',
+  method: 'POST',
+  path: '/player/move/get',
+  group: 'move',
   summary: 'Creates an account transfer code (replacing any earlier one) protected by a password.',
   request: obj({ password: MovePassword }, 'GetPlayerMoveRequest'),
   response: t.type({ moveCode: t.string, moveDeadline: WireTime }, 'GetPlayerMoveResponse'),
@@ -109,11 +170,20 @@ const moveGet = defineOp({
   // Stryker disable next-line StringLiteral: equivalent (the reducer always sets a move: the fallback hash is never used)
   logged: (_req, _before, after) => ({ passwordHash: after.move?.passwordHash ?? '' }),
   reduce: (s, req: { readonly password: string } | { readonly passwordHash: string }, rng, now, { master }) => {
-    const r = createMoveCode(master, s, 'passwordHash' in req ? { passwordHash: req.passwordHash } : req.password, rng, now);
+    const r = createMoveCode(
+      master,
+      s,
+      'passwordHash' in req ? { passwordHash: req.passwordHash } : req.password,
+      rng,
+      now,
+    );
     if (r._tag === 'Left') return r;
     const mv = r.right.move;
     // Stryker disable next-line StringLiteral: equivalent (createMoveCode always sets a move: the fallback code is never used)
-    return ok({ state: r.right, response: { moveCode: mv?.code ?? '', moveDeadline: timeText({ master, now }, mv?.deadline ?? now) } });
+    return ok({
+      state: r.right,
+      response: { moveCode: mv?.code ?? '', moveDeadline: timeText({ master, now }, mv?.deadline ?? now) },
+    });
   },
 });
 
@@ -121,28 +191,55 @@ const moveGet = defineOp({
 type LoggedMoveSet = Omit<MoveSetRequest, 'movePassword'> & { readonly movePasswordHash: string };
 
 const moveSet = defineOp({
-  name: 'setPlayerMove', method: 'POST', path: '/player/move/set', group: 'move',
+  name: 'setPlayerMove',
+  method: 'POST',
+  path: '/player/move/set',
+  group: 'move',
   summary: 'Exchanges a transfer code and password for a new access token on a new device. No session needed.',
   request: MoveSetRequest,
-  response: t.type({
-    /** The new device's access token, a UUID string; the old one no longer logs in. */
-    accessToken: Uuid,
-    playerId: t.number,
-  }, 'SetPlayerMoveResponse'),
+  response: t.type(
+    {
+      /** The new device's access token, a UUID string; the old one no longer logs in. */
+      accessToken: Uuid,
+      playerId: t.number,
+    },
+    'SetPlayerMoveResponse',
+  ),
   // PLAYER_ALREADY_EXISTS: the new uuid is bound to another account; STATE_CONFLICT: the player changed meanwhile (try again).
   errors: ['INVALID_MOVE_PARAMETERS', 'PLAYER_ALREADY_EXISTS', 'STATE_CONFLICT'],
   find: {
-    by: 'moveCode', key: (req) => req.moveCode, missing: gameError('INVALID_MOVE_PARAMETERS', { reason: MOVE_REFUSED }),
-    claims: (req) => req.uuid, attempts: 1, conflict: 'the player changed during the move; try again',
+    by: 'moveCode',
+    key: (req) => req.moveCode,
+    missing: gameError('INVALID_MOVE_PARAMETERS', { reason: MOVE_REFUSED }),
+    claims: (req) => req.uuid,
+    attempts: 1,
+    conflict: 'the player changed during the move; try again',
     // An unknown code hashes the password as a known one does: the two take as long.
-    whenMissing: (req) => { passwordHash(req.movePassword, UNKNOWN_CODE_SALT); },
+    whenMissing: (req) => {
+      passwordHash(req.movePassword, UNKNOWN_CODE_SALT);
+    },
   },
   issues: 'accessToken',
   // The password tried, hashed with the code's salt (as the state keeps the right one).
-  logged: ({ movePassword, ...rest }, before): LoggedMoveSet => ({ ...rest, movePasswordHash: before.move ? moveAttemptHash(before, movePassword) : '' }),
+  logged: ({ movePassword, ...rest }, before): LoggedMoveSet => ({
+    ...rest,
+    movePasswordHash: before.move ? moveAttemptHash(before, movePassword) : '',
+  }),
   reduce: (s, req: MoveSetRequest | LoggedMoveSet, _rng, now, { master, issued }) => {
-    const tried = 'movePasswordHash' in req ? { movePasswordHash: req.movePasswordHash } : { movePassword: req.movePassword };
-    const r = applyMove(master, s, { moveCode: req.moveCode, uuid: req.uuid, platform: req.platform, tokenHash: issued?.accessTokenHash ?? '', ...tried }, now);
+    const tried =
+      'movePasswordHash' in req ? { movePasswordHash: req.movePasswordHash } : { movePassword: req.movePassword };
+    const r = applyMove(
+      master,
+      s,
+      {
+        moveCode: req.moveCode,
+        uuid: req.uuid,
+        platform: req.platform,
+        tokenHash: issued?.accessTokenHash ?? '',
+        ...tried,
+      },
+      now,
+    );
     if (r.error && E.isLeft(r.error)) {
       // A wrong password still counts (toward voiding the code): that change is committed, the answer is the error.
       return r.state === s ? r.error : ok({ state: r.state, refused: r.error.left });

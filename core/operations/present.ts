@@ -18,15 +18,25 @@ export const ReceivedPresentView = t.type({ ...PresentView.props, receivedAt: Wi
 export type ReceivedPresentView = t.TypeOf<typeof ReceivedPresentView>;
 
 /** Why a named present was not received. */
-const NotReceivedReason = t.keyof({ NOT_FOUND: null, ALREADY_RECEIVED: null, EXPIRED: null, CAPACITY: null }, 'NotReceivedReason');
+const NotReceivedReason = t.keyof(
+  { NOT_FOUND: null, ALREADY_RECEIVED: null, EXPIRED: null, CAPACITY: null },
+  'NotReceivedReason',
+);
 type NotReceivedReason = t.TypeOf<typeof NotReceivedReason>;
 /** A named present left where it was, with the result code and message it would have had alone (0 for already received or expired). */
-const NotReceived = t.type({ managedPresentId: t.number, reason: NotReceivedReason, resultCode: t.number, resultMessage: t.string }, 'NotReceivedPresent');
+const NotReceived = t.type(
+  { managedPresentId: t.number, reason: NotReceivedReason, resultCode: t.number, resultMessage: t.string },
+  'NotReceivedPresent',
+);
 
-const newestFirst = <P extends Present>(a: P, b: P): number => b.createdAt - a.createdAt || b.managedPresentId - a.managedPresentId;
+const newestFirst = <P extends Present>(a: P, b: P): number =>
+  b.createdAt - a.createdAt || b.managedPresentId - a.managedPresentId;
 const live = (p: Present, now: number): boolean => p.deadline === null || p.deadline > now;
 
-const receivedView = (p: ReceivedPresent, ctx: ViewCtx): ReceivedPresentView => ({ ...presentView(p, ctx), receivedAt: timeText(ctx, p.receivedAt) });
+const receivedView = (p: ReceivedPresent, ctx: ViewCtx): ReceivedPresentView => ({
+  ...presentView(p, ctx),
+  receivedAt: timeText(ctx, p.receivedAt),
+});
 
 /** The received list kept: the configured count, no older than the configured age, newest first. */
 const keepReceived = (m: Master, list: ReadonlyArray<ReceivedPresent>, now: number): ReceivedPresent[] => {
@@ -38,36 +48,61 @@ const keepReceived = (m: Master, list: ReadonlyArray<ReceivedPresent>, now: numb
 };
 
 const getAll = defineOp({
-  name: 'getAllPlayerPresent', method: 'GET', path: '/player/present/get_all', group: 'present', readOnly: true,
+  name: 'getAllPlayerPresent',
+  method: 'GET',
+  path: '/player/present/get_all',
+  group: 'present',
+  readOnly: true,
   summary: 'Lists unreceived presents whose deadline has not passed, newest first.',
   request: objWithOptional({}, {}, 'GetAllPlayerPresentRequest'),
   response: t.type({ presents: t.array(PresentView) }, 'GetAllPlayerPresentResponse'),
   errors: [],
   reduce: (s, _req, _rng, now, { master }) =>
-    ok({ state: s, response: { presents: s.presents.filter((p) => live(p, now)).sort(newestFirst).map((p) => presentView(p, { master, now })) } }),
+    ok({
+      state: s,
+      response: {
+        presents: s.presents
+          .filter((p) => live(p, now))
+          .sort(newestFirst)
+          .map((p) => presentView(p, { master, now })),
+      },
+    }),
 });
 
 const receive = defineOp({
-  name: 'getPlayerPresent', method: 'GET', path: '/player/present/get', group: 'present',
+  name: 'getPlayerPresent',
+  method: 'GET',
+  path: '/player/present/get',
+  group: 'present',
   summary: 'Receives the named presents (receive-all sends every id); what would pass a capacity stays in the box.',
-  request: t.exact(t.intersection([t.type({ managedPresentId: IdList(1000) }), t.partial({ stepCode: Int })]), 'GetPlayerPresentRequest'),
-  response: t.type({
-    receivedPresents: t.array(ReceivedPresentView),
-    notReceived: t.array(NotReceived),
-    /** The box after receiving (unreceived, not expired), newest first. */
-    presents: t.array(PresentView),
-  }, 'GetPlayerPresentResponse'),
+  request: t.exact(
+    t.intersection([t.type({ managedPresentId: IdList(1000) }), t.partial({ stepCode: Int })]),
+    'GetPlayerPresentRequest',
+  ),
+  response: t.type(
+    {
+      receivedPresents: t.array(ReceivedPresentView),
+      notReceived: t.array(NotReceived),
+      /** The box after receiving (unreceived, not expired), newest first. */
+      presents: t.array(PresentView),
+    },
+    'GetPlayerPresentResponse',
+  ),
   errors: ['INVALID_PARAMETERS', 'INSUFFICIENT_PARAMETERS'],
   reduce: (s, req, _rng, now, { master: m }) => {
     const ids = [...new Set(req.managedPresentId)];
     if (ids.length === 0) return fail('INSUFFICIENT_PARAMETERS', { field: 'managedPresentId' });
     if (ids.length > m.game.presents.receiveMax) {
-      return fail('INVALID_PARAMETERS', { field: 'managedPresentId', reason: `at most ${m.game.presents.receiveMax} presents at once` });
+      return fail('INVALID_PARAMETERS', {
+        field: 'managedPresentId',
+        reason: `at most ${m.game.presents.receiveMax} presents at once`,
+      });
     }
     let state: PlayerState = s;
     const got: ReceivedPresent[] = [];
     const notReceived: Array<t.TypeOf<typeof NotReceived>> = [];
-    const miss = (id: number, reason: NotReceivedReason, resultCode: number, resultMessage: string) => notReceived.push({ managedPresentId: id, reason, resultCode, resultMessage });
+    const miss = (id: number, reason: NotReceivedReason, resultCode: number, resultMessage: string) =>
+      notReceived.push({ managedPresentId: id, reason, resultCode, resultMessage });
     for (const id of ids) {
       const p = state.presents.find((x) => x.managedPresentId === id);
       if (!p) {
@@ -75,9 +110,15 @@ const receive = defineOp({
         else miss(id, 'NOT_FOUND', RESULT_CODES.NOT_FOUND.resultCode, `No present with id ${id}.`);
         continue;
       }
-      if (!live(p, now)) { miss(id, 'EXPIRED', 0, 'The present expired.'); continue; }
+      if (!live(p, now)) {
+        miss(id, 'EXPIRED', 0, 'The present expired.');
+        continue;
+      }
       const r = tryGrant(m, state, { kind: p.kind, objectId: p.objectId, amount: p.amount }, now);
-      if (r._tag === 'Left') { miss(id, 'CAPACITY', RESULT_CODES[r.left.code].resultCode, messageOf(r.left)); continue; }
+      if (r._tag === 'Left') {
+        miss(id, 'CAPACITY', RESULT_CODES[r.left.code].resultCode, messageOf(r.left));
+        continue;
+      }
       const rec: ReceivedPresent = { ...p, receivedAt: now };
       got.push(rec);
       state = { ...r.right.state, presents: r.right.state.presents.filter((x) => x.managedPresentId !== id) };
@@ -92,20 +133,32 @@ const receive = defineOp({
       response: {
         receivedPresents: got.map((p) => receivedView(p, ctx)),
         notReceived,
-        presents: state.presents.filter((p) => live(p, now)).sort(newestFirst).map((p) => presentView(p, ctx)),
+        presents: state.presents
+          .filter((p) => live(p, now))
+          .sort(newestFirst)
+          .map((p) => presentView(p, ctx)),
       },
     });
   },
 });
 
 const getReceived = defineOp({
-  name: 'getReceivedPlayerPresent', method: 'GET', path: '/player/present/get_received', group: 'present', readOnly: true,
+  name: 'getReceivedPlayerPresent',
+  method: 'GET',
+  path: '/player/present/get_received',
+  group: 'present',
+  readOnly: true,
   summary: 'The recently received presents (configured count and age), newest first.',
   request: objWithOptional({}, {}, 'GetReceivedPlayerPresentRequest'),
   response: t.type({ receivedPresents: t.array(ReceivedPresentView) }, 'GetReceivedPlayerPresentResponse'),
   errors: [],
   reduce: (s, _req, _rng, now, { master }) =>
-    ok({ state: s, response: { receivedPresents: keepReceived(master, s.received, now).map((p) => receivedView(p, { master, now })) } }),
+    ok({
+      state: s,
+      response: {
+        receivedPresents: keepReceived(master, s.received, now).map((p) => receivedView(p, { master, now })),
+      },
+    }),
 });
 
 export const presentOps = [getAll, receive, getReceived] as const;

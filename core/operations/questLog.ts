@@ -24,7 +24,7 @@ const QuestData = Text(0, 60000);
 /** How a played quest ended (complete's `state`): 2 is a clear, as the original's clients send it. */
 const QuestState = IntEnum('QuestState', {
   1: 'failed: the party was defeated or the player gave up; counts a failure and gives nothing',
-  2: 'cleared: gives the quest\'s rewards and drops (rolled by the server)',
+  2: "cleared: gives the quest's rewards and drops (rolled by the server)",
 });
 const FAILED = 1;
 const CLEARED = 2;
@@ -35,7 +35,12 @@ const CLEARED = 2;
  */
 const ClientList = IdAmountList(100);
 /** What the client says happened in the battle: checked for form, never a source of rewards. */
-const BATTLE_LISTS = { skillExps: ClientList, dropItems: ClientList, killedEnemies: ClientList, weaponSkillExps: ClientList };
+const BATTLE_LISTS = {
+  skillExps: ClientList,
+  dropItems: ClientList,
+  killedEnemies: ClientList,
+  weaponSkillExps: ClientList,
+};
 
 /** The original's clients send -1 for "none" (0 is accepted too, the older form). */
 const NONE = -1;
@@ -50,7 +55,10 @@ const inPeriod = (q: QuestIndexed, now: number): boolean => now >= q.startsAt &&
 
 const checkQuestData = (m: Master, questData: string): Result<string, 'INVALID_PARAMETERS'> =>
   questData.length > m.social.quest.questDataMaxLength
-    ? fail('INVALID_PARAMETERS', { field: 'questData', reason: `must be at most ${m.social.quest.questDataMaxLength} characters` })
+    ? fail('INVALID_PARAMETERS', {
+        field: 'questData',
+        reason: `must be at most ${m.social.quest.questDataMaxLength} characters`,
+      })
     : ok(questData);
 
 /** The active quest the request names: none, or another one, is 107. */
@@ -68,8 +76,13 @@ const OrderRequest = objWithOptional(
 );
 
 const order = defineOp({
-  name: 'orderPlayerQuestLog', method: 'POST', path: '/player/quest_log/order', aliases: ['/player/quest_log/add'], group: 'questLog',
-  summary: 'Starts a quest with a battle party: in period, pays stamina, stores it as the one active quest with its questData. supportCharacterId -1 (or 0, or absent) is no support character; managedBattlePartyId -1 names no party and is refused (102).',
+  name: 'orderPlayerQuestLog',
+  method: 'POST',
+  path: '/player/quest_log/order',
+  aliases: ['/player/quest_log/add'],
+  group: 'questLog',
+  summary:
+    'Starts a quest with a battle party: in period, pays stamina, stores it as the one active quest with its questData. supportCharacterId -1 (or 0, or absent) is no support character; managedBattlePartyId -1 names no party and is refused (102).',
   request: OrderRequest,
   response: t.type({ orderReceiveId: t.number, questId: t.number, stamina: t.number }, 'OrderPlayerQuestLogResponse'),
   errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'QUEST_OUT_OF_PERIOD', 'QUEST_ORDER_LIMIT', 'STAMINA_IS_SHORT'],
@@ -77,39 +90,71 @@ const order = defineOp({
     const qr = questOf(m, req.questId);
     if (qr._tag === 'Left') return qr;
     const q = qr.right;
-    if (req.type !== undefined && req.type !== q.type) return fail('INVALID_PARAMETERS', { field: 'type', reason: `quest ${q.questId} is of type ${q.type}` });
-    if (q.advOnly) return fail('INVALID_PARAMETERS', { field: 'questId', reason: `quest ${q.questId} is a story scene without a battle: view it with adv/add` });
+    if (req.type !== undefined && req.type !== q.type)
+      return fail('INVALID_PARAMETERS', { field: 'type', reason: `quest ${q.questId} is of type ${q.type}` });
+    if (q.advOnly)
+      return fail('INVALID_PARAMETERS', {
+        field: 'questId',
+        reason: `quest ${q.questId} is a story scene without a battle: view it with adv/add`,
+      });
     if (!inPeriod(q, now)) return fail('QUEST_OUT_OF_PERIOD', { questId: q.questId });
-    if (s.activeQuest !== null) return fail('QUEST_ORDER_LIMIT', { reason: `quest order ${s.activeQuest.orderReceiveId} is still active: complete or reset it first` });
+    if (s.activeQuest !== null)
+      return fail('QUEST_ORDER_LIMIT', {
+        reason: `quest order ${s.activeQuest.orderReceiveId} is still active: complete or reset it first`,
+      });
     const data = checkQuestData(m, req.questData ?? '');
     if (data._tag === 'Left') return data;
-    if (isNone(req.managedBattlePartyId)) return fail('INVALID_PARAMETERS', { field: 'managedBattlePartyId', reason: 'a quest needs a battle party (-1 names none)' });
+    if (isNone(req.managedBattlePartyId))
+      return fail('INVALID_PARAMETERS', {
+        field: 'managedBattlePartyId',
+        reason: 'a quest needs a battle party (-1 names none)',
+      });
     const party = s.battleParties.find((p) => p.managedBattlePartyId === req.managedBattlePartyId);
     const members = (party?.slots ?? []).flatMap((x) => (x.managedCharacterId === null ? [] : [x.managedCharacterId]));
-    if (members.length === 0) return fail('INVALID_PARAMETERS', { field: 'managedBattlePartyId', reason: 'the party has no character' });
-    for (const id of members) if (!s.characters.some((c) => c.managedCharacterId === id)) return fail('NOT_FOUND', { entity: 'character', id });
+    if (members.length === 0)
+      return fail('INVALID_PARAMETERS', { field: 'managedBattlePartyId', reason: 'the party has no character' });
+    for (const id of members)
+      if (!s.characters.some((c) => c.managedCharacterId === id)) return fail('NOT_FOUND', { entity: 'character', id });
     for (const x of party?.slots ?? []) {
-      if (x.managedWeaponId !== null && !s.weapons.some((w) => w.managedWeaponId === x.managedWeaponId)) return fail('NOT_FOUND', { entity: 'weapon', id: x.managedWeaponId });
+      if (x.managedWeaponId !== null && !s.weapons.some((w) => w.managedWeaponId === x.managedWeaponId))
+        return fail('NOT_FOUND', { entity: 'weapon', id: x.managedWeaponId });
     }
-    const support = req.supportCharacterId === undefined || isNone(req.supportCharacterId) ? null : req.supportCharacterId;
+    const support =
+      req.supportCharacterId === undefined || isNone(req.supportCharacterId) ? null : req.supportCharacterId;
     if (support !== null && !m.character.has(support)) return fail('NOT_FOUND', { entity: 'character', id: support });
     const paid = pay(m, s, { stamina: q.stamina }, now);
     if (paid._tag === 'Left') return paid;
     const orderReceiveId = paid.right.nextManagedId;
     const active: ActiveQuest = {
-      orderReceiveId, questId: q.questId, type: q.type, managedBattlePartyId: req.managedBattlePartyId,
-      managedCharacterIds: members, supportCharacterId: support,
-      questData: data.right, orderedAt: now, savedAt: now, saves: 0, retries: 0,
+      orderReceiveId,
+      questId: q.questId,
+      type: q.type,
+      managedBattlePartyId: req.managedBattlePartyId,
+      managedCharacterIds: members,
+      supportCharacterId: support,
+      questData: data.right,
+      orderedAt: now,
+      savedAt: now,
+      saves: 0,
+      retries: 0,
     };
-    const next = bumpCounter(bumpCounter({ ...paid.right, nextManagedId: orderReceiveId + 1, activeQuest: active }, 'questOrders'), 'staminaSpent', q.stamina);
+    const next = bumpCounter(
+      bumpCounter({ ...paid.right, nextManagedId: orderReceiveId + 1, activeQuest: active }, 'questOrders'),
+      'staminaSpent',
+      q.stamina,
+    );
     return ok({ state: next, response: { orderReceiveId, questId: q.questId, stamina: next.stamina.value } });
   },
 });
 
 // ---- save ----
 const save = defineOp({
-  name: 'savePlayerQuestLog', method: 'POST', path: '/player/quest_log/save', group: 'questLog',
-  summary: 'Stores the wave state (questData) of the active quest. The battle lists the original\'s clients send (skillExps, dropItems, killedEnemies, weaponSkillExps: "id:n,id:n") are checked for form and otherwise ignored.',
+  name: 'savePlayerQuestLog',
+  method: 'POST',
+  path: '/player/quest_log/save',
+  group: 'questLog',
+  summary:
+    'Stores the wave state (questData) of the active quest. The battle lists the original\'s clients send (skillExps, dropItems, killedEnemies, weaponSkillExps: "id:n,id:n") are checked for form and otherwise ignored.',
   request: objWithOptional({ orderReceiveId: PosInt, questData: QuestData }, BATTLE_LISTS, 'SavePlayerQuestLogRequest'),
   response: t.type({ orderReceiveId: t.number, saves: t.number }, 'SavePlayerQuestLogResponse'),
   errors: ['NOT_FOUND', 'INVALID_PARAMETERS'],
@@ -119,14 +164,20 @@ const save = defineOp({
     const data = checkQuestData(m, req.questData);
     if (data._tag === 'Left') return data;
     const active = { ...a.right, questData: data.right, savedAt: now, saves: a.right.saves + 1 };
-    return ok({ state: { ...s, activeQuest: active }, response: { orderReceiveId: active.orderReceiveId, saves: active.saves } });
+    return ok({
+      state: { ...s, activeQuest: active },
+      response: { orderReceiveId: active.orderReceiveId, saves: active.saves },
+    });
   },
 });
 
 // ---- retry ----
 const retry = defineOp({
-  name: 'retryPlayerQuestLog', method: 'POST', path: '/player/quest_log/retry', group: 'questLog',
-  summary: 'Continues the active quest\'s wave for gems, up to the quest\'s maximum retries.',
+  name: 'retryPlayerQuestLog',
+  method: 'POST',
+  path: '/player/quest_log/retry',
+  group: 'questLog',
+  summary: "Continues the active quest's wave for gems, up to the quest's maximum retries.",
   request: obj({ orderReceiveId: PosInt }, 'RetryPlayerQuestLogRequest'),
   response: t.type({ orderReceiveId: t.number, retries: t.number, retryMax: t.number }, 'RetryPlayerQuestLogResponse'),
   errors: ['NOT_FOUND', 'QUEST_RETRY_LIMIT', 'GEM_IS_SHORT'],
@@ -140,14 +191,24 @@ const retry = defineOp({
     const paid = pay(m, s, { gem: q.retry.gem }, now);
     if (paid._tag === 'Left') return paid;
     const active = { ...a.right, retries: a.right.retries + 1 };
-    return ok({ state: { ...paid.right, activeQuest: active }, response: { orderReceiveId: active.orderReceiveId, retries: active.retries, retryMax: q.retry.max } });
+    return ok({
+      state: { ...paid.right, activeQuest: active },
+      response: { orderReceiveId: active.orderReceiveId, retries: active.retries, retryMax: q.retry.max },
+    });
   },
 });
 
 // ---- complete ----
 const CompleteRequest = objWithOptional(
   { orderReceiveId: PosInt, state: QuestState },
-  { clearRank: NonNegInt, ...BATTLE_LISTS, uniqueSkillUseNum: NonNegInt, masterSkillUseNum: NonNegInt, friendUseNum: NonNegInt, stepCode: Int },
+  {
+    clearRank: NonNegInt,
+    ...BATTLE_LISTS,
+    uniqueSkillUseNum: NonNegInt,
+    masterSkillUseNum: NonNegInt,
+    friendUseNum: NonNegInt,
+    stepCode: Int,
+  },
   'CompletePlayerQuestLogRequest',
 );
 
@@ -155,26 +216,48 @@ const CompleteRequest = objWithOptional(
 const QuestRewardsView = t.type({ gold: t.number, playerExp: t.number, characterExp: t.number }, 'QuestRewards');
 
 const emptyRecord = (questId: number, now: number): QuestRecord => ({
-  questId, clears: 0, failures: 0, bestClearRank: 0, firstClearedAt: null, lastPlayedAt: now, skillUse: null,
+  questId,
+  clears: 0,
+  failures: 0,
+  bestClearRank: 0,
+  firstClearedAt: null,
+  lastPlayedAt: now,
+  skillUse: null,
 });
 
 const putRecord = (s: PlayerState, r: QuestRecord): PlayerState => {
   const i = s.questRecords.findIndex((x) => x.questId === r.questId);
-  const questRecords = i < 0 ? [...s.questRecords, r].sort((a, b) => a.questId - b.questId) : s.questRecords.map((x, j) => (j === i ? r : x));
+  const questRecords =
+    i < 0
+      ? [...s.questRecords, r].sort((a, b) => a.questId - b.questId)
+      : s.questRecords.map((x, j) => (j === i ? r : x));
   return { ...s, questRecords };
 };
 
 const complete = defineOp({
-  name: 'completePlayerQuestLog', method: 'POST', path: '/player/quest_log/complete', aliases: ['/player/quest_log/set'], group: 'questLog',
-  summary: 'Ends the active quest (state 2 cleared, 1 failed). A clear rolls the drops on the server, gives the rewards and the first-clear reward once, keeps the best rank and the skill use counts (skillExps "id:n"); dropItems, killedEnemies and weaponSkillExps are checked for form and never give anything.',
+  name: 'completePlayerQuestLog',
+  method: 'POST',
+  path: '/player/quest_log/complete',
+  aliases: ['/player/quest_log/set'],
+  group: 'questLog',
+  summary:
+    'Ends the active quest (state 2 cleared, 1 failed). A clear rolls the drops on the server, gives the rewards and the first-clear reward once, keeps the best rank and the skill use counts (skillExps "id:n"); dropItems, killedEnemies and weaponSkillExps are checked for form and never give anything.',
   request: CompleteRequest,
-  response: t.type({
-    orderReceiveId: t.number, questId: t.number, cleared: t.boolean,
-    /** The rank of this play (0 for a failure), and the best kept for the quest. */
-    clearRank: t.number, bestClearRank: t.number,
-    /** What the server rolled and gave; a failure gives nothing (rewards null). */
-    drops: t.array(RewardView), rewards: nullable(QuestRewardsView), firstClearRewards: t.array(RewardView),
-  }, 'CompletePlayerQuestLogResponse'),
+  response: t.type(
+    {
+      orderReceiveId: t.number,
+      questId: t.number,
+      cleared: t.boolean,
+      /** The rank of this play (0 for a failure), and the best kept for the quest. */
+      clearRank: t.number,
+      bestClearRank: t.number,
+      /** What the server rolled and gave; a failure gives nothing (rewards null). */
+      drops: t.array(RewardView),
+      rewards: nullable(QuestRewardsView),
+      firstClearRewards: t.array(RewardView),
+    },
+    'CompletePlayerQuestLogResponse',
+  ),
   errors: ['NOT_FOUND', 'INVALID_PARAMETERS'],
   reduce: (s, req, rng, now, { master: m }) => {
     const a = activeOf(s, req.orderReceiveId);
@@ -185,16 +268,27 @@ const complete = defineOp({
     const cfg = m.social.quest;
     const cleared = req.state === CLEARED;
     const rank = req.clearRank ?? 0;
-    if (cleared && (rank < 1 || rank > cfg.maxClearRank)) return fail('INVALID_PARAMETERS', { field: 'clearRank', reason: `must be between 1 and ${cfg.maxClearRank} for a clear` });
+    if (cleared && (rank < 1 || rank > cfg.maxClearRank))
+      return fail('INVALID_PARAMETERS', {
+        field: 'clearRank',
+        reason: `must be between 1 and ${cfg.maxClearRank} for a clear`,
+      });
     // Skill use counts, "id:n" each: kept as the counts, in the order sent; they never give anything.
     const skills = (req.skillExps ?? []).map((x) => x.amount);
-    if (skills.length > cfg.skillEntriesMax) return fail('INVALID_PARAMETERS', { field: 'skillExps', reason: `must list at most ${cfg.skillEntriesMax} entries` });
+    if (skills.length > cfg.skillEntriesMax)
+      return fail('INVALID_PARAMETERS', {
+        field: 'skillExps',
+        reason: `must list at most ${cfg.skillEntriesMax} entries`,
+      });
     const counts: ReadonlyArray<readonly [string, number]> = [
       ...skills.map((n) => ['skillExps', n] as const),
-      ['uniqueSkillUseNum', req.uniqueSkillUseNum ?? 0], ['masterSkillUseNum', req.masterSkillUseNum ?? 0], ['friendUseNum', req.friendUseNum ?? 0],
+      ['uniqueSkillUseNum', req.uniqueSkillUseNum ?? 0],
+      ['masterSkillUseNum', req.masterSkillUseNum ?? 0],
+      ['friendUseNum', req.friendUseNum ?? 0],
     ];
     const over = counts.find(([, n]) => n > cfg.useCountMax);
-    if (over) return fail('INVALID_PARAMETERS', { field: over[0], reason: `use counts must be at most ${cfg.useCountMax}` });
+    if (over)
+      return fail('INVALID_PARAMETERS', { field: over[0], reason: `use counts must be at most ${cfg.useCountMax}` });
     // dropItems, killedEnemies and weaponSkillExps were checked for form by the codec and are not
     // read: drops are rolled below, and the game has no enemy log or weapon skills to credit.
 
@@ -205,7 +299,19 @@ const complete = defineOp({
     next = stepped.right;
     if (req.state === FAILED) {
       next = putRecord(next, { ...before, failures: before.failures + 1, lastPlayedAt: now });
-      return ok({ state: next, response: { orderReceiveId: req.orderReceiveId, questId: q.questId, cleared: false, clearRank: 0, bestClearRank: before.bestClearRank, drops: [], rewards: null, firstClearRewards: [] } });
+      return ok({
+        state: next,
+        response: {
+          orderReceiveId: req.orderReceiveId,
+          questId: q.questId,
+          cleared: false,
+          clearRank: 0,
+          bestClearRank: before.bestClearRank,
+          drops: [],
+          rewards: null,
+          firstClearRewards: [],
+        },
+      });
     }
 
     // The drops rolled, the rewards and the first-clear reward (the first clear only) given, and the experience.
@@ -213,15 +319,27 @@ const complete = defineOp({
     if (granted._tag === 'Left') return granted;
     next = granted.right.state;
     const record: QuestRecord = {
-      ...before, clears: before.clears + 1, bestClearRank: Math.max(before.bestClearRank, rank),
-      firstClearedAt: before.firstClearedAt ?? now, lastPlayedAt: now,
-      skillUse: { skills, unique: req.uniqueSkillUseNum ?? 0, master: req.masterSkillUseNum ?? 0, friend: req.friendUseNum ?? 0 },
+      ...before,
+      clears: before.clears + 1,
+      bestClearRank: Math.max(before.bestClearRank, rank),
+      firstClearedAt: before.firstClearedAt ?? now,
+      lastPlayedAt: now,
+      skillUse: {
+        skills,
+        unique: req.uniqueSkillUseNum ?? 0,
+        master: req.masterSkillUseNum ?? 0,
+        friend: req.friendUseNum ?? 0,
+      },
     };
     next = bumpCounter(putRecord(next, record), 'questClears');
     return ok({
       state: next,
       response: {
-        orderReceiveId: req.orderReceiveId, questId: q.questId, cleared: true, clearRank: rank, bestClearRank: record.bestClearRank,
+        orderReceiveId: req.orderReceiveId,
+        questId: q.questId,
+        cleared: true,
+        clearRank: rank,
+        bestClearRank: record.bestClearRank,
         drops: granted.right.drops,
         rewards: { gold: q.rewards.gold, playerExp: q.rewards.playerExp, characterExp: q.rewards.characterExp },
         firstClearRewards: granted.right.firstClearRewards,
@@ -232,14 +350,18 @@ const complete = defineOp({
 
 // ---- reset ----
 const reset = defineOp({
-  name: 'resetPlayerQuestLog', method: 'POST', path: '/player/quest_log/reset', group: 'questLog',
+  name: 'resetPlayerQuestLog',
+  method: 'POST',
+  path: '/player/quest_log/reset',
+  group: 'questLog',
   summary: 'Discards the active quest and its questData (no refund).',
   request: objWithOptional({}, { orderReceiveId: PosInt }, 'ResetPlayerQuestLogRequest'),
   response: t.type({ orderReceiveId: t.number }, 'ResetPlayerQuestLogResponse'),
   errors: ['NOT_FOUND', 'STATE_CONFLICT'],
   reduce: (s, req) => {
     if (s.activeQuest === null) return fail('STATE_CONFLICT', { reason: 'no quest is in progress' });
-    if (req.orderReceiveId !== undefined && req.orderReceiveId !== s.activeQuest.orderReceiveId) return fail('NOT_FOUND', { entity: 'quest order', id: req.orderReceiveId });
+    if (req.orderReceiveId !== undefined && req.orderReceiveId !== s.activeQuest.orderReceiveId)
+      return fail('NOT_FOUND', { entity: 'quest order', id: req.orderReceiveId });
     return ok({ state: { ...s, activeQuest: null }, response: { orderReceiveId: s.activeQuest.orderReceiveId } });
   },
 });

@@ -12,26 +12,45 @@ import { FloorId, Placement } from './room.js';
 import { pay } from '../shared/pay.js';
 import { tryGrant } from '../shared/grant.js';
 
-const within = (p: { startsAt: number; endsAt: number | null }, now: number): boolean => now >= p.startsAt && (p.endsAt === null || now < p.endsAt);
+const within = (p: { startsAt: number; endsAt: number | null }, now: number): boolean =>
+  now >= p.startsAt && (p.endsAt === null || now < p.endsAt);
 
 /** The unit price now: the bargain inside its period, else the list price. */
 export const priceNow = (m: Master, roomObjectId: number, now: number): number => {
   const def = m.roomObject.get(roomObjectId);
   const b = m.roomObjectTimes.get(roomObjectId)?.bargain;
-  return b && within(b, now) ? b.price : def?.price ?? 0;
+  return b && within(b, now) ? b.price : (def?.price ?? 0);
 };
 
 const buySet = defineOp({
-  name: 'buySetPlayerRoomObject', method: 'POST', path: '/player/room_object/buy_set', aliases: ['/player/room_object/buy'], group: 'roomObject',
-  summary: 'Buys an amount of one room object with coins (bargain price inside its period) and places the bought ones given positions on a floor.',
-  request: objWithOptional({ roomObjectId: PosInt, amount: PosInt }, { floorId: FloorId, placements: t.array(Placement) }, 'BuySetPlayerRoomObjectRequest'),
+  name: 'buySetPlayerRoomObject',
+  method: 'POST',
+  path: '/player/room_object/buy_set',
+  aliases: ['/player/room_object/buy'],
+  group: 'roomObject',
+  summary:
+    'Buys an amount of one room object with coins (bargain price inside its period) and places the bought ones given positions on a floor.',
+  request: objWithOptional(
+    { roomObjectId: PosInt, amount: PosInt },
+    { floorId: FloorId, placements: t.array(Placement) },
+    'BuySetPlayerRoomObjectRequest',
+  ),
   response: t.type({ managedRoomObjectIds: t.array(t.number), unitPrice: t.number }, 'BuySetPlayerRoomObjectResponse'),
-  errors: ['INVALID_PARAMETERS', 'NOT_FOUND', 'BUY_OUT_OF_PERIOD', 'ROOM_OBJECT_LIMIT', 'STATE_CONFLICT', 'ROOM_LIMIT', 'GOLD_IS_SHORT'],
+  errors: [
+    'INVALID_PARAMETERS',
+    'NOT_FOUND',
+    'BUY_OUT_OF_PERIOD',
+    'ROOM_OBJECT_LIMIT',
+    'STATE_CONFLICT',
+    'ROOM_LIMIT',
+    'GOLD_IS_SHORT',
+  ],
   reduce: (s, req, _rng, now, { master: m }) => {
     const max = m.town.maxPerRequest;
     if (req.amount > max) return fail('INVALID_PARAMETERS', { field: 'amount', reason: `at most ${max} at once` });
     const wanted = req.placements ?? [];
-    if (wanted.length > req.amount) return fail('INVALID_PARAMETERS', { field: 'placements', reason: 'more placements than objects bought' });
+    if (wanted.length > req.amount)
+      return fail('INVALID_PARAMETERS', { field: 'placements', reason: 'more placements than objects bought' });
     if (!m.roomObject.has(req.roomObjectId)) return fail('NOT_FOUND', { entity: 'room object', id: req.roomObjectId });
     const shop = m.roomObjectTimes.get(req.roomObjectId)?.shop;
     if (shop && !within(shop, now)) return fail('BUY_OUT_OF_PERIOD', { id: req.roomObjectId });
@@ -45,12 +64,22 @@ const buySet = defineOp({
     const unitPrice = priceNow(m, req.roomObjectId, now);
     const paid = pay(m, s, { gold: unitPrice * req.amount }, now);
     if (paid._tag === 'Left') return paid;
-    const granted = tryGrant(m, paid.right, { kind: 'roomObject', objectId: req.roomObjectId, amount: req.amount }, now);
+    const granted = tryGrant(
+      m,
+      paid.right,
+      { kind: 'roomObject', objectId: req.roomObjectId, amount: req.amount },
+      now,
+    );
     if (granted._tag === 'Left') return granted;
     const ids = [...granted.right.outcome.managedIds];
     let state = granted.right.state;
     if (wanted.length > 0) {
-      const placed: RoomPlacement[] = wanted.map((p, i) => ({ managedRoomObjectId: ids[i] as number, x: p.x, y: p.y, dir: p.dir }));
+      const placed: RoomPlacement[] = wanted.map((p, i) => ({
+        managedRoomObjectId: ids[i] as number,
+        x: p.x,
+        y: p.y,
+        dir: p.dir,
+      }));
       const all = [...placementsOf(state, floorId), ...placed];
       const checked = checkFloor(m, state, floorId, all);
       if (checked._tag === 'Left') return checked;
@@ -61,16 +90,28 @@ const buySet = defineOp({
 });
 
 const sale = defineOp({
-  name: 'salePlayerRoomObject', method: 'POST', path: '/player/room_object/sale', group: 'roomObject',
+  name: 'salePlayerRoomObject',
+  method: 'POST',
+  path: '/player/room_object/sale',
+  group: 'roomObject',
   summary: 'Sells owned room objects for coins; placed ones leave the room.',
   request: obj({ managedRoomObjectIds: t.array(PosInt) }, 'SalePlayerRoomObjectRequest'),
   response: t.type({ managedRoomObjectIds: t.array(t.number), gold: t.number }, 'SalePlayerRoomObjectResponse'),
   errors: ['INVALID_PARAMETERS', 'NOT_FOUND', 'CURRENCY_LIMIT'],
   reduce: (s, req, _rng, now, { master: m }) => {
     const ids = req.managedRoomObjectIds;
-    if (ids.length === 0) return fail('INVALID_PARAMETERS', { field: 'managedRoomObjectIds', reason: 'must name at least one room object' });
-    if (ids.length > m.town.maxPerRequest) return fail('INVALID_PARAMETERS', { field: 'managedRoomObjectIds', reason: `at most ${m.town.maxPerRequest} at once` });
-    if (new Set(ids).size !== ids.length) return fail('INVALID_PARAMETERS', { field: 'managedRoomObjectIds', reason: 'names a room object twice' });
+    if (ids.length === 0)
+      return fail('INVALID_PARAMETERS', {
+        field: 'managedRoomObjectIds',
+        reason: 'must name at least one room object',
+      });
+    if (ids.length > m.town.maxPerRequest)
+      return fail('INVALID_PARAMETERS', {
+        field: 'managedRoomObjectIds',
+        reason: `at most ${m.town.maxPerRequest} at once`,
+      });
+    if (new Set(ids).size !== ids.length)
+      return fail('INVALID_PARAMETERS', { field: 'managedRoomObjectIds', reason: 'names a room object twice' });
     let gold = 0;
     for (const id of ids) {
       const o = s.roomObjects.find((x) => x.managedRoomObjectId === id);
@@ -89,7 +130,9 @@ const sale = defineOp({
       ...state,
       roomObjects: state.roomObjects.filter((o) => !gone.has(o.managedRoomObjectId)),
       rooms: placedGone
-        ? state.rooms.map((r) => ({ ...r, placements: r.placements.filter((p) => !gone.has(p.managedRoomObjectId)) })).filter((r) => r.placements.length > 0)
+        ? state.rooms
+            .map((r) => ({ ...r, placements: r.placements.filter((p) => !gone.has(p.managedRoomObjectId)) }))
+            .filter((r) => r.placements.length > 0)
         : state.rooms,
     };
     return ok({ state, response: { managedRoomObjectIds: ids, gold } });
@@ -97,7 +140,10 @@ const sale = defineOp({
 });
 
 const limitAdd = defineOp({
-  name: 'addPlayerRoomObjectLimit', method: 'POST', path: '/player/room_object/limit/add', group: 'roomObject',
+  name: 'addPlayerRoomObjectLimit',
+  method: 'POST',
+  path: '/player/room_object/limit/add',
+  group: 'roomObject',
   summary: 'Raises the room-object storage by the configured step for gems, up to the cap.',
   request: objWithOptional({}, {}, 'AddPlayerRoomObjectLimitRequest'),
   response: t.type({ roomObjectLimit: t.number }, 'AddPlayerRoomObjectLimitResponse'),

@@ -35,14 +35,38 @@ import { operatorOps } from './operator.js';
 
 /** Every entry with its types: the typed client and typed callers read them from here. */
 export const TYPED_OPERATIONS = [
-  ...playerOps, ...gachaOps, ...presentOps, ...tutorialOps,
-  ...characterOps, ...weaponOps, ...trainingOps, ...abilityOps, ...itemOps, ...townFacilityOps, ...townOps, ...fieldPartyOps, ...roomOps, ...roomObjectOps, ...contentRoomOps, ...friendOps, ...battlePartyOps, ...achievementOps, ...questLogOps, ...chestOps, ...offerOps,
+  ...playerOps,
+  ...gachaOps,
+  ...presentOps,
+  ...tutorialOps,
+  ...characterOps,
+  ...weaponOps,
+  ...trainingOps,
+  ...abilityOps,
+  ...itemOps,
+  ...townFacilityOps,
+  ...townOps,
+  ...fieldPartyOps,
+  ...roomOps,
+  ...roomObjectOps,
+  ...contentRoomOps,
+  ...friendOps,
+  ...battlePartyOps,
+  ...achievementOps,
+  ...questLogOps,
+  ...chestOps,
+  ...offerOps,
   // The endpoints the original game's clients call first (issue 21).
-  ...appOps, ...questOps, ...missionOps, ...staminaOps,
+  ...appOps,
+  ...questOps,
+  ...missionOps,
+  ...staminaOps,
 ] as const;
 
 /** The same entries, types erased: what the router, the OpenAPI document and the service walk. */
-export const OPERATIONS: ReadonlyArray<AnyOperation> = TYPED_OPERATIONS.map((op) => erased<unknown, unknown, ErrorName, string>(op as unknown as Operation<unknown, unknown, ErrorName, string>));
+export const OPERATIONS: ReadonlyArray<AnyOperation> = TYPED_OPERATIONS.map((op) =>
+  erased<unknown, unknown, ErrorName, string>(op as unknown as Operation<unknown, unknown, ErrorName, string>),
+);
 
 export type TypedOperation = (typeof TYPED_OPERATIONS)[number];
 export type OperationName = TypedOperation['name'];
@@ -55,10 +79,13 @@ export type ResponseOf<N extends OperationName> = t.TypeOf<OperationNamed<N>['re
 export const operationByName = (name: string): AnyOperation | undefined => OPERATIONS.find((o) => o.name === name);
 
 /** The operator's entries (the admin API): run and logged like the others, not served under /api. */
-export const OPERATOR_OPERATIONS: ReadonlyArray<AnyOperation> = operatorOps.map((op) => erased<unknown, unknown, ErrorName, string>(op as unknown as Operation<unknown, unknown, ErrorName, string>));
+export const OPERATOR_OPERATIONS: ReadonlyArray<AnyOperation> = operatorOps.map((op) =>
+  erased<unknown, unknown, ErrorName, string>(op as unknown as Operation<unknown, unknown, ErrorName, string>),
+);
 
 /** Any entry by name, the operator's included: what the service and a replay run. */
-export const entryByName = (name: string): AnyOperation | undefined => operationByName(name) ?? OPERATOR_OPERATIONS.find((o) => o.name === name);
+export const entryByName = (name: string): AnyOperation | undefined =>
+  operationByName(name) ?? OPERATOR_OPERATIONS.find((o) => o.name === name);
 
 /** The entry of a known name, with its types. */
 export const operationNamed = <N extends OperationName>(name: N): OperationNamed<N> =>
@@ -69,7 +96,19 @@ export const operationNamed = <N extends OperationName>(name: N): OperationNamed
  * typed by the operation's codecs: what library users, the simulator and tests call.
  */
 export const runNamed = <N extends OperationName>(
-  name: N, state: PlayerState, rawRequest: unknown, rng: Rng, now: number, env: Env,
+  name: N,
+  state: PlayerState,
+  rawRequest: unknown,
+  rng: Rng,
+  now: number,
+  env: Env,
 ): Result<Executed<ResponseOf<N>>> =>
   // The entry of N answers ResponseOf<N>; the compiler cannot follow Extract through the generic N.
-  run(operationNamed(name) as unknown as Operation<unknown, ResponseOf<N>, ErrorName>, state, rawRequest, rng, now, env);
+  run(
+    operationNamed(name) as unknown as Operation<unknown, ResponseOf<N>, ErrorName>,
+    state,
+    rawRequest,
+    rng,
+    now,
+    env,
+  );

@@ -12,23 +12,34 @@ import { checkTown, readTarget, roomState, settleFacility, touchesPlayer } from 
 import { BuildPoints } from './townFacility.js';
 
 /** A placed facility as anyone may see it: what it is and its level, never its managed id. */
-const PublicPlacedFacility = t.type({ facilityId: t.number, level: t.number, covered: t.boolean, levelingUp: t.boolean }, 'PublicPlacedFacility');
+const PublicPlacedFacility = t.type(
+  { facilityId: t.number, level: t.number, covered: t.boolean, levelingUp: t.boolean },
+  'PublicPlacedFacility',
+);
 /** The owner's own placed facility: the same with its managed id. */
 const PlacedFacility = t.type({ managedTownFacilityId: t.number, ...PublicPlacedFacility.props }, 'PlacedFacility');
 const PublicResident = t.type({ characterId: t.number }, 'PublicTownResident');
 const Resident = t.type({ managedCharacterId: t.number, characterId: t.number }, 'TownResident');
 
 /** A town as shown: a place names no facility (null) when the one placed there is gone. */
-const townCodec = <F extends t.Mixed, R extends t.Mixed>(facility: F, resident: R, name: string) => t.type({
-  playerId: t.number,
-  name: t.string,
-  buildPoints: t.array(t.type({ buildPointId: t.number, facility: nullable(facility) })),
-  contentBuildings: t.array(t.type({
-    lotId: t.number, contentRoomId: t.number, titleId: t.number,
-    residents: t.array(resident),
-    facilities: t.array(t.type({ slot: t.number, facility: nullable(facility) })),
-  })),
-}, name);
+const townCodec = <F extends t.Mixed, R extends t.Mixed>(facility: F, resident: R, name: string) =>
+  t.type(
+    {
+      playerId: t.number,
+      name: t.string,
+      buildPoints: t.array(t.type({ buildPointId: t.number, facility: nullable(facility) })),
+      contentBuildings: t.array(
+        t.type({
+          lotId: t.number,
+          contentRoomId: t.number,
+          titleId: t.number,
+          residents: t.array(resident),
+          facilities: t.array(t.type({ slot: t.number, facility: nullable(facility) })),
+        }),
+      ),
+    },
+    name,
+  );
 /** The caller's own town, with managed ids. */
 export const TownView = townCodec(PlacedFacility, Resident, 'TownView');
 export type TownView = t.TypeOf<typeof TownView>;
@@ -37,7 +48,13 @@ export const PublicTownView = townCodec(PublicPlacedFacility, PublicResident, 'P
 export type PublicTownView = t.TypeOf<typeof PublicTownView>;
 
 /** The layout with each placed facility and resident shown by the given functions. */
-const layoutView = <F, R>(m: Master, s: PlayerState, now: number, facility: (id: number, f: OwnedFacility) => F, resident: (managedCharacterId: number, characterId: number) => R) => {
+const layoutView = <F, R>(
+  m: Master,
+  s: PlayerState,
+  now: number,
+  facility: (id: number, f: OwnedFacility) => F,
+  resident: (managedCharacterId: number, characterId: number) => R,
+) => {
   const placed = (id: number): F | null => {
     const f = s.facilities.find((x) => x.managedTownFacilityId === id);
     return f ? facility(id, settleFacility(m, f, now)) : null;
@@ -45,30 +62,57 @@ const layoutView = <F, R>(m: Master, s: PlayerState, now: number, facility: (id:
   return {
     playerId: s.playerId,
     name: s.name,
-    buildPoints: s.townLayout.buildPoints.map((b) => ({ buildPointId: b.buildPointId, facility: placed(b.managedTownFacilityId) })),
+    buildPoints: s.townLayout.buildPoints.map((b) => ({
+      buildPointId: b.buildPointId,
+      facility: placed(b.managedTownFacilityId),
+    })),
     contentBuildings: s.townLayout.contentBuildings.map((c) => ({
       lotId: c.lotId,
       contentRoomId: c.contentRoomId,
       titleId: m.contentRoom.get(c.contentRoomId)?.titleId ?? 0,
-      residents: roomState(s, c.contentRoomId).managedCharacterIds.map((id) => resident(id, s.characters.find((x) => x.managedCharacterId === id)?.characterId ?? 0)),
+      residents: roomState(s, c.contentRoomId).managedCharacterIds.map((id) =>
+        resident(id, s.characters.find((x) => x.managedCharacterId === id)?.characterId ?? 0),
+      ),
       facilities: c.facilities.map((x) => ({ slot: x.slot, facility: placed(x.managedTownFacilityId) })),
     })),
   };
 };
 
-const publicPlaced = (f: OwnedFacility): t.TypeOf<typeof PublicPlacedFacility> => ({ facilityId: f.facilityId, level: f.level, covered: f.covered, levelingUp: f.levelUp !== null });
+const publicPlaced = (f: OwnedFacility): t.TypeOf<typeof PublicPlacedFacility> => ({
+  facilityId: f.facilityId,
+  level: f.level,
+  covered: f.covered,
+  levelingUp: f.levelUp !== null,
+});
 
 /** The owner's town: managed ids of facilities and residents too. */
 export const townView = (m: Master, s: PlayerState, now: number): TownView =>
-  layoutView(m, s, now, (id, f) => ({ managedTownFacilityId: id, ...publicPlaced(f) }), (managedCharacterId, characterId) => ({ managedCharacterId, characterId }));
+  layoutView(
+    m,
+    s,
+    now,
+    (id, f) => ({ managedTownFacilityId: id, ...publicPlaced(f) }),
+    (managedCharacterId, characterId) => ({ managedCharacterId, characterId }),
+  );
 
 /** Another player's town: facility kinds, levels and resident characters only. */
 export const publicTownView = (m: Master, s: PlayerState, now: number): PublicTownView =>
-  layoutView(m, s, now, (_id, f) => publicPlaced(f), (_id, characterId) => ({ characterId }));
+  layoutView(
+    m,
+    s,
+    now,
+    (_id, f) => publicPlaced(f),
+    (_id, characterId) => ({ characterId }),
+  );
 
 const getAll = defineOp({
-  name: 'getAllPlayerTown', method: 'GET', path: '/player/town/get_all', group: 'town', readOnly: true,
-  summary: 'The town layout of the given player (default: the caller): content buildings, their residents and nearby facilities, and the build points. Another player\'s shows public data only.',
+  name: 'getAllPlayerTown',
+  method: 'GET',
+  path: '/player/town/get_all',
+  group: 'town',
+  readOnly: true,
+  summary:
+    "The town layout of the given player (default: the caller): content buildings, their residents and nearby facilities, and the build points. Another player's shows public data only.",
   request: objWithOptional({}, { playerId: PosInt }, 'GetAllPlayerTownRequest'),
   response: t.type({ town: t.union([TownView, PublicTownView]) }, 'GetAllPlayerTownResponse'),
   errors: ['PLAYER_NOT_FOUND'],
@@ -81,19 +125,33 @@ const getAll = defineOp({
   },
 });
 
-const ContentBuildings = t.array(obj({
-  lotId: PosInt, contentRoomId: PosInt,
-  facilities: t.array(obj({ slot: PosInt, managedTownFacilityId: PosInt })),
-}));
+const ContentBuildings = t.array(
+  obj({
+    lotId: PosInt,
+    contentRoomId: PosInt,
+    facilities: t.array(obj({ slot: PosInt, managedTownFacilityId: PosInt })),
+  }),
+);
 
 const set = defineOp({
-  name: 'setPlayerTown', method: 'POST', path: '/player/town/set', group: 'town',
-  summary: 'Sets the town layout: the content buildings with the facilities near each, and (when given) the build points.',
-  request: objWithOptional({ contentBuildings: ContentBuildings }, { buildPoints: BuildPoints }, 'SetPlayerTownRequest'),
+  name: 'setPlayerTown',
+  method: 'POST',
+  path: '/player/town/set',
+  group: 'town',
+  summary:
+    'Sets the town layout: the content buildings with the facilities near each, and (when given) the build points.',
+  request: objWithOptional(
+    { contentBuildings: ContentBuildings },
+    { buildPoints: BuildPoints },
+    'SetPlayerTownRequest',
+  ),
   response: t.type({}, 'SetPlayerTownResponse'),
   errors: ['NOT_FOUND', 'INVALID_PARAMETERS'],
   reduce: (s, req, _rng, _now, { master: m }) => {
-    const layout: TownLayout = { buildPoints: req.buildPoints ?? s.townLayout.buildPoints, contentBuildings: req.contentBuildings };
+    const layout: TownLayout = {
+      buildPoints: req.buildPoints ?? s.townLayout.buildPoints,
+      contentBuildings: req.contentBuildings,
+    };
     const checked = checkTown(m, s, layout);
     if (checked._tag === 'Left') return checked;
     return ok({ state: { ...s, townLayout: layout }, response: {} });

@@ -8,8 +8,17 @@ import { fail, ok, type Result } from '../shared/result.js';
 import { itemCount, limitDef, storageLimit } from '../shared/player.js';
 import { startTimer } from '../shared/timer.js';
 import {
-  accrue, addStorageLimit, checkTown, findFacility, gemPriceLeft, levelDef, productionOf, putFacility,
-  settleFacility, settleTimer, unplaceFacilities,
+  accrue,
+  addStorageLimit,
+  checkTown,
+  findFacility,
+  gemPriceLeft,
+  levelDef,
+  productionOf,
+  putFacility,
+  settleFacility,
+  settleTimer,
+  unplaceFacilities,
 } from '../shared/town.js';
 import type { Master } from '../master/index.js';
 import type { FacilityLevelUp } from '../master/town.js';
@@ -21,7 +30,12 @@ import { tryGrant } from '../shared/grant.js';
 const ById = (name: string) => obj({ managedTownFacilityId: PosInt }, name);
 
 /** The facility as of now; refused while covered. */
-const openFacility = (m: Master, s: PlayerState, id: number, now: number): Result<OwnedFacility, 'NOT_FOUND' | 'STATE_CONFLICT'> => {
+const openFacility = (
+  m: Master,
+  s: PlayerState,
+  id: number,
+  now: number,
+): Result<OwnedFacility, 'NOT_FOUND' | 'STATE_CONFLICT'> => {
   const found = findFacility(s, id);
   if (found._tag === 'Left') return found;
   const f = settleFacility(m, found.right, now);
@@ -31,26 +45,41 @@ const openFacility = (m: Master, s: PlayerState, id: number, now: number): Resul
 
 const levelUpOf = (m: Master, f: OwnedFacility): Result<FacilityLevelUp, 'STATE_CONFLICT'> => {
   const lu = levelDef(m, f)?.levelUp;
-  return lu ? ok(lu) : fail('STATE_CONFLICT', { reason: `town facility ${f.managedTownFacilityId} is already at its maximum level ${f.level}` });
+  return lu
+    ? ok(lu)
+    : fail('STATE_CONFLICT', {
+        reason: `town facility ${f.managedTownFacilityId} is already at its maximum level ${f.level}`,
+      });
 };
 
 const running = (f: OwnedFacility): Result<never, 'TIMER_RUNNING'> =>
-  fail('TIMER_RUNNING', { entity: `level-up of town facility ${f.managedTownFacilityId}`, completesAt: f.levelUp?.completesAt ?? 0 });
+  fail('TIMER_RUNNING', {
+    entity: `level-up of town facility ${f.managedTownFacilityId}`,
+    completesAt: f.levelUp?.completesAt ?? 0,
+  });
 
 // ---- buy_all ----
-const BuyAllRequest = obj({ facilities: t.array(obj({ facilityId: PosInt, amount: PosInt })) }, 'BuyAllPlayerTownFacilityRequest');
+const BuyAllRequest = obj(
+  { facilities: t.array(obj({ facilityId: PosInt, amount: PosInt })) },
+  'BuyAllPlayerTownFacilityRequest',
+);
 
 const buyAll = defineOp({
-  name: 'buyAllPlayerTownFacility', method: 'POST', path: '/player/town_facility/buy_all', group: 'townFacility',
+  name: 'buyAllPlayerTownFacility',
+  method: 'POST',
+  path: '/player/town_facility/buy_all',
+  group: 'townFacility',
   summary: 'Buys facilities with coins and town points; each new facility is covered until opened.',
   request: BuyAllRequest,
   response: t.type({ managedTownFacilityIds: t.array(t.number) }, 'BuyAllPlayerTownFacilityResponse'),
   errors: ['INVALID_PARAMETERS', 'NOT_FOUND', 'FACILITY_LIMIT', 'GOLD_IS_SHORT', 'KIRARA_IS_SHORT'],
   reduce: (s, req, _rng, now, { master: m }) => {
-    if (req.facilities.length === 0) return fail('INVALID_PARAMETERS', { field: 'facilities', reason: 'must name at least one facility' });
+    if (req.facilities.length === 0)
+      return fail('INVALID_PARAMETERS', { field: 'facilities', reason: 'must name at least one facility' });
     const total = req.facilities.reduce((n, x) => n + x.amount, 0);
     const cap = limitDef(m, 'facility').cap;
-    if (total > cap) return fail('INVALID_PARAMETERS', { field: 'facilities', reason: `at most ${cap} facilities in all` });
+    if (total > cap)
+      return fail('INVALID_PARAMETERS', { field: 'facilities', reason: `at most ${cap} facilities in all` });
     let gold = 0;
     let kirara = 0;
     for (const x of req.facilities) {
@@ -77,7 +106,10 @@ const buyAll = defineOp({
 
 // ---- open_up ----
 const openUp = defineOp({
-  name: 'openUpPlayerTownFacility', method: 'POST', path: '/player/town_facility/open_up', group: 'townFacility',
+  name: 'openUpPlayerTownFacility',
+  method: 'POST',
+  path: '/player/town_facility/open_up',
+  group: 'townFacility',
   summary: 'Removes the cover of a new facility; its production starts now.',
   request: ById('OpenUpPlayerTownFacilityRequest'),
   response: t.type({ managedTownFacilityId: t.number }, 'OpenUpPlayerTownFacilityResponse'),
@@ -86,7 +118,8 @@ const openUp = defineOp({
     const found = findFacility(s, req.managedTownFacilityId);
     if (found._tag === 'Left') return found;
     const f = found.right;
-    if (!f.covered) return fail('STATE_CONFLICT', { reason: `town facility ${f.managedTownFacilityId} is already open` });
+    if (!f.covered)
+      return fail('STATE_CONFLICT', { reason: `town facility ${f.managedTownFacilityId} is already open` });
     const opened: OwnedFacility = { ...f, covered: false, accruedAt: now, stock: 0, carry: 0 };
     return ok({ state: putFacility(s, opened), response: { managedTownFacilityId: f.managedTownFacilityId } });
   },
@@ -94,10 +127,16 @@ const openUp = defineOp({
 
 // ---- level_up ----
 const levelUp = defineOp({
-  name: 'levelUpPlayerTownFacility', method: 'POST', path: '/player/town_facility/level_up', group: 'townFacility',
+  name: 'levelUpPlayerTownFacility',
+  method: 'POST',
+  path: '/player/town_facility/level_up',
+  group: 'townFacility',
   summary: 'Pays the level-up cost and starts its timer; the level rises when the timer has passed.',
   request: ById('LevelUpPlayerTownFacilityRequest'),
-  response: t.type({ managedTownFacilityId: t.number, level: t.number, completesAt: WireTime }, 'LevelUpPlayerTownFacilityResponse'),
+  response: t.type(
+    { managedTownFacilityId: t.number, level: t.number, completesAt: WireTime },
+    'LevelUpPlayerTownFacilityResponse',
+  ),
   errors: ['NOT_FOUND', 'STATE_CONFLICT', 'TIMER_RUNNING', 'GOLD_IS_SHORT', 'ITEM_IS_SHORT'],
   reduce: (s, req, _rng, now, { master: m }) => {
     const opened = openFacility(m, s, req.managedTownFacilityId, now);
@@ -112,17 +151,28 @@ const levelUp = defineOp({
     const next: OwnedFacility = { ...f, levelUp: startTimer(now, lu.right.durationSeconds * 1000) };
     return ok({
       state: putFacility(paid.right, next),
-      response: { managedTownFacilityId: f.managedTownFacilityId, level: f.level, completesAt: formatTime(now + lu.right.durationSeconds * 1000, m.game.timezoneOffsetMinutes) },
+      response: {
+        managedTownFacilityId: f.managedTownFacilityId,
+        level: f.level,
+        completesAt: formatTime(now + lu.right.durationSeconds * 1000, m.game.timezoneOffsetMinutes),
+      },
     });
   },
 });
 
 // ---- gem_level_up ----
 const gemLevelUp = defineOp({
-  name: 'gemLevelUpPlayerTownFacility', method: 'POST', path: '/player/town_facility/gem_level_up', group: 'townFacility',
-  summary: 'Finishes a running level-up now for gems priced on the time left, or levels an idle facility at once for its cost and the full gem price.',
+  name: 'gemLevelUpPlayerTownFacility',
+  method: 'POST',
+  path: '/player/town_facility/gem_level_up',
+  group: 'townFacility',
+  summary:
+    'Finishes a running level-up now for gems priced on the time left, or levels an idle facility at once for its cost and the full gem price.',
   request: ById('GemLevelUpPlayerTownFacilityRequest'),
-  response: t.type({ managedTownFacilityId: t.number, level: t.number, gemSpent: t.number }, 'GemLevelUpPlayerTownFacilityResponse'),
+  response: t.type(
+    { managedTownFacilityId: t.number, level: t.number, gemSpent: t.number },
+    'GemLevelUpPlayerTownFacilityResponse',
+  ),
   errors: ['NOT_FOUND', 'STATE_CONFLICT', 'GEM_IS_SHORT', 'GOLD_IS_SHORT', 'ITEM_IS_SHORT'],
   reduce: (s, req, _rng, now, { master: m }) => {
     const opened = openFacility(m, s, req.managedTownFacilityId, now);
@@ -136,7 +186,10 @@ const gemLevelUp = defineOp({
     const paid = pay(m, s, cost, now);
     if (paid._tag === 'Left') return paid;
     const next: OwnedFacility = { ...f, level: f.level + 1, levelUp: null, accruedAt: now };
-    return ok({ state: putFacility(paid.right, next), response: { managedTownFacilityId: f.managedTownFacilityId, level: next.level, gemSpent: gem } });
+    return ok({
+      state: putFacility(paid.right, next),
+      response: { managedTownFacilityId: f.managedTownFacilityId, level: next.level, gemSpent: gem },
+    });
   },
 });
 
@@ -148,30 +201,49 @@ const ItemUpRequest = objWithOptional(
 );
 
 const itemUp = defineOp({
-  name: 'itemUpPlayerTownFacility', method: 'POST', path: '/player/town_facility/item_up', group: 'townFacility',
-  summary: 'Collects what a facility produced up to actionTime (clamped to the last collection and now), at most the amount asked.',
+  name: 'itemUpPlayerTownFacility',
+  method: 'POST',
+  path: '/player/town_facility/item_up',
+  group: 'townFacility',
+  summary:
+    'Collects what a facility produced up to actionTime (clamped to the last collection and now), at most the amount asked.',
   request: ItemUpRequest,
-  response: t.type({ managedTownFacilityId: t.number, itemNo: t.number, amount: t.number, stock: t.number }, 'ItemUpPlayerTownFacilityResponse'),
+  response: t.type(
+    { managedTownFacilityId: t.number, itemNo: t.number, amount: t.number, stock: t.number },
+    'ItemUpPlayerTownFacilityResponse',
+  ),
   errors: ['NOT_FOUND', 'STATE_CONFLICT', 'TIMER_RUNNING', 'INVALID_PARAMETERS', 'ITEM_LIMIT', 'CURRENCY_LIMIT'],
   reduce: (s, req, _rng, now, { master: m }) => {
     const found = findFacility(s, req.managedTownFacilityId);
     if (found._tag === 'Left') return found;
     const timed = settleTimer(found.right, now);
-    if (timed.covered) return fail('STATE_CONFLICT', { reason: `town facility ${timed.managedTownFacilityId} is still covered: open it first` });
+    if (timed.covered)
+      return fail('STATE_CONFLICT', {
+        reason: `town facility ${timed.managedTownFacilityId} is still covered: open it first`,
+      });
     if (timed.levelUp) return running(timed);
     const p = productionOf(m, timed);
     if (!p) return fail('STATE_CONFLICT', { reason: `town facility ${timed.managedTownFacilityId} produces nothing` });
     const itemNo = p.itemId ?? 0;
-    if (req.itemNo !== itemNo) return fail('INVALID_PARAMETERS', { field: 'itemNo', reason: `town facility ${timed.managedTownFacilityId} produces ${itemNo === 0 ? 'coins (itemNo 0)' : `item ${itemNo}`}` });
+    if (req.itemNo !== itemNo)
+      return fail('INVALID_PARAMETERS', {
+        field: 'itemNo',
+        reason: `town facility ${timed.managedTownFacilityId} produces ${itemNo === 0 ? 'coins (itemNo 0)' : `item ${itemNo}`}`,
+      });
     // The limit is the largest storage the facility has at any level (a stable master-data number).
     const maxCap = Math.max(...(m.facility.get(timed.facilityId)?.levels ?? []).map((l) => l.production?.cap ?? 0));
-    if (req.amount > maxCap) return fail('INVALID_PARAMETERS', { field: 'amount', reason: `at most ${maxCap}, the facility's largest storage` });
+    if (req.amount > maxCap)
+      return fail('INVALID_PARAMETERS', {
+        field: 'amount',
+        reason: `at most ${maxCap}, the facility's largest storage`,
+      });
     // The client's clock is trusted only between the last collection and now.
     const at = Math.min(now, Math.max(timed.accruedAt, req.actionTime ?? now));
     const f = accrue(m, timed, at);
     let take = Math.min(req.amount, f.stock);
     // Take only what fits; the rest stays in the facility rather than being lost.
-    const room = p.itemId === null ? m.game.currencyMax.gold - s.gold : (m.item.get(p.itemId)?.max ?? 0) - itemCount(s, p.itemId);
+    const room =
+      p.itemId === null ? m.game.currencyMax.gold - s.gold : (m.item.get(p.itemId)?.max ?? 0) - itemCount(s, p.itemId);
     if (take > 0 && room <= 0) {
       return p.itemId === null
         ? fail('CURRENCY_LIMIT', { currency: 'gold', max: m.game.currencyMax.gold })
@@ -181,7 +253,14 @@ const itemUp = defineOp({
     const response = { managedTownFacilityId: f.managedTownFacilityId, itemNo, amount: take, stock: f.stock - take };
     // Nothing collected: settling is not worth a write (it gives the same result later).
     if (take === 0) return ok({ state: s, response });
-    const granted = tryGrant(m, s, p.itemId === null ? { kind: 'gold', objectId: 0, amount: take } : { kind: 'item', objectId: p.itemId, amount: take }, now);
+    const granted = tryGrant(
+      m,
+      s,
+      p.itemId === null
+        ? { kind: 'gold', objectId: 0, amount: take }
+        : { kind: 'item', objectId: p.itemId, amount: take },
+      now,
+    );
     if (granted._tag === 'Left') return granted;
     return ok({ state: putFacility(granted.right.state, { ...f, stock: f.stock - take }), response });
   },
@@ -189,7 +268,10 @@ const itemUp = defineOp({
 
 // ---- sale ----
 const sale = defineOp({
-  name: 'salePlayerTownFacility', method: 'POST', path: '/player/town_facility/sale', group: 'townFacility',
+  name: 'salePlayerTownFacility',
+  method: 'POST',
+  path: '/player/town_facility/sale',
+  group: 'townFacility',
   summary: 'Sells a facility for coins and removes it from the town; what it held uncollected goes with it.',
   request: ById('SalePlayerTownFacilityRequest'),
   response: t.type({ managedTownFacilityId: t.number, gold: t.number }, 'SalePlayerTownFacilityResponse'),
@@ -218,7 +300,10 @@ const sale = defineOp({
 
 // ---- limit/add ----
 const limitAdd = defineOp({
-  name: 'addPlayerTownFacilityLimit', method: 'POST', path: '/player/town_facility/limit/add', group: 'townFacility',
+  name: 'addPlayerTownFacilityLimit',
+  method: 'POST',
+  path: '/player/town_facility/limit/add',
+  group: 'townFacility',
   summary: 'Adds facility storage slots (the configured step) for gems, up to the cap.',
   request: objWithOptional({}, {}, 'AddPlayerTownFacilityLimitRequest'),
   response: t.type({ facilityLimit: t.number }, 'AddPlayerTownFacilityLimitResponse'),
@@ -234,8 +319,12 @@ const limitAdd = defineOp({
 export const BuildPoints = t.array(obj({ buildPointId: PosInt, managedTownFacilityId: PosInt }));
 
 const setBuildPoints = defineOp({
-  name: 'setAllPlayerTownFacilityBuildPoint', method: 'POST', path: '/player/town_facility/build_point/set_all', group: 'townFacility',
-  summary: 'Replaces the facilities placed on the town\'s build points; every facility owned and placed once in the whole town.',
+  name: 'setAllPlayerTownFacilityBuildPoint',
+  method: 'POST',
+  path: '/player/town_facility/build_point/set_all',
+  group: 'townFacility',
+  summary:
+    "Replaces the facilities placed on the town's build points; every facility owned and placed once in the whole town.",
   request: obj({ buildPoints: BuildPoints }, 'SetAllPlayerTownFacilityBuildPointRequest'),
   response: t.type({}, 'SetAllPlayerTownFacilityBuildPointResponse'),
   errors: ['NOT_FOUND', 'INVALID_PARAMETERS'],

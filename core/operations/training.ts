@@ -17,15 +17,32 @@ import { grantAll } from '../shared/grant.js';
 const timeText = (m: Master, ms: number): string => formatTime(ms, m.game.timezoneOffsetMinutes);
 
 /** A training slot: when it opens, and the training on-going in it (null when idle). */
-const TrainingSlotView = t.type({
-  slotId: t.number, openLevel: t.number, open: t.boolean, ongoing: t.boolean, training: nullable(TrainingView),
-}, 'TrainingSlot');
+const TrainingSlotView = t.type(
+  {
+    slotId: t.number,
+    openLevel: t.number,
+    open: t.boolean,
+    ongoing: t.boolean,
+    training: nullable(TrainingView),
+  },
+  'TrainingSlot',
+);
 /** A training of master data, and whether the player's level allows it. */
-const TrainingDefinitionView = t.type({
-  trainingId: t.number, name: t.string, minPlayerLevel: t.number, available: t.boolean,
-  durationMinutes: t.number, characterCount: t.number, classId: nullable(t.number),
-  cost: CostView, rewards: t.array(GrantView), expPerCharacter: t.number,
-}, 'TrainingDefinition');
+const TrainingDefinitionView = t.type(
+  {
+    trainingId: t.number,
+    name: t.string,
+    minPlayerLevel: t.number,
+    available: t.boolean,
+    durationMinutes: t.number,
+    characterCount: t.number,
+    classId: nullable(t.number),
+    cost: CostView,
+    rewards: t.array(GrantView),
+    expPerCharacter: t.number,
+  },
+  'TrainingDefinition',
+);
 /** The exp a character really gained (capped by its level cap) and its level after. */
 const TrainingGainView = t.type({ managedCharacterId: t.number, exp: t.number, level: t.number }, 'TrainingGain');
 
@@ -46,29 +63,51 @@ const ongoing = (m: Master, s: PlayerState, slotId: number): Result<TrainingRun,
 
 /** An on-going training as managedTrainings shows it. */
 const runView = (m: Master, run: TrainingRun, now: number): TrainingView => ({
-  slotId: run.slotId, trainingId: run.trainingId, managedCharacterIds: run.managedCharacterIds,
-  startedAt: timeText(m, run.startedAt), completesAt: timeText(m, run.completesAt), completed: isDone(run, now),
+  slotId: run.slotId,
+  trainingId: run.trainingId,
+  managedCharacterIds: run.managedCharacterIds,
+  startedAt: timeText(m, run.startedAt),
+  completesAt: timeText(m, run.completesAt),
+  completed: isDone(run, now),
 });
 
 // ---- get_list ----
 const getList = defineOp({
-  name: 'getListPlayerTraining', method: 'POST', path: '/player/training/get_list', group: 'training', readOnly: true,
-  summary: 'Every training slot (open or closed by player level, on-going or not, with its training, characters and times) and the trainings.',
+  name: 'getListPlayerTraining',
+  method: 'POST',
+  path: '/player/training/get_list',
+  group: 'training',
+  readOnly: true,
+  summary:
+    'Every training slot (open or closed by player level, on-going or not, with its training, characters and times) and the trainings.',
   request: objWithOptional({}, {}, 'GetListPlayerTrainingRequest'),
-  response: t.type({ slots: t.array(TrainingSlotView), trainings: t.array(TrainingDefinitionView) }, 'GetListPlayerTrainingResponse'),
+  response: t.type(
+    { slots: t.array(TrainingSlotView), trainings: t.array(TrainingDefinitionView) },
+    'GetListPlayerTrainingResponse',
+  ),
   errors: [],
   reduce: (s, _req, _rng, now, { master: m }) => {
     const slots = m.progression.training.slots.map((slot) => {
       const run = runIn(s, slot.slotId);
       return {
-        slotId: slot.slotId, openLevel: slot.openLevel, open: s.level >= slot.openLevel, ongoing: run !== undefined,
+        slotId: slot.slotId,
+        openLevel: slot.openLevel,
+        open: s.level >= slot.openLevel,
+        ongoing: run !== undefined,
         training: run ? runView(m, run, now) : null,
       };
     });
     const trainings = m.trainings.map((x) => ({
-      trainingId: x.trainingId, name: x.name, minPlayerLevel: x.minPlayerLevel, available: s.level >= x.minPlayerLevel,
-      durationMinutes: x.durationMinutes, characterCount: x.characterCount, classId: x.classId,
-      cost: x.cost, rewards: x.rewards, expPerCharacter: x.expPerCharacter,
+      trainingId: x.trainingId,
+      name: x.name,
+      minPlayerLevel: x.minPlayerLevel,
+      available: s.level >= x.minPlayerLevel,
+      durationMinutes: x.durationMinutes,
+      characterCount: x.characterCount,
+      classId: x.classId,
+      cost: x.cost,
+      rewards: x.rewards,
+      expPerCharacter: x.expPerCharacter,
     }));
     return ok({ state: s, response: { slots, trainings } });
   },
@@ -76,7 +115,10 @@ const getList = defineOp({
 
 // ---- orders ----
 const orders = defineOp({
-  name: 'ordersPlayerTraining', method: 'POST', path: '/player/training/orders', group: 'training',
+  name: 'ordersPlayerTraining',
+  method: 'POST',
+  path: '/player/training/orders',
+  group: 'training',
   summary: 'Starts a training in an open, idle slot with owned characters not training elsewhere; pays its cost.',
   request: obj({ slotId: PosInt, trainingId: PosInt, managedCharacterIds: IdList(50) }, 'OrdersPlayerTrainingRequest'),
   response: t.type({ slotId: t.number, training: TrainingView }, 'OrdersPlayerTrainingResponse'),
@@ -84,33 +126,55 @@ const orders = defineOp({
   reduce: (s, req, _rng, now, { master: m }) => {
     const slot = slotOf(m, req.slotId);
     if (slot._tag === 'Left') return slot;
-    if (s.level < slot.right.openLevel) return fail('STATE_CONFLICT', { reason: `slot ${req.slotId} opens at player level ${slot.right.openLevel}` });
+    if (s.level < slot.right.openLevel)
+      return fail('STATE_CONFLICT', { reason: `slot ${req.slotId} opens at player level ${slot.right.openLevel}` });
     if (runIn(s, req.slotId)) return fail('STATE_CONFLICT', { reason: `slot ${req.slotId} already has a training` });
     const tr = m.training.get(req.trainingId);
     if (!tr) return fail('NOT_FOUND', { entity: 'training', id: req.trainingId });
-    if (s.level < tr.minPlayerLevel) return fail('STATE_CONFLICT', { reason: `training ${tr.trainingId} needs player level ${tr.minPlayerLevel}` });
+    if (s.level < tr.minPlayerLevel)
+      return fail('STATE_CONFLICT', { reason: `training ${tr.trainingId} needs player level ${tr.minPlayerLevel}` });
     const ids = req.managedCharacterIds;
-    if (ids.length !== tr.characterCount) return fail('INVALID_PARAMETERS', { field: 'managedCharacterIds', reason: `training ${tr.trainingId} takes exactly ${tr.characterCount} characters` });
-    if (new Set(ids).size !== ids.length) return fail('INVALID_PARAMETERS', { field: 'managedCharacterIds', reason: 'a character is named twice' });
+    if (ids.length !== tr.characterCount)
+      return fail('INVALID_PARAMETERS', {
+        field: 'managedCharacterIds',
+        reason: `training ${tr.trainingId} takes exactly ${tr.characterCount} characters`,
+      });
+    if (new Set(ids).size !== ids.length)
+      return fail('INVALID_PARAMETERS', { field: 'managedCharacterIds', reason: 'a character is named twice' });
     for (const id of ids) {
       const c = s.characters.find((x) => x.managedCharacterId === id);
       if (!c) return fail('NOT_FOUND', { entity: 'character', id });
       if (tr.classId !== null && m.character.get(c.characterId)?.classId !== tr.classId) {
-        return fail('INVALID_PARAMETERS', { field: 'managedCharacterIds', reason: `training ${tr.trainingId} takes only characters of class ${tr.classId}` });
+        return fail('INVALID_PARAMETERS', {
+          field: 'managedCharacterIds',
+          reason: `training ${tr.trainingId} takes only characters of class ${tr.classId}`,
+        });
       }
-      if (s.trainings.some((x) => x.managedCharacterIds.includes(id))) return fail('STATE_CONFLICT', { reason: `character ${id} is already training` });
+      if (s.trainings.some((x) => x.managedCharacterIds.includes(id)))
+        return fail('STATE_CONFLICT', { reason: `character ${id} is already training` });
     }
     const paid = pay(m, s, tr.cost, now);
     if (paid._tag === 'Left') return paid;
-    const run: TrainingRun = { slotId: req.slotId, trainingId: tr.trainingId, managedCharacterIds: [...ids], ...startTimer(now, tr.durationMinutes * MINUTE) };
+    const run: TrainingRun = {
+      slotId: req.slotId,
+      trainingId: tr.trainingId,
+      managedCharacterIds: [...ids],
+      ...startTimer(now, tr.durationMinutes * MINUTE),
+    };
     const trainings = [...paid.right.trainings, run].sort((a, b) => a.slotId - b.slotId);
-    return ok({ state: { ...paid.right, trainings }, response: { slotId: req.slotId, training: runView(m, run, now) } });
+    return ok({
+      state: { ...paid.right, trainings },
+      response: { slotId: req.slotId, training: runView(m, run, now) },
+    });
   },
 });
 
 // ---- cancel ----
 const cancel = defineOp({
-  name: 'cancelPlayerTraining', method: 'POST', path: '/player/training/cancel', group: 'training',
+  name: 'cancelPlayerTraining',
+  method: 'POST',
+  path: '/player/training/cancel',
+  group: 'training',
   summary: 'Stops the training in a slot: no reward and no refund; the slot and characters are free again.',
   request: obj({ slotId: PosInt }, 'CancelPlayerTrainingRequest'),
   response: t.type({ slotId: t.number }, 'CancelPlayerTrainingResponse'),
@@ -118,16 +182,26 @@ const cancel = defineOp({
   reduce: (s, req, _rng, _now, { master: m }) => {
     const run = ongoing(m, s, req.slotId);
     if (run._tag === 'Left') return run;
-    return ok({ state: { ...s, trainings: s.trainings.filter((x) => x !== run.right) }, response: { slotId: req.slotId } });
+    return ok({
+      state: { ...s, trainings: s.trainings.filter((x) => x !== run.right) },
+      response: { slotId: req.slotId },
+    });
   },
 });
 
 // ---- completes ----
 const completes = defineOp({
-  name: 'completesPlayerTraining', method: 'POST', path: '/player/training/completes', group: 'training',
-  summary: 'Completes the training in a slot once its time has passed: gives its rewards (overflow to the present box) and exp to each character (capped), and frees the slot.',
+  name: 'completesPlayerTraining',
+  method: 'POST',
+  path: '/player/training/completes',
+  group: 'training',
+  summary:
+    'Completes the training in a slot once its time has passed: gives its rewards (overflow to the present box) and exp to each character (capped), and frees the slot.',
   request: obj({ slotId: PosInt }, 'CompletesPlayerTrainingRequest'),
-  response: t.type({ slotId: t.number, trainingId: t.number, rewards: t.array(RewardView), characters: t.array(TrainingGainView) }, 'CompletesPlayerTrainingResponse'),
+  response: t.type(
+    { slotId: t.number, trainingId: t.number, rewards: t.array(RewardView), characters: t.array(TrainingGainView) },
+    'CompletesPlayerTrainingResponse',
+  ),
   errors: ['NOT_FOUND', 'STATE_CONFLICT', 'TIMER_RUNNING'],
   reduce: (s, req, _rng, now, { master: m }) => {
     const found = ongoing(m, s, req.slotId);
@@ -137,7 +211,10 @@ const completes = defineOp({
     const tr = m.training.get(run.trainingId);
     if (!tr) return fail('NOT_FOUND', { entity: 'training', id: run.trainingId });
     const granted = grantAll(m, s, tr.rewards, now, {
-      title: 'Training reward', message: `${tr.name}: this did not fit in your storage and was kept for you here.`, source: 'reward', deadline: null,
+      title: 'Training reward',
+      message: `${tr.name}: this did not fit in your storage and was kept for you here.`,
+      source: 'reward',
+      deadline: null,
     });
     if (granted._tag === 'Left') return granted;
     const gains: Array<{ managedCharacterId: number; exp: number; level: number }> = [];
@@ -157,7 +234,8 @@ const completes = defineOp({
     return ok({
       state,
       response: {
-        slotId: req.slotId, trainingId: tr.trainingId,
+        slotId: req.slotId,
+        trainingId: tr.trainingId,
         rewards: granted.right.outcomes.map((o) => ({ ...o.grant, managedPresentId: o.managedPresentId })),
         characters: gains,
       },

@@ -28,17 +28,29 @@ export const recordStep = (m: Master, s: PlayerState, step: number): Result<Play
     return fail('INVALID_PARAMETERS', { field: 'stepCode', reason: 'the tutorial is already finished' });
   }
   // Stryker disable next-line EqualityOperator: equivalent (<= for <: a step equal to the current one returned above, so the two differ on no step that gets here; the line's other EqualityOperator mutants are killed)
-  if (step !== done && step < s.tutorial.step) return fail('INVALID_PARAMETERS', { field: 'stepCode', reason: `steps only move forward (now ${s.tutorial.step})` });
+  if (step !== done && step < s.tutorial.step)
+    return fail('INVALID_PARAMETERS', {
+      field: 'stepCode',
+      reason: `steps only move forward (now ${s.tutorial.step})`,
+    });
   return ok({ ...s, tutorial: { ...s.tutorial, step: step === lastStep ? done : step } });
 };
 
 /** A request's optional stepCode: absent or 0 records nothing; any other value as recordStep. */
-export const applyStep = (m: Master, s: PlayerState, stepCode: number | undefined): Result<PlayerState, 'INVALID_PARAMETERS'> =>
+export const applyStep = (
+  m: Master,
+  s: PlayerState,
+  stepCode: number | undefined,
+): Result<PlayerState, 'INVALID_PARAMETERS'> =>
   stepCode === undefined || stepCode === 0 ? ok(s) : recordStep(m, s, stepCode);
 
 const stepAdd = defineOp({
-  name: 'addPlayerTutorialStep', method: 'POST', path: '/player/tutorial/step/add', group: 'tutorial',
-  summary: 'Records tutorial progress; steps only move forward; the last step (5, the party set) or -1 finishes the tutorial.',
+  name: 'addPlayerTutorialStep',
+  method: 'POST',
+  path: '/player/tutorial/step/add',
+  group: 'tutorial',
+  summary:
+    'Records tutorial progress; steps only move forward; the last step (5, the party set) or -1 finishes the tutorial.',
   request: obj({ stepCode: Int }, 'AddPlayerTutorialStepRequest'),
   response: t.type({ stepCode: t.number }, 'AddPlayerTutorialStepResponse'),
   errors: ['INVALID_PARAMETERS'],
@@ -49,13 +61,17 @@ const stepAdd = defineOp({
 });
 
 const tipAdd = defineOp({
-  name: 'addPlayerTutorialTip', method: 'POST', path: '/player/tutorial/tip/add', group: 'tutorial',
+  name: 'addPlayerTutorialTip',
+  method: 'POST',
+  path: '/player/tutorial/tip/add',
+  group: 'tutorial',
   summary: 'Records a tip as shown.',
   request: obj({ tipId: PosInt }, 'AddPlayerTutorialTipRequest'),
   response: t.type({ tipIds: t.array(t.number) }, 'AddPlayerTutorialTipResponse'),
   errors: ['INVALID_PARAMETERS'],
   reduce: (s, req, _rng, _now, { master }) => {
-    if (req.tipId > master.game.tutorial.maxTipId) return fail('INVALID_PARAMETERS', { field: 'tipId', reason: `must be 1 to ${master.game.tutorial.maxTipId}` });
+    if (req.tipId > master.game.tutorial.maxTipId)
+      return fail('INVALID_PARAMETERS', { field: 'tipId', reason: `must be 1 to ${master.game.tutorial.maxTipId}` });
     if (s.tutorial.tips.includes(req.tipId)) return ok({ state: s, response: { tipIds: s.tutorial.tips } });
     const tips = [...s.tutorial.tips, req.tipId].sort((a, b) => a - b);
     return ok({ state: { ...s, tutorial: { ...s.tutorial, tips } }, response: { tipIds: tips } });
@@ -69,22 +85,33 @@ export const TUTORIAL_PARTY_ID = 1;
 /** The characters the tutorial puts in its party: the highest rarity first, then the first owned; at most a party's slots. */
 export const tutorialMembers = (m: Master, s: PlayerState): OwnedCharacter[] =>
   [...s.characters]
-    .sort((a, b) => (m.character.get(b.characterId)?.rarity ?? 0) - (m.character.get(a.characterId)?.rarity ?? 0) || a.managedCharacterId - b.managedCharacterId)
+    .sort(
+      (a, b) =>
+        (m.character.get(b.characterId)?.rarity ?? 0) - (m.character.get(a.characterId)?.rarity ?? 0) ||
+        a.managedCharacterId - b.managedCharacterId,
+    )
     .slice(0, PARTY_SLOTS);
 
 // Stryker restore ArithmeticOperator
 const partySet = defineOp({
-  name: 'setPlayerTutorialParty', method: 'POST', path: '/player/tutorial/party/set', group: 'tutorial',
-  summary: 'The tutorial\'s party set: fills battle party 1, when it has no character, with the player\'s best characters (highest rarity first, up to 5, no weapons) and records the step (5 finishes the tutorial).',
+  name: 'setPlayerTutorialParty',
+  method: 'POST',
+  path: '/player/tutorial/party/set',
+  group: 'tutorial',
+  summary:
+    "The tutorial's party set: fills battle party 1, when it has no character, with the player's best characters (highest rarity first, up to 5, no weapons) and records the step (5 finishes the tutorial).",
   request: obj({ stepCode: Int }, 'SetPlayerTutorialPartyRequest'),
-  response: t.type({
-    /** The tutorial step after the request (-1: finished). */
-    stepCode: t.number,
-    /** The party the tutorial set (1). */
-    managedBattlePartyId: t.number,
-    /** The characters placed now; empty when the party already had characters (kept as the player arranged it) or none are owned. */
-    managedCharacterIds: t.array(t.number),
-  }, 'SetPlayerTutorialPartyResponse'),
+  response: t.type(
+    {
+      /** The tutorial step after the request (-1: finished). */
+      stepCode: t.number,
+      /** The party the tutorial set (1). */
+      managedBattlePartyId: t.number,
+      /** The characters placed now; empty when the party already had characters (kept as the player arranged it) or none are owned. */
+      managedCharacterIds: t.array(t.number),
+    },
+    'SetPlayerTutorialPartyResponse',
+  ),
   errors: ['INVALID_PARAMETERS'],
   reduce: (s, req, _rng, _now, { master: m }) => {
     const stepped = applyStep(m, s, req.stepCode);
@@ -95,10 +122,25 @@ const partySet = defineOp({
     const empty = party !== undefined && party.slots.every((x) => x.managedCharacterId === null);
     const members = empty ? tutorialMembers(m, next) : [];
     if (members.length > 0) {
-      const slots = Array.from({ length: PARTY_SLOTS }, (_, i) => ({ managedCharacterId: members[i]?.managedCharacterId ?? null, managedWeaponId: null }));
-      next = { ...next, battleParties: next.battleParties.map((p) => (p.managedBattlePartyId === TUTORIAL_PARTY_ID ? { ...p, slots } : p)) };
+      const slots = Array.from({ length: PARTY_SLOTS }, (_, i) => ({
+        managedCharacterId: members[i]?.managedCharacterId ?? null,
+        managedWeaponId: null,
+      }));
+      next = {
+        ...next,
+        battleParties: next.battleParties.map((p) =>
+          p.managedBattlePartyId === TUTORIAL_PARTY_ID ? { ...p, slots } : p,
+        ),
+      };
     }
-    return ok({ state: next, response: { stepCode: next.tutorial.step, managedBattlePartyId: TUTORIAL_PARTY_ID, managedCharacterIds: members.map((c) => c.managedCharacterId) } });
+    return ok({
+      state: next,
+      response: {
+        stepCode: next.tutorial.step,
+        managedBattlePartyId: TUTORIAL_PARTY_ID,
+        managedCharacterIds: members.map((c) => c.managedCharacterId),
+      },
+    });
   },
 });
 

@@ -7,17 +7,34 @@ import type { OwnedWeapon, PlayerState } from '../state.js';
 import { fail, ok } from '../shared/result.js';
 import { limitDef, storageLimit } from '../shared/player.js';
 import { weaponInBattleParty } from '../shared/parties.js';
-import { COST_ERRORS, checkMaterials, feed, findCharacter, findWeapon, findWeaponWithDef, goldPerItem, replace, weaponTotals } from '../shared/growth.js';
+import {
+  COST_ERRORS,
+  checkMaterials,
+  feed,
+  findCharacter,
+  findWeapon,
+  findWeaponWithDef,
+  goldPerItem,
+  replace,
+  weaponTotals,
+} from '../shared/growth.js';
 import { timeText, type ViewCtx } from '../view.js';
 import { ItemStackView, WeaponView } from '../views/codecs.js';
 import { ItemAmountRequest } from './character.js';
 import { pay } from '../shared/pay.js';
 import { tryGrant } from '../shared/grant.js';
 
-const putWeapon = (s: PlayerState, old: OwnedWeapon, next: OwnedWeapon): PlayerState => ({ ...s, weapons: replace(s.weapons, old, next) });
+const putWeapon = (s: PlayerState, old: OwnedWeapon, next: OwnedWeapon): PlayerState => ({
+  ...s,
+  weapons: replace(s.weapons, old, next),
+});
 /** One weapon's wire view: the same as its entry in managedWeapons. */
 const weaponView = (w: OwnedWeapon, ctx: ViewCtx): WeaponView => ({
-  managedWeaponId: w.managedWeaponId, weaponId: w.weaponId, level: w.level, exp: w.exp, createdAt: timeText(ctx, w.createdAt),
+  managedWeaponId: w.managedWeaponId,
+  weaponId: w.weaponId,
+  level: w.level,
+  exp: w.exp,
+  createdAt: timeText(ctx, w.createdAt),
 });
 /** An answer that shows the weapon it made or changed. */
 const WeaponResponse = (name: string) => t.type({ managedWeapon: WeaponView }, name);
@@ -26,7 +43,10 @@ const added = (s: PlayerState): OwnedWeapon => s.weapons[s.weapons.length - 1] a
 
 // ---- make ----
 const make = defineOp({
-  name: 'makePlayerWeapon', method: 'POST', path: '/player/weapon/make', group: 'weapon',
+  name: 'makePlayerWeapon',
+  method: 'POST',
+  path: '/player/weapon/make',
+  group: 'weapon',
   summary: 'Makes a weapon by its recipe (items and coins used implicitly); storage full is 301.',
   request: obj({ weaponId: PosInt }, 'MakePlayerWeaponRequest'),
   response: WeaponResponse('MakePlayerWeaponResponse'),
@@ -34,7 +54,8 @@ const make = defineOp({
   reduce: (s, req, _rng, now, { master: m }) => {
     const def = m.weapon.get(req.weaponId);
     if (!def) return fail('NOT_FOUND', { entity: 'weapon', id: req.weaponId });
-    if (!def.recipe) return fail('INVALID_PARAMETERS', { field: 'weaponId', reason: `weapon ${req.weaponId} has no recipe` });
+    if (!def.recipe)
+      return fail('INVALID_PARAMETERS', { field: 'weaponId', reason: `weapon ${req.weaponId} has no recipe` });
     const max = storageLimit(m, s, 'weapon');
     if (s.weapons.length >= max) return fail('WEAPON_LIMIT', { max });
     const paid = pay(m, s, def.recipe, now);
@@ -48,8 +69,11 @@ const make = defineOp({
 
 // ---- receive ----
 const receive = defineOp({
-  name: 'receivePlayerWeapon', method: 'POST', path: '/player/weapon/receive', group: 'weapon',
-  summary: 'Receives the character\'s own weapon, once per character, when the character is at the receive level (100).',
+  name: 'receivePlayerWeapon',
+  method: 'POST',
+  path: '/player/weapon/receive',
+  group: 'weapon',
+  summary: "Receives the character's own weapon, once per character, when the character is at the receive level (100).",
   request: obj({ managedCharacterId: PosInt }, 'ReceivePlayerWeaponRequest'),
   response: WeaponResponse('ReceivePlayerWeaponResponse'),
   errors: ['NOT_FOUND', 'STATE_CONFLICT', 'WEAPON_LIMIT'],
@@ -59,9 +83,11 @@ const receive = defineOp({
     const c = found.right;
     const weaponId = m.ownWeapon.get(c.characterId);
     if (weaponId === undefined) return fail('NOT_FOUND', { entity: 'own weapon of character', id: c.characterId });
-    if (s.ownWeaponsReceived.includes(c.characterId)) return fail('STATE_CONFLICT', { reason: 'this character\'s own weapon was already received' });
+    if (s.ownWeaponsReceived.includes(c.characterId))
+      return fail('STATE_CONFLICT', { reason: "this character's own weapon was already received" });
     const need = m.progression.weapon.receiveLevel;
-    if (c.level < need) return fail('STATE_CONFLICT', { reason: `the character must be level ${need}, it is level ${c.level}` });
+    if (c.level < need)
+      return fail('STATE_CONFLICT', { reason: `the character must be level ${need}, it is level ${c.level}` });
     const granted = tryGrant(m, s, { kind: 'weapon' as const, objectId: weaponId, amount: 1 }, now);
     if (granted._tag === 'Left') return granted;
     const st = granted.right.state;
@@ -72,10 +98,17 @@ const receive = defineOp({
 
 // ---- upgrade ----
 const upgrade = defineOp({
-  name: 'upgradePlayerWeapon', method: 'POST', path: '/player/weapon/upgrade', group: 'weapon',
-  summary: 'Levels a weapon with weapon exp items; each item used costs coins (level × perLevel + base); exp past the maximum level is lost; at the maximum is 293.',
+  name: 'upgradePlayerWeapon',
+  method: 'POST',
+  path: '/player/weapon/upgrade',
+  group: 'weapon',
+  summary:
+    'Levels a weapon with weapon exp items; each item used costs coins (level × perLevel + base); exp past the maximum level is lost; at the maximum is 293.',
   request: obj({ managedWeaponId: PosInt, items: t.array(ItemAmountRequest) }, 'UpgradePlayerWeaponRequest'),
-  response: t.type({ managedWeapon: WeaponView, usedItems: t.array(ItemStackView), gold: t.number }, 'UpgradePlayerWeaponResponse'),
+  response: t.type(
+    { managedWeapon: WeaponView, usedItems: t.array(ItemStackView), gold: t.number },
+    'UpgradePlayerWeaponResponse',
+  ),
   errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'WEAPON_UPGRADE_LIMIT', 'ITEM_IS_SHORT', 'GOLD_IS_SHORT'],
   reduce: (s, req, _rng, now, { master: m }) => {
     const found = findWeaponWithDef(m, s, req.managedWeaponId);
@@ -85,18 +118,32 @@ const upgrade = defineOp({
     if (materials._tag === 'Left') return materials;
     if (w.level >= def.maxLevel) return fail('WEAPON_UPGRADE_LIMIT', { max: def.maxLevel });
     const cfg = m.progression.weapon;
-    const fed = feed(weaponTotals(m, w), def.maxLevel, w, materials.right, (id) => m.weaponExpItem.get(id) ?? 0, (level) => goldPerItem(cfg.upgradeGold, level));
+    const fed = feed(
+      weaponTotals(m, w),
+      def.maxLevel,
+      w,
+      materials.right,
+      (id) => m.weaponExpItem.get(id) ?? 0,
+      (level) => goldPerItem(cfg.upgradeGold, level),
+    );
     const paid = pay(m, s, { gold: fed.gold, items: fed.used }, now);
     if (paid._tag === 'Left') return paid;
     const next = { ...w, level: fed.level, exp: fed.exp };
-    return ok({ state: putWeapon(paid.right, w, next), response: { managedWeapon: weaponView(next, { master: m, now }), usedItems: fed.used, gold: fed.gold } });
+    return ok({
+      state: putWeapon(paid.right, w, next),
+      response: { managedWeapon: weaponView(next, { master: m, now }), usedItems: fed.used, gold: fed.gold },
+    });
   },
 });
 
 // ---- evolution ----
 const evolution = defineOp({
-  name: 'evolutionPlayerWeapon', method: 'POST', path: '/player/weapon/evolution', group: 'weapon',
-  summary: 'Evolves a weapon at its maximum level into its evolved form by its evolution recipe; it keeps its level and exp.',
+  name: 'evolutionPlayerWeapon',
+  method: 'POST',
+  path: '/player/weapon/evolution',
+  group: 'weapon',
+  summary:
+    'Evolves a weapon at its maximum level into its evolved form by its evolution recipe; it keeps its level and exp.',
   request: obj({ managedWeaponId: PosInt }, 'EvolutionPlayerWeaponRequest'),
   response: WeaponResponse('EvolutionPlayerWeaponResponse'),
   errors: ['NOT_FOUND', 'STATE_CONFLICT', ...COST_ERRORS],
@@ -105,17 +152,26 @@ const evolution = defineOp({
     if (found._tag === 'Left') return found;
     const { w, def } = found.right;
     if (!def.evolution) return fail('STATE_CONFLICT', { reason: `weapon ${def.weaponId} has no evolution` });
-    if (w.level < def.maxLevel) return fail('STATE_CONFLICT', { reason: `evolution needs level ${def.maxLevel}, the weapon is level ${w.level}` });
+    if (w.level < def.maxLevel)
+      return fail('STATE_CONFLICT', {
+        reason: `evolution needs level ${def.maxLevel}, the weapon is level ${w.level}`,
+      });
     const paid = pay(m, s, def.evolution.cost, now);
     if (paid._tag === 'Left') return paid;
     const next = { ...w, weaponId: def.evolution.weaponId };
-    return ok({ state: putWeapon(paid.right, w, next), response: { managedWeapon: weaponView(next, { master: m, now }) } });
+    return ok({
+      state: putWeapon(paid.right, w, next),
+      response: { managedWeapon: weaponView(next, { master: m, now }) },
+    });
   },
 });
 
 // ---- sale ----
 const sale = defineOp({
-  name: 'salePlayerWeapon', method: 'POST', path: '/player/weapon/sale', group: 'weapon',
+  name: 'salePlayerWeapon',
+  method: 'POST',
+  path: '/player/weapon/sale',
+  group: 'weapon',
   summary: 'Sells the named weapons for their sale price in coins; a weapon in a battle party cannot be sold.',
   request: obj({ managedWeaponIds: IdList(1000) }, 'SalePlayerWeaponRequest'),
   response: t.type({ managedWeaponIds: t.array(t.number), gold: t.number }, 'SalePlayerWeaponResponse'),
@@ -124,8 +180,10 @@ const sale = defineOp({
     const ids = req.managedWeaponIds;
     if (ids.length === 0) return fail('INSUFFICIENT_PARAMETERS', { field: 'managedWeaponIds' });
     const max = m.progression.weapon.saleMax;
-    if (ids.length > max) return fail('INVALID_PARAMETERS', { field: 'managedWeaponIds', reason: `at most ${max} weapons at once` });
-    if (new Set(ids).size !== ids.length) return fail('INVALID_PARAMETERS', { field: 'managedWeaponIds', reason: 'a weapon is named twice' });
+    if (ids.length > max)
+      return fail('INVALID_PARAMETERS', { field: 'managedWeaponIds', reason: `at most ${max} weapons at once` });
+    if (new Set(ids).size !== ids.length)
+      return fail('INVALID_PARAMETERS', { field: 'managedWeaponIds', reason: 'a weapon is named twice' });
     let gold = 0;
     for (const id of ids) {
       const found = findWeapon(s, id);
@@ -143,7 +201,10 @@ const sale = defineOp({
 
 // ---- limit/add ----
 const limitAdd = defineOp({
-  name: 'addPlayerWeaponLimit', method: 'POST', path: '/player/weapon/limit/add', group: 'weapon',
+  name: 'addPlayerWeaponLimit',
+  method: 'POST',
+  path: '/player/weapon/limit/add',
+  group: 'weapon',
   summary: 'Adds weapon storage slots (+step) for gems, up to the cap (299 over it; 445 short of gems).',
   request: objWithOptional({}, {}, 'AddPlayerWeaponLimitRequest'),
   response: t.type({ weaponLimit: t.number }, 'AddPlayerWeaponLimitResponse'),

@@ -11,7 +11,12 @@ import { grantAll, type GrantOutcome } from '../shared/grant.js';
 import { addCharacterExp } from '../shared/growth.js';
 import type { RewardView } from '../views/codecs.js';
 
-const grantView = (o: GrantOutcome): RewardView => ({ kind: o.grant.kind, objectId: o.grant.objectId, amount: o.grant.amount, managedPresentId: o.managedPresentId });
+const grantView = (o: GrantOutcome): RewardView => ({
+  kind: o.grant.kind,
+  objectId: o.grant.objectId,
+  amount: o.grant.amount,
+  managedPresentId: o.managedPresentId,
+});
 
 /**
  * Gives a clear's rewards: the drops, the gold, the first-clear reward when `firstClear`
@@ -19,7 +24,13 @@ const grantView = (o: GrantOutcome): RewardView => ({ kind: o.grant.kind, object
  * party's characters. Answers the state and what the drops and the first-clear reward became.
  */
 export const grantClearRewards = (
-  m: Master, s: PlayerState, q: QuestIndexed, firstClear: boolean, party: ReadonlyArray<number>, rng: Rng, now: number,
+  m: Master,
+  s: PlayerState,
+  q: QuestIndexed,
+  firstClear: boolean,
+  party: ReadonlyArray<number>,
+  rng: Rng,
+  now: number,
 ): Result<{ state: PlayerState; drops: RewardView[]; firstClearRewards: RewardView[] }, 'NOT_FOUND'> => {
   // Drops: rolled here from the quest's table; nothing in the request names a reward.
   const rolled: Grant[] = [];
@@ -29,13 +40,23 @@ export const grantClearRewards = (
   }
   const base: Grant[] = q.rewards.gold > 0 ? [{ kind: 'gold', objectId: 0, amount: q.rewards.gold }] : [];
   const first = firstClear ? q.firstClear : [];
-  const meta = { title: q.name, message: 'A quest reward that did not fit in your storage.', source: 'reward', deadline: null };
+  const meta = {
+    title: q.name,
+    message: 'A quest reward that did not fit in your storage.',
+    source: 'reward',
+    deadline: null,
+  };
   const granted = grantAll(m, s, [...base, ...rolled, ...first], now, meta);
   if (granted._tag === 'Left') return granted;
   let next = addPlayerExp(m, granted.right.state, q.rewards.playerExp, now);
   if (q.rewards.characterExp > 0) {
     const members = new Set(party);
-    next = { ...next, characters: next.characters.map((c) => (members.has(c.managedCharacterId) ? addCharacterExp(m, c, q.rewards.characterExp) : c)) };
+    next = {
+      ...next,
+      characters: next.characters.map((c) =>
+        members.has(c.managedCharacterId) ? addCharacterExp(m, c, q.rewards.characterExp) : c,
+      ),
+    };
   }
   const outcomes = granted.right.outcomes;
   return ok({

@@ -9,15 +9,18 @@ export const COUNTER_NAMES = [
   /** Characters drawn from gachas (a ten-draw counts ten; re-draws do not count). */
   'gachaDraws',
   /** Quests ordered, and cleared (adv-only quests are not counted). */
-  'questOrders', 'questClears',
+  'questOrders',
+  'questClears',
   /** Stamina spent on quest orders. */
   'staminaSpent',
   /** Chest draws, and jackpots drawn. */
-  'chestDraws', 'chestJackpots',
+  'chestDraws',
+  'chestJackpots',
   /** Craft offers completed. */
   'offersCompleted',
   /** Missions claimed, and daily missions claimed. */
-  'missionsClaimed', 'dailyMissionsClaimed',
+  'missionsClaimed',
+  'dailyMissionsClaimed',
   /** Stamina restores (gem restores and stamina items used). */
   'staminaRestores',
 ] as const;

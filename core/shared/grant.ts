@@ -11,7 +11,10 @@ import { withFields } from '../state/copy.js';
 type ItemGrantError = 'NOT_FOUND' | 'ITEM_LIMIT';
 /** What a grant of each kind can fail with: an unknown object, or the store or currency it would overfill. */
 interface GrantFailureOf {
-  gold: 'CURRENCY_LIMIT'; gem: 'CURRENCY_LIMIT'; paidGem: 'CURRENCY_LIMIT'; kirara: 'CURRENCY_LIMIT';
+  gold: 'CURRENCY_LIMIT';
+  gem: 'CURRENCY_LIMIT';
+  paidGem: 'CURRENCY_LIMIT';
+  kirara: 'CURRENCY_LIMIT';
   item: ItemGrantError;
   // A duplicate character turns into its limit-break item.
   character: ItemGrantError | 'CHARACTER_LIMIT';
@@ -34,19 +37,35 @@ export interface GrantOutcome {
   readonly managedPresentId: number | null;
 }
 
-const outcome = (grant: Grant, managedIds: number[] = [], duplicate: GrantOutcome['duplicate'] = null): GrantOutcome =>
-  ({ grant, managedIds, duplicate, managedPresentId: null });
+const outcome = (
+  grant: Grant,
+  managedIds: number[] = [],
+  duplicate: GrantOutcome['duplicate'] = null,
+): GrantOutcome => ({ grant, managedIds, duplicate, managedPresentId: null });
 
 export const ownedCharacter = (s: PlayerState, characterId: number): OwnedCharacter | undefined =>
   s.characters.find((c) => c.characterId === characterId);
 
 export const newCharacter = (managedCharacterId: number, characterId: number, now: number): OwnedCharacter => ({
-  managedCharacterId, characterId, level: 1, exp: 0, limitBreak: 0, awakening: 0,
-  evolved: false, view: 0, shown: 0, createdAt: now,
+  managedCharacterId,
+  characterId,
+  level: 1,
+  exp: 0,
+  limitBreak: 0,
+  awakening: 0,
+  evolved: false,
+  view: 0,
+  shown: 0,
+  createdAt: now,
 });
 
 /** The item list with an amount added, or the limit it would pass. */
-const itemsWith = (m: Master, s: PlayerState, itemId: number, amount: number): Result<PlayerState['items'], ItemGrantError> => {
+const itemsWith = (
+  m: Master,
+  s: PlayerState,
+  itemId: number,
+  amount: number,
+): Result<PlayerState['items'], ItemGrantError> => {
   const item = m.item.get(itemId);
   if (!item) return fail('NOT_FOUND', { entity: 'item', id: itemId });
   const have = itemCount(s, itemId);
@@ -60,13 +79,26 @@ const addItem = (m: Master, s: PlayerState, itemId: number, amount: number): Res
 const CURRENCY = { gold: 'gold', gem: 'gem', paidGem: 'paidGem', kirara: 'kirara' } as const;
 
 /** Applies a grant, or fails with the capacity it would pass; typed by the grant's kind (a coin grant can only overfill coins). */
-export const tryGrant = <G extends Grant>(m: Master, s: PlayerState, g: G, now: number): Result<{ state: PlayerState; outcome: GrantOutcome }, GrantErrorOf<G>> =>
+export const tryGrant = <G extends Grant>(
+  m: Master,
+  s: PlayerState,
+  g: G,
+  now: number,
+): Result<{ state: PlayerState; outcome: GrantOutcome }, GrantErrorOf<G>> =>
   // Each case fails only with its kind's errors (GrantFailureOf); the switch below cannot narrow the generic G.
   grantAny(m, s, g, now) as Result<{ state: PlayerState; outcome: GrantOutcome }, GrantErrorOf<G>>;
 
-const grantAny = (m: Master, s: PlayerState, g: Grant, now: number): Result<{ state: PlayerState; outcome: GrantOutcome }, GrantError> => {
+const grantAny = (
+  m: Master,
+  s: PlayerState,
+  g: Grant,
+  now: number,
+): Result<{ state: PlayerState; outcome: GrantOutcome }, GrantError> => {
   switch (g.kind) {
-    case 'gold': case 'gem': case 'paidGem': case 'kirara': {
+    case 'gold':
+    case 'gem':
+    case 'paidGem':
+    case 'kirara': {
       const key = CURRENCY[g.kind];
       const max = m.game.currencyMax[key];
       if (s[key] + g.amount > max) return fail('CURRENCY_LIMIT', { currency: key, max });
@@ -85,18 +117,30 @@ const grantAny = (m: Master, s: PlayerState, g: Grant, now: number): Result<{ st
         const items = itemsWith(m, s, c.limitBreakItemId, amount);
         if (items._tag === 'Left') return items;
         const awakening = Math.min(rarity?.maxAwakening ?? 0, owned.awakening + g.amount);
-        const characters = awakening === owned.awakening ? s.characters
-          : s.characters.map((x) => (x === owned ? { ...x, awakening } : x));
+        const characters =
+          awakening === owned.awakening
+            ? s.characters
+            : s.characters.map((x) => (x === owned ? { ...x, awakening } : x));
         // One copy of the state for both changes (a draw grants a character at a time).
-        return ok({ state: withFields(s, { items: items.right, characters }), outcome: outcome(g, [], { itemId: c.limitBreakItemId, amount }) });
+        return ok({
+          state: withFields(s, { items: items.right, characters }),
+          outcome: outcome(g, [], { itemId: c.limitBreakItemId, amount }),
+        });
       }
-      if (s.characters.length >= m.game.limits.characters) return fail('CHARACTER_LIMIT', { max: m.game.limits.characters });
+      if (s.characters.length >= m.game.limits.characters)
+        return fail('CHARACTER_LIMIT', { max: m.game.limits.characters });
       const id = s.nextManagedId;
-      const first = withFields(s, { nextManagedId: id + 1, characters: [...s.characters, newCharacter(id, g.objectId, now)] });
+      const first = withFields(s, {
+        nextManagedId: id + 1,
+        characters: [...s.characters, newCharacter(id, g.objectId, now)],
+      });
       // Further copies in the same grant are duplicates.
       if (g.amount > 1) {
         const rest = tryGrant(m, first, { ...g, amount: g.amount - 1 }, now);
-        return E.map((r: { state: PlayerState; outcome: GrantOutcome }) => ({ state: r.state, outcome: outcome(g, [id], r.outcome.duplicate) }))(rest);
+        return E.map((r: { state: PlayerState; outcome: GrantOutcome }) => ({
+          state: r.state,
+          outcome: outcome(g, [id], r.outcome.duplicate),
+        }))(rest);
       }
       return ok({ state: first, outcome: outcome(g, [id]) });
     }
@@ -105,7 +149,10 @@ const grantAny = (m: Master, s: PlayerState, g: Grant, now: number): Result<{ st
       const max = storageLimit(m, s, 'weapon');
       if (s.weapons.length + g.amount > max) return fail('WEAPON_LIMIT', { max });
       const { state, ids } = allocateIds(s, g.amount);
-      const weapons = [...state.weapons, ...ids.map((id) => ({ managedWeaponId: id, weaponId: g.objectId, level: 1, exp: 0, createdAt: now }))];
+      const weapons = [
+        ...state.weapons,
+        ...ids.map((id) => ({ managedWeaponId: id, weaponId: g.objectId, level: 1, exp: 0, createdAt: now })),
+      ];
       return ok({ state: { ...state, weapons }, outcome: outcome(g, ids) });
     }
     case 'townFacility': {
@@ -113,7 +160,20 @@ const grantAny = (m: Master, s: PlayerState, g: Grant, now: number): Result<{ st
       const max = storageLimit(m, s, 'facility');
       if (s.facilities.length + g.amount > max) return fail('FACILITY_LIMIT', { max });
       const { state, ids } = allocateIds(s, g.amount);
-      const facilities = [...state.facilities, ...ids.map((id) => ({ managedTownFacilityId: id, facilityId: g.objectId, level: 1, covered: true, createdAt: now, levelUp: null, accruedAt: now, stock: 0, carry: 0 }))];
+      const facilities = [
+        ...state.facilities,
+        ...ids.map((id) => ({
+          managedTownFacilityId: id,
+          facilityId: g.objectId,
+          level: 1,
+          covered: true,
+          createdAt: now,
+          levelUp: null,
+          accruedAt: now,
+          stock: 0,
+          carry: 0,
+        })),
+      ];
       return ok({ state: { ...state, facilities }, outcome: outcome(g, ids) });
     }
     case 'roomObject': {
@@ -121,7 +181,10 @@ const grantAny = (m: Master, s: PlayerState, g: Grant, now: number): Result<{ st
       const max = storageLimit(m, s, 'roomObject');
       if (s.roomObjects.length + g.amount > max) return fail('ROOM_OBJECT_LIMIT', { max });
       const { state, ids } = allocateIds(s, g.amount);
-      const roomObjects = [...state.roomObjects, ...ids.map((id) => ({ managedRoomObjectId: id, roomObjectId: g.objectId, createdAt: now }))];
+      const roomObjects = [
+        ...state.roomObjects,
+        ...ids.map((id) => ({ managedRoomObjectId: id, roomObjectId: g.objectId, createdAt: now })),
+      ];
       return ok({ state: { ...state, roomObjects }, outcome: outcome(g, ids) });
     }
   }
@@ -145,15 +208,21 @@ const MERGED_SOURCES = new Set(['overflow', 'reward']);
  */
 const mergeMax = (m: Master, g: Grant): number | undefined => {
   switch (g.kind) {
-    case 'gold': case 'gem': case 'paidGem': case 'kirara': return m.game.currencyMax[g.kind];
-    case 'item': return m.item.get(g.objectId)?.max;
+    case 'gold':
+    case 'gem':
+    case 'paidGem':
+    case 'kirara':
+      return m.game.currencyMax[g.kind];
+    case 'item':
+      return m.item.get(g.objectId)?.max;
     case 'character': {
       const c = m.character.get(g.objectId);
       const item = c ? m.item.get(c.limitBreakItemId) : undefined;
-      const per = c ? m.rarity.get(c.rarity)?.duplicateItemAmount ?? 1 : 1;
+      const per = c ? (m.rarity.get(c.rarity)?.duplicateItemAmount ?? 1) : 1;
       return item ? Math.max(1, Math.floor(item.max / per)) : undefined;
     }
-    default: return undefined;
+    default:
+      return undefined;
   }
 };
 
@@ -164,13 +233,27 @@ const mergeMax = (m: Master, g: Grant): number | undefined => {
  * player can hold of it, so the box grows with the things overflowing, not with
  * the number of times (issue 18: 20,000 ten-draws made 113,915 presents).
  */
-export const sendPresent = (s: PlayerState, g: Grant, meta: PresentMeta, now: number, m?: Master): { state: PlayerState; present: Present } => {
+export const sendPresent = (
+  s: PlayerState,
+  g: Grant,
+  meta: PresentMeta,
+  now: number,
+  m?: Master,
+): { state: PlayerState; present: Present } => {
   const max = m && meta.deadline === null && MERGED_SOURCES.has(meta.source) ? mergeMax(m, g) : undefined;
   if (max !== undefined) {
     // The newest such present first: older ones are full.
     for (let i = s.presents.length - 1; i >= 0; i--) {
       const p = s.presents[i] as Present;
-      if (p.kind !== g.kind || p.objectId !== g.objectId || p.source !== meta.source || p.deadline !== null || p.title !== meta.title || p.message !== meta.message) continue;
+      if (
+        p.kind !== g.kind ||
+        p.objectId !== g.objectId ||
+        p.source !== meta.source ||
+        p.deadline !== null ||
+        p.title !== meta.title ||
+        p.message !== meta.message
+      )
+        continue;
       if (p.amount + g.amount > max) break;
       const merged: Present = { ...p, amount: p.amount + g.amount };
       const presents = s.presents.slice();
@@ -180,23 +263,41 @@ export const sendPresent = (s: PlayerState, g: Grant, meta: PresentMeta, now: nu
   }
   const { state, ids } = allocateIds(s, 1);
   const present: Present = {
-    managedPresentId: ids[0] as number, kind: g.kind, objectId: g.objectId, amount: g.amount,
-    title: meta.title, message: meta.message, createdAt: now, deadline: meta.deadline, source: meta.source,
+    managedPresentId: ids[0] as number,
+    kind: g.kind,
+    objectId: g.objectId,
+    amount: g.amount,
+    title: meta.title,
+    message: meta.message,
+    createdAt: now,
+    deadline: meta.deadline,
+    source: meta.source,
   };
   // Presents past their deadline (never listed nor received again) make room: the box is bounded (presents.boxMax).
-  const kept = state.presents.some((p) => p.deadline !== null && p.deadline <= now) ? state.presents.filter((p) => p.deadline === null || p.deadline > now) : state.presents;
+  const kept = state.presents.some((p) => p.deadline !== null && p.deadline <= now)
+    ? state.presents.filter((p) => p.deadline === null || p.deadline > now)
+    : state.presents;
   return { state: { ...state, presents: [...kept, present] }, present };
 };
 
 export const OVERFLOW: PresentMeta = {
-  title: 'Storage full', message: 'This did not fit in your storage and was kept for you here.', source: 'overflow', deadline: null,
+  title: 'Storage full',
+  message: 'This did not fit in your storage and was kept for you here.',
+  source: 'overflow',
+  deadline: null,
 };
 
 /**
  * Grants, or when a capacity is full sends the grant to the present box: an
  * over-maximum grant is never lost. Unknown master ids are still errors (107, the only one).
  */
-export const grantOrPresent = (m: Master, s: PlayerState, g: Grant, now: number, meta: PresentMeta = OVERFLOW): Result<{ state: PlayerState; outcome: GrantOutcome }, 'NOT_FOUND'> => {
+export const grantOrPresent = (
+  m: Master,
+  s: PlayerState,
+  g: Grant,
+  now: number,
+  meta: PresentMeta = OVERFLOW,
+): Result<{ state: PlayerState; outcome: GrantOutcome }, 'NOT_FOUND'> => {
   const r = tryGrant(m, s, g, now);
   if (r._tag === 'Right') return r;
   if (r.left.code === 'NOT_FOUND') return E.left(r.left);
@@ -205,7 +306,13 @@ export const grantOrPresent = (m: Master, s: PlayerState, g: Grant, now: number,
 };
 
 /** Grants several things in order, each with overflow to the present box. */
-export const grantAll = (m: Master, s: PlayerState, gs: ReadonlyArray<Grant>, now: number, meta: PresentMeta = OVERFLOW): Result<{ state: PlayerState; outcomes: GrantOutcome[] }, 'NOT_FOUND'> => {
+export const grantAll = (
+  m: Master,
+  s: PlayerState,
+  gs: ReadonlyArray<Grant>,
+  now: number,
+  meta: PresentMeta = OVERFLOW,
+): Result<{ state: PlayerState; outcomes: GrantOutcome[] }, 'NOT_FOUND'> => {
   let state = s;
   const outcomes: GrantOutcome[] = [];
   for (const g of gs) {

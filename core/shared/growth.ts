@@ -7,10 +7,20 @@ import { fail, ok, type Result } from './result.js';
 import { itemCount } from './player.js';
 import { mergeItems, type PayError } from './pay.js';
 
-export interface ItemAmount { readonly itemId: number; readonly amount: number }
+export interface ItemAmount {
+  readonly itemId: number;
+  readonly amount: number;
+}
 
 /** What paying a master-data cost (a recipe, an evolution, a slot, a training) can fail with: each of its parts may be short. */
-export const COST_ERRORS = ['GOLD_IS_SHORT', 'UNLIMITED_GEM_IS_SHORT', 'GEM_IS_SHORT', 'KIRARA_IS_SHORT', 'STAMINA_IS_SHORT', 'ITEM_IS_SHORT'] as const satisfies ReadonlyArray<PayError>;
+export const COST_ERRORS = [
+  'GOLD_IS_SHORT',
+  'UNLIMITED_GEM_IS_SHORT',
+  'GEM_IS_SHORT',
+  'KIRARA_IS_SHORT',
+  'STAMINA_IS_SHORT',
+  'ITEM_IS_SHORT',
+] as const satisfies ReadonlyArray<PayError>;
 
 /** The highest level whose total exp is reached (totals[0] is level 1). */
 export const levelFor = (totals: ReadonlyArray<number>, exp: number): number => {
@@ -23,7 +33,12 @@ export const levelFor = (totals: ReadonlyArray<number>, exp: number): number => 
  * Adds exp up to the cap level: exp past the cap is lost. Exp already past the cap (a
  * retune lowered it) is kept: a gain never takes exp or levels away.
  */
-export const gainExp = (totals: ReadonlyArray<number>, cap: number, exp: number, gain: number): { level: number; exp: number } => {
+export const gainExp = (
+  totals: ReadonlyArray<number>,
+  cap: number,
+  exp: number,
+  gain: number,
+): { level: number; exp: number } => {
   const top = totals[Math.min(cap, totals.length) - 1] ?? 0;
   const next = Math.max(exp, Math.min(exp + gain, top));
   return { level: levelFor(totals, next), exp: next };
@@ -66,7 +81,11 @@ export const findWeapon = (s: PlayerState, managedWeaponId: number): Result<Owne
 };
 
 /** An owned weapon with its master entry (107 when either is unknown). */
-export const findWeaponWithDef = (m: Master, s: PlayerState, managedWeaponId: number): Result<{ w: OwnedWeapon; def: Weapon }, 'NOT_FOUND'> => {
+export const findWeaponWithDef = (
+  m: Master,
+  s: PlayerState,
+  managedWeaponId: number,
+): Result<{ w: OwnedWeapon; def: Weapon }, 'NOT_FOUND'> => {
   const found = findWeapon(s, managedWeaponId);
   if (found._tag === 'Left') return found;
   const def = m.weapon.get(found.right.weaponId);
@@ -79,15 +98,24 @@ export const findWeaponWithDef = (m: Master, s: PlayerState, managedWeaponId: nu
  * held (442). Returns them merged by item id in first-seen order.
  */
 export const checkMaterials = (
-  m: Master, s: PlayerState, items: ReadonlyArray<ItemAmount>, accepts: (itemId: number) => boolean, what: string,
+  m: Master,
+  s: PlayerState,
+  items: ReadonlyArray<ItemAmount>,
+  accepts: (itemId: number) => boolean,
+  what: string,
 ): Result<ItemAmount[], 'INVALID_PARAMETERS' | 'NOT_FOUND' | 'ITEM_IS_SHORT'> => {
   if (items.length === 0) return fail('INVALID_PARAMETERS', { field: 'items', reason: 'must name at least one item' });
   const merged = mergeItems(items);
   for (const it of merged) {
     const def = m.item.get(it.itemId);
     if (!def) return fail('NOT_FOUND', { entity: 'item', id: it.itemId });
-    if (!accepts(it.itemId)) return fail('INVALID_PARAMETERS', { field: 'items', reason: `item ${it.itemId} is not ${what}` });
-    if (it.amount > def.max) return fail('INVALID_PARAMETERS', { field: 'items', reason: `amount of item ${it.itemId} is over its maximum ${def.max}` });
+    if (!accepts(it.itemId))
+      return fail('INVALID_PARAMETERS', { field: 'items', reason: `item ${it.itemId} is not ${what}` });
+    if (it.amount > def.max)
+      return fail('INVALID_PARAMETERS', {
+        field: 'items',
+        reason: `amount of item ${it.itemId} is over its maximum ${def.max}`,
+      });
     const have = itemCount(s, it.itemId);
     if (it.amount > have) return fail('ITEM_IS_SHORT', { itemId: it.itemId, need: it.amount, have });
   }
@@ -110,8 +138,12 @@ export interface Fed {
  * exp (past the cap lost) and costs `goldFor(level before it)` coins.
  */
 export const feed = (
-  totals: ReadonlyArray<number>, cap: number, start: { level: number; exp: number },
-  materials: ReadonlyArray<ItemAmount>, expOf: (itemId: number) => number, goldFor: (level: number) => number,
+  totals: ReadonlyArray<number>,
+  cap: number,
+  start: { level: number; exp: number },
+  materials: ReadonlyArray<ItemAmount>,
+  expOf: (itemId: number) => number,
+  goldFor: (level: number) => number,
 ): Fed => {
   let { level, exp } = start;
   let gold = 0;
@@ -127,4 +159,3 @@ export const feed = (
   }
   return { level, exp, used, gold };
 };
-

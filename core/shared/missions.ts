@@ -33,22 +33,34 @@ export const missionOpen = (ms: MissionIndexed, now: number): boolean =>
   (ms.startsAt === null || now >= ms.startsAt) && (ms.endsAt === null || now < ms.endsAt);
 
 /** The period a mission is in at `now`, with its bounds; null when the mission is not offered. */
-export const periodOf = (m: Master, ms: MissionIndexed, now: number): { period: number; startsAt: number; endsAt: number | null } | null => {
+export const periodOf = (
+  m: Master,
+  ms: MissionIndexed,
+  now: number,
+): { period: number; startsAt: number; endsAt: number | null } | null => {
   if (!missionOpen(ms, now)) return null;
   const day = gameDay(m, now);
   switch (ms.category) {
-    case 'daily': return { period: day, startsAt: dayStart(m, day), endsAt: dayStart(m, day + 1) };
+    case 'daily':
+      return { period: day, startsAt: dayStart(m, day), endsAt: dayStart(m, day + 1) };
     case 'weekly': {
       const week = weekOf(m, day);
-      return { period: week, startsAt: dayStart(m, weekFirstDay(m, week)), endsAt: dayStart(m, weekFirstDay(m, week + 1)) };
+      return {
+        period: week,
+        startsAt: dayStart(m, weekFirstDay(m, week)),
+        endsAt: dayStart(m, weekFirstDay(m, week + 1)),
+      };
     }
-    case 'event': return { period: 0, startsAt: ms.startsAt ?? 0, endsAt: ms.endsAt };
+    case 'event':
+      return { period: 0, startsAt: ms.startsAt ?? 0, endsAt: ms.endsAt };
   }
 };
 
 export const managedMissionIdOf = (missionId: number, period: number): number => missionId * PERIOD_SPAN + period;
-export const splitManagedMissionId = (id: number): { missionId: number; period: number } =>
-  ({ missionId: Math.floor(id / PERIOD_SPAN), period: id % PERIOD_SPAN });
+export const splitManagedMissionId = (id: number): { missionId: number; period: number } => ({
+  missionId: Math.floor(id / PERIOD_SPAN),
+  period: id % PERIOD_SPAN,
+});
 
 /**
  * The mission logs with every offered mission in its current period: a mission whose
@@ -56,14 +68,24 @@ export const splitManagedMissionId = (id: number): { missionId: number; period: 
  * `before` as its base; missions no longer offered are dropped. The same array when
  * nothing changes (most operations), so the state keeps its identity.
  */
-export const settledLogs = (m: Master, before: PlayerState, logs: ReadonlyArray<MissionLog>, now: number): ReadonlyArray<MissionLog> => {
+export const settledLogs = (
+  m: Master,
+  before: PlayerState,
+  logs: ReadonlyArray<MissionLog>,
+  now: number,
+): ReadonlyArray<MissionLog> => {
   let out: MissionLog[] | undefined;
   for (const ms of m.missions) {
     const p = periodOf(m, m.mission.get(ms.missionId) as MissionIndexed, now);
     if (p === null) continue;
     const cur = (out ?? logs).find((l) => l.missionId === ms.missionId);
     if (cur !== undefined && cur.period === p.period) continue;
-    const fresh: MissionLog = { missionId: ms.missionId, period: p.period, base: counter(before, ms.counter), claimedAt: null };
+    const fresh: MissionLog = {
+      missionId: ms.missionId,
+      period: p.period,
+      base: counter(before, ms.counter),
+      claimedAt: null,
+    };
     out = cur === undefined ? [...(out ?? logs), fresh] : (out ?? logs).map((l) => (l === cur ? fresh : l));
   }
   const list = out ?? logs;
@@ -73,7 +95,12 @@ export const settledLogs = (m: Master, before: PlayerState, logs: ReadonlyArray<
     return ms === undefined || !missionOpen(ms, now);
   });
   if (!stale && out === undefined) return logs;
-  const kept = stale ? list.filter((l) => { const ms = m.mission.get(l.missionId); return ms !== undefined && missionOpen(ms, now); }) : list;
+  const kept = stale
+    ? list.filter((l) => {
+        const ms = m.mission.get(l.missionId);
+        return ms !== undefined && missionOpen(ms, now);
+      })
+    : list;
   return [...kept].sort((a, b) => a.missionId - b.missionId);
 };
 
@@ -117,5 +144,7 @@ export const missionProgress = (m: Master, s: PlayerState, now: number): Mission
     const state = claimedAt !== null ? MISSION_CLAIMED : rate >= ms.target ? MISSION_ACHIEVED : MISSION_IN_PROGRESS;
     out.push({ mission: ms, period: p.period, startsAt: p.startsAt, endsAt: p.endsAt, rate, state, claimedAt });
   }
-  return out.sort((a, b) => order[a.mission.category] - order[b.mission.category] || a.mission.missionId - b.mission.missionId);
+  return out.sort(
+    (a, b) => order[a.mission.category] - order[b.mission.category] || a.mission.missionId - b.mission.missionId,
+  );
 };

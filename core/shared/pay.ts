@@ -9,8 +9,12 @@ import { withFields } from '../state/copy.js';
 
 /** The shortfall each part of a cost can give. */
 interface ShortOf {
-  gold: 'GOLD_IS_SHORT'; paidGem: 'UNLIMITED_GEM_IS_SHORT'; gem: 'GEM_IS_SHORT';
-  kirara: 'KIRARA_IS_SHORT'; stamina: 'STAMINA_IS_SHORT'; items: 'ITEM_IS_SHORT';
+  gold: 'GOLD_IS_SHORT';
+  paidGem: 'UNLIMITED_GEM_IS_SHORT';
+  gem: 'GEM_IS_SHORT';
+  kirara: 'KIRARA_IS_SHORT';
+  stamina: 'STAMINA_IS_SHORT';
+  items: 'ITEM_IS_SHORT';
 }
 /** What paying a cost can fail with: the first currency, stamina or item that is short. */
 export type PayError = ShortOf[keyof ShortOf];
@@ -22,7 +26,9 @@ export type PayError = ShortOf[keyof ShortOf];
 export type ShortfallOf<C> = C extends unknown ? ShortOf[keyof C & keyof ShortOf] : never;
 
 /** Sums item amounts by item id, keeping first-seen order. */
-export const mergeItems = (items: ReadonlyArray<{ itemId: number; amount: number }>): Array<{ itemId: number; amount: number }> => {
+export const mergeItems = (
+  items: ReadonlyArray<{ itemId: number; amount: number }>,
+): Array<{ itemId: number; amount: number }> => {
   const out: Array<{ itemId: number; amount: number }> = [];
   for (const it of items) {
     const found = out.find((o) => o.itemId === it.itemId);
@@ -45,7 +51,12 @@ export const setItem = (items: ReadonlyArray<ItemStack>, itemId: number, amount:
 };
 
 /** Checks a cost against the state; the first shortfall is the error (only a part the cost has can be short). */
-export const checkCost = <C extends Cost>(m: Master, s: PlayerState, cost: C, now: number): Result<true, ShortfallOf<C>> =>
+export const checkCost = <C extends Cost>(
+  m: Master,
+  s: PlayerState,
+  cost: C,
+  now: number,
+): Result<true, ShortfallOf<C>> =>
   // Each check below runs only on a part the cost has (an absent part counts as 0); the compiler cannot follow that through C.
   checkAnyCost(m, s, cost, now) as Result<true, ShortfallOf<C>>;
 
@@ -78,18 +89,30 @@ export const splitGems = (s: PlayerState, gem: number): { gem: number; paidGem: 
 };
 
 /** Pays a cost whole, or fails with the first shortfall and changes nothing. */
-export const pay = <C extends Cost>(m: Master, s: PlayerState, cost: C, now: number): Result<PlayerState, ShortfallOf<C>> => {
+export const pay = <C extends Cost>(
+  m: Master,
+  s: PlayerState,
+  cost: C,
+  now: number,
+): Result<PlayerState, ShortfallOf<C>> => {
   const check = checkCost(m, s, cost, now);
   if (check._tag === 'Left') return check;
   let next: PlayerState = s;
   const gem = splitGems(s, cost.gem ?? 0);
   const paid = (cost.paidGem ?? 0) + gem.paidGem;
   if ((cost.gold ?? 0) > 0 || gem.gem > 0 || paid > 0 || (cost.kirara ?? 0) > 0) {
-    next = withFields(next, { gold: next.gold - (cost.gold ?? 0), gem: next.gem - gem.gem, paidGem: next.paidGem - paid, kirara: next.kirara - (cost.kirara ?? 0) });
+    next = withFields(next, {
+      gold: next.gold - (cost.gold ?? 0),
+      gem: next.gem - gem.gem,
+      paidGem: next.paidGem - paid,
+      kirara: next.kirara - (cost.kirara ?? 0),
+    });
   }
   if ((cost.stamina ?? 0) > 0) {
     const settled = settleStamina(m, next, now);
-    next = withFields(settled, { stamina: { value: settled.stamina.value - (cost.stamina ?? 0), at: settled.stamina.at } });
+    next = withFields(settled, {
+      stamina: { value: settled.stamina.value - (cost.stamina ?? 0), at: settled.stamina.at },
+    });
   }
   const items = mergeItems(cost.items ?? []);
   if (items.length > 0) {

@@ -50,7 +50,12 @@ export const addPlayerExp = (m: Master, s: PlayerState, exp: number, now: number
   while (level < cap && levelRow(m, level + 1).totalExp <= total) level++;
   if (level === s.level) return { ...s, exp: total };
   const settled = settleStamina(m, s, now);
-  return { ...settled, exp: total, level, stamina: { value: settled.stamina.value + levelRow(m, level).staminaMax, at: now } };
+  return {
+    ...settled,
+    exp: total,
+    level,
+    stamina: { value: settled.stamina.value + levelRow(m, level).staminaMax, at: now },
+  };
 };
 
 export type LimitKind = 'weapon' | 'facility' | 'roomObject';

@@ -10,11 +10,14 @@
 import { STATE_FIELDS, type PlayerState } from '../state.js';
 
 const FIELDS = Object.keys(STATE_FIELDS);
-for (const k of FIELDS) if (!/^[A-Za-z_$][\w$]*$/.test(k)) throw new Error(`state field ${JSON.stringify(k)} is not an identifier`);
+for (const k of FIELDS)
+  if (!/^[A-Za-z_$][\w$]*$/.test(k)) throw new Error(`state field ${JSON.stringify(k)} is not an identifier`);
 
 /** A field-by-field copy in the codec's order (test/core/views-memo.test.ts checks it has every field). */
 // eslint-disable-next-line @typescript-eslint/no-implied-eval -- built once from the codec's own field names, checked above
-const copy = new Function('s', `return { ${FIELDS.map((k) => `${k}: s.${k}`).join(', ')} };`) as (s: PlayerState) => PlayerState;
+const copy = new Function('s', `return { ${FIELDS.map((k) => `${k}: s.${k}`).join(', ')} };`) as (
+  s: PlayerState,
+) => PlayerState;
 
 /** The state with some fields replaced (a new object; the given state is not changed). */
 export const withFields = (s: PlayerState, fields: Partial<PlayerState>): PlayerState => Object.assign(copy(s), fields);

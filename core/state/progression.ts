@@ -20,7 +20,11 @@ export type OwnedAbilityTree = t.TypeOf<typeof OwnedAbilityTree>;
 
 /** An on-going training in a slot (a slot with no entry is idle). */
 export const TrainingRun = t.type({
-  slotId: t.number, trainingId: t.number, managedCharacterIds: t.array(t.number), startedAt: t.number, completesAt: t.number,
+  slotId: t.number,
+  trainingId: t.number,
+  managedCharacterIds: t.array(t.number),
+  startedAt: t.number,
+  completesAt: t.number,
 });
 export type TrainingRun = t.TypeOf<typeof TrainingRun>;
 
@@ -38,5 +42,9 @@ export const progressionProps = {
   ownWeaponsReceived: t.array(t.number),
 };
 export const progressionDefaults: Defaults<typeof progressionProps> = {
-  supportParties: [], abilityTrees: [], trainings: [], tradeCounts: [], ownWeaponsReceived: [],
+  supportParties: [],
+  abilityTrees: [],
+  trainings: [],
+  tradeCounts: [],
+  ownWeaponsReceived: [],
 };

@@ -16,12 +16,16 @@ export const BuildPointPlacement = t.type({ buildPointId: num, managedTownFacili
 export type BuildPointPlacement = t.TypeOf<typeof BuildPointPlacement>;
 
 export const ContentBuilding = t.type({
-  lotId: num, contentRoomId: num,
+  lotId: num,
+  contentRoomId: num,
   facilities: t.array(t.type({ slot: num, managedTownFacilityId: num })),
 });
 export type ContentBuilding = t.TypeOf<typeof ContentBuilding>;
 
-export const TownLayout = t.type({ buildPoints: t.array(BuildPointPlacement), contentBuildings: t.array(ContentBuilding) });
+export const TownLayout = t.type({
+  buildPoints: t.array(BuildPointPlacement),
+  contentBuildings: t.array(ContentBuilding),
+});
 export type TownLayout = t.TypeOf<typeof TownLayout>;
 
 /** Only what cannot be derived: a content room's appearance follows from the characters owned. */

@@ -15,107 +15,255 @@ export const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
 /** A time on the wire: `YYYY-MM-DDTHH:mm:ss` in the game's time zone. */
 export const WireTime = t.string;
 
-export const PlayerView = t.type({
-  playerId: num, name: str, myCode: str, level: num, exp: num,
-  stamina: num, staminaMax: num, gold: num, gem: num, paidGem: num, kirara: num,
-  characterLimit: num, weaponLimit: num, facilityLimit: num, roomObjectLimit: num,
-  tutorialStep: num, tutorialTips: t.array(num),
-  createdAt: WireTime, lastLoginAt: WireTime,
-}, 'PlayerView');
+export const PlayerView = t.type(
+  {
+    playerId: num,
+    name: str,
+    myCode: str,
+    level: num,
+    exp: num,
+    stamina: num,
+    staminaMax: num,
+    gold: num,
+    gem: num,
+    paidGem: num,
+    kirara: num,
+    characterLimit: num,
+    weaponLimit: num,
+    facilityLimit: num,
+    roomObjectLimit: num,
+    tutorialStep: num,
+    tutorialTips: t.array(num),
+    createdAt: WireTime,
+    lastLoginAt: WireTime,
+  },
+  'PlayerView',
+);
 export type PlayerView = t.TypeOf<typeof PlayerView>;
 
-export const CharacterView = t.type({
-  managedCharacterId: num, characterId: num, level: num, exp: num,
-  /** The character's current level cap (its rarity's cap raised by limit breaks and evolution). */
-  levelLimit: num,
-  limitBreak: num, awakening: num, evolved: bool, view: num, shown: num, createdAt: WireTime,
-}, 'CharacterView');
+export const CharacterView = t.type(
+  {
+    managedCharacterId: num,
+    characterId: num,
+    level: num,
+    exp: num,
+    /** The character's current level cap (its rarity's cap raised by limit breaks and evolution). */
+    levelLimit: num,
+    limitBreak: num,
+    awakening: num,
+    evolved: bool,
+    view: num,
+    shown: num,
+    createdAt: WireTime,
+  },
+  'CharacterView',
+);
 export type CharacterView = t.TypeOf<typeof CharacterView>;
 
-export const WeaponView = t.type({ managedWeaponId: num, weaponId: num, level: num, exp: num, createdAt: WireTime }, 'WeaponView');
+export const WeaponView = t.type(
+  { managedWeaponId: num, weaponId: num, level: num, exp: num, createdAt: WireTime },
+  'WeaponView',
+);
 export type WeaponView = t.TypeOf<typeof WeaponView>;
 
-export const FacilityView = t.type({
-  managedTownFacilityId: num, facilityId: num, level: num, covered: bool,
-  levelUpStartedAt: nullable(WireTime), levelUpCompletesAt: nullable(WireTime),
-  /** itemNo 0 is coins. */
-  production: nullable(t.type({ itemNo: num, perHour: num, cap: num, stock: num })),
-  accruedAt: WireTime, createdAt: WireTime,
-}, 'FacilityView');
+export const FacilityView = t.type(
+  {
+    managedTownFacilityId: num,
+    facilityId: num,
+    level: num,
+    covered: bool,
+    levelUpStartedAt: nullable(WireTime),
+    levelUpCompletesAt: nullable(WireTime),
+    /** itemNo 0 is coins. */
+    production: nullable(t.type({ itemNo: num, perHour: num, cap: num, stock: num })),
+    accruedAt: WireTime,
+    createdAt: WireTime,
+  },
+  'FacilityView',
+);
 export type FacilityView = t.TypeOf<typeof FacilityView>;
 
-export const RoomObjectView = t.type({ managedRoomObjectId: num, roomObjectId: num, createdAt: WireTime }, 'RoomObjectView');
+export const RoomObjectView = t.type(
+  { managedRoomObjectId: num, roomObjectId: num, createdAt: WireTime },
+  'RoomObjectView',
+);
 export type RoomObjectView = t.TypeOf<typeof RoomObjectView>;
 
 export const ItemStackView = t.type({ itemId: num, amount: num }, 'ItemStack');
 export type ItemStackView = t.TypeOf<typeof ItemStackView>;
 
-export const PresentView = t.type({
-  managedPresentId: num, kind: GrantKind, objectId: num, amount: num, title: str, message: str, source: str,
-  createdAt: WireTime, deadline: nullable(WireTime),
-}, 'PresentView');
+export const PresentView = t.type(
+  {
+    managedPresentId: num,
+    kind: GrantKind,
+    objectId: num,
+    amount: num,
+    title: str,
+    message: str,
+    source: str,
+    createdAt: WireTime,
+    deadline: nullable(WireTime),
+  },
+  'PresentView',
+);
 export type PresentView = t.TypeOf<typeof PresentView>;
 
-export const SupportPartyView = t.type({ supportPartyNo: num, name: str, managedCharacterIds: t.array(num) }, 'SupportPartyView');
-export const AbilityTreeView = t.type({
-  managedCharacterId: num,
-  slots: t.array(t.type({ slotNo: num, sphere: nullable(t.type({ itemId: num, level: num, exp: num })) })),
-}, 'AbilityTreeView');
-export const TrainingView = t.type({
-  slotId: num, trainingId: num, managedCharacterIds: t.array(num), startedAt: WireTime, completesAt: WireTime, completed: bool,
-}, 'TrainingView');
+export const SupportPartyView = t.type(
+  { supportPartyNo: num, name: str, managedCharacterIds: t.array(num) },
+  'SupportPartyView',
+);
+export const AbilityTreeView = t.type(
+  {
+    managedCharacterId: num,
+    slots: t.array(t.type({ slotNo: num, sphere: nullable(t.type({ itemId: num, level: num, exp: num })) })),
+  },
+  'AbilityTreeView',
+);
+export const TrainingView = t.type(
+  {
+    slotId: num,
+    trainingId: num,
+    managedCharacterIds: t.array(num),
+    startedAt: WireTime,
+    completesAt: WireTime,
+    completed: bool,
+  },
+  'TrainingView',
+);
 export const TradeCountView = t.type({ recipeId: num, total: num, dayIndex: num, today: num }, 'TradeCountView');
 
-export const PlacementView = t.type({ managedRoomObjectId: num, roomObjectId: num, x: num, y: num, dir: num }, 'PlacementView');
+export const PlacementView = t.type(
+  { managedRoomObjectId: num, roomObjectId: num, x: num, y: num, dir: num },
+  'PlacementView',
+);
 /** Another player's placement: no managed id. */
 export const PublicPlacementView = t.type({ roomObjectId: num, x: num, y: num, dir: num }, 'PublicPlacementView');
-const floorView = <P extends t.Mixed>(placement: P, name: string) => t.type({
-  floorId: num, name: str, width: num, height: num, unlocked: bool, placements: t.array(placement),
-}, name);
+const floorView = <P extends t.Mixed>(placement: P, name: string) =>
+  t.type(
+    {
+      floorId: num,
+      name: str,
+      width: num,
+      height: num,
+      unlocked: bool,
+      placements: t.array(placement),
+    },
+    name,
+  );
 export const FloorView = floorView(PlacementView, 'FloorView');
 export const PublicFloorView = floorView(PublicPlacementView, 'PublicFloorView');
-export const TownLayoutView = t.type({
-  buildPoints: t.array(t.type({ buildPointId: num, managedTownFacilityId: num })),
-  contentBuildings: t.array(t.type({ lotId: num, contentRoomId: num, facilities: t.array(t.type({ slot: num, managedTownFacilityId: num })) })),
-}, 'TownLayout');
-export const ContentRoomView = t.type({
-  contentRoomId: num, titleId: num, name: str, capacity: num, isNew: bool, managedCharacterIds: t.array(num),
-}, 'ContentRoomView');
+export const TownLayoutView = t.type(
+  {
+    buildPoints: t.array(t.type({ buildPointId: num, managedTownFacilityId: num })),
+    contentBuildings: t.array(
+      t.type({
+        lotId: num,
+        contentRoomId: num,
+        facilities: t.array(t.type({ slot: num, managedTownFacilityId: num })),
+      }),
+    ),
+  },
+  'TownLayout',
+);
+export const ContentRoomView = t.type(
+  {
+    contentRoomId: num,
+    titleId: num,
+    name: str,
+    capacity: num,
+    isNew: bool,
+    managedCharacterIds: t.array(num),
+  },
+  'ContentRoomView',
+);
 
-export const BattlePartyView = t.type({
-  managedBattlePartyId: num, name: str,
-  slots: t.array(t.type({ managedCharacterId: nullable(num), managedWeaponId: nullable(num) })),
-}, 'BattlePartyView');
-export const FriendRelationView = t.type({ playerId: num, name: str, state: FriendState, since: WireTime }, 'FriendRelationView');
-export const AchievementView = t.type({ achievementId: num, name: str, description: str, isNew: bool, unlockedAt: WireTime }, 'AchievementView');
-export const ActiveQuestView = t.type({
-  orderReceiveId: num, questId: num, type: num, managedBattlePartyId: num, supportCharacterId: nullable(num), questData: str,
-  orderedAt: WireTime, savedAt: WireTime, saves: num, retries: num, retryMax: num,
-}, 'ActiveQuestView');
+export const BattlePartyView = t.type(
+  {
+    managedBattlePartyId: num,
+    name: str,
+    slots: t.array(t.type({ managedCharacterId: nullable(num), managedWeaponId: nullable(num) })),
+  },
+  'BattlePartyView',
+);
+export const FriendRelationView = t.type(
+  { playerId: num, name: str, state: FriendState, since: WireTime },
+  'FriendRelationView',
+);
+export const AchievementView = t.type(
+  { achievementId: num, name: str, description: str, isNew: bool, unlockedAt: WireTime },
+  'AchievementView',
+);
+export const ActiveQuestView = t.type(
+  {
+    orderReceiveId: num,
+    questId: num,
+    type: num,
+    managedBattlePartyId: num,
+    supportCharacterId: nullable(num),
+    questData: str,
+    orderedAt: WireTime,
+    savedAt: WireTime,
+    saves: num,
+    retries: num,
+    retryMax: num,
+  },
+  'ActiveQuestView',
+);
 export const SkillUseView = t.type({ skills: t.array(num), unique: num, master: num, friend: num }, 'SkillUse');
-export const QuestLogView = t.type({
-  questId: num, clears: num, failures: num, bestClearRank: num,
-  firstClearedAt: nullable(WireTime), lastPlayedAt: WireTime, skillUse: nullable(SkillUseView),
-}, 'QuestLogView');
-export const ChestProgressView = t.type({ chestId: num, step: num, jackpotDrawn: bool, resets: num, remaining: num }, 'ChestProgressView');
-export const OfferRunView = t.type({ offerId: num, startedAt: WireTime, completesAt: WireTime, done: bool }, 'OfferRunView');
+export const QuestLogView = t.type(
+  {
+    questId: num,
+    clears: num,
+    failures: num,
+    bestClearRank: num,
+    firstClearedAt: nullable(WireTime),
+    lastPlayedAt: WireTime,
+    skillUse: nullable(SkillUseView),
+  },
+  'QuestLogView',
+);
+export const ChestProgressView = t.type(
+  { chestId: num, step: num, jackpotDrawn: bool, resets: num, remaining: num },
+  'ChestProgressView',
+);
+export const OfferRunView = t.type(
+  { offerId: num, startedAt: WireTime, completesAt: WireTime, done: bool },
+  'OfferRunView',
+);
 export const OfferCompletionView = t.type({ offerId: num, count: num }, 'OfferCompletionView');
 /** One thing given (master data's grant): currencies have objectId 0. */
 export const GrantView = t.type({ kind: GrantKind, objectId: num, amount: num }, 'Grant');
 /** A grant an operation gave, and the present that kept it when it did not fit (else null). */
-export const RewardView = t.type({ kind: GrantKind, objectId: num, amount: num, managedPresentId: nullable(num) }, 'Reward');
+export const RewardView = t.type(
+  { kind: GrantKind, objectId: num, amount: num, managedPresentId: nullable(num) },
+  'Reward',
+);
 /** A master-data cost: only the parts it has. */
-export const CostView = t.partial({ gold: num, gem: num, paidGem: num, kirara: num, stamina: num, items: t.array(ItemStackView) }, 'Cost');
+export const CostView = t.partial(
+  { gold: num, gem: num, paidGem: num, kirara: num, stamina: num, items: t.array(ItemStackView) },
+  'Cost',
+);
 /** What anyone may see of another player (friend search, the friend list, guests). */
-export const PublicPlayerView = t.type({
-  playerId: num, name: str, myCode: str, level: num, lastLoginAt: WireTime,
-  /** The achievement shown on the profile. */
-  achievementId: nullable(num),
-  supportParties: t.array(t.type({
+export const PublicPlayerView = t.type(
+  {
+    playerId: num,
     name: str,
-    characters: t.array(t.type({ managedCharacterId: num, characterId: num, level: num, limitBreak: num, evolved: bool })),
-  })),
-}, 'PublicPlayerView');
+    myCode: str,
+    level: num,
+    lastLoginAt: WireTime,
+    /** The achievement shown on the profile. */
+    achievementId: nullable(num),
+    supportParties: t.array(
+      t.type({
+        name: str,
+        characters: t.array(
+          t.type({ managedCharacterId: num, characterId: num, level: num, limitBreak: num, evolved: bool }),
+        ),
+      }),
+    ),
+  },
+  'PublicPlayerView',
+);
 
 export type SupportPartyView = t.TypeOf<typeof SupportPartyView>;
 export type AbilityTreeView = t.TypeOf<typeof AbilityTreeView>;
@@ -192,4 +340,5 @@ export interface CollectionViewOf<K extends CollectionName> {
 }
 export type CollectionView = { [K in CollectionName]: CollectionViewOf<K> }[CollectionName];
 /** Declares a collection, checking its view against its own codec (not the union of all). */
-export const collection = <K extends CollectionName>(c: CollectionViewOf<K>): CollectionView => c as unknown as CollectionView;
+export const collection = <K extends CollectionName>(c: CollectionViewOf<K>): CollectionView =>
+  c as unknown as CollectionView;

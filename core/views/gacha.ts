@@ -17,13 +17,19 @@ const str = t.string;
 const bool = t.boolean;
 
 // ---- draw, fix ----
-export const GachaResult = t.type({
-  characterId: num, rarity: num,
-  /** Not owned before this draw (a second copy in the same ten-draw is not new). */
-  isNew: bool, pickup: bool,
-  /** What a duplicate turns into (for a re-draw gacha's pending result, would turn into): its limit-break item; null when new. */
-  itemId: nullable(num), itemAmount: num,
-}, 'GachaResult');
+export const GachaResult = t.type(
+  {
+    characterId: num,
+    rarity: num,
+    /** Not owned before this draw (a second copy in the same ten-draw is not new). */
+    isNew: bool,
+    pickup: bool,
+    /** What a duplicate turns into (for a re-draw gacha's pending result, would turn into): its limit-break item; null when new. */
+    itemId: nullable(num),
+    itemAmount: num,
+  },
+  'GachaResult',
+);
 
 export const resultView = (m: Master, s: PlayerState, g: GachaIndexed, ids: ReadonlyArray<number>) => {
   const seen = new Set<number>();
@@ -32,11 +38,13 @@ export const resultView = (m: Master, s: PlayerState, g: GachaIndexed, ids: Read
     const isNew = !ownedCharacter(s, id) && !seen.has(id);
     seen.add(id);
     return {
-      characterId: id, rarity: c?.rarity ?? 0, isNew,
+      characterId: id,
+      rarity: c?.rarity ?? 0,
+      isNew,
       pickup: g.pickups.some((p) => p.characterId === id),
       // What a duplicate turns into (for a re-draw gacha, what it would turn into when fixed).
-      itemId: isNew ? null : c?.limitBreakItemId ?? null,
-      itemAmount: isNew ? 0 : m.rarity.get(c?.rarity ?? 0)?.duplicateItemAmount ?? 0,
+      itemId: isNew ? null : (c?.limitBreakItemId ?? null),
+      itemAmount: isNew ? 0 : (m.rarity.get(c?.rarity ?? 0)?.duplicateItemAmount ?? 0),
     };
   });
 };
@@ -52,75 +60,115 @@ const NONE = -1;
 const orNone = (n: number | null): number => n ?? NONE;
 
 /** The gacha itself, as the original's `gacha` object, for this player (first10 is -1 once used). */
-export const GachaDefinitionView = t.type({
-  id: num, name: str,
-  /** The original's gacha type: 1, a normal gacha (hoshi has no step-up gachas). */
-  type: num,
-  /** hoshi's kind: standard, pickup, or firstTime (the re-draw gacha). */
-  kind: Gacha.props.kind,
-  /** Gems for a single draw (drawType 1 without the ticket). */
-  gem1: num,
-  /** Gems for a ten-draw (drawType 3). */
-  gem10: num,
-  /** Gems for this player's first ten-draw; -1 when there is no discount or it was used. */
-  first10: num,
-  /** Paid gems for a paid single draw (drawType 2); -1 when not offered. */
-  unlimitedGem: num,
-  /** The ticket item a single draw spends when held, and how many; -1 when none. */
-  itemId: num, itemAmount: num,
-  startAt: WireTime,
-  /** null when the gacha has no end. */
-  endAt: nullable(WireTime),
-  /** Open on that weekday (game day): 1, else 0. */
-  sun: num, mon: num, tue: num, wed: num, thu: num, fri: num, sat: num,
-  /** 1 for a re-draw gacha (the first-time gacha), else -1. */
-  reDraw: num,
-  /** Characters a player may draw a game day (a ten-draw counts ten); -1: no limit. */
-  drawLimit: num,
-  /** Characters a player may draw in all; -1: no limit. */
-  allLimit: num,
-  /** Gacha points earned per character drawn. */
-  pointsPerDraw: num,
-}, 'GachaDefinition');
+export const GachaDefinitionView = t.type(
+  {
+    id: num,
+    name: str,
+    /** The original's gacha type: 1, a normal gacha (hoshi has no step-up gachas). */
+    type: num,
+    /** hoshi's kind: standard, pickup, or firstTime (the re-draw gacha). */
+    kind: Gacha.props.kind,
+    /** Gems for a single draw (drawType 1 without the ticket). */
+    gem1: num,
+    /** Gems for a ten-draw (drawType 3). */
+    gem10: num,
+    /** Gems for this player's first ten-draw; -1 when there is no discount or it was used. */
+    first10: num,
+    /** Paid gems for a paid single draw (drawType 2); -1 when not offered. */
+    unlimitedGem: num,
+    /** The ticket item a single draw spends when held, and how many; -1 when none. */
+    itemId: num,
+    itemAmount: num,
+    startAt: WireTime,
+    /** null when the gacha has no end. */
+    endAt: nullable(WireTime),
+    /** Open on that weekday (game day): 1, else 0. */
+    sun: num,
+    mon: num,
+    tue: num,
+    wed: num,
+    thu: num,
+    fri: num,
+    sat: num,
+    /** 1 for a re-draw gacha (the first-time gacha), else -1. */
+    reDraw: num,
+    /** Characters a player may draw a game day (a ten-draw counts ten); -1: no limit. */
+    drawLimit: num,
+    /** Characters a player may draw in all; -1: no limit. */
+    allLimit: num,
+    /** Gacha points earned per character drawn. */
+    pointsPerDraw: num,
+  },
+  'GachaDefinition',
+);
 export type GachaDefinitionView = t.TypeOf<typeof GachaDefinitionView>;
 
 /** The player's draws of each kind (draws, not characters), in the kept draw history; re-draws are not draws. */
-const DRAW_COUNTS = ['uGem1Total', 'uGem1Daily', 'gem1Total', 'gem1Daily', 'gem10Total', 'gem10Daily', 'itemTotal', 'itemDaily'] as const;
+const DRAW_COUNTS = [
+  'uGem1Total',
+  'uGem1Daily',
+  'gem1Total',
+  'gem1Daily',
+  'gem10Total',
+  'gem10Daily',
+  'itemTotal',
+  'itemDaily',
+] as const;
 type DrawCounts = Record<(typeof DRAW_COUNTS)[number], number>;
-const DrawCountsView = Object.fromEntries(DRAW_COUNTS.map((k) => [k, num])) as Record<(typeof DRAW_COUNTS)[number], t.NumberC>;
+const DrawCountsView = Object.fromEntries(DRAW_COUNTS.map((k) => [k, num])) as Record<
+  (typeof DRAW_COUNTS)[number],
+  t.NumberC
+>;
 
 /** One entry of get_all: the gacha, the player's draws of each kind, and hoshi's per-player fields. */
-export const PlayerGachaView = t.type({
-  gacha: GachaDefinitionView,
-  ...DrawCountsView,
-  /** Drawable now (period and weekday); a gacha named by gachaIds may be listed closed. */
-  open: bool,
-  /** How many of the gacha's ticket the player holds (0 when it has none). */
-  ticketHeld: num,
-  /** Characters drawn this game day and in all: what drawLimit and allLimit count. */
-  drawsToday: num, totalDraws: num,
-  /** The player's gacha points of this gacha. */
-  points: num,
-  /** A re-draw gacha fixed by the player: it cannot be drawn again. */
-  closed: bool,
-  /** A re-draw gacha's pending result (character ids), null when none. */
-  pending: nullable(t.array(num)),
-}, 'PlayerGacha');
+export const PlayerGachaView = t.type(
+  {
+    gacha: GachaDefinitionView,
+    ...DrawCountsView,
+    /** Drawable now (period and weekday); a gacha named by gachaIds may be listed closed. */
+    open: bool,
+    /** How many of the gacha's ticket the player holds (0 when it has none). */
+    ticketHeld: num,
+    /** Characters drawn this game day and in all: what drawLimit and allLimit count. */
+    drawsToday: num,
+    totalDraws: num,
+    /** The player's gacha points of this gacha. */
+    points: num,
+    /** A re-draw gacha fixed by the player: it cannot be drawn again. */
+    closed: bool,
+    /** A re-draw gacha's pending result (character ids), null when none. */
+    pending: nullable(t.array(num)),
+  },
+  'PlayerGacha',
+);
 export type PlayerGachaView = t.TypeOf<typeof PlayerGachaView>;
 
 /** A step of a step-up gacha (the original's gachaSteps). hoshi has none: the list is always empty. */
-export const GachaStepView = t.type({
-  gachaId: num,
-  /** The step, from 1. */
-  step: num,
-  /** Gems the step costs, and the characters it draws. */
-  gem: num, drawCount: num,
-  /** Times the player drew this step. */
-  drawn: num,
-}, 'GachaStep');
+export const GachaStepView = t.type(
+  {
+    gachaId: num,
+    /** The step, from 1. */
+    step: num,
+    /** Gems the step costs, and the characters it draws. */
+    gem: num,
+    drawCount: num,
+    /** Times the player drew this step. */
+    drawn: num,
+  },
+  'GachaStep',
+);
 export type GachaStepView = t.TypeOf<typeof GachaStepView>;
 
-const zeroCounts = (): DrawCounts => ({ uGem1Total: 0, uGem1Daily: 0, gem1Total: 0, gem1Daily: 0, gem10Total: 0, gem10Daily: 0, itemTotal: 0, itemDaily: 0 });
+const zeroCounts = (): DrawCounts => ({
+  uGem1Total: 0,
+  uGem1Daily: 0,
+  gem1Total: 0,
+  gem1Daily: 0,
+  gem10Total: 0,
+  gem10Daily: 0,
+  itemTotal: 0,
+  itemDaily: 0,
+});
 
 /** The kind a draw record counts as; null for a fix (drawType 0). */
 const kindOf = (r: DrawRecord): 'uGem1' | 'gem1' | 'gem10' | 'item' | null => {
@@ -141,13 +189,19 @@ export const drawCounts = (m: Master, s: PlayerState, now: number): Map<number, 
   const pendingOf = new Set<number>();
   for (const r of s.gachaHistory) {
     const kind = kindOf(r);
-    if (kind === null) { pendingOf.delete(r.gachaId); continue; }
+    if (kind === null) {
+      pendingOf.delete(r.gachaId);
+      continue;
+    }
     if (m.gacha.get(r.gachaId)?.reDraw) {
       if (pendingOf.has(r.gachaId)) continue;
       pendingOf.add(r.gachaId);
     }
     let c = out.get(r.gachaId);
-    if (!c) { c = zeroCounts(); out.set(r.gachaId, c); }
+    if (!c) {
+      c = zeroCounts();
+      out.set(r.gachaId, c);
+    }
     c[`${kind}Total` as const]++;
     if (today(m, r.drawnAt) === day) c[`${kind}Daily` as const]++;
   }
@@ -160,29 +214,50 @@ const definitionView = (m: Master, g: GachaIndexed, st: GachaStat, now: number):
   const days = g.weekdays;
   const flag = (d: number) => (days === null || days.includes(d) ? 1 : 0);
   return {
-    id: g.gachaId, name: g.name, type: 1, kind: g.kind,
-    gem1: c.singleGem, gem10: c.tenGem,
+    id: g.gachaId,
+    name: g.name,
+    type: 1,
+    kind: g.kind,
+    gem1: c.singleGem,
+    gem10: c.tenGem,
     first10: st.firstTenUsed ? NONE : orNone(c.firstTenGem),
     unlimitedGem: orNone(c.paidSingleGem),
-    itemId: orNone(c.ticketItemId), itemAmount: c.ticketItemId === null ? NONE : c.ticketAmount,
-    startAt: timeText(ctx, g.startsAt), endAt: optTime(ctx, g.endsAt),
-    sun: flag(0), mon: flag(1), tue: flag(2), wed: flag(3), thu: flag(4), fri: flag(5), sat: flag(6),
+    itemId: orNone(c.ticketItemId),
+    itemAmount: c.ticketItemId === null ? NONE : c.ticketAmount,
+    startAt: timeText(ctx, g.startsAt),
+    endAt: optTime(ctx, g.endsAt),
+    sun: flag(0),
+    mon: flag(1),
+    tue: flag(2),
+    wed: flag(3),
+    thu: flag(4),
+    fri: flag(5),
+    sat: flag(6),
     reDraw: g.reDraw ? 1 : NONE,
-    drawLimit: orNone(g.limits.perDay), allLimit: orNone(g.limits.total),
+    drawLimit: orNone(g.limits.perDay),
+    allLimit: orNone(g.limits.total),
     pointsPerDraw: g.pointsPerDraw,
   };
 };
 
-export const gachaInfo = (m: Master, s: PlayerState, g: GachaIndexed, counts: DrawCounts | undefined, now: number): PlayerGachaView => {
+export const gachaInfo = (
+  m: Master,
+  s: PlayerState,
+  g: GachaIndexed,
+  counts: DrawCounts | undefined,
+  now: number,
+): PlayerGachaView => {
   const st = statOf(s, g.gachaId);
   return {
     gacha: definitionView(m, g, st, now),
     ...(counts ?? zeroCounts()),
     open: openNow(m, g, now),
     ticketHeld: g.cost.ticketItemId === null ? 0 : itemCount(s, g.cost.ticketItemId),
-    drawsToday: drawsToday(m, st, now), totalDraws: st.totalDraws,
+    drawsToday: drawsToday(m, st, now),
+    totalDraws: st.totalDraws,
     points: st.points,
-    closed: st.closed, pending: st.pending ? st.pending.characterIds : null,
+    closed: st.closed,
+    pending: st.pending ? st.pending.characterIds : null,
   };
 };
 
@@ -195,58 +270,84 @@ export const boxOf = (m: Master, g: GachaIndexed) => {
 
 export const RarityRate = t.type({ rarity: num, probability: num }, 'GachaRarityRate');
 const CharacterRate = t.type({ characterId: num, rarity: num, pickup: bool, probability: num }, 'GachaCharacterRate');
-export const NamedRate = t.type({ characterId: num, name: str, rarity: num, pickup: bool, probability: num }, 'GachaBoxCharacter');
+export const NamedRate = t.type(
+  { characterId: num, name: str, rarity: num, pickup: bool, probability: num },
+  'GachaBoxCharacter',
+);
 export const BoxPickup = t.type({ characterId: num, name: str, rarity: num, probability: num }, 'GachaBoxPickup');
-export const BoxTarget = t.type({
-  characterId: num, name: str, rarity: num,
-  /** Gacha points point_to_character costs. */
-  points: num,
-  owned: bool,
-}, 'GachaBoxTarget');
+export const BoxTarget = t.type(
+  {
+    characterId: num,
+    name: str,
+    rarity: num,
+    /** Gacha points point_to_character costs. */
+    points: num,
+    owned: bool,
+  },
+  'GachaBoxTarget',
+);
 /** The ten-draw guarantee and the rates its redrawn last pull follows. */
-export const Guarantee = t.type({
-  minRarity: num, appliesTo: str, rarities: t.array(RarityRate), characters: t.array(CharacterRate),
-}, 'GachaGuarantee');
+export const Guarantee = t.type(
+  {
+    minRarity: num,
+    appliesTo: str,
+    rarities: t.array(RarityRate),
+    characters: t.array(CharacterRate),
+  },
+  'GachaGuarantee',
+);
 
 /** A whole ten-draw's effective rates, per pull, the guarantee included (exact, from the draw's tables). */
-export const TenDraw = t.type({
-  /** Pulls in a ten-draw (master data gacha.tenDrawSize). */
-  draws: num,
-  /** Share of a ten-draw's characters of each rarity: the chance of the rarity per pull, averaged over the draw. */
-  rarityRates: t.array(RarityRate),
-  /** The same for each pickup character. */
-  pickups: t.array(BoxPickup),
-  /** The chance that no pull reaches guarantee.minRarity, so the last pull is redrawn from the guarantee's rates; 0 without a guarantee. */
-  guaranteeProbability: num,
-}, 'GachaTenDrawRates');
+export const TenDraw = t.type(
+  {
+    /** Pulls in a ten-draw (master data gacha.tenDrawSize). */
+    draws: num,
+    /** Share of a ten-draw's characters of each rarity: the chance of the rarity per pull, averaged over the draw. */
+    rarityRates: t.array(RarityRate),
+    /** The same for each pickup character. */
+    pickups: t.array(BoxPickup),
+    /** The chance that no pull reaches guarantee.minRarity, so the last pull is redrawn from the guarantee's rates; 0 without a guarantee. */
+    guaranteeProbability: num,
+  },
+  'GachaTenDrawRates',
+);
 
 // ---- history ----
 /** What a record of the draw history was: a draw (by how it was paid), a re-draw of a pending result, or the fix that granted it. */
-export const HistoryKind = t.keyof({ single: null, paidSingle: null, ticket: null, ten: null, reDraw: null, fix: null }, 'GachaHistoryKind');
+export const HistoryKind = t.keyof(
+  { single: null, paidSingle: null, ticket: null, ten: null, reDraw: null, fix: null },
+  'GachaHistoryKind',
+);
 export type HistoryKind = t.TypeOf<typeof HistoryKind>;
 
-export const HistoryEntry = t.type({
-  gachaId: num,
-  /** The gacha's name in the master data now ('' for a gacha no longer in it). */
-  name: str,
-  drawnAt: WireTime,
-  /** The request's drawType (0 for a fix). */
-  drawType: num,
-  kind: HistoryKind,
-  /** What the draw cost: tickets (of ticketItemId), free gems and paid gems. Re-draws and fixes cost nothing. */
-  paid: t.type({ ticket: num, ticketItemId: nullable(num), gem: num, paidGem: num }, 'GachaHistoryPayment'),
-  /** The characters drawn, in the order drawn; pickup: a pickup of the gacha in the master data now. */
-  characters: t.array(t.type({ characterId: num, name: str, rarity: num, pickup: bool }, 'GachaHistoryCharacter')),
-  /** Whether the characters were granted by this record (false for a re-draw gacha's pending draws). */
-  granted: bool,
-}, 'GachaHistoryEntry');
+export const HistoryEntry = t.type(
+  {
+    gachaId: num,
+    /** The gacha's name in the master data now ('' for a gacha no longer in it). */
+    name: str,
+    drawnAt: WireTime,
+    /** The request's drawType (0 for a fix). */
+    drawType: num,
+    kind: HistoryKind,
+    /** What the draw cost: tickets (of ticketItemId), free gems and paid gems. Re-draws and fixes cost nothing. */
+    paid: t.type({ ticket: num, ticketItemId: nullable(num), gem: num, paidGem: num }, 'GachaHistoryPayment'),
+    /** The characters drawn, in the order drawn; pickup: a pickup of the gacha in the master data now. */
+    characters: t.array(t.type({ characterId: num, name: str, rarity: num, pickup: bool }, 'GachaHistoryCharacter')),
+    /** Whether the characters were granted by this record (false for a re-draw gacha's pending draws). */
+    granted: bool,
+  },
+  'GachaHistoryEntry',
+);
 
 /** The kind of every record of a history, in its order: a re-draw gacha's records after its first draw, up to the fix, are re-draws. */
 export const historyKinds = (m: Master, history: ReadonlyArray<DrawRecord>): HistoryKind[] => {
   const pending = new Set<number>();
   return history.map((r) => {
     const kind = kindOf(r);
-    if (kind === null) { pending.delete(r.gachaId); return 'fix'; }
+    if (kind === null) {
+      pending.delete(r.gachaId);
+      return 'fix';
+    }
     if (m.gacha.get(r.gachaId)?.reDraw || !r.granted) {
       if (pending.has(r.gachaId)) return 'reDraw';
       pending.add(r.gachaId);

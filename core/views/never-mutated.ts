@@ -22,7 +22,9 @@
 import { walkReplaced } from '../state/replaced.js';
 
 /** What a memoised view is built in: the master data it is kept for (ViewCtx, core/views/context.ts). */
-interface MemoCtx { readonly master: object }
+interface MemoCtx {
+  readonly master: object;
+}
 
 /**
  * A view is marked by a property no JSON, key list or spread sees (a symbol, not
@@ -47,7 +49,9 @@ let watcher: ((v: object) => void) | undefined;
  * by default; which way it is changes no answer.
  */
 let keeping = false;
-export const keepPlayerViews = (on: boolean): void => { keeping = on; };
+export const keepPlayerViews = (on: boolean): void => {
+  keeping = on;
+};
 
 /** Marks a view as never to change: its serialised form may be kept by its identity. */
 export const shared = <T extends object>(v: T): T => {
@@ -75,7 +79,9 @@ export const isCommon = (v: object): boolean => COMMON.has(v);
 /** Calls `f` with every view marked from now on, until the returned function is called (the contract's test freezes them). */
 export const watchShared = (f: (v: object) => void): (() => void) => {
   watcher = f;
-  return () => { if (watcher === f) watcher = undefined; };
+  return () => {
+    if (watcher === f) watcher = undefined;
+  };
 };
 
 /**
@@ -88,10 +94,15 @@ export const identityMemo = <K extends object, V>() => {
   let table = new WeakMap<K, V>();
   return {
     get(m: object, k: K): V | undefined {
-      if (m !== master) { master = m; table = new WeakMap(); }
+      if (m !== master) {
+        master = m;
+        table = new WeakMap();
+      }
       return table.get(k);
     },
-    set(k: K, v: V): void { table.set(k, v); },
+    set(k: K, v: V): void {
+      table.set(k, v);
+    },
   };
 };
 
@@ -144,7 +155,10 @@ export const memoListView = <T extends object, V, C extends MemoCtx>(f: (x: T, c
       for (let i = 0; i < xs.length; i++) out[i] = one(xs[i] as T, ctx);
     } else {
       walkReplaced(xs, replaced, (i, j) => {
-        if (j >= 0) { out[i] = prev[j] as V; return; }
+        if (j >= 0) {
+          out[i] = prev[j] as V;
+          return;
+        }
         // New or changed in place: its view is built here and kept only in this list's view
         // (the next change finds it there), which spares a lookup table entry per change.
         const v = f(xs[i] as T, ctx);

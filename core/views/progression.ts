@@ -11,7 +11,12 @@ export const progressionCollections: ReadonlyArray<CollectionView> = [
   collection({
     wire: 'supportParties',
     changed: (a, b) => a.supportParties !== b.supportParties,
-    view: (s) => s.supportParties.map((p, i) => ({ supportPartyNo: i + 1, name: p.name, managedCharacterIds: p.managedCharacterIds })),
+    view: (s) =>
+      s.supportParties.map((p, i) => ({
+        supportPartyNo: i + 1,
+        name: p.name,
+        managedCharacterIds: p.managedCharacterIds,
+      })),
   }),
   collection({
     wire: 'managedAbilityTrees',
@@ -21,9 +26,13 @@ export const progressionCollections: ReadonlyArray<CollectionView> = [
   collection({
     wire: 'managedTrainings',
     changed: (a, b) => a.trainings !== b.trainings,
-    view: (s, ctx) => s.trainings.map((x) => ({
-      ...x, startedAt: timeText(ctx, x.startedAt), completesAt: timeText(ctx, x.completesAt), completed: ctx.now >= x.completesAt,
-    })),
+    view: (s, ctx) =>
+      s.trainings.map((x) => ({
+        ...x,
+        startedAt: timeText(ctx, x.startedAt),
+        completesAt: timeText(ctx, x.completesAt),
+        completed: ctx.now >= x.completesAt,
+      })),
   }),
   collection({
     wire: 'tradeCounts',

@@ -18,7 +18,10 @@ export const facilityView = (f: OwnedFacility, ctx: ViewCtx) => {
   const s = settleFacility(ctx.master, f, ctx.now);
   const p = productionOf(ctx.master, s);
   return {
-    managedTownFacilityId: s.managedTownFacilityId, facilityId: s.facilityId, level: s.level, covered: s.covered,
+    managedTownFacilityId: s.managedTownFacilityId,
+    facilityId: s.facilityId,
+    level: s.level,
+    covered: s.covered,
     levelUpStartedAt: s.levelUp ? time(ctx, s.levelUp.startedAt) : null,
     levelUpCompletesAt: s.levelUp ? time(ctx, s.levelUp.completesAt) : null,
     // itemNo 0 is coins, as a grant's objectId is 0 for a currency.
@@ -32,26 +35,53 @@ export const facilityView = (f: OwnedFacility, ctx: ViewCtx) => {
 export const roomsView = (m: Master, s: PlayerState, floorId?: number): FloorView[] =>
   floorsOf(m, floorId).map((f) => ({
     ...floorHead(m, s, f),
-    placements: placementsOf(s, f.floorId).map((p) => ({ managedRoomObjectId: p.managedRoomObjectId, roomObjectId: roomObjectIdOf(s, p.managedRoomObjectId), x: p.x, y: p.y, dir: p.dir })),
+    placements: placementsOf(s, f.floorId).map((p) => ({
+      managedRoomObjectId: p.managedRoomObjectId,
+      roomObjectId: roomObjectIdOf(s, p.managedRoomObjectId),
+      x: p.x,
+      y: p.y,
+      dir: p.dir,
+    })),
   }));
 
 /** The same as another player sees it: no managed ids. */
 export const publicRoomsView = (m: Master, s: PlayerState, floorId?: number): PublicFloorView[] =>
   floorsOf(m, floorId).map((f) => ({
     ...floorHead(m, s, f),
-    placements: placementsOf(s, f.floorId).map((p) => ({ roomObjectId: roomObjectIdOf(s, p.managedRoomObjectId), x: p.x, y: p.y, dir: p.dir })),
+    placements: placementsOf(s, f.floorId).map((p) => ({
+      roomObjectId: roomObjectIdOf(s, p.managedRoomObjectId),
+      x: p.x,
+      y: p.y,
+      dir: p.dir,
+    })),
   }));
 
 type Floor = Master['town']['floors'][number];
-const floorsOf = (m: Master, floorId?: number): ReadonlyArray<Floor> => m.town.floors.filter((f) => floorId === undefined || f.floorId === floorId);
-const floorHead = (_m: Master, s: PlayerState, f: Floor) => ({ floorId: f.floorId, name: f.name, width: f.width, height: f.height, unlocked: s.level >= f.unlockLevel });
-const placementsOf = (s: PlayerState, floorId: number) => s.rooms.find((r) => r.floorId === floorId)?.placements ?? [];
-const roomObjectIdOf = (s: PlayerState, managedRoomObjectId: number): number => s.roomObjects.find((o) => o.managedRoomObjectId === managedRoomObjectId)?.roomObjectId ?? 0;
-
-const contentRoomsOf = (m: Master, s: PlayerState, appeared: ReadonlyArray<ContentRoom>) => appeared.map((r) => {
-  const st = roomState(s, r.contentRoomId);
-  return { contentRoomId: r.contentRoomId, titleId: r.titleId, name: r.name, capacity: r.capacity, isNew: !st.shown, managedCharacterIds: st.managedCharacterIds };
+const floorsOf = (m: Master, floorId?: number): ReadonlyArray<Floor> =>
+  m.town.floors.filter((f) => floorId === undefined || f.floorId === floorId);
+const floorHead = (_m: Master, s: PlayerState, f: Floor) => ({
+  floorId: f.floorId,
+  name: f.name,
+  width: f.width,
+  height: f.height,
+  unlocked: s.level >= f.unlockLevel,
 });
+const placementsOf = (s: PlayerState, floorId: number) => s.rooms.find((r) => r.floorId === floorId)?.placements ?? [];
+const roomObjectIdOf = (s: PlayerState, managedRoomObjectId: number): number =>
+  s.roomObjects.find((o) => o.managedRoomObjectId === managedRoomObjectId)?.roomObjectId ?? 0;
+
+const contentRoomsOf = (m: Master, s: PlayerState, appeared: ReadonlyArray<ContentRoom>) =>
+  appeared.map((r) => {
+    const st = roomState(s, r.contentRoomId);
+    return {
+      contentRoomId: r.contentRoomId,
+      titleId: r.titleId,
+      name: r.name,
+      capacity: r.capacity,
+      isNew: !st.shown,
+      managedCharacterIds: st.managedCharacterIds,
+    };
+  });
 
 /**
  * The appeared rooms of a character list, memoised by the list (per master data):
@@ -59,7 +89,11 @@ const contentRoomsOf = (m: Master, s: PlayerState, appeared: ReadonlyArray<Conte
  * appeared. A list that only added characters of titles already there, or changed
  * characters in place, shares the rooms of the list it replaced.
  */
-interface Appeared { readonly rooms: ContentRoom[]; readonly key: string; readonly titles: ReadonlySet<number> }
+interface Appeared {
+  readonly rooms: ContentRoom[];
+  readonly key: string;
+  readonly titles: ReadonlySet<number>;
+}
 const appearedByList = identityMemo<ReadonlyArray<OwnedCharacter>, Appeared>();
 /**
  * The titles with rooms of a list that only added characters to the one before or
@@ -67,7 +101,12 @@ const appearedByList = identityMemo<ReadonlyArray<OwnedCharacter>, Appeared>();
  * when none is new). Undefined when a character was removed or replaced (a title
  * may have gone).
  */
-const grownTitles = (m: Master, prev: Appeared, was: ReadonlyArray<OwnedCharacter>, now: ReadonlyArray<OwnedCharacter>): ReadonlySet<number> | undefined => {
+const grownTitles = (
+  m: Master,
+  prev: Appeared,
+  was: ReadonlyArray<OwnedCharacter>,
+  now: ReadonlyArray<OwnedCharacter>,
+): ReadonlySet<number> | undefined => {
   if (now.length < was.length) return undefined;
   for (let i = 0; i < was.length; i++) {
     const y = was[i] as OwnedCharacter;
@@ -104,9 +143,15 @@ const viewsByRooms = identityMemo<ReadonlyArray<unknown>, Map<string, ReturnType
 export const contentRoomsView = (m: Master, s: PlayerState) => {
   const a = appeared(m, s);
   let byKey = viewsByRooms.get(m, s.contentRooms);
-  if (!byKey) { byKey = new Map(); viewsByRooms.set(s.contentRooms, byKey); }
+  if (!byKey) {
+    byKey = new Map();
+    viewsByRooms.set(s.contentRooms, byKey);
+  }
   let v = byKey.get(a.key);
-  if (!v) { v = shared(contentRoomsOf(m, s, a.rooms)); byKey.set(a.key, v); }
+  if (!v) {
+    v = shared(contentRoomsOf(m, s, a.rooms));
+    byKey.set(a.key, v);
+  }
   return v;
 };
 
@@ -124,7 +169,9 @@ export const townCollections: ReadonlyArray<CollectionView> = [
   collection({
     wire: 'contentRooms',
     // A character of a new title makes a room appear.
-    changed: (a, b, ctx) => a.contentRooms !== b.contentRooms || (a.characters !== b.characters && appeared(ctx.master, a).key !== appeared(ctx.master, b, a).key),
+    changed: (a, b, ctx) =>
+      a.contentRooms !== b.contentRooms ||
+      (a.characters !== b.characters && appeared(ctx.master, a).key !== appeared(ctx.master, b, a).key),
     view: (s, ctx) => contentRoomsView(ctx.master, s),
   }),
 ];

@@ -52,9 +52,15 @@ export const playerDaysPerSecond = (m: Master, now: number, seconds: number): nu
   const ids = start.player.characterIds;
   let day = 0;
   const ops = {
-    getAll: op('getAllPlayer'), presents: op('getAllPlayerPresent'), receive: op('getPlayerPresent'), gachas: op('getAllPlayerGacha'),
-    draw: op('drawPlayerGacha'), collect: op('itemUpPlayerTownFacility'), upgrade: op('upgradePlayerCharacter'),
-    party: op('getAllPlayerBattleParty'), town: op('getAllPlayerTown'),
+    getAll: op('getAllPlayer'),
+    presents: op('getAllPlayerPresent'),
+    receive: op('getPlayerPresent'),
+    gachas: op('getAllPlayerGacha'),
+    draw: op('drawPlayerGacha'),
+    collect: op('itemUpPlayerTownFacility'),
+    upgrade: op('upgradePlayerCharacter'),
+    party: op('getAllPlayerBattleParty'),
+    town: op('getAllPlayerTown'),
   };
   const step = (o: ReturnType<typeof op>, req: unknown, seed: string, at: number) => {
     const r = run(o, s, req, rngFromSeed(seed), at, { master: m, others: [] });
@@ -68,11 +74,18 @@ export const playerDaysPerSecond = (m: Master, now: number, seconds: number): nu
     s = { ...s, gem: m.game.currencyMax.gem };
     step(ops.getAll, {}, 'a', at);
     step(ops.presents, {}, 'b', at);
-    if (s.presents.length > 0) step(ops.receive, { managedPresentId: s.presents.map((p) => p.managedPresentId).join(',') }, 'c', at);
+    if (s.presents.length > 0)
+      step(ops.receive, { managedPresentId: s.presents.map((p) => p.managedPresentId).join(',') }, 'c', at);
     step(ops.gachas, {}, 'd', at);
     for (let k = 0; k < 5; k++) step(ops.draw, { gachaId: GACHA_ID, drawType: 1 }, `e${day}-${k}`, at + k);
     step(ops.collect, { managedTownFacilityId: start.player.facilityId, itemNo: 0, amount: 6000 }, 'f', at);
-    for (let k = 0; k < 3; k++) step(ops.upgrade, { managedCharacterId: ids[(day + k) % ids.length], items: [{ itemId: CANDY, amount: 1 }] }, 'g', at);
+    for (let k = 0; k < 3; k++)
+      step(
+        ops.upgrade,
+        { managedCharacterId: ids[(day + k) % ids.length], items: [{ itemId: CANDY, amount: 1 }] },
+        'g',
+        at,
+      );
     step(ops.party, {}, 'h', at);
     step(ops.town, {}, 'i', at);
     day++;
@@ -89,7 +102,11 @@ export const simPlayerDaysPerSecond = async (m: Master): Promise<number> => {
   return r.playerDays / ((performance.now() - t0) / 1000);
 };
 
-export interface CommitFigures { readonly rps: number; readonly p50: number; readonly p99: number }
+export interface CommitFigures {
+  readonly rps: number;
+  readonly p50: number;
+  readonly p99: number;
+}
 
 const percentile = (xs: number[], p: number): number => {
   const sorted = [...xs].sort((a, b) => a - b);
@@ -100,7 +117,13 @@ const percentile = (xs: number[], p: number): number => {
  * Durable commits per second: `writers` concurrent writers, each committing its own
  * player (a seasoned state, one version up) again and again for `seconds`.
  */
-export const commitsPerSecond = async (m: Master, now: number, groupCommit: boolean, seconds: number, writers = 32): Promise<CommitFigures> => {
+export const commitsPerSecond = async (
+  m: Master,
+  now: number,
+  groupCommit: boolean,
+  seconds: number,
+  writers = 32,
+): Promise<CommitFigures> => {
   const dir = mkdtempSync(join(tmpdir(), 'hoshi-bench-commits-'));
   try {
     const store = await FileStorage.open({ dir, groupCommit, checkpointBytes: 1 << 30 });
@@ -108,18 +131,25 @@ export const commitsPerSecond = async (m: Master, now: number, groupCommit: bool
     const latencies: number[] = [];
     const start = performance.now();
     const end = start + seconds * 1000;
-    await Promise.all(Array.from({ length: writers }, async (_, w) => {
-      let s: PlayerState = { ...base, playerId: w + 1, myCode: `W${String(w).padStart(9, '0')}`, account: { ...base.account, uuid: `writer-${w}` } };
-      let expected: number | null = null;
-      while (performance.now() < end) {
-        const t0 = performance.now();
-        const r = await store.commit({ players: [{ state: s, expectedVersion: expected }] });
-        latencies.push(performance.now() - t0);
-        if (!r.ok) throw new Error(`commit refused: ${r.detail}`);
-        expected = s.version;
-        s = { ...s, version: s.version + 1, gold: s.gold + 1 };
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: writers }, async (_, w) => {
+        let s: PlayerState = {
+          ...base,
+          playerId: w + 1,
+          myCode: `W${String(w).padStart(9, '0')}`,
+          account: { ...base.account, uuid: `writer-${w}` },
+        };
+        let expected: number | null = null;
+        while (performance.now() < end) {
+          const t0 = performance.now();
+          const r = await store.commit({ players: [{ state: s, expectedVersion: expected }] });
+          latencies.push(performance.now() - t0);
+          if (!r.ok) throw new Error(`commit refused: ${r.detail}`);
+          expected = s.version;
+          s = { ...s, version: s.version + 1, gold: s.gold + 1 };
+        }
+      }),
+    );
     const elapsed = (performance.now() - start) / 1000;
     await store.close();
     return { rps: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };

@@ -25,18 +25,43 @@ import { cliArgs, flag, num as numArg } from '../args.js';
 const SECTIONS = ['core', 'storage', 'http', 'compiled', 'postgres', 'scale'];
 const args = cliArgs({
   command: 'npm run bench --',
-  summary: 'Every measurement beside its baseline in one invocation (the service and a bare Koa echo under autocannon, the file store\'s commits, the core in-process, the compiled server\'s start-up and idle memory, PostgreSQL, a 100,000-player store); each figure the median of the runs, the targets checked at the end.',
+  summary:
+    "Every measurement beside its baseline in one invocation (the service and a bare Koa echo under autocannon, the file store's commits, the core in-process, the compiled server's start-up and idle memory, PostgreSQL, a 100,000-player store); each figure the median of the runs, the targets checked at the end.",
   options: {
     json: { type: 'boolean', description: 'print the rows, targets and extras as JSON instead of the table' },
     duration: { type: 'string', value: 'SECONDS', default: '5', description: 'length of each load run' },
-    runs: { type: 'string', value: 'N', default: '3', description: 'runs per figure (at least 3; the median is reported)' },
+    runs: {
+      type: 'string',
+      value: 'N',
+      default: '3',
+      description: 'runs per figure (at least 3; the median is reported)',
+    },
     players: { type: 'string', value: 'N', default: '1000', description: 'players in use in the HTTP runs' },
     scale: { type: 'string', value: 'N', default: '100000', description: 'players stored in the scale run' },
     hot: { type: 'string', value: 'N', default: '800', description: 'requests of the hot-player run' },
-    pad: { type: 'string', value: 'BYTES', default: '9000', description: 'bytes the padded baseline adds to its GET answers (about the read mix\'s mean answer)' },
-    only: { type: 'string', value: 'LIST', defaultText: 'all', description: `the sections to run, comma-separated: ${SECTIONS.join(', ')}` },
-    tsx: { type: 'boolean', description: 'run the service as TypeScript through tsx (npm run dev) rather than the compiled dist/ that npm start runs' },
-    before: { type: 'string', value: 'DIR', description: 'with the postgres section: also run the read and write mixes on the compiled server of another checkout (DIR/dist, built), its own schema filled by its own storage code, interleaved run by run with this one (a before and after in one run)' },
+    pad: {
+      type: 'string',
+      value: 'BYTES',
+      default: '9000',
+      description: "bytes the padded baseline adds to its GET answers (about the read mix's mean answer)",
+    },
+    only: {
+      type: 'string',
+      value: 'LIST',
+      defaultText: 'all',
+      description: `the sections to run, comma-separated: ${SECTIONS.join(', ')}`,
+    },
+    tsx: {
+      type: 'boolean',
+      description:
+        'run the service as TypeScript through tsx (npm run dev) rather than the compiled dist/ that npm start runs',
+    },
+    before: {
+      type: 'string',
+      value: 'DIR',
+      description:
+        'with the postgres section: also run the read and write mixes on the compiled server of another checkout (DIR/dist, built), its own schema filled by its own storage code, interleaved run by run with this one (a before and after in one run)',
+    },
   },
 });
 /** The service as npm start runs it (dist/, built first when stale), or through tsx with --tsx. */
@@ -54,7 +79,11 @@ const HOT_REQUESTS = num('hot', 800);
 /** Bytes the padded baseline adds to its GET answers: about the read mix's mean answer. */
 const PAD = num('pad', 9000);
 const only = typeof args.values['only'] === 'string' ? new Set(args.values['only'].split(',')) : null;
-for (const s of only ?? []) if (!SECTIONS.includes(s)) { process.stderr.write(`--only: no section ${s} (${SECTIONS.join(', ')})\n`); process.exit(2); }
+for (const s of only ?? [])
+  if (!SECTIONS.includes(s)) {
+    process.stderr.write(`--only: no section ${s} (${SECTIONS.join(', ')})\n`);
+    process.exit(2);
+  }
 const wants = (s: string) => only === null || only.has(s);
 
 const log = (s: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
@@ -64,8 +93,11 @@ const median = (xs: number[]): number => {
   return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
 };
 const medianFigures = (runs: Figures[]): Figures => ({
-  rps: median(runs.map((r) => r.rps)), p50: median(runs.map((r) => r.p50)), p99: median(runs.map((r) => r.p99)),
-  failed: runs.reduce((a, r) => a + r.failed, 0), requests: runs.reduce((a, r) => a + r.requests, 0),
+  rps: median(runs.map((r) => r.rps)),
+  p50: median(runs.map((r) => r.p50)),
+  p99: median(runs.map((r) => r.p99)),
+  failed: runs.reduce((a, r) => a + r.failed, 0),
+  requests: runs.reduce((a, r) => a + r.requests, 0),
 });
 
 interface Row {
@@ -80,25 +112,49 @@ interface Row {
   readonly failed?: number;
   readonly runs: ReadonlyArray<number>;
 }
-interface Target { readonly target: string; readonly value: string; readonly met: boolean }
+interface Target {
+  readonly target: string;
+  readonly value: string;
+  readonly met: boolean;
+}
 const rows: Row[] = [];
 const targets: Target[] = [];
 const extras: Record<string, number> = {};
 
-const load = async (url: string, mix: Parameters<typeof runLoad>[1], label: string, opts: { duration?: number; amount?: number }): Promise<Figures> => {
+const load = async (
+  url: string,
+  mix: Parameters<typeof runLoad>[1],
+  label: string,
+  opts: { duration?: number; amount?: number },
+): Promise<Figures> => {
   const r = await runLoad(url, mix, opts);
-  log(`${label}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${r.failed ? `, ${r.failed} FAILED (${r.badSample})` : ''}`);
+  log(
+    `${label}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${r.failed ? `, ${r.failed} FAILED (${r.badSample})` : ''}`,
+  );
   return r;
 };
 
 const httpRow = (name: string, runs: Figures[], base: Figures | null, vs: string): Figures => {
   const f = medianFigures(runs);
-  rows.push({ name, unit: 'req/s', rate: f.rps, p50: f.p50, p99: f.p99, ratio: base ? f.rps / base.rps : null, vs, failed: f.failed, runs: runs.map((r) => Math.round(r.rps)) });
+  rows.push({
+    name,
+    unit: 'req/s',
+    rate: f.rps,
+    p50: f.p50,
+    p99: f.p99,
+    ratio: base ? f.rps / base.rps : null,
+    vs,
+    failed: f.failed,
+    runs: runs.map((r) => Math.round(r.rps)),
+  });
   return f;
 };
 
 /** A load with the CPU each side spent on it, per request (µs): the service processes, PostgreSQL, the load generator. */
-const measured = async (pids: number[], f: () => Promise<Figures>): Promise<Figures & { cpu: { node: number; postgres: number; bench: number } }> => {
+const measured = async (
+  pids: number[],
+  f: () => Promise<Figures>,
+): Promise<Figures & { cpu: { node: number; postgres: number; bench: number } }> => {
   const c0 = cpuNow(pids);
   const r = await f();
   const c = cpuSince(c0, cpuNow(pids));
@@ -114,15 +170,31 @@ const startBefore = async (dir: string, url: string, m: Master, now: number) => 
   const root = resolvePath(dir);
   const main = join(root, 'dist/adapters/http/main.js');
   if (!existsSync(main)) throw new Error(`--before: ${main} is missing (run npm run build there)`);
-  const mod = (await import(pathToFileURL(join(root, 'dist/adapters/storage/postgres.js')).href)) as { PostgresStorage: { open(o: { connectionString: string; schema: string }): Promise<Storage> } };
+  const mod = (await import(pathToFileURL(join(root, 'dist/adapters/storage/postgres.js')).href)) as {
+    PostgresStorage: { open(o: { connectionString: string; schema: string }): Promise<Storage> };
+  };
   const schema = `hoshi_bench_before_${Date.now()}`;
   log(`postgres before: generating ${PLAYERS} players in schema ${schema} with ${root}'s storage`);
   const gen = await fillStore(await mod.PostgresStorage.open({ connectionString: url, schema }), m, PLAYERS, 1, now);
   // Before issue 17 the id sequence did not move past players committed with ids of their own: moved here.
   const c = new pg.Client({ connectionString: url });
   await c.connect();
-  try { await c.query(`SELECT setval('${schema}.player_ids', (SELECT max(player_id) FROM ${schema}.players))`); } finally { await c.end(); }
-  const server = await startServer(main, { DATABASE_URL: url, PG_SCHEMA: schema, ADMIN_TOKEN: 'bench-admin-token', REQUEST_HASH_SALT: BENCH_SALT, PG_POOL_SIZE: String(CONNECTIONS) }, { nodeArgs: [], cwd: root });
+  try {
+    await c.query(`SELECT setval('${schema}.player_ids', (SELECT max(player_id) FROM ${schema}.players))`);
+  } finally {
+    await c.end();
+  }
+  const server = await startServer(
+    main,
+    {
+      DATABASE_URL: url,
+      PG_SCHEMA: schema,
+      ADMIN_TOKEN: 'bench-admin-token',
+      REQUEST_HASH_SALT: BENCH_SALT,
+      PG_POOL_SIZE: String(CONNECTIONS),
+    },
+    { nodeArgs: [], cwd: root },
+  );
   const active = await logIn(server.url, gen.active);
   await load(server.url, readMix(active), 'warm-up postgres read, before', { amount: active.length * 6 });
   await load(server.url, writeMix(active), 'warm-up postgres write, before', { amount: active.length * 4 });
@@ -131,7 +203,12 @@ const startBefore = async (dir: string, url: string, m: Master, now: number) => 
 };
 
 const tmp = (label: string) => mkdtempSync(join(tmpdir(), `hoshi-bench-${label}-`));
-const serviceEnv = (dir: string) => ({ DATA_DIR: dir, ADMIN_TOKEN: 'bench-admin-token', STORAGE: 'file', REQUEST_HASH_SALT: BENCH_SALT });
+const serviceEnv = (dir: string) => ({
+  DATA_DIR: dir,
+  ADMIN_TOKEN: 'bench-admin-token',
+  STORAGE: 'file',
+  REQUEST_HASH_SALT: BENCH_SALT,
+});
 
 const startTimes = async (dir: string, n: number): Promise<number> => {
   const times: number[] = [];
@@ -144,7 +221,11 @@ const startTimes = async (dir: string, n: number): Promise<number> => {
 };
 
 /** Spawn to the first answer (GET /readyz 200), and the resident set once idle, of a server started on `dir`. */
-const startAndIdle = async (script: string, opts: { nodeArgs?: string[] }, dir: string): Promise<{ firstAnswerMs: number; idleRssMb: number }> => {
+const startAndIdle = async (
+  script: string,
+  opts: { nodeArgs?: string[] },
+  dir: string,
+): Promise<{ firstAnswerMs: number; idleRssMb: number }> => {
   const t0 = performance.now();
   const s = await startServer(script, serviceEnv(dir), opts);
   try {
@@ -161,7 +242,10 @@ const startAndIdle = async (script: string, opts: { nodeArgs?: string[] }, dir: 
 
 const main = async () => {
   if (!flag(args, 'tsx') && (wants('http') || wants('compiled') || wants('postgres') || wants('scale'))) {
-    const b = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+    const b = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     if (b.status !== 0) throw new Error('npm run build failed');
   }
   const m: Master = loadMaster();
@@ -178,14 +262,45 @@ const main = async () => {
     if (wants('core')) {
       log('core: single draws and player-days in-process');
       const draws = Array.from({ length: RUNS }, () => drawsPerSecond(m, now, Math.min(DURATION, 3)));
-      rows.push({ name: 'core: single draws (seasoned player)', unit: 'draws/s', rate: median(draws), p50: null, p99: null, ratio: median(draws) / 100_000, vs: 'target 100,000/s', runs: draws.map(Math.round) });
-      targets.push({ target: 'core ≥ 100,000 single draws/s', value: Math.round(median(draws)).toLocaleString('en-US'), met: median(draws) >= 100_000 });
+      rows.push({
+        name: 'core: single draws (seasoned player)',
+        unit: 'draws/s',
+        rate: median(draws),
+        p50: null,
+        p99: null,
+        ratio: median(draws) / 100_000,
+        vs: 'target 100,000/s',
+        runs: draws.map(Math.round),
+      });
+      targets.push({
+        target: 'core ≥ 100,000 single draws/s',
+        value: Math.round(median(draws)).toLocaleString('en-US'),
+        met: median(draws) >= 100_000,
+      });
       const days = Array.from({ length: RUNS }, () => playerDaysPerSecond(m, now, Math.min(DURATION, 3)));
-      rows.push({ name: 'core: player-days, a typical day (bench loop)', unit: 'days/s', rate: median(days), p50: null, p99: null, ratio: null, vs: '', runs: days.map(Math.round) });
+      rows.push({
+        name: 'core: player-days, a typical day (bench loop)',
+        unit: 'days/s',
+        rate: median(days),
+        p50: null,
+        p99: null,
+        ratio: null,
+        vs: '',
+        runs: days.map(Math.round),
+      });
       try {
         const sim: number[] = [];
         for (let i = 0; i < RUNS; i++) sim.push(await simPlayerDaysPerSecond(m));
-        rows.push({ name: 'core: player-days, npm run sim population', unit: 'days/s', rate: median(sim), p50: null, p99: null, ratio: null, vs: '', runs: sim.map(Math.round) });
+        rows.push({
+          name: 'core: player-days, npm run sim population',
+          unit: 'days/s',
+          rate: median(sim),
+          p50: null,
+          p99: null,
+          ratio: null,
+          vs: '',
+          runs: sim.map(Math.round),
+        });
       } catch (e) {
         log(`the simulator (scripts/sim) did not run: ${e instanceof Error ? e.message : String(e)}`);
       }
@@ -197,12 +312,40 @@ const main = async () => {
       for (let i = 0; i < RUNS; i++) {
         grouped.push(await commitsPerSecond(m, now, true, Math.min(DURATION, 3)));
         single.push(await commitsPerSecond(m, now, false, Math.min(DURATION, 3)));
-        log(`commits: grouped ${Math.round(grouped.at(-1)!.rps)}/s, one fsync each ${Math.round(single.at(-1)!.rps)}/s`);
+        log(
+          `commits: grouped ${Math.round(grouped.at(-1)!.rps)}/s, one fsync each ${Math.round(single.at(-1)!.rps)}/s`,
+        );
       }
-      const g = { rps: median(grouped.map((x) => x.rps)), p50: median(grouped.map((x) => x.p50)), p99: median(grouped.map((x) => x.p99)) };
-      const s = { rps: median(single.map((x) => x.rps)), p50: median(single.map((x) => x.p50)), p99: median(single.map((x) => x.p99)) };
-      rows.push({ name: 'storage: commits, grouped fsync (32 writers)', unit: 'commits/s', rate: g.rps, p50: g.p50, p99: g.p99, ratio: g.rps / s.rps, vs: 'one fsync per commit', runs: grouped.map((x) => Math.round(x.rps)) });
-      rows.push({ name: 'storage: commits, one fsync per commit', unit: 'commits/s', rate: s.rps, p50: s.p50, p99: s.p99, ratio: 1, vs: '', runs: single.map((x) => Math.round(x.rps)) });
+      const g = {
+        rps: median(grouped.map((x) => x.rps)),
+        p50: median(grouped.map((x) => x.p50)),
+        p99: median(grouped.map((x) => x.p99)),
+      };
+      const s = {
+        rps: median(single.map((x) => x.rps)),
+        p50: median(single.map((x) => x.p50)),
+        p99: median(single.map((x) => x.p99)),
+      };
+      rows.push({
+        name: 'storage: commits, grouped fsync (32 writers)',
+        unit: 'commits/s',
+        rate: g.rps,
+        p50: g.p50,
+        p99: g.p99,
+        ratio: g.rps / s.rps,
+        vs: 'one fsync per commit',
+        runs: grouped.map((x) => Math.round(x.rps)),
+      });
+      rows.push({
+        name: 'storage: commits, one fsync per commit',
+        unit: 'commits/s',
+        rate: s.rps,
+        p50: s.p50,
+        p99: s.p99,
+        ratio: 1,
+        vs: '',
+        runs: single.map((x) => Math.round(x.rps)),
+      });
     }
 
     let small: { read: Figures; write: Figures } | null = null;
@@ -211,14 +354,18 @@ const main = async () => {
       const dir = tmp('1k');
       cleanup.push(dir);
       // One hot player per run, each from the same state, holding a present for every receive of its run.
-      const hotStates = Array.from({ length: RUNS }, (_, i) => activePlayer(m, PLAYERS + 1 + i, now, Math.ceil(HOT_REQUESTS / 4) + 8));
+      const hotStates = Array.from({ length: RUNS }, (_, i) =>
+        activePlayer(m, PLAYERS + 1 + i, now, Math.ceil(HOT_REQUESTS / 4) + 8),
+      );
       const gen = await generateStore(m, dir, PLAYERS, 1, now, hotStates);
       const base = await startServer('scripts/bench/baseline.ts', {});
       servers.push(base);
       const svc = await startService(serviceEnv(dir));
       servers.push(svc);
       extras['startupMs1k'] = svc.startupMs;
-      log(`service up in ${Math.round(svc.startupMs)} ms; logging ${gen.active.length + gen.extra.length} players in through the client`);
+      log(
+        `service up in ${Math.round(svc.startupMs)} ms; logging ${gen.active.length + gen.extra.length} players in through the client`,
+      );
       const loggedIn = await logIn(svc.url, [...gen.active, ...gen.extra]);
       const players = loggedIn.slice(0, gen.active.length);
       const hot = loggedIn.slice(gen.active.length);
@@ -227,13 +374,19 @@ const main = async () => {
       await load(base.url, echoMix(players), 'warm-up baseline', { duration: 2 });
       await load(svc.url, readMix(players), 'warm-up read', { amount: players.length * 6 });
       await load(svc.url, writeMix(players), 'warm-up write', { amount: players.length * 4 });
-      const b: Figures[] = [], bp: Figures[] = [], r: Figures[] = [], w: Figures[] = [], h: Figures[] = [];
+      const b: Figures[] = [],
+        bp: Figures[] = [],
+        r: Figures[] = [],
+        w: Figures[] = [],
+        h: Figures[] = [];
       const fileWriteCpu: number[] = [];
       for (let i = 0; i < RUNS; i++) {
         b.push(await load(base.url, echoMix(players), `run ${i + 1} baseline`, { duration: DURATION }));
         bp.push(await load(base.url, echoMix(players, PAD), `run ${i + 1} baseline, padded`, { duration: DURATION }));
         r.push(await load(svc.url, readMix(players), `run ${i + 1} read mix`, { duration: DURATION }));
-        const wm = await measured([svc.proc.pid as number], () => load(svc.url, writeMix(players), `run ${i + 1} write mix`, { duration: DURATION }));
+        const wm = await measured([svc.proc.pid as number], () =>
+          load(svc.url, writeMix(players), `run ${i + 1} write mix`, { duration: DURATION }),
+        );
         w.push(wm);
         fileWriteCpu.push(wm.cpu.node);
         h.push(await load(svc.url, writeMix(hot.slice(i, i + 1)), `run ${i + 1} hot player`, { amount: HOT_REQUESTS }));
@@ -242,11 +395,24 @@ const main = async () => {
       const bf = httpRow('baseline: bare Koa echo', b, null, '');
       httpRow(`baseline: Koa echo, GETs answer ~${Math.round(PAD / 1000)} kB`, bp, bf, 'baseline');
       const rf = httpRow(`read mix (${PLAYERS.toLocaleString('en-US')} players)`, r, bf, 'baseline');
-      const wf = httpRow(`write mix (${PLAYERS.toLocaleString('en-US')} players, durable)`, w, bf, `baseline; node CPU ${Math.round(median(fileWriteCpu))} µs/req`);
+      const wf = httpRow(
+        `write mix (${PLAYERS.toLocaleString('en-US')} players, durable)`,
+        w,
+        bf,
+        `baseline; node CPU ${Math.round(median(fileWriteCpu))} µs/req`,
+      );
       httpRow('hot player (write mix, one player)', h, bf, 'baseline');
       small = { read: rf, write: wf };
-      targets.push({ target: 'write mix ≥ 50% of baseline req/s', value: `${(100 * wf.rps / bf.rps).toFixed(0)}%`, met: wf.rps >= 0.5 * bf.rps });
-      targets.push({ target: 'read mix ≥ 70% of baseline req/s', value: `${(100 * rf.rps / bf.rps).toFixed(0)}%`, met: rf.rps >= 0.7 * bf.rps });
+      targets.push({
+        target: 'write mix ≥ 50% of baseline req/s',
+        value: `${((100 * wf.rps) / bf.rps).toFixed(0)}%`,
+        met: wf.rps >= 0.5 * bf.rps,
+      });
+      targets.push({
+        target: 'read mix ≥ 70% of baseline req/s',
+        value: `${((100 * rf.rps) / bf.rps).toFixed(0)}%`,
+        met: rf.rps >= 0.7 * bf.rps,
+      });
       targets.push({ target: 'write mix p99 ≤ 25 ms (32 connections)', value: `${wf.p99} ms`, met: wf.p99 <= 25 });
       targets.push({ target: 'read mix p99 ≤ 25 ms (32 connections)', value: `${rf.p99} ms`, met: rf.p99 <= 25 });
       for (const s of servers.splice(0)) await s.stop();
@@ -265,7 +431,9 @@ const main = async () => {
       for (let i = 0; i < RUNS; i++) {
         compiled.push(await startAndIdle('dist/adapters/http/main.js', { nodeArgs: START_FLAGS }, dir));
         viaTsx.push(await startAndIdle('adapters/http/main.ts', {}, dir));
-        log(`compiled: first answer ${Math.round(compiled.at(-1)!.firstAnswerMs)} ms, idle ${Math.round(compiled.at(-1)!.idleRssMb)} MB; tsx: ${Math.round(viaTsx.at(-1)!.firstAnswerMs)} ms, ${Math.round(viaTsx.at(-1)!.idleRssMb)} MB`);
+        log(
+          `compiled: first answer ${Math.round(compiled.at(-1)!.firstAnswerMs)} ms, idle ${Math.round(compiled.at(-1)!.idleRssMb)} MB; tsx: ${Math.round(viaTsx.at(-1)!.firstAnswerMs)} ms, ${Math.round(viaTsx.at(-1)!.idleRssMb)} MB`,
+        );
       }
       const first = median(compiled.map((x) => x.firstAnswerMs));
       const idle = median(compiled.map((x) => x.idleRssMb));
@@ -273,10 +441,36 @@ const main = async () => {
       const idleTsx = median(viaTsx.map((x) => x.idleRssMb));
       extras['compiledFirstAnswerMs'] = first;
       extras['compiledIdleRssMb'] = idle;
-      rows.push({ name: `compiled server: start to first answer (${PLAYERS.toLocaleString('en-US')} players)`, unit: 'ms', rate: first, p50: null, p99: null, ratio: first / firstTsx, vs: `through tsx: ${Math.round(firstTsx)} ms`, runs: compiled.map((x) => Math.round(x.firstAnswerMs)) });
-      rows.push({ name: 'compiled server: resident memory idle', unit: 'MB', rate: idle, p50: null, p99: null, ratio: idle / idleTsx, vs: `through tsx: ${Math.round(idleTsx)} MB`, runs: compiled.map((x) => Math.round(x.idleRssMb)) });
-      targets.push({ target: `compiled server: start to first answer ≤ 0.8 s (${PLAYERS.toLocaleString('en-US')} players)`, value: `${Math.round(first)} ms`, met: first <= 800 });
-      targets.push({ target: 'compiled server: idle resident memory ≤ 90 MB (one process, no loader)', value: `${Math.round(idle)} MB`, met: idle <= 90 });
+      rows.push({
+        name: `compiled server: start to first answer (${PLAYERS.toLocaleString('en-US')} players)`,
+        unit: 'ms',
+        rate: first,
+        p50: null,
+        p99: null,
+        ratio: first / firstTsx,
+        vs: `through tsx: ${Math.round(firstTsx)} ms`,
+        runs: compiled.map((x) => Math.round(x.firstAnswerMs)),
+      });
+      rows.push({
+        name: 'compiled server: resident memory idle',
+        unit: 'MB',
+        rate: idle,
+        p50: null,
+        p99: null,
+        ratio: idle / idleTsx,
+        vs: `through tsx: ${Math.round(idleTsx)} MB`,
+        runs: compiled.map((x) => Math.round(x.idleRssMb)),
+      });
+      targets.push({
+        target: `compiled server: start to first answer ≤ 0.8 s (${PLAYERS.toLocaleString('en-US')} players)`,
+        value: `${Math.round(first)} ms`,
+        met: first <= 800,
+      });
+      targets.push({
+        target: 'compiled server: idle resident memory ≤ 90 MB (one process, no loader)',
+        value: `${Math.round(idle)} MB`,
+        met: idle <= 90,
+      });
     }
 
     if (wants('postgres')) {
@@ -297,21 +491,43 @@ const main = async () => {
       ] as const;
       const floorRuns: FloorFigures[][] = VARIANTS.map(() => []);
       for (let i = 0; i < RUNS; i++) {
-        for (const [k, v] of VARIANTS.entries()) floorRuns[k]!.push(await pgFloor(url, schema, stateJson, { clients: CONNECTIONS, seconds: DURATION, column: v.column, compression: v.compression }));
-        log(`run ${i + 1} floor: ${VARIANTS.map((v, k) => `${v.label} ${Math.round(floorRuns[k]!.at(-1)!.tps)} tx/s`).join(', ')}`);
+        for (const [k, v] of VARIANTS.entries())
+          floorRuns[k]!.push(
+            await pgFloor(url, schema, stateJson, {
+              clients: CONNECTIONS,
+              seconds: DURATION,
+              column: v.column,
+              compression: v.compression,
+            }),
+          );
+        log(
+          `run ${i + 1} floor: ${VARIANTS.map((v, k) => `${v.label} ${Math.round(floorRuns[k]!.at(-1)!.tps)} tx/s`).join(', ')}`,
+        );
       }
       const floor = median(floorRuns[0]!.map((f) => f.tps));
       VARIANTS.forEach((v, k) => {
         const fs = floorRuns[k]!;
         const tps = median(fs.map((f) => f.tps));
         rows.push({
-          name: `postgres: floor, one-row update, ${v.label}${k === 0 ? ' (32 clients)' : ''}`, unit: 'tx/s', rate: tps, p50: median(fs.map((f) => f.p50)), p99: median(fs.map((f) => f.p99)),
-          ratio: tps / floor, vs: `${k === 0 ? '' : 'the floor; '}PostgreSQL CPU ${Math.round(median(fs.map((f) => f.pgCpuUs)))} µs/tx`, runs: fs.map((f) => Math.round(f.tps)),
+          name: `postgres: floor, one-row update, ${v.label}${k === 0 ? ' (32 clients)' : ''}`,
+          unit: 'tx/s',
+          rate: tps,
+          p50: median(fs.map((f) => f.p50)),
+          p99: median(fs.map((f) => f.p99)),
+          ratio: tps / floor,
+          vs: `${k === 0 ? '' : 'the floor; '}PostgreSQL CPU ${Math.round(median(fs.map((f) => f.pgCpuUs)))} µs/tx`,
+          runs: fs.map((f) => Math.round(f.tps)),
         });
       });
       log(`postgres: generating ${PLAYERS} players in schema ${schema}`);
       const gen = await fillStore(await PostgresStorage.open({ connectionString: url, schema }), m, PLAYERS, 1, now);
-      const pgEnv = { DATABASE_URL: url, PG_SCHEMA: schema, ADMIN_TOKEN: 'bench-admin-token', REQUEST_HASH_SALT: BENCH_SALT, PG_POOL_SIZE: String(CONNECTIONS) };
+      const pgEnv = {
+        DATABASE_URL: url,
+        PG_SCHEMA: schema,
+        ADMIN_TOKEN: 'bench-admin-token',
+        REQUEST_HASH_SALT: BENCH_SALT,
+        PG_POOL_SIZE: String(CONNECTIONS),
+      };
       try {
         const one = await startService(pgEnv);
         servers.push(one);
@@ -321,19 +537,42 @@ const main = async () => {
         await load(one.url, writeMix(active), 'warm-up postgres write', { amount: active.length * 4 });
         const reads: Array<Awaited<ReturnType<typeof measured>>> = [];
         const single: typeof reads = [];
-        const old = typeof args.values['before'] === 'string' ? await startBefore(args.values['before'], url, m, now) : undefined;
+        const old =
+          typeof args.values['before'] === 'string' ? await startBefore(args.values['before'], url, m, now) : undefined;
         if (old) servers.push(old.server);
         const oldReads: typeof reads = [];
         const oldWrites: typeof reads = [];
         for (let i = 0; i < RUNS; i++) {
           if (old) {
             const pid = old.server.proc.pid as number;
-            oldReads.push(await measured([pid], () => load(old.server.url, readMix(old.active), `run ${i + 1} postgres read mix, before (${old.label})`, { duration: DURATION })));
-            oldWrites.push(await measured([pid], () => load(old.server.url, writeMix(old.active), `run ${i + 1} postgres write mix, before (${old.label})`, { duration: DURATION })));
+            oldReads.push(
+              await measured([pid], () =>
+                load(old.server.url, readMix(old.active), `run ${i + 1} postgres read mix, before (${old.label})`, {
+                  duration: DURATION,
+                }),
+              ),
+            );
+            oldWrites.push(
+              await measured([pid], () =>
+                load(old.server.url, writeMix(old.active), `run ${i + 1} postgres write mix, before (${old.label})`, {
+                  duration: DURATION,
+                }),
+              ),
+            );
           }
-          reads.push(await measured([pid1], () => load(one.url, readMix(active), `run ${i + 1} postgres read mix, one process`, { duration: DURATION })));
-          single.push(await measured([pid1], () => load(one.url, writeMix(active), `run ${i + 1} postgres write mix, one process`, { duration: DURATION })));
-          log(`  CPU per request: write: node ${Math.round(single.at(-1)!.cpu.node)} µs, postgres ${Math.round(single.at(-1)!.cpu.postgres)} µs, load generator ${Math.round(single.at(-1)!.cpu.bench)} µs`);
+          reads.push(
+            await measured([pid1], () =>
+              load(one.url, readMix(active), `run ${i + 1} postgres read mix, one process`, { duration: DURATION }),
+            ),
+          );
+          single.push(
+            await measured([pid1], () =>
+              load(one.url, writeMix(active), `run ${i + 1} postgres write mix, one process`, { duration: DURATION }),
+            ),
+          );
+          log(
+            `  CPU per request: write: node ${Math.round(single.at(-1)!.cpu.node)} µs, postgres ${Math.round(single.at(-1)!.cpu.postgres)} µs, load generator ${Math.round(single.at(-1)!.cpu.bench)} µs`,
+          );
         }
         if (old) {
           await old.server.stop();
@@ -345,32 +584,104 @@ const main = async () => {
         const pid2 = two.proc.pid as number;
         const halves = [active.filter((_, i) => i % 2 === 0), active.filter((_, i) => i % 2 === 1)];
         // The second process reads its half of the players once before the runs, as the first did in its warm-up.
-        await load(two.url, writeMix(halves[1] ?? []), 'warm-up postgres, second process', { amount: (halves[1] ?? []).length * 4 });
+        await load(two.url, writeMix(halves[1] ?? []), 'warm-up postgres, second process', {
+          amount: (halves[1] ?? []).length * 4,
+        });
         const pair: typeof reads = [];
         for (let i = 0; i < RUNS; i++) {
-          pair.push(await measured([pid1, pid2], async () => {
-            const [a, b] = await Promise.all([
-              runLoad(one.url, writeMix(halves[0] ?? []), { duration: DURATION, connections: CONNECTIONS / 2 }),
-              runLoad(two.url, writeMix(halves[1] ?? []), { duration: DURATION, connections: CONNECTIONS / 2 }),
-            ]);
-            log(`run ${i + 1} postgres, two processes: ${Math.round(a.rps + b.rps)} req/s (${Math.round(a.rps)} + ${Math.round(b.rps)})`);
-            return { rps: a.rps + b.rps, p50: Math.max(a.p50, b.p50), p99: Math.max(a.p99, b.p99), failed: a.failed + b.failed, requests: a.requests + b.requests };
-          }));
+          pair.push(
+            await measured([pid1, pid2], async () => {
+              const [a, b] = await Promise.all([
+                runLoad(one.url, writeMix(halves[0] ?? []), { duration: DURATION, connections: CONNECTIONS / 2 }),
+                runLoad(two.url, writeMix(halves[1] ?? []), { duration: DURATION, connections: CONNECTIONS / 2 }),
+              ]);
+              log(
+                `run ${i + 1} postgres, two processes: ${Math.round(a.rps + b.rps)} req/s (${Math.round(a.rps)} + ${Math.round(b.rps)})`,
+              );
+              return {
+                rps: a.rps + b.rps,
+                p50: Math.max(a.p50, b.p50),
+                p99: Math.max(a.p99, b.p99),
+                failed: a.failed + b.failed,
+                requests: a.requests + b.requests,
+              };
+            }),
+          );
         }
-        const cpuMedian = (xs: typeof reads) => ({ node: median(xs.map((x) => x.cpu.node)), postgres: median(xs.map((x) => x.cpu.postgres)), bench: median(xs.map((x) => x.cpu.bench)) });
-        const rc = cpuMedian(reads), wc = cpuMedian(single), pc = cpuMedian(pair);
-        const cpuText = (c: { node: number; postgres: number; bench: number }) => `CPU/req: node ${Math.round(c.node)} µs, postgres ${Math.round(c.postgres)} µs, load ${Math.round(c.bench)} µs`;
-        const rf = httpRow(`postgres: read mix, one process (${PLAYERS.toLocaleString('en-US')} players)`, reads, small?.read ?? null, small ? `JSON-file read mix; ${cpuText(rc)}` : cpuText(rc));
+        const cpuMedian = (xs: typeof reads) => ({
+          node: median(xs.map((x) => x.cpu.node)),
+          postgres: median(xs.map((x) => x.cpu.postgres)),
+          bench: median(xs.map((x) => x.cpu.bench)),
+        });
+        const rc = cpuMedian(reads),
+          wc = cpuMedian(single),
+          pc = cpuMedian(pair);
+        const cpuText = (c: { node: number; postgres: number; bench: number }) =>
+          `CPU/req: node ${Math.round(c.node)} µs, postgres ${Math.round(c.postgres)} µs, load ${Math.round(c.bench)} µs`;
+        const rf = httpRow(
+          `postgres: read mix, one process (${PLAYERS.toLocaleString('en-US')} players)`,
+          reads,
+          small?.read ?? null,
+          small ? `JSON-file read mix; ${cpuText(rc)}` : cpuText(rc),
+        );
         const sf = medianFigures(single);
-        rows.push({ name: `postgres: write mix, one process (${PLAYERS.toLocaleString('en-US')} players)`, unit: 'req/s', rate: sf.rps, p50: sf.p50, p99: sf.p99, ratio: sf.rps / floor, vs: `floor; ${cpuText(wc)}`, failed: sf.failed, runs: single.map((r) => Math.round(r.rps)) });
+        rows.push({
+          name: `postgres: write mix, one process (${PLAYERS.toLocaleString('en-US')} players)`,
+          unit: 'req/s',
+          rate: sf.rps,
+          p50: sf.p50,
+          p99: sf.p99,
+          ratio: sf.rps / floor,
+          vs: `floor; ${cpuText(wc)}`,
+          failed: sf.failed,
+          runs: single.map((r) => Math.round(r.rps)),
+        });
         const pf = httpRow('postgres: write mix, two processes', pair, sf, `one process; ${cpuText(pc)}`);
         if (old) {
-          const orf = httpRow(`postgres before (${old.label}): read mix, one process`, oldReads, null, cpuText(cpuMedian(oldReads)));
-          const owf = httpRow(`postgres before (${old.label}): write mix, one process`, oldWrites, null, cpuText(cpuMedian(oldWrites)));
-          rows.push({ name: 'postgres now ÷ before: read mix', unit: 'ratio', rate: null, p50: null, p99: null, ratio: rf.rps / orf.rps, vs: `before: ${old.label}`, runs: [] });
-          rows.push({ name: 'postgres now ÷ before: write mix', unit: 'ratio', rate: null, p50: null, p99: null, ratio: sf.rps / owf.rps, vs: `before: ${old.label}`, runs: [] });
+          const orf = httpRow(
+            `postgres before (${old.label}): read mix, one process`,
+            oldReads,
+            null,
+            cpuText(cpuMedian(oldReads)),
+          );
+          const owf = httpRow(
+            `postgres before (${old.label}): write mix, one process`,
+            oldWrites,
+            null,
+            cpuText(cpuMedian(oldWrites)),
+          );
+          rows.push({
+            name: 'postgres now ÷ before: read mix',
+            unit: 'ratio',
+            rate: null,
+            p50: null,
+            p99: null,
+            ratio: rf.rps / orf.rps,
+            vs: `before: ${old.label}`,
+            runs: [],
+          });
+          rows.push({
+            name: 'postgres now ÷ before: write mix',
+            unit: 'ratio',
+            rate: null,
+            p50: null,
+            p99: null,
+            ratio: sf.rps / owf.rps,
+            vs: `before: ${old.label}`,
+            runs: [],
+          });
         }
-        if (small) rows.push({ name: 'postgres vs JSON files: write mix, one process', unit: 'ratio', rate: null, p50: null, p99: null, ratio: sf.rps / small.write.rps, vs: 'JSON-file write mix', runs: [] });
+        if (small)
+          rows.push({
+            name: 'postgres vs JSON files: write mix, one process',
+            unit: 'ratio',
+            rate: null,
+            p50: null,
+            p99: null,
+            ratio: sf.rps / small.write.rps,
+            vs: 'JSON-file write mix',
+            runs: [],
+          });
         // The capacity model (docs/scaling.md): each side's CPU per request bounds the rate; on this
         // machine every side shares the cores, and one Node process uses at most one.
         const cores = cpus().length;
@@ -378,17 +689,56 @@ const main = async () => {
           Math.min((procs * 1e6) / c.node, (cores * 1e6) / (c.node + c.postgres + c.bench));
         const projectedOne = project(1, wc);
         const projectedTwo = project(2, wc);
-        rows.push({ name: 'postgres: capacity model, one process (projected)', unit: 'req/s', rate: projectedOne, p50: null, p99: null, ratio: sf.rps / projectedOne, vs: 'measured ÷ projected', runs: [] });
-        rows.push({ name: 'postgres: capacity model, two processes (projected)', unit: 'req/s', rate: projectedTwo, p50: null, p99: null, ratio: pf.rps / projectedTwo, vs: 'measured ÷ projected', runs: [] });
+        rows.push({
+          name: 'postgres: capacity model, one process (projected)',
+          unit: 'req/s',
+          rate: projectedOne,
+          p50: null,
+          p99: null,
+          ratio: sf.rps / projectedOne,
+          vs: 'measured ÷ projected',
+          runs: [],
+        });
+        rows.push({
+          name: 'postgres: capacity model, two processes (projected)',
+          unit: 'req/s',
+          rate: projectedTwo,
+          p50: null,
+          p99: null,
+          ratio: pf.rps / projectedTwo,
+          vs: 'measured ÷ projected',
+          runs: [],
+        });
         extras['pgFloorTps'] = floor;
         extras['pgNodeCpuUsPerWrite'] = wc.node;
         extras['pgPostgresCpuUsPerWrite'] = wc.postgres;
         extras['pgLoadCpuUsPerWrite'] = wc.bench;
-        targets.push({ target: 'postgres write mix, one process ≥ 50% of the floor', value: `${(100 * sf.rps / floor).toFixed(0)}% (${Math.round(sf.rps)} of ${Math.round(floor)} tx/s)`, met: sf.rps >= 0.5 * floor });
-        targets.push({ target: 'postgres write mix p99 ≤ 50 ms (32 connections)', value: `${sf.p99} ms`, met: sf.p99 <= 50 });
-        targets.push({ target: 'postgres, two processes ≥ 1.0× one process', value: `${(pf.rps / sf.rps).toFixed(2)}×`, met: pf.rps >= sf.rps });
-        targets.push({ target: 'capacity model: two processes projected within 25% of measured', value: `${Math.round(projectedTwo)} projected, ${Math.round(pf.rps)} measured (${(pf.rps / projectedTwo).toFixed(2)})`, met: Math.abs(pf.rps / projectedTwo - 1) <= 0.25 });
-        if (small) targets.push({ target: 'postgres read mix ≥ 50% of the JSON-file read mix', value: `${(100 * rf.rps / small.read.rps).toFixed(0)}%`, met: rf.rps >= 0.5 * small.read.rps });
+        targets.push({
+          target: 'postgres write mix, one process ≥ 50% of the floor',
+          value: `${((100 * sf.rps) / floor).toFixed(0)}% (${Math.round(sf.rps)} of ${Math.round(floor)} tx/s)`,
+          met: sf.rps >= 0.5 * floor,
+        });
+        targets.push({
+          target: 'postgres write mix p99 ≤ 50 ms (32 connections)',
+          value: `${sf.p99} ms`,
+          met: sf.p99 <= 50,
+        });
+        targets.push({
+          target: 'postgres, two processes ≥ 1.0× one process',
+          value: `${(pf.rps / sf.rps).toFixed(2)}×`,
+          met: pf.rps >= sf.rps,
+        });
+        targets.push({
+          target: 'capacity model: two processes projected within 25% of measured',
+          value: `${Math.round(projectedTwo)} projected, ${Math.round(pf.rps)} measured (${(pf.rps / projectedTwo).toFixed(2)})`,
+          met: Math.abs(pf.rps / projectedTwo - 1) <= 0.25,
+        });
+        if (small)
+          targets.push({
+            target: 'postgres read mix ≥ 50% of the JSON-file read mix',
+            value: `${((100 * rf.rps) / small.read.rps).toFixed(0)}%`,
+            met: rf.rps >= 0.5 * small.read.rps,
+          });
         for (const sv of servers.splice(0)) await sv.stop();
       } finally {
         await PostgresStorage.dropSchema(url, schema);
@@ -410,7 +760,8 @@ const main = async () => {
       const active = await logIn(svc.url, gen.active);
       await load(svc.url, readMix(active), 'warm-up read', { amount: active.length * 6 });
       await load(svc.url, writeMix(active), 'warm-up write', { amount: active.length * 4 });
-      const r: Figures[] = [], w: Figures[] = [];
+      const r: Figures[] = [],
+        w: Figures[] = [];
       for (let i = 0; i < RUNS; i++) {
         r.push(await load(svc.url, readMix(active), `scale run ${i + 1} read mix`, { duration: DURATION }));
         w.push(await load(svc.url, writeMix(active), `scale run ${i + 1} write mix`, { duration: DURATION }));
@@ -419,13 +770,59 @@ const main = async () => {
       const label = `${SCALE.toLocaleString('en-US')} stored`;
       const rf = medianFigures(r);
       const wf = medianFigures(w);
-      rows.push({ name: `scale: read mix (${label})`, unit: 'req/s', rate: rf.rps, p50: rf.p50, p99: rf.p99, ratio: small ? rf.p50 / small.read.p50 : null, vs: small ? 'p50 vs 1,000-player run' : '', failed: rf.failed, runs: r.map((x) => Math.round(x.rps)) });
-      rows.push({ name: `scale: write mix (${label})`, unit: 'req/s', rate: wf.rps, p50: wf.p50, p99: wf.p99, ratio: small ? wf.p50 / small.write.p50 : null, vs: small ? 'p50 vs 1,000-player run' : '', failed: wf.failed, runs: w.map((x) => Math.round(x.rps)) });
-      rows.push({ name: `scale: start-up (${label})`, unit: 'ms', rate: startup, p50: null, p99: null, ratio: extras['startupMs1k'] ? startup / extras['startupMs1k'] : null, vs: extras['startupMs1k'] ? `1,000 players: ${Math.round(extras['startupMs1k'])} ms` : '', runs: [] });
-      rows.push({ name: `scale: resident memory after the run (${label})`, unit: 'MB', rate: rss, p50: null, p99: null, ratio: null, vs: extras['rss1kMb'] ? `1,000 players: ${Math.round(extras['rss1kMb'])} MB` : '', runs: [] });
+      rows.push({
+        name: `scale: read mix (${label})`,
+        unit: 'req/s',
+        rate: rf.rps,
+        p50: rf.p50,
+        p99: rf.p99,
+        ratio: small ? rf.p50 / small.read.p50 : null,
+        vs: small ? 'p50 vs 1,000-player run' : '',
+        failed: rf.failed,
+        runs: r.map((x) => Math.round(x.rps)),
+      });
+      rows.push({
+        name: `scale: write mix (${label})`,
+        unit: 'req/s',
+        rate: wf.rps,
+        p50: wf.p50,
+        p99: wf.p99,
+        ratio: small ? wf.p50 / small.write.p50 : null,
+        vs: small ? 'p50 vs 1,000-player run' : '',
+        failed: wf.failed,
+        runs: w.map((x) => Math.round(x.rps)),
+      });
+      rows.push({
+        name: `scale: start-up (${label})`,
+        unit: 'ms',
+        rate: startup,
+        p50: null,
+        p99: null,
+        ratio: extras['startupMs1k'] ? startup / extras['startupMs1k'] : null,
+        vs: extras['startupMs1k'] ? `1,000 players: ${Math.round(extras['startupMs1k'])} ms` : '',
+        runs: [],
+      });
+      rows.push({
+        name: `scale: resident memory after the run (${label})`,
+        unit: 'MB',
+        rate: rss,
+        p50: null,
+        p99: null,
+        ratio: null,
+        vs: extras['rss1kMb'] ? `1,000 players: ${Math.round(extras['rss1kMb'])} MB` : '',
+        runs: [],
+      });
       if (small) {
-        targets.push({ target: `${label}: read p50 ≤ 1.2× the 1,000-player p50`, value: `${rf.p50} vs ${small.read.p50} ms (${(rf.p50 / small.read.p50).toFixed(2)}×)`, met: rf.p50 <= 1.2 * small.read.p50 });
-        targets.push({ target: `${label}: write p50 ≤ 1.2× the 1,000-player p50`, value: `${wf.p50} vs ${small.write.p50} ms (${(wf.p50 / small.write.p50).toFixed(2)}×)`, met: wf.p50 <= 1.2 * small.write.p50 });
+        targets.push({
+          target: `${label}: read p50 ≤ 1.2× the 1,000-player p50`,
+          value: `${rf.p50} vs ${small.read.p50} ms (${(rf.p50 / small.read.p50).toFixed(2)}×)`,
+          met: rf.p50 <= 1.2 * small.read.p50,
+        });
+        targets.push({
+          target: `${label}: write p50 ≤ 1.2× the 1,000-player p50`,
+          value: `${wf.p50} vs ${small.write.p50} ms (${(wf.p50 / small.write.p50).toFixed(2)}×)`,
+          met: wf.p50 <= 1.2 * small.write.p50,
+        });
       }
       targets.push({ target: `${label}: start-up ≤ 2 s`, value: `${Math.round(startup)} ms`, met: startup <= 2000 });
       targets.push({ target: `${label}: resident memory ≤ 250 MB`, value: `${Math.round(rss)} MB`, met: rss <= 250 });
@@ -435,24 +832,56 @@ const main = async () => {
     for (const s of servers) await s.stop();
     for (const d of cleanup) rmSync(d, { recursive: true, force: true });
   }
-  if (presentsExhausted > 0) log(`warning: ${presentsExhausted} present receives found no present left (answered without a write)`);
+  if (presentsExhausted > 0)
+    log(`warning: ${presentsExhausted} present receives found no present left (answered without a write)`);
 
-  const machine = { nproc: cpus().length, cpu: cpus()[0]?.model ?? '', ramGb: Math.round(totalmem() / 2 ** 30), node: process.version, connections: CONNECTIONS, durationSeconds: DURATION, runs: RUNS, service: SERVICE.script };
+  const machine = {
+    nproc: cpus().length,
+    cpu: cpus()[0]?.model ?? '',
+    ramGb: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    connections: CONNECTIONS,
+    durationSeconds: DURATION,
+    runs: RUNS,
+    service: SERVICE.script,
+  };
   if (JSON_OUT) {
     process.stdout.write(`${JSON.stringify({ machine, rows, targets, extras }, null, 2)}\n`);
     return;
   }
-  const fmt = (x: number | null, d = 0) => (x === null ? '' : x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d }));
+  const fmt = (x: number | null, d = 0) =>
+    x === null ? '' : x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
   const table = [
     ['measurement', 'rate', 'unit', 'p50 ms', 'p99 ms', 'ratio', 'baseline', 'runs'],
-    ...rows.map((r) => [r.name, fmt(r.rate), r.unit, fmt(r.p50, 1), fmt(r.p99, 1), fmt(r.ratio, 2), r.vs, r.runs.join(' / ') + (r.failed ? ` (${r.failed} failed)` : '')]),
+    ...rows.map((r) => [
+      r.name,
+      fmt(r.rate),
+      r.unit,
+      fmt(r.p50, 1),
+      fmt(r.p99, 1),
+      fmt(r.ratio, 2),
+      r.vs,
+      r.runs.join(' / ') + (r.failed ? ` (${r.failed} failed)` : ''),
+    ]),
   ];
   const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => (row[i] ?? '').length)));
-  const line = (row: string[]) => `| ${row.map((c, i) => (i === 0 || i >= 6 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
-  const out = [line(table[0]!), `|${widths.map((w, i) => (i === 0 || i >= 6 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...table.slice(1).map(line)];
-  out.push('', `machine: ${machine.nproc} cores, ${machine.cpu}, ${machine.ramGb} GB, Node ${machine.node}; ${CONNECTIONS} connections, ${DURATION} s a run, median of ${RUNS}; the service: ${SERVICE.script}`, '');
+  const line = (row: string[]) =>
+    `| ${row.map((c, i) => (i === 0 || i >= 6 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  const out = [
+    line(table[0]!),
+    `|${widths.map((w, i) => (i === 0 || i >= 6 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
+    ...table.slice(1).map(line),
+  ];
+  out.push(
+    '',
+    `machine: ${machine.nproc} cores, ${machine.cpu}, ${machine.ramGb} GB, Node ${machine.node}; ${CONNECTIONS} connections, ${DURATION} s a run, median of ${RUNS}; the service: ${SERVICE.script}`,
+    '',
+  );
   for (const t of targets) out.push(`${t.met ? 'met   ' : 'MISSED'}  ${t.target}: ${t.value}`);
   process.stdout.write(`${out.join('\n')}\n`);
 };
 
-main().catch((e) => { process.stderr.write(`${e instanceof Error ? e.stack : String(e)}\n`); process.exit(1); });
+main().catch((e) => {
+  process.stderr.write(`${e instanceof Error ? e.stack : String(e)}\n`);
+  process.exit(1);
+});

@@ -16,7 +16,9 @@ export interface Figures {
 }
 
 type Req = autocannon.Request;
-interface Ctx { player?: BenchPlayer }
+interface Ctx {
+  player?: BenchPlayer;
+}
 
 export const CONNECTIONS = 32;
 
@@ -39,7 +41,10 @@ const session = (p: BenchPlayer) => ({ 'x-star-session-id': p.sessionId, 'conten
 const cursors = new Map<number, { present: number; character: number }>();
 const cursorOf = (p: BenchPlayer) => {
   let c = cursors.get(p.playerId);
-  if (!c) { c = { present: 0, character: 0 }; cursors.set(p.playerId, c); }
+  if (!c) {
+    c = { present: 0, character: 0 };
+    cursors.set(p.playerId, c);
+  }
   return c;
 };
 export let presentsExhausted = 0;
@@ -98,7 +103,10 @@ export const writeMix = (players: ReadonlyArray<BenchPlayer>): Req[] => {
     post('/api/player/town_facility/item_up', (p) => ({ managedTownFacilityId: p.facilityId, itemNo: 0, amount: 1 })),
     post('/api/player/character/upgrade', (p) => {
       const c = cursorOf(p);
-      return { managedCharacterId: p.characterIds[c.character++ % p.characterIds.length], items: [{ itemId: CANDY, amount: 1 }] };
+      return {
+        managedCharacterId: p.characterIds[c.character++ % p.characterIds.length],
+        items: [{ itemId: CANDY, amount: 1 }],
+      };
     }),
   ];
 };
@@ -112,12 +120,19 @@ export const echoMix = (players: ReadonlyArray<BenchPlayer>, pad = 0): Req[] => 
   ];
 };
 
-export const runLoad = async (url: string, requests: Req[], opts: { duration?: number; amount?: number; connections?: number }): Promise<Figures & { badSample: string }> => {
+export const runLoad = async (
+  url: string,
+  requests: Req[],
+  opts: { duration?: number; amount?: number; connections?: number },
+): Promise<Figures & { badSample: string }> => {
   bad = 0;
   badSample = '';
   const t0 = performance.now();
   const r = await autocannon({
-    url, connections: opts.connections ?? CONNECTIONS, pipelining: 1, requests,
+    url,
+    connections: opts.connections ?? CONNECTIONS,
+    pipelining: 1,
+    requests,
     ...(opts.amount !== undefined ? { amount: opts.amount } : { duration: opts.duration ?? 5 }),
   });
   // A run of a set amount is timed here, to its last answer: autocannon ends such a run on
@@ -126,7 +141,10 @@ export const runLoad = async (url: string, requests: Req[], opts: { duration?: n
   const requestsDone = r.requests.total;
   return {
     rps: requestsDone / seconds,
-    p50: r.latency.p50, p99: r.latency.p99,
-    failed: bad + r.errors + r.timeouts, requests: requestsDone, badSample,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    failed: bad + r.errors + r.timeouts,
+    requests: requestsDone,
+    badSample,
   };
 };

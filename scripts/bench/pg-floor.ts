@@ -22,7 +22,11 @@ const statOf = (pid: number | string): { cpu: number; children: number } | undef
 };
 
 const commOf = (pid: string): string => {
-  try { return readFileSync(`/proc/${pid}/comm`, 'utf8').trim(); } catch { return ''; }
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
 };
 
 /**
@@ -46,7 +50,11 @@ export const postgresCpuSeconds = (): number => {
 /** CPU seconds a process has used so far (utime + stime). */
 export const processCpuSeconds = (pid: number): number => statOf(pid)?.cpu ?? 0;
 
-export interface CpuSample { readonly node: number; readonly postgres: number; readonly bench: number }
+export interface CpuSample {
+  readonly node: number;
+  readonly postgres: number;
+  readonly bench: number;
+}
 
 /** A CPU reading of the service processes, PostgreSQL and this (the load generator); `since` gives the seconds used in between. */
 export const cpuNow = (servicePids: ReadonlyArray<number>): CpuSample => ({
@@ -54,50 +62,84 @@ export const cpuNow = (servicePids: ReadonlyArray<number>): CpuSample => ({
   postgres: postgresCpuSeconds(),
   bench: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
 });
-export const cpuSince = (a: CpuSample, b: CpuSample): CpuSample => ({ node: b.node - a.node, postgres: b.postgres - a.postgres, bench: b.bench - a.bench });
+export const cpuSince = (a: CpuSample, b: CpuSample): CpuSample => ({
+  node: b.node - a.node,
+  postgres: b.postgres - a.postgres,
+  bench: b.bench - a.bench,
+});
 
-export interface FloorFigures { readonly tps: number; readonly p50: number; readonly p99: number; readonly pgCpuUs: number; readonly benchCpuUs: number }
+export interface FloorFigures {
+  readonly tps: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly pgCpuUs: number;
+  readonly benchCpuUs: number;
+}
 
 /**
  * The floor: `clients` connections, each updating its own row of `state` (the bench
  * player's JSON) in a one-statement transaction, as a prepared statement, for `seconds`.
  * `column`: json (what hoshi stores) or jsonb (what it stored before issue 17).
  */
-export const pgFloor = async (url: string, schema: string, state: string, opts: { clients: number; seconds: number; column: 'json' | 'jsonb'; compression?: 'pglz' | 'lz4' }): Promise<FloorFigures> => {
+export const pgFloor = async (
+  url: string,
+  schema: string,
+  state: string,
+  opts: { clients: number; seconds: number; column: 'json' | 'jsonb'; compression?: 'pglz' | 'lz4' },
+): Promise<FloorFigures> => {
   const table = `${schema}.floor_${opts.column}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
   await admin.query(`DROP TABLE IF EXISTS ${table}`);
-  await admin.query(`CREATE TABLE ${table} (id int PRIMARY KEY, version bigint NOT NULL, state ${opts.column} ${opts.compression ? `COMPRESSION ${opts.compression}` : ''} NOT NULL)`);
-  await admin.query(`INSERT INTO ${table} SELECT g, 0, $1::${opts.column} FROM generate_series(1, $2) g`, [state, opts.clients]);
-  const clients = await Promise.all(Array.from({ length: opts.clients }, async () => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    return c;
-  }));
+  await admin.query(
+    `CREATE TABLE ${table} (id int PRIMARY KEY, version bigint NOT NULL, state ${opts.column} ${opts.compression ? `COMPRESSION ${opts.compression}` : ''} NOT NULL)`,
+  );
+  await admin.query(`INSERT INTO ${table} SELECT g, 0, $1::${opts.column} FROM generate_series(1, $2) g`, [
+    state,
+    opts.clients,
+  ]);
+  const clients = await Promise.all(
+    Array.from({ length: opts.clients }, async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      return c;
+    }),
+  );
   const latencies: number[] = [];
   let done = 0;
-  const update = { name: `floor-${opts.column}-${opts.compression ?? 'default'}`, text: `UPDATE ${table} SET version = version + 1, state = $2 WHERE id = $1` };
+  const update = {
+    name: `floor-${opts.column}-${opts.compression ?? 'default'}`,
+    text: `UPDATE ${table} SET version = version + 1, state = $2 WHERE id = $1`,
+  };
   // Each client's state differs a little from write to write, as a player's does.
   const texts = [state, state.replace(/"version":\d+/, '"version":1')];
   const cpu0 = cpuNow([]);
   const t0 = performance.now();
   const end = t0 + opts.seconds * 1000;
-  await Promise.all(clients.map(async (c, i) => {
-    while (performance.now() < end) {
-      const s = performance.now();
-      await c.query({ ...update, values: [i + 1, texts[done % 2]] });
-      latencies.push(performance.now() - s);
-      done++;
-    }
-  }));
+  await Promise.all(
+    clients.map(async (c, i) => {
+      while (performance.now() < end) {
+        const s = performance.now();
+        await c.query({ ...update, values: [i + 1, texts[done % 2]] });
+        latencies.push(performance.now() - s);
+        done++;
+      }
+    }),
+  );
   const seconds = (performance.now() - t0) / 1000;
   const cpu = cpuSince(cpu0, cpuNow([]));
   await Promise.all(clients.map((c) => c.end()));
   await admin.query(`DROP TABLE IF EXISTS ${table}`);
   await admin.end();
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
-  return { tps: done / seconds, p50: at(0.5), p99: at(0.99), pgCpuUs: (cpu.postgres / done) * 1e6, benchCpuUs: (cpu.bench / done) * 1e6 };
+  const at = (q: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  return {
+    tps: done / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    pgCpuUs: (cpu.postgres / done) * 1e6,
+    benchCpuUs: (cpu.bench / done) * 1e6,
+  };
 };

@@ -54,26 +54,63 @@ const step = (m: Master, s: PlayerState, name: string, req: unknown, seed: strin
 };
 
 const newPlayer = (m: Master, playerId: number, now: number): PlayerState => {
-  const r = createPlayer(m, { playerId, uuid: benchUuid(playerId), platform: 1, name: `P${playerId}`, stepCode: 0, accessToken: benchToken(playerId) }, rngFromSeed(`bench-${playerId}`), now);
+  const r = createPlayer(
+    m,
+    {
+      playerId,
+      uuid: benchUuid(playerId),
+      platform: 1,
+      name: `P${playerId}`,
+      stepCode: 0,
+      accessToken: benchToken(playerId),
+    },
+    rngFromSeed(`bench-${playerId}`),
+    now,
+  );
   if (r._tag === 'Left') throw new Error(`bench setup: createPlayer failed with ${r.left.code}`);
   return r.right;
 };
 
 /** A seasoned player ready for the write mix; `presents` sized for what the run will receive. */
-export const activePlayer = (m: Master, playerId: number, now: number, presents = PRESENTS): { state: PlayerState; player: StoredPlayer } => {
+export const activePlayer = (
+  m: Master,
+  playerId: number,
+  now: number,
+  presents = PRESENTS,
+): { state: PlayerState; player: StoredPlayer } => {
   let s = newPlayer(m, playerId, now - DAY);
-  s = step(m, s, 'getPlayerPresent', { managedPresentId: s.presents.map((p) => p.managedPresentId).join(',') }, 'recv', now - DAY);
+  s = step(
+    m,
+    s,
+    'getPlayerPresent',
+    { managedPresentId: s.presents.map((p) => p.managedPresentId).join(',') },
+    'recv',
+    now - DAY,
+  );
   s = { ...s, gem: m.game.currencyMax.gem };
-  for (let i = 0; i < 8; i++) s = step(m, s, 'drawPlayerGacha', { gachaId: GACHA_ID, drawType: 3 }, `draw${playerId}-${i}`, now - DAY + i);
+  for (let i = 0; i < 8; i++)
+    s = step(m, s, 'drawPlayerGacha', { gachaId: GACHA_ID, drawType: 3 }, `draw${playerId}-${i}`, now - DAY + i);
   s = step(m, s, 'buyAllPlayerTownFacility', { facilities: [{ facilityId: 1, amount: 1 }] }, 'buy', now - DAY);
   const facility = s.facilities.at(-1);
   if (!facility) throw new Error('bench setup: no facility');
-  s = step(m, s, 'openUpPlayerTownFacility', { managedTownFacilityId: facility.managedTownFacilityId }, 'open', now - DAY);
+  s = step(
+    m,
+    s,
+    'openUpPlayerTownFacility',
+    { managedTownFacilityId: facility.managedTownFacilityId },
+    'open',
+    now - DAY,
+  );
   // A day old: its storage is full, so every collection of one coin takes one.
   s = { ...s, gem: m.game.currencyMax.gem, gold: 50_000_000, items: setItem(s.items, CANDY, 9999) };
   const presentIds: number[] = [];
   for (let i = 0; i < presents; i++) {
-    const sent = sendPresent(s, { kind: 'gold', objectId: 0, amount: 1 }, { title: 'Bench', message: '', source: 'operator', deadline: null }, now - DAY);
+    const sent = sendPresent(
+      s,
+      { kind: 'gold', objectId: 0, amount: 1 },
+      { title: 'Bench', message: '', source: 'operator', deadline: null },
+      now - DAY,
+    );
     s = sent.state;
     presentIds.push(sent.present.managedPresentId);
   }
@@ -93,7 +130,11 @@ const codeOf = (id: number): string => {
 const fillerFrom = (t: PlayerState, playerId: number): PlayerState => {
   const shift = (playerId - t.playerId) * MANAGED_ID_SPAN;
   return {
-    ...t, playerId, name: `P${playerId}`, myCode: codeOf(playerId), nextManagedId: t.nextManagedId + shift,
+    ...t,
+    playerId,
+    name: `P${playerId}`,
+    myCode: codeOf(playerId),
+    nextManagedId: t.nextManagedId + shift,
     account: { ...t.account, uuid: benchUuid(playerId), tokenHash: tokenHash(benchToken(playerId)) },
     presents: t.presents.map((p) => ({ ...p, managedPresentId: p.managedPresentId + shift })),
   };
@@ -104,11 +145,25 @@ const fillerFrom = (t: PlayerState, playerId: number): PlayerState => {
  * Commits in batches (one journal record and one fsync each) and closes the store,
  * which checkpoints every player to its snapshot.
  */
-export const generateStore = async (m: Master, dir: string, total: number, activeEvery: number, now: number, extra: ReadonlyArray<{ state: PlayerState }> = []): Promise<{ active: StoredPlayer[]; extra: StoredPlayer[] }> =>
+export const generateStore = async (
+  m: Master,
+  dir: string,
+  total: number,
+  activeEvery: number,
+  now: number,
+  extra: ReadonlyArray<{ state: PlayerState }> = [],
+): Promise<{ active: StoredPlayer[]; extra: StoredPlayer[] }> =>
   fillStore(await FileStorage.open({ dir, cacheSize: 100 }), m, total, activeEvery, now, extra);
 
 /** Fills any storage (and closes it): the JSON files above, or a PostgreSQL schema. */
-export const fillStore = async (store: Storage, m: Master, total: number, activeEvery: number, now: number, extra: ReadonlyArray<{ state: PlayerState }> = []): Promise<{ active: StoredPlayer[]; extra: StoredPlayer[] }> => {
+export const fillStore = async (
+  store: Storage,
+  m: Master,
+  total: number,
+  activeEvery: number,
+  now: number,
+  extra: ReadonlyArray<{ state: PlayerState }> = [],
+): Promise<{ active: StoredPlayer[]; extra: StoredPlayer[] }> => {
   const active: StoredPlayer[] = [];
   const template = newPlayer(m, 1, now - DAY);
   const BATCH = 1000;
@@ -133,7 +188,12 @@ export const fillStore = async (store: Storage, m: Master, total: number, active
   for (const e of extra) {
     commit.players.push({ state: e.state, expectedVersion: null });
     const f = e.state.facilities.at(-1);
-    more.push({ playerId: e.state.playerId, facilityId: f?.managedTownFacilityId ?? 0, characterIds: e.state.characters.slice(0, 8).map((c) => c.managedCharacterId), presentIds: e.state.presents.map((p) => p.managedPresentId) });
+    more.push({
+      playerId: e.state.playerId,
+      facilityId: f?.managedTownFacilityId ?? 0,
+      characterIds: e.state.characters.slice(0, 8).map((c) => c.managedCharacterId),
+      presentIds: e.state.presents.map((p) => p.managedPresentId),
+    });
   }
   await flush();
   await store.close();
@@ -145,7 +205,11 @@ export const fillStore = async (store: Storage, m: Master, total: number, active
  * log-ins at a time), after signing a fresh device up and in through it: the bench
  * fails here, before any load, if the account path does not work as a client sees it.
  */
-export const logIn = async (url: string, players: ReadonlyArray<StoredPlayer>, parallel = 16): Promise<BenchPlayer[]> => {
+export const logIn = async (
+  url: string,
+  players: ReadonlyArray<StoredPlayer>,
+  parallel = 16,
+): Promise<BenchPlayer[]> => {
   const client = () => createClient({ baseUrl: url, salt: BENCH_SALT });
   const canary = client();
   const uuid = crypto.randomUUID();
@@ -161,7 +225,8 @@ export const logIn = async (url: string, players: ReadonlyArray<StoredPlayer>, p
     for (let i = next++; i < players.length; i = next++) {
       const p = players[i] as StoredPlayer;
       const r = await c.loginPlayer({ uuid: benchUuid(p.playerId), accessToken: benchToken(p.playerId), platform: 1 });
-      if (!r.ok) throw new Error(`bench setup: log-in of player ${p.playerId} failed: ${r.resultCode} ${r.resultMessage}`);
+      if (!r.ok)
+        throw new Error(`bench setup: log-in of player ${p.playerId} failed: ${r.resultCode} ${r.resultMessage}`);
       out[i] = { ...p, sessionId: r.value.sessionId };
     }
   };

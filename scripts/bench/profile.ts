@@ -13,16 +13,31 @@ import { cliArgs, flag, str } from '../args.js';
 
 const args = cliArgs({
   command: 'npx tsx scripts/bench/profile.ts',
-  summary: 'Profiles the service under one of the bench\'s mixes with --cpu-prof and prints where the profile is.',
+  summary: "Profiles the service under one of the bench's mixes with --cpu-prof and prints where the profile is.",
   options: {
-    mix: { type: 'string', value: 'read|write|hot', default: 'write', description: 'the load: the read mix, the write mix, or one hot player' },
+    mix: {
+      type: 'string',
+      value: 'read|write|hot',
+      default: 'write',
+      description: 'the load: the read mix, the write mix, or one hot player',
+    },
     seconds: { type: 'string', value: 'N', default: '10', description: 'how long the load runs' },
-    compiled: { type: 'boolean', description: 'profile the compiled server (dist/, npm run build first) rather than TypeScript through tsx' },
-    'database-url': { type: 'string', value: 'URL', description: 'serve from PostgreSQL (a fresh schema, dropped after) rather than JSON files' },
+    compiled: {
+      type: 'boolean',
+      description: 'profile the compiled server (dist/, npm run build first) rather than TypeScript through tsx',
+    },
+    'database-url': {
+      type: 'string',
+      value: 'URL',
+      description: 'serve from PostgreSQL (a fresh schema, dropped after) rather than JSON files',
+    },
   },
 });
 const mix = str(args, 'mix');
-if (!['read', 'write', 'hot'].includes(mix)) { process.stderr.write('--mix must be read, write or hot\n'); process.exit(2); }
+if (!['read', 'write', 'hot'].includes(mix)) {
+  process.stderr.write('--mix must be read, write or hot\n');
+  process.exit(2);
+}
 const secs = str(args, 'seconds');
 const compiled = flag(args, 'compiled');
 const databaseUrl = str(args, 'database-url', '');
@@ -36,15 +51,22 @@ try {
   const gen = databaseUrl
     ? await fillStore(await PostgresStorage.open({ connectionString: databaseUrl, schema }), m, 1000, 1, now, extra)
     : await generateStore(m, dir, 1000, 1, now, extra);
-  const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl, PG_SCHEMA: schema, PG_POOL_SIZE: '32' } : { DATA_DIR: dir };
-  const svc = await startServer(compiled ? 'dist/adapters/http/main.js' : 'adapters/http/main.ts', { ...env, REQUEST_HASH_SALT: BENCH_SALT },
-    { nodeArgs: [...(compiled ? START_FLAGS : ['--import', 'tsx']), '--cpu-prof', `--cpu-prof-dir=${profDir}`] });
+  const env: Record<string, string> = databaseUrl
+    ? { DATABASE_URL: databaseUrl, PG_SCHEMA: schema, PG_POOL_SIZE: '32' }
+    : { DATA_DIR: dir };
+  const svc = await startServer(
+    compiled ? 'dist/adapters/http/main.js' : 'adapters/http/main.ts',
+    { ...env, REQUEST_HASH_SALT: BENCH_SALT },
+    { nodeArgs: [...(compiled ? START_FLAGS : ['--import', 'tsx']), '--cpu-prof', `--cpu-prof-dir=${profDir}`] },
+  );
   const loggedIn = await logIn(svc.url, [...gen.active, ...gen.extra]);
   const active = loggedIn.slice(0, gen.active.length);
   const hot = loggedIn.slice(gen.active.length);
   const requests = mix === 'read' ? readMix(active) : mix === 'hot' ? writeMix(hot) : writeMix(active);
   const r = await runLoad(svc.url, requests, { duration: Number(secs) });
-  process.stdout.write(`${mix}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.failed} failed ${r.badSample}\n`);
+  process.stdout.write(
+    `${mix}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.failed} failed ${r.badSample}\n`,
+  );
   await svc.stop();
   process.stdout.write(`profile in ${profDir}\n`);
 } finally {

@@ -23,11 +23,21 @@ import { cli, int, str } from '../args.js';
 
 const SPEC = {
   command: 'npm run bench:replay --',
-  summary: 'Makes a data directory with one heavy player (about N log entries) among other players, then times `npm run replay -- --player` on it (wall time and peak resident set).',
+  summary:
+    'Makes a data directory with one heavy player (about N log entries) among other players, then times `npm run replay -- --player` on it (wall time and peak resident set).',
   options: {
     entries: { type: 'string', value: 'N', default: '15000', description: 'log entries of the heavy player' },
-    others: { type: 'string', value: 'N', default: '40', description: 'other players (each draws, and some befriend the heavy one)' },
-    data: { type: 'string', value: 'DIR', description: 'keep the data directory here (reused when it already holds data); default a temporary one, removed' },
+    others: {
+      type: 'string',
+      value: 'N',
+      default: '40',
+      description: 'other players (each draws, and some befriend the heavy one)',
+    },
+    data: {
+      type: 'string',
+      value: 'DIR',
+      description: 'keep the data directory here (reused when it already holds data); default a temporary one, removed',
+    },
   },
 } as const;
 
@@ -40,7 +50,11 @@ const op = (name: string) => {
   return o;
 };
 
-interface Made { readonly heavy: number; readonly light: number; readonly logEntries: number }
+interface Made {
+  readonly heavy: number;
+  readonly light: number;
+  readonly logEntries: number;
+}
 
 /** Makes the data: returns the heavy player's id, a light one's and the log's length. */
 const makeData = async (dir: string, entries: number, others: number): Promise<Made> => {
@@ -51,7 +65,11 @@ const makeData = async (dir: string, entries: number, others: number): Promise<M
   let now = Date.UTC(2026, 10, 1);
   let tokens = 0;
   const service = new GameService({
-    storage, master, clock: () => now, seedSecret: 'bench-replay-seed', sessionIdleMs: 30 * 86_400_000,
+    storage,
+    master,
+    clock: () => now,
+    seedSecret: 'bench-replay-seed',
+    sessionIdleMs: 30 * 86_400_000,
     newToken: () => `00000000-0000-4000-8000-${String(++tokens).padStart(12, '0')}`,
   });
   const must = async (name: string, input: unknown, session?: string): Promise<Record<string, unknown>> => {
@@ -73,9 +91,16 @@ const makeData = async (dir: string, entries: number, others: number): Promise<M
   const topUp = async (p: { id: number; session: string }) => {
     const have = ((await storage.load(p.id)) as PlayerState).gem;
     now += 1000;
-    const sent = await service.operator.sendPresents(p.id, { kind: 'gem', objectId: 0, amount: gemMax - have }, { title: 'Bench gems', message: '', deadline: null }, service.context());
+    const sent = await service.operator.sendPresents(
+      p.id,
+      { kind: 'gem', objectId: 0, amount: gemMax - have },
+      { title: 'Bench gems', message: '', deadline: null },
+      service.context(),
+    );
     if (sent._tag === 'Left') throw new Error(`top-up: ${sent.left.code}`);
-    const box = ((await storage.load(p.id)) as PlayerState).presents.filter((x) => x.title === 'Bench gems').map((x) => x.managedPresentId);
+    const box = ((await storage.load(p.id)) as PlayerState).presents
+      .filter((x) => x.title === 'Bench gems')
+      .map((x) => x.managedPresentId);
     await must('getPlayerPresent', { managedPresentId: box }, p.session);
   };
   const draw = async (p: { id: number; session: string }) => {
@@ -106,10 +131,18 @@ const makeData = async (dir: string, entries: number, others: number): Promise<M
 const replay = (dir: string, player: number): Promise<{ code: number | null; out: string; seconds: number }> =>
   new Promise((done) => {
     const started = performance.now();
-    const p = spawn(process.execPath, ['--import', 'tsx', 'scripts/replay.ts', '--player', String(player), '--data', dir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/replay.ts', '--player', String(player), '--data', dir],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
-    p.stdout.on('data', (d: Buffer) => { out += d.toString(); });
-    p.stderr.on('data', (d: Buffer) => { out += d.toString(); });
+    p.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    p.stderr.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
     p.on('close', (code) => done({ code, out, seconds: (performance.now() - started) / 1000 }));
   });
 
@@ -129,13 +162,20 @@ cli(SPEC, async (args) => {
       const started = performance.now();
       made = await makeData(dir, entries, others);
       writeFileSync(about, `${JSON.stringify(made)}\n`);
-      process.stderr.write(`[bench:replay] made ${made.logEntries} log entries in ${Math.round((performance.now() - started) / 1000)} s\n`);
+      process.stderr.write(
+        `[bench:replay] made ${made.logEntries} log entries in ${Math.round((performance.now() - started) / 1000)} s\n`,
+      );
     }
     let code = 0;
-    for (const [what, id] of [['heavy', made.heavy], ['light', made.light]] as const) {
+    for (const [what, id] of [
+      ['heavy', made.heavy],
+      ['light', made.light],
+    ] as const) {
       const r = await replay(dir, id);
       process.stdout.write(r.out);
-      process.stdout.write(`${what} player ${id} (of ${made.logEntries} log entries in all): ${r.seconds.toFixed(1)} s wall, exit ${r.code}\n`);
+      process.stdout.write(
+        `${what} player ${id} (of ${made.logEntries} log entries in all): ${r.seconds.toFixed(1)} s wall, exit ${r.code}\n`,
+      );
       code = Math.max(code, r.code ?? 1);
     }
     return code;

@@ -11,9 +11,12 @@ export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  * which the Dockerfile's CMD repeats): the bench runs the server with them.
  */
 export const START_FLAGS: string[] = (() => {
-  const start = (JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { scripts: Record<string, string> }).scripts['start'] ?? '';
+  const start =
+    (JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { scripts: Record<string, string> }).scripts['start'] ??
+    '';
   const m = /^exec node ((?:--\S+ )*)dist\/adapters\/http\/main\.js$/.exec(start);
-  if (!m) throw new Error(`package.json's start script is not "exec node [--flags] dist/adapters/http/main.js": ${start}`);
+  if (!m)
+    throw new Error(`package.json's start script is not "exec node [--flags] dist/adapters/http/main.js": ${start}`);
   return (m[1] ?? '').split(' ').filter((x) => x !== '');
 })();
 
@@ -27,7 +30,11 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-export const startServer = (script: string, env: Record<string, string>, opts: { nodeArgs?: string[]; cwd?: string } = {}): Promise<Server> =>
+export const startServer = (
+  script: string,
+  env: Record<string, string>,
+  opts: { nodeArgs?: string[]; cwd?: string } = {},
+): Promise<Server> =>
   new Promise((resolve, reject) => {
     const t0 = performance.now();
     const proc = spawn(process.execPath, [...(opts.nodeArgs ?? ['--import', 'tsx']), script], {
@@ -38,8 +45,13 @@ export const startServer = (script: string, env: Record<string, string>, opts: {
     let out = '';
     let err = '';
     let started = false;
-    const timer = setTimeout(() => { proc.kill('SIGKILL'); reject(new Error(`${script} did not start: ${err}`)); }, 60_000);
-    proc.stderr?.on('data', (d: Buffer) => { err += d.toString(); });
+    const timer = setTimeout(() => {
+      proc.kill('SIGKILL');
+      reject(new Error(`${script} did not start: ${err}`));
+    }, 60_000);
+    proc.stderr?.on('data', (d: Buffer) => {
+      err += d.toString();
+    });
     proc.stdout?.on('data', (d: Buffer) => {
       if (started) return;
       out += d.toString();
@@ -49,17 +61,23 @@ export const startServer = (script: string, env: Record<string, string>, opts: {
       clearTimeout(timer);
       const startupMs = performance.now() - t0;
       resolve({
-        url: `http://127.0.0.1:${m[1]}`, proc, startupMs,
+        url: `http://127.0.0.1:${m[1]}`,
+        proc,
+        startupMs,
         rssMb: () => {
           const m2 = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${proc.pid}/status`, 'utf8'));
           return m2 ? Number(m2[1]) / 1024 : NaN;
         },
-        stop: () => new Promise<void>((done) => {
-          if (proc.exitCode !== null) return done();
-          proc.once('exit', () => done());
-          proc.kill('SIGTERM');
-        }),
+        stop: () =>
+          new Promise<void>((done) => {
+            if (proc.exitCode !== null) return done();
+            proc.once('exit', () => done());
+            proc.kill('SIGTERM');
+          }),
       });
     });
-    proc.once('exit', (code) => { clearTimeout(timer); if (!started) reject(new Error(`${script} exited (${code}): ${err}`)); });
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      if (!started) reject(new Error(`${script} exited (${code}): ${err}`));
+    });
   });

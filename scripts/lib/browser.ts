@@ -11,11 +11,17 @@ export const chromiumPath = (): string => {
   const given = process.env['CHROMIUM_PATH'];
   const found = given ?? CANDIDATES.find((p) => existsSync(p));
   if (!found || !existsSync(found)) {
-    throw new Error(`no Chromium at ${given ?? CANDIDATES.join(', ')}: install it (apt-get install -y chromium; .ci/run does) or set CHROMIUM_PATH`);
+    throw new Error(
+      `no Chromium at ${given ?? CANDIDATES.join(', ')}: install it (apt-get install -y chromium; .ci/run does) or set CHROMIUM_PATH`,
+    );
   }
   return found;
 };
 
 /** Launches it headless; as root (CI containers) Chromium needs --no-sandbox. */
 export const launchChromium = (): Promise<Browser> =>
-  chromium.launch({ executablePath: chromiumPath(), headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'] });
+  chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
+  });

@@ -20,12 +20,21 @@ export interface CrashReport {
 const ADMIN = 'crash-harness-admin';
 
 const post = async (url: string, path: string, body: unknown, headers: Record<string, string> = {}) => {
-  const r = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const r = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   return { status: r.status, body: (await r.json()) as Record<string, unknown> };
 };
 
 /** Runs `rounds` kill-and-restart cycles; the workload is tips (one version each) and gacha draws. */
-export const crashLoop = async (rounds: number, seed = 'crash', onRound?: (i: number, r: CrashReport) => void, extraEnv: Record<string, string> = {}): Promise<CrashReport> => {
+export const crashLoop = async (
+  rounds: number,
+  seed = 'crash',
+  onRound?: (i: number, r: CrashReport) => void,
+  extraEnv: Record<string, string> = {},
+): Promise<CrashReport> => {
   const rng = seedrandom.alea(seed);
   const dir = mkdtempSync(join(tmpdir(), 'hoshi-crash-'));
   // With DATABASE_URL in extraEnv the same harness runs against PostgreSQL.
@@ -38,8 +47,24 @@ export const crashLoop = async (rounds: number, seed = 'crash', onRound?: (i: nu
       const uuid = `c0000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
       const su = await post(server.url, '/api/player/signup', { uuid, platform: 1 });
       const li = await post(server.url, '/api/player/login', { uuid, accessToken: su.body['accessToken'] });
-      players.push({ id: su.body['playerId'] as number, session: li.body['sessionId'] as string, acked: new Set(), tried: new Set(), next: 1 });
-      await post(server.url, '/admin/presents', { playerId: su.body['playerId'], grant: { kind: 'gem', objectId: 0, amount: 900_000 }, title: 'x', message: '' }, { Authorization: `Bearer ${ADMIN}` });
+      players.push({
+        id: su.body['playerId'] as number,
+        session: li.body['sessionId'] as string,
+        acked: new Set(),
+        tried: new Set(),
+        next: 1,
+      });
+      await post(
+        server.url,
+        '/admin/presents',
+        {
+          playerId: su.body['playerId'],
+          grant: { kind: 'gem', objectId: 0, amount: 900_000 },
+          title: 'x',
+          message: '',
+        },
+        { Authorization: `Bearer ${ADMIN}` },
+      );
     }
     for (let round = 0; round < rounds; round++) {
       let stop = false;
@@ -49,14 +74,21 @@ export const crashLoop = async (rounds: number, seed = 'crash', onRound?: (i: nu
       let ackedThisRound = 0;
       let failedThisRound = 0;
       let reached: () => void = () => {};
-      const enough = new Promise<void>((r) => { reached = r; });
+      const enough = new Promise<void>((r) => {
+        reached = r;
+      });
       const writers = players.map(async (p) => {
         while (!stop) {
           const tipId = p.next++;
           p.tried.add(tipId);
           report.requests++;
           try {
-            const r = await post(server.url, '/api/player/tutorial/tip/add', { tipId }, { 'X-STAR-SESSION-ID': p.session });
+            const r = await post(
+              server.url,
+              '/api/player/tutorial/tip/add',
+              { tipId },
+              { 'X-STAR-SESSION-ID': p.session },
+            );
             if (r.status >= 500) report.fiveXX++;
             if (r.body['resultCode'] === 0) {
               p.acked.add(tipId);
@@ -80,15 +112,21 @@ export const crashLoop = async (rounds: number, seed = 'crash', onRound?: (i: nu
       for (const p of players) {
         const r = await fetch(`${server.url}/admin/players/${p.id}`, { headers: { Authorization: `Bearer ${ADMIN}` } });
         const state = ((await r.json()) as { state?: { tutorial: { tips: number[] }; version: number } }).state;
-        if (!state) { report.problems.push(`round ${round}: player ${p.id} missing`); continue; }
+        if (!state) {
+          report.problems.push(`round ${round}: player ${p.id} missing`);
+          continue;
+        }
         const tips = new Set(state.tutorial.tips);
         const lost = [...p.acked].filter((x) => !tips.has(x));
-        if (lost.length > 0) report.problems.push(`round ${round}: player ${p.id} lost acknowledged tips ${lost.slice(0, 5).join(',')}`);
+        if (lost.length > 0)
+          report.problems.push(`round ${round}: player ${p.id} lost acknowledged tips ${lost.slice(0, 5).join(',')}`);
         const unsent = [...tips].filter((x) => !p.tried.has(x));
         if (unsent.length > 0) report.problems.push(`round ${round}: player ${p.id} has tips never sent`);
         // One version per applied write plus the log-in: a half-applied write would break this.
-        if (state.version !== tips.size + 2) report.problems.push(`round ${round}: player ${p.id} version ${state.version} for ${tips.size} tips`);
-        if (tips.size - p.acked.size > round + 1) report.problems.push(`round ${round}: player ${p.id} has more unacknowledged writes than crashes`);
+        if (state.version !== tips.size + 2)
+          report.problems.push(`round ${round}: player ${p.id} version ${state.version} for ${tips.size} tips`);
+        if (tips.size - p.acked.size > round + 1)
+          report.problems.push(`round ${round}: player ${p.id} has more unacknowledged writes than crashes`);
       }
       onRound?.(round, { ...report });
     }

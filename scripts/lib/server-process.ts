@@ -27,14 +27,21 @@ const STDERR_KEPT = 16_384;
 export const startChild = (env: Record<string, string>, opts: ChildOptions = {}): Promise<Child> =>
   new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, ['--import', 'tsx', 'adapters/http/main.ts'], {
-      cwd: opts.root === undefined ? ownRoot : resolvePath(opts.root), env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'notice', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: opts.root === undefined ? ownRoot : resolvePath(opts.root),
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'notice', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let buf = '';
     let started = false;
     let err = '';
     const timeoutMs = opts.startTimeoutMs ?? 30_000;
-    const timer = setTimeout(() => { proc.kill('SIGKILL'); reject(new Error(`server did not start in ${timeoutMs} ms: ${err}`)); }, timeoutMs);
-    proc.stderr?.on('data', (d: Buffer) => { err = (err + d.toString()).slice(-STDERR_KEPT); });
+    const timer = setTimeout(() => {
+      proc.kill('SIGKILL');
+      reject(new Error(`server did not start in ${timeoutMs} ms: ${err}`));
+    }, timeoutMs);
+    proc.stderr?.on('data', (d: Buffer) => {
+      err = (err + d.toString()).slice(-STDERR_KEPT);
+    });
     proc.stdout?.on('data', (d: Buffer) => {
       if (started && !opts.onLine) return; // later lines (request logs) are not needed
       buf += d.toString();
@@ -51,14 +58,19 @@ export const startChild = (env: Record<string, string>, opts: ChildOptions = {})
         // What came after the listening line is handed on with the next chunk.
         buf = buf.slice(buf.indexOf('\n', m.index) + 1);
         resolve({
-          url: `http://127.0.0.1:${m[1]}`, proc,
-          kill: (signal) => new Promise((done) => {
-            if (proc.exitCode !== null || proc.signalCode !== null) return done(proc.exitCode);
-            proc.once('exit', (code) => done(code));
-            proc.kill(signal);
-          }),
+          url: `http://127.0.0.1:${m[1]}`,
+          proc,
+          kill: (signal) =>
+            new Promise((done) => {
+              if (proc.exitCode !== null || proc.signalCode !== null) return done(proc.exitCode);
+              proc.once('exit', (code) => done(code));
+              proc.kill(signal);
+            }),
         });
       }
     });
-    proc.once('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited (${code}): ${err}`)); });
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}): ${err}`));
+    });
   });

@@ -21,12 +21,18 @@ const add = (title, fn, args) => {
 
 const test = (title, fn, ...args) => add(title, fn, args);
 test.serial = test;
-test.only = () => { throw new Error('test.only is not allowed'); };
+test.only = () => {
+  throw new Error('test.only is not allowed');
+};
 test.skip = () => {};
 test.todo = () => {};
-test.failing = () => { throw new Error('test.failing is not supported by the mutation runner'); };
+test.failing = () => {
+  throw new Error('test.failing is not supported by the mutation runner');
+};
 for (const hook of ['before', 'after', 'beforeEach', 'afterEach']) {
-  test[hook] = () => { throw new Error(`test.${hook} is not supported by the mutation runner`); };
+  test[hook] = () => {
+    throw new Error(`test.${hook} is not supported by the mutation runner`);
+  };
   test[hook].always = test[hook];
 }
 test.serial.skip = test.skip;
@@ -39,17 +45,33 @@ export const runTest = async (entry) => {
   const pending = [];
   const teardowns = [];
   const assertions = new Assertions({
-    pass: () => { passed++; return true; },
+    pass: () => {
+      passed++;
+      return true;
+    },
     // As ava: an async assertion counts when it starts; its failure comes through failPending.
-    pending: (promise) => { passed++; pending.push(promise.catch(() => {})); },
-    fail: (error) => { failure ??= error; return error; },
-    failPending: (error) => { failure ??= error; return error; },
-    skip: () => { passed++; },
+    pending: (promise) => {
+      passed++;
+      pending.push(promise.catch(() => {}));
+    },
+    fail: (error) => {
+      failure ??= error;
+      return error;
+    },
+    failPending: (error) => {
+      failure ??= error;
+      return error;
+    },
+    skip: () => {
+      passed++;
+    },
   });
   const t = Object.assign(assertions, {
     title: entry.title,
     context: {},
-    teardown: (fn) => { teardowns.push(fn); },
+    teardown: (fn) => {
+      teardowns.push(fn);
+    },
     log: () => {},
     plan: () => {},
     timeout: () => {},
@@ -61,7 +83,11 @@ export const runTest = async (entry) => {
     failure ??= error;
   }
   for (const fn of teardowns.reverse()) {
-    try { await fn(); } catch (error) { failure ??= error; }
+    try {
+      await fn();
+    } catch (error) {
+      failure ??= error;
+    }
   }
   if (failure === undefined && passed === 0) failure = new Error('Test finished without running any assertions');
   return failure === undefined ? { ok: true } : { ok: false, message: String(failure?.message ?? failure) };

@@ -19,7 +19,12 @@ const difference = (original, replacement) => {
   let a = 0;
   while (a < original.length && a < replacement.length && original[a] === replacement[a]) a++;
   let b = 0;
-  while (b < original.length - a && b < replacement.length - a && original[original.length - 1 - b] === replacement[replacement.length - 1 - b]) b++;
+  while (
+    b < original.length - a &&
+    b < replacement.length - a &&
+    original[original.length - 1 - b] === replacement[replacement.length - 1 - b]
+  )
+    b++;
   return [original.slice(a, original.length - b).trim(), replacement.slice(a, replacement.length - b).trim()];
 };
 
@@ -34,10 +39,16 @@ class FileTypesChecker {
   }
 
   async init() {
-    const parsed = ts.getParsedCommandLineOfConfigFile(this.tsconfig, {}, {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n')); },
-    });
+    const parsed = ts.getParsedCommandLineOfConfigFile(
+      this.tsconfig,
+      {},
+      {
+        ...ts.sys,
+        onUnRecoverableConfigFileDiagnostic: (d) => {
+          throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+        },
+      },
+    );
     if (parsed === undefined) throw new Error(`cannot read ${this.tsconfig}`);
     const names = parsed.fileNames.map((f) => resolve(f));
     this.project = new Set(names);
@@ -70,7 +81,10 @@ class FileTypesChecker {
     if (o === undefined) {
       const text = readFileSync(file, 'utf8');
       const errors = this.errors(file);
-      if (errors.length > 0) throw new Error(`${file} does not compile as it is: ${ts.flattenDiagnosticMessageText(errors[0].messageText, '\n')}`);
+      if (errors.length > 0)
+        throw new Error(
+          `${file} does not compile as it is: ${ts.flattenDiagnosticMessageText(errors[0].messageText, '\n')}`,
+        );
       o = { text, source: ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false) };
       this.originals.set(file, o);
     }

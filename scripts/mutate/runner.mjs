@@ -30,7 +30,9 @@ class InProcessRunner {
   static inject = [commonTokens.options, commonTokens.logger];
 
   constructor(options, logger) {
-    this.files = String(process.env.MUTATE_TESTS ?? '').split(/\s+/).filter((f) => f !== '');
+    this.files = String(process.env.MUTATE_TESTS ?? '')
+      .split(/\s+/)
+      .filter((f) => f !== '');
     this.logger = logger;
     this.options = options;
     this.tests = undefined;
@@ -40,7 +42,9 @@ class InProcessRunner {
     this.gen = 0;
   }
 
-  capabilities() { return { reloadEnvironment: process.env.MUTATE_RELOAD !== 'process' }; }
+  capabilities() {
+    return { reloadEnvironment: process.env.MUTATE_RELOAD !== 'process' };
+  }
 
   async init() {
     if (this.files.length === 0) throw new Error('MUTATE_TESTS names no test files');
@@ -79,9 +83,18 @@ class InProcessRunner {
         g.currentTestId = undefined;
         const timeSpentMs = Date.now() - started;
         this.spent.set(entry.id, timeSpentMs);
-        results.push(r.ok
-          ? { id: entry.id, name: entry.id, status: TestStatus.Success, timeSpentMs, fileName: entry.file }
-          : { id: entry.id, name: entry.id, status: TestStatus.Failed, failureMessage: r.message, timeSpentMs, fileName: entry.file });
+        results.push(
+          r.ok
+            ? { id: entry.id, name: entry.id, status: TestStatus.Success, timeSpentMs, fileName: entry.file }
+            : {
+                id: entry.id,
+                name: entry.id,
+                status: TestStatus.Failed,
+                failureMessage: r.message,
+                timeSpentMs,
+                fileName: entry.file,
+              },
+        );
       }
       // The other runners of the pool had no dry run: they read the times from the sandbox.
       writeFileSync(TIMES, JSON.stringify([...this.spent]));
@@ -100,14 +113,25 @@ class InProcessRunner {
     }
     // A static mutant is on while the modules load; others only while tests run. The modules
     // are loaded anew for a static mutant and for the mutant after one (Stryker says when).
-    if (options.mutantActivation === 'static') { g.activeMutant = id; process.env[ENV] = id; }
-    if (options.reloadEnvironment) { this.gen++; this.tests = undefined; }
+    if (options.mutantActivation === 'static') {
+      g.activeMutant = id;
+      process.env[ENV] = id;
+    }
+    if (options.reloadEnvironment) {
+      this.gen++;
+      this.tests = undefined;
+    }
     let tests;
     try {
       tests = await this.load();
     } catch (error) {
       // A mutant that breaks loading a module is caught by every test.
-      return { status: MutantRunStatus.Killed, killedBy: [], failureMessage: String(error?.message ?? error), nrOfTests: 0 };
+      return {
+        status: MutantRunStatus.Killed,
+        killedBy: [],
+        failureMessage: String(error?.message ?? error),
+        nrOfTests: 0,
+      };
     }
     g.activeMutant = id;
     process.env[ENV] = id;
@@ -115,8 +139,9 @@ class InProcessRunner {
     g.hitCount = options.hitLimit === undefined ? undefined : 0;
     if (this.spent.size === 0 && existsSync(TIMES)) this.spent = new Map(JSON.parse(readFileSync(TIMES, 'utf8')));
     const filter = options.testFilter === undefined ? undefined : new Set(options.testFilter);
-    const chosen = (filter === undefined ? [...tests] : tests.filter((entry) => filter.has(entry.id)))
-      .sort((a, b) => (this.spent.get(a.id) ?? 0) - (this.spent.get(b.id) ?? 0));
+    const chosen = (filter === undefined ? [...tests] : tests.filter((entry) => filter.has(entry.id))).sort(
+      (a, b) => (this.spent.get(a.id) ?? 0) - (this.spent.get(b.id) ?? 0),
+    );
     const killedBy = [];
     let failureMessage = '';
     let ran = 0;

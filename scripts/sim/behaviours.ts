@@ -47,7 +47,8 @@ export const sceneOf = (m: Master, config: SimConfig): Scene => {
   const facility = m.facility.get(config.facilityId);
   if (!facility) throw new Error(`config: no facility ${config.facilityId}`);
   const largestStore = Math.max(1, ...facility.levels.map((l) => l.production?.cap ?? 0));
-  for (const p of config.profiles) if (!m.gacha.get(p.gachaId)) throw new Error(`config: profile ${p.name}: no gacha ${p.gachaId}`);
+  for (const p of config.profiles)
+    if (!m.gacha.get(p.gachaId)) throw new Error(`config: profile ${p.name}: no gacha ${p.gachaId}`);
   return { start: Date.parse(config.start), story, facility, largestStore };
 };
 
@@ -60,11 +61,37 @@ export const signUp = (m: Master, config: SimConfig, params: SimParams): Agent[]
   const agents: Agent[] = [];
   for (let id = 1; id <= players; id++) {
     const { p } = pickWeighted(popRng, profilesWeighted);
-    const created = createPlayer(m, { playerId: id, uuid: `sim-${id}`, platform: 1, name: `${p.name}${id}`.slice(0, m.game.player.nameMaxLength), stepCode: 0, tokenHash: '' }, rngFromSeed(`${seed}:signup:${id}`), start);
+    const created = createPlayer(
+      m,
+      {
+        playerId: id,
+        uuid: `sim-${id}`,
+        platform: 1,
+        name: `${p.name}${id}`.slice(0, m.game.player.nameMaxLength),
+        stepCode: 0,
+        tokenHash: '',
+      },
+      rngFromSeed(`${seed}:signup:${id}`),
+      start,
+    );
     if (created._tag === 'Left') throw new Error(`createPlayer: ${created.left.code}`);
     agents.push({
-      id, profile: p, state: created.right, questIndex: 0, facility: null, partySet: false, playDays: 0, quests: 0, staminaUsed: 0,
-      draws: 0, targetDraws: 0, pickupAt: null, pickupBy: null, gemsEarned: 0, gemsOnDraws: 0, gemsOther: 0,
+      id,
+      profile: p,
+      state: created.right,
+      questIndex: 0,
+      facility: null,
+      partySet: false,
+      playDays: 0,
+      quests: 0,
+      staminaUsed: 0,
+      draws: 0,
+      targetDraws: 0,
+      pickupAt: null,
+      pickupBy: null,
+      gemsEarned: 0,
+      gemsOnDraws: 0,
+      gemsOther: 0,
     });
   }
   return agents;
@@ -84,9 +111,19 @@ const opOf = (name: string): Operation => {
 };
 
 /** Runs one operation for an agent (and the players it names); a failure is counted and changes nothing. */
-const step = (w: World, a: Agent, name: string, request: unknown, now: number, otherIds: ReadonlyArray<number> = []): Record<string, unknown> | null => {
+const step = (
+  w: World,
+  a: Agent,
+  name: string,
+  request: unknown,
+  now: number,
+  otherIds: ReadonlyArray<number> = [],
+): Record<string, unknown> | null => {
   const others = otherIds.map((id) => w.agents[id - 1]?.state);
-  const r = run(opOf(name), a.state, request, rngFromSeed(`${w.seed}:${a.id}:${a.state.version}`), now, { master: w.m, others });
+  const r = run(opOf(name), a.state, request, rngFromSeed(`${w.seed}:${a.id}:${a.state.version}`), now, {
+    master: w.m,
+    others,
+  });
   if (r._tag === 'Left') {
     w.ledger.ran(name, r.left.code);
     return null;
@@ -96,7 +133,10 @@ const step = (w: World, a: Agent, name: string, request: unknown, now: number, o
   a.state = r.right.state;
   r.right.others.forEach((o, i) => {
     const other = w.agents[(otherIds[i] ?? 0) - 1];
-    if (o && other && o !== other.state && other.id !== a.id) { w.ledger.moved(other, name, other.state, o); other.state = o; }
+    if (o && other && o !== other.state && other.id !== a.id) {
+      w.ledger.moved(other, name, other.state, o);
+      other.state = o;
+    }
   });
   return r.right.response;
 };
@@ -107,7 +147,14 @@ const operatorPresent = entryByName('adminSendPresent') as NonNullable<ReturnTyp
 const present = (w: World, a: Agent, grant: SimConfig['dailyGift'], title: string, now: number): void => {
   if (!grant) return;
   // As the operator API does: its table entry, run as every entry is.
-  const r = execute(operatorPresent, a.state, { playerId: a.state.playerId, grant, title, message: '', deadline: null }, lazyRng(() => ''), now, { master: w.m, others: [] });
+  const r = execute(
+    operatorPresent,
+    a.state,
+    { playerId: a.state.playerId, grant, title, message: '', deadline: null },
+    lazyRng(() => ''),
+    now,
+    { master: w.m, others: [] },
+  );
   if (r._tag === 'Right') a.state = r.right.state;
 };
 
@@ -121,7 +168,10 @@ const party = (w: World, a: Agent, now: number): void => {
   if (a.partySet || !first) return;
   const slot = (c: number | null) => ({ managedCharacterId: c, managedWeaponId: null });
   const slots = (c: number | null) => [slot(c), slot(null), slot(null), slot(null), slot(null)];
-  const parties = Array.from({ length: 15 }, (_, i) => ({ managedBattlePartyId: i + 1, slots: slots(i === 0 ? first.managedCharacterId : null) }));
+  const parties = Array.from({ length: 15 }, (_, i) => ({
+    managedBattlePartyId: i + 1,
+    slots: slots(i === 0 ? first.managedCharacterId : null),
+  }));
   a.partySet = step(w, a, 'setAllPlayerBattleParty', { managedBattleParties: parties }, now) !== null;
 };
 
@@ -131,16 +181,38 @@ const quests = (w: World, a: Agent, now: number): void => {
   for (let n = 0; n < a.profile.questsPerDay; n++) {
     const stamina = staminaNow(w.m, a.state, now);
     // The next story quest for its first-clear reward; after the story, the dearest one affordable.
-    const q = a.questIndex < story.length ? story[a.questIndex] : [...story].reverse().find((x) => x.stamina <= stamina);
+    const q =
+      a.questIndex < story.length ? story[a.questIndex] : [...story].reverse().find((x) => x.stamina <= stamina);
     if (!q || q.stamina > stamina) return;
-    const order = step(w, a, 'orderPlayerQuestLog', { type: q.type, questId: q.questId, managedBattlePartyId: 1, supportCharacterId: -1, questData: '' }, now);
+    const order = step(
+      w,
+      a,
+      'orderPlayerQuestLog',
+      { type: q.type, questId: q.questId, managedBattlePartyId: 1, supportCharacterId: -1, questData: '' },
+      now,
+    );
     if (!order) return;
     a.staminaUsed += q.stamina;
-    const done = step(w, a, 'completePlayerQuestLog', {
-      // As the original's clients send it: state 2 is a clear, the battle lists "id:n" strings.
-      orderReceiveId: order['orderReceiveId'], state: 2, clearRank: 3, skillExps: '', dropItems: '', killedEnemies: '', weaponSkillExps: '',
-      uniqueSkillUseNum: 0, masterSkillUseNum: 0, friendUseNum: 0, stepCode: 0,
-    }, now);
+    const done = step(
+      w,
+      a,
+      'completePlayerQuestLog',
+      {
+        // As the original's clients send it: state 2 is a clear, the battle lists "id:n" strings.
+        orderReceiveId: order['orderReceiveId'],
+        state: 2,
+        clearRank: 3,
+        skillExps: '',
+        dropItems: '',
+        killedEnemies: '',
+        weaponSkillExps: '',
+        uniqueSkillUseNum: 0,
+        masterSkillUseNum: 0,
+        friendUseNum: 0,
+        stepCode: 0,
+      },
+      now,
+    );
     if (!done) return;
     a.quests++;
     if (a.questIndex < story.length && q.questId === story[a.questIndex]?.questId) a.questIndex++;
@@ -150,7 +222,13 @@ const quests = (w: World, a: Agent, now: number): void => {
 const town = (w: World, a: Agent, now: number): void => {
   if (!a.profile.collectFacilities) return;
   if (a.facility === null) {
-    const bought = step(w, a, 'buyAllPlayerTownFacility', { facilities: [{ facilityId: w.config.facilityId, amount: 1 }] }, now);
+    const bought = step(
+      w,
+      a,
+      'buyAllPlayerTownFacility',
+      { facilities: [{ facilityId: w.config.facilityId, amount: 1 }] },
+      now,
+    );
     const id = (bought?.['managedTownFacilityIds'] as number[] | undefined)?.[0];
     if (id === undefined) return;
     a.facility = id;
@@ -160,7 +238,13 @@ const town = (w: World, a: Agent, now: number): void => {
   const f = a.state.facilities.find((x) => x.managedTownFacilityId === a.facility);
   if (!f) return;
   if (f.levelUp && f.levelUp.completesAt > now) return;
-  step(w, a, 'itemUpPlayerTownFacility', { managedTownFacilityId: f.managedTownFacilityId, itemNo: 0, amount: w.largestStore, actionTime: now }, now);
+  step(
+    w,
+    a,
+    'itemUpPlayerTownFacility',
+    { managedTownFacilityId: f.managedTownFacilityId, itemNo: 0, amount: w.largestStore, actionTime: now },
+    now,
+  );
   if (a.profile.levelUpFacilities) levelUpFacility(w, a, now);
 };
 
@@ -170,7 +254,14 @@ const levelUpFacility = (w: World, a: Agent, now: number): void => {
   const lv = cur && w.facility.levels.find((l) => l.level === cur.level);
   const next = cur && w.facility.levels.find((l) => l.level === cur.level + 1);
   const cost = lv?.levelUp;
-  if (cur && cost && next && !cur.levelUp && a.state.gold >= cost.gold && cost.items.every((x) => itemCount(a.state, x.itemId) >= x.amount)) {
+  if (
+    cur &&
+    cost &&
+    next &&
+    !cur.levelUp &&
+    a.state.gold >= cost.gold &&
+    cost.items.every((x) => itemCount(a.state, x.itemId) >= x.amount)
+  ) {
     step(w, a, 'levelUpPlayerTownFacility', { managedTownFacilityId: cur.managedTownFacilityId }, now);
   }
 };
@@ -184,11 +275,19 @@ const training = (w: World, a: Agent, now: number): void => {
   }
   const tr = w.m.training.get(w.config.trainingId);
   const ids = a.state.characters.slice(0, tr?.characterCount ?? 1).map((c) => c.managedCharacterId);
-  if (tr && ids.length === tr.characterCount && a.state.gold >= (tr.cost.gold ?? 0)) step(w, a, 'ordersPlayerTraining', { slotId: 1, trainingId: tr.trainingId, managedCharacterIds: ids }, now);
+  if (tr && ids.length === tr.characterCount && a.state.gold >= (tr.cost.gold ?? 0))
+    step(w, a, 'ordersPlayerTraining', { slotId: 1, trainingId: tr.trainingId, managedCharacterIds: ids }, now);
 };
 
 /** Draws while `affordable`, each draw told to the ledger; stops at the first refused. */
-const drawWhile = (w: World, a: Agent, gachaId: number, drawType: number, affordable: () => boolean, now: number): void => {
+const drawWhile = (
+  w: World,
+  a: Agent,
+  gachaId: number,
+  drawType: number,
+  affordable: () => boolean,
+  now: number,
+): void => {
   while (affordable()) {
     const r = step(w, a, 'drawPlayerGacha', { gachaId, drawType, stepCode: 0, reDraw: false }, now);
     w.ledger.drew(a, gachaId, r);
@@ -208,17 +307,25 @@ const gacha = (w: World, a: Agent, now: number): void => {
   const gems = () => a.state.gem + a.state.paidGem;
   if (gems() >= a.profile.drawAtGems) drawWhile(w, a, g.gachaId, 3, () => gems() >= g.cost.tenGem, now);
   const target = g.targets[0];
-  if (a.profile.exchangePoints && target && statOf(a.state, g.gachaId).points >= target.points && !a.state.characters.some((c) => c.characterId === target.characterId)) {
-    if (step(w, a, 'pointToCharacterPlayerGacha', { gachaId: g.gachaId, characterId: target.characterId }, now)) w.ledger.exchanged(a, g.gachaId, target.characterId);
+  if (
+    a.profile.exchangePoints &&
+    target &&
+    statOf(a.state, g.gachaId).points >= target.points &&
+    !a.state.characters.some((c) => c.characterId === target.characterId)
+  ) {
+    if (step(w, a, 'pointToCharacterPlayerGacha', { gachaId: g.gachaId, characterId: target.characterId }, now))
+      w.ledger.exchanged(a, g.gachaId, target.characterId);
   }
 };
 
 const friends = (w: World, a: Agent, rng: Rng, now: number): void => {
-  for (const rel of a.state.friends.filter((x) => x.state === 'received')) step(w, a, 'acceptPlayerFriend', { playerId: rel.playerId }, now, [rel.playerId]);
+  for (const rel of a.state.friends.filter((x) => x.state === 'received'))
+    step(w, a, 'acceptPlayerFriend', { playerId: rel.playerId }, now, [rel.playerId]);
   const players = w.agents.length;
   if (players > 1 && rng.next() < a.profile.friendRequestChance) {
     const other = 1 + rng.int(players);
-    if (other !== a.id && !a.state.friends.some((x) => x.playerId === other)) step(w, a, 'proposePlayerFriend', { playerId: other }, now, [other]);
+    if (other !== a.id && !a.state.friends.some((x) => x.playerId === other))
+      step(w, a, 'proposePlayerFriend', { playerId: other }, now, [other]);
   }
 };
 
@@ -230,7 +337,8 @@ export const liveDay = (w: World, a: Agent, day: number): void => {
   present(w, a, w.config.dailyGift, w.config.dailyGiftTitle, now);
   if (rng.next() >= a.profile.playChance) return;
   w.ledger.played(a);
-  if (a.profile.purchaseGemsPerDay > 0) present(w, a, { kind: 'paidGem', objectId: 0, amount: a.profile.purchaseGemsPerDay }, 'Purchase', now);
+  if (a.profile.purchaseGemsPerDay > 0)
+    present(w, a, { kind: 'paidGem', objectId: 0, amount: a.profile.purchaseGemsPerDay }, 'Purchase', now);
   receiveAll(w, a, now);
   gacha(w, a, now);
   party(w, a, now);

@@ -24,11 +24,16 @@ export const metricsOf = (r: SimResult): Metric[] => {
   const add = (metric: string, profile: string | null, value: number) => out.push({ metric, profile, value });
   const pop = r.params.players || 1;
   add('draws per player', null, r.draws.total / pop);
-  for (const k of Object.keys(r.draws.observedRate).sort().reverse()) add(`★${k} share of draws`, null, r.draws.observedRate[k] ?? 0);
+  for (const k of Object.keys(r.draws.observedRate).sort().reverse())
+    add(`★${k} share of draws`, null, r.draws.observedRate[k] ?? 0);
   add('★5 owned per player', null, r.fiveStarsOwned.mean);
-  add('players owning the pickup (share)', null, r.drawsToPickup.players === 0 ? 0 : (r.drawsToPickup.byDraw + r.drawsToPickup.byPoints) / r.drawsToPickup.players);
+  add(
+    'players owning the pickup (share)',
+    null,
+    r.drawsToPickup.players === 0 ? 0 : (r.drawsToPickup.byDraw + r.drawsToPickup.byPoints) / r.drawsToPickup.players,
+  );
   add('median draws to the pickup', null, r.drawsToPickup.draws.median);
-  add('gems held per player', null, (r.currency.gem.heldPerPlayer + r.currency.paidGem.heldPerPlayer));
+  add('gems held per player', null, r.currency.gem.heldPerPlayer + r.currency.paidGem.heldPerPlayer);
   add('coins held per player', null, r.currency.gold.heldPerPlayer);
   add('stamina per player-day', null, r.stamina.perPlayerDay);
   for (const p of r.profiles) {
@@ -45,10 +50,39 @@ export const metricsOf = (r: SimResult): Metric[] => {
 
 /** Two-sided 95% Student t quantiles by degrees of freedom (1…30), then 40, 60, 120, ∞. */
 const T975: ReadonlyArray<readonly [number, number]> = [
-  [1, 12.706], [2, 4.303], [3, 3.182], [4, 2.776], [5, 2.571], [6, 2.447], [7, 2.365], [8, 2.306], [9, 2.262], [10, 2.228],
-  [11, 2.201], [12, 2.179], [13, 2.16], [14, 2.145], [15, 2.131], [16, 2.12], [17, 2.11], [18, 2.101], [19, 2.093], [20, 2.086],
-  [21, 2.08], [22, 2.074], [23, 2.069], [24, 2.064], [25, 2.06], [26, 2.056], [27, 2.052], [28, 2.048], [29, 2.045], [30, 2.042],
-  [40, 2.021], [60, 2.0], [120, 1.98],
+  [1, 12.706],
+  [2, 4.303],
+  [3, 3.182],
+  [4, 2.776],
+  [5, 2.571],
+  [6, 2.447],
+  [7, 2.365],
+  [8, 2.306],
+  [9, 2.262],
+  [10, 2.228],
+  [11, 2.201],
+  [12, 2.179],
+  [13, 2.16],
+  [14, 2.145],
+  [15, 2.131],
+  [16, 2.12],
+  [17, 2.11],
+  [18, 2.101],
+  [19, 2.093],
+  [20, 2.086],
+  [21, 2.08],
+  [22, 2.074],
+  [23, 2.069],
+  [24, 2.064],
+  [25, 2.06],
+  [26, 2.056],
+  [27, 2.052],
+  [28, 2.048],
+  [29, 2.045],
+  [30, 2.042],
+  [40, 2.021],
+  [60, 2.0],
+  [120, 1.98],
 ];
 /** The t quantile for df degrees of freedom (the table's entry at or below df; 1.96 past 120). */
 export const t975 = (df: number): number => {
@@ -59,7 +93,10 @@ export const t975 = (df: number): number => {
 };
 
 /** Mean of paired differences and its 95% interval; null bounds with fewer than two pairs. */
-export const pairedInterval = (a: ReadonlyArray<number>, b: ReadonlyArray<number>): { diff: number; low: number | null; high: number | null } => {
+export const pairedInterval = (
+  a: ReadonlyArray<number>,
+  b: ReadonlyArray<number>,
+): { diff: number; low: number | null; high: number | null } => {
   const d = a.map((x, i) => (b[i] ?? NaN) - x);
   const n = d.length;
   const diff = n === 0 ? 0 : d.reduce((x, y) => x + y, 0) / n;
@@ -82,7 +119,14 @@ export interface CompareRow {
 }
 
 export interface CompareResult {
-  readonly params: { readonly a: string; readonly b: string; readonly seed: string; readonly seeds: number; readonly players: number; readonly days: number };
+  readonly params: {
+    readonly a: string;
+    readonly b: string;
+    readonly seed: string;
+    readonly seeds: number;
+    readonly players: number;
+    readonly days: number;
+  };
   readonly rows: ReadonlyArray<CompareRow>;
   /** The runs themselves, by seed, for the bands and rates. */
   readonly runsA: ReadonlyArray<SimResult>;
@@ -93,7 +137,11 @@ const mean = (xs: ReadonlyArray<number>) => (xs.length === 0 ? 0 : xs.reduce((x,
 const r6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
 /** Compares the runs of A and B seed by seed (the i-th of each on the same seed). */
-export const compareRuns = (params: CompareResult['params'], runsA: ReadonlyArray<SimResult>, runsB: ReadonlyArray<SimResult>): CompareResult => {
+export const compareRuns = (
+  params: CompareResult['params'],
+  runsA: ReadonlyArray<SimResult>,
+  runsB: ReadonlyArray<SimResult>,
+): CompareResult => {
   const ma = runsA.map(metricsOf);
   const mb = runsB.map(metricsOf);
   const key = (m: Metric) => `${m.profile ?? ''}\u0000${m.metric}`;
@@ -103,18 +151,29 @@ export const compareRuns = (params: CompareResult['params'], runsA: ReadonlyArra
     const a = ma.map((ms) => valueOf(ms, key(m)));
     const b = mb.map((ms) => valueOf(ms, key(m)));
     const ci = pairedInterval(a, b);
-    return { metric: m.metric, profile: m.profile, a: r6(mean(a)), b: r6(mean(b)), diff: r6(ci.diff), low: ci.low === null ? null : r6(ci.low), high: ci.high === null ? null : r6(ci.high) };
+    return {
+      metric: m.metric,
+      profile: m.profile,
+      a: r6(mean(a)),
+      b: r6(mean(b)),
+      diff: r6(ci.diff),
+      low: ci.low === null ? null : r6(ci.low),
+      high: ci.high === null ? null : r6(ci.high),
+    };
   });
   return { params, rows, runsA, runsB };
 };
 
 /** The seeds of a comparison: the base seed, then base-2, base-3, … */
-export const seedsOf = (seed: string, n: number): string[] => Array.from({ length: n }, (_, i) => (i === 0 ? seed : `${seed}-${i + 1}`));
+export const seedsOf = (seed: string, n: number): string[] =>
+  Array.from({ length: n }, (_, i) => (i === 0 ? seed : `${seed}-${i + 1}`));
 
 /** Runs both master-data versions on every seed and compares them. */
 export const simulateCompare = (
-  a: { readonly name: string; readonly master: Master }, b: { readonly name: string; readonly master: Master },
-  config: SimConfig, p: { readonly seed: string; readonly seeds: number; readonly players: number; readonly days: number },
+  a: { readonly name: string; readonly master: Master },
+  b: { readonly name: string; readonly master: Master },
+  config: SimConfig,
+  p: { readonly seed: string; readonly seeds: number; readonly players: number; readonly days: number },
   onRun?: (done: number, total: number) => void,
 ): CompareResult => {
   const seeds = seedsOf(p.seed, p.seeds);
@@ -126,11 +185,19 @@ export const simulateCompare = (
     runsB.push(simulate(b.master, config, { seed, players: p.players, days: p.days }));
     onRun?.(2 * i + 2, 2 * seeds.length);
   });
-  return compareRuns({ a: a.name, b: b.name, seed: p.seed, seeds: p.seeds, players: p.players, days: p.days }, runsA, runsB);
+  return compareRuns(
+    { a: a.name, b: b.name, seed: p.seed, seeds: p.seeds, players: p.players, days: p.days },
+    runsA,
+    runsB,
+  );
 };
 
 /** The mean over runs of a profile's end-of-run band of a quantity. */
 export const meanBand = (runs: ReadonlyArray<SimResult>, profile: string, q: 'gems' | 'coins' | 'pickups'): Band => {
   const bs = runs.map((r) => r.profiles.find((p) => p.name === profile)?.bands[q] ?? { p10: 0, p50: 0, p90: 0 });
-  return { p10: r6(mean(bs.map((x) => x.p10))), p50: r6(mean(bs.map((x) => x.p50))), p90: r6(mean(bs.map((x) => x.p90))) };
+  return {
+    p10: r6(mean(bs.map((x) => x.p10))),
+    p50: r6(mean(bs.map((x) => x.p50))),
+    p90: r6(mean(bs.map((x) => x.p90))),
+  };
 };

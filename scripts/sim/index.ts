@@ -21,18 +21,58 @@ import { currencyChart, drawsChart } from './svg.js';
 
 const SPEC = {
   command: 'npm run sim --',
-  summary: 'Simulates a population of players day by day through the core\'s reducers, with the behaviour profiles of a config file; prints a summary (or the whole result as JSON) and writes SVG charts, an HTML report and a CSV with --out. The same seed gives the same result. With --compare A B, runs two master-data directories on the same seeds and reports each metric\'s difference with its 95% interval.',
+  summary:
+    "Simulates a population of players day by day through the core's reducers, with the behaviour profiles of a config file; prints a summary (or the whole result as JSON) and writes SVG charts, an HTML report and a CSV with --out. The same seed gives the same result. With --compare A B, runs two master-data directories on the same seeds and reports each metric's difference with its 95% interval.",
   positionals: '',
   options: {
-    seed: { type: 'string', value: 'S', defaultText: 'required for a single run; compare for --compare', description: 'the seed every player\'s choices and draws derive from (with --compare, the first of --seeds seeds)' },
-    players: { type: 'string', value: 'P', defaultText: 'required for a single run; 200 for --compare', description: 'players simulated (at least 1)' },
-    days: { type: 'string', value: 'D', defaultText: 'required for a single run; 30 for --compare', description: 'days simulated (at least 1)' },
+    seed: {
+      type: 'string',
+      value: 'S',
+      defaultText: 'required for a single run; compare for --compare',
+      description: "the seed every player's choices and draws derive from (with --compare, the first of --seeds seeds)",
+    },
+    players: {
+      type: 'string',
+      value: 'P',
+      defaultText: 'required for a single run; 200 for --compare',
+      description: 'players simulated (at least 1)',
+    },
+    days: {
+      type: 'string',
+      value: 'D',
+      defaultText: 'required for a single run; 30 for --compare',
+      description: 'days simulated (at least 1)',
+    },
     json: { type: 'boolean', description: 'print the whole result as JSON instead of the summary' },
-    out: { type: 'string', value: 'DIR', description: 'write report.html (self-contained, charts inline), metrics.csv and, for a single run, draws.svg and currency.svg into this directory' },
-    config: { type: 'string', value: 'FILE', defaultText: 'toolkit/profiles.json', description: 'the behaviour profiles' },
-    master: { type: 'string', value: 'DIR', defaultText: 'the bundled fixtures/', description: 'another master-data directory' },
-    compare: { type: 'string', value: 'A B', description: 'compare two master-data directories A and B (B is the next argument) on the same seeds' },
-    seeds: { type: 'string', value: 'N', defaultText: '5', description: 'with --compare: the seeds each version runs on (2 or more give intervals)' },
+    out: {
+      type: 'string',
+      value: 'DIR',
+      description:
+        'write report.html (self-contained, charts inline), metrics.csv and, for a single run, draws.svg and currency.svg into this directory',
+    },
+    config: {
+      type: 'string',
+      value: 'FILE',
+      defaultText: 'toolkit/profiles.json',
+      description: 'the behaviour profiles',
+    },
+    master: {
+      type: 'string',
+      value: 'DIR',
+      defaultText: 'the bundled fixtures/',
+      description: 'another master-data directory',
+    },
+    compare: {
+      type: 'string',
+      value: 'A B',
+      description: 'compare two master-data directories A and B (B is the next argument) on the same seeds',
+    },
+    seeds: {
+      type: 'string',
+      value: 'N',
+      defaultText: '5',
+      description: 'with --compare: the seeds each version runs on (2 or more give intervals)',
+    },
   },
 } as const;
 
@@ -47,9 +87,15 @@ const progressBar = (total: number, unit: string) => {
       const secs = (performance.now() - started) / 1000;
       const bar = `[${'#'.repeat(Math.round(f * 30)).padEnd(30, '.')}] ${unit} ${done}/${total}, ${rateOf(secs)}`;
       if (tty) process.stderr.write(`\r${bar}`);
-      else if (Math.floor(f * 10) > shown) { shown = Math.floor(f * 10); process.stderr.write(`${bar}\n`); }
+      else if (Math.floor(f * 10) > shown) {
+        shown = Math.floor(f * 10);
+        process.stderr.write(`${bar}\n`);
+      }
     },
-    end: () => { if (tty) process.stderr.write('\n'); return (performance.now() - started) / 1000; },
+    end: () => {
+      if (tty) process.stderr.write('\n');
+      return (performance.now() - started) / 1000;
+    },
   };
 };
 
@@ -61,8 +107,10 @@ cli(SPEC, async (args) => {
   const compareA = args.values['compare'];
 
   if (typeof compareA === 'string') {
-    if (args.positionals.length !== 1) throw new UsageError('--compare takes two master-data directories: --compare A B');
-    if (args.values['master'] !== undefined) throw new UsageError('--master does not go with --compare (name both directories)');
+    if (args.positionals.length !== 1)
+      throw new UsageError('--compare takes two master-data directories: --compare A B');
+    if (args.values['master'] !== undefined)
+      throw new UsageError('--master does not go with --compare (name both directories)');
     const dirB = args.positionals[0] as string;
     const seeds = int(args, 'seeds', 5);
     const players = int(args, 'players', 200);
@@ -70,12 +118,19 @@ cli(SPEC, async (args) => {
     if (seeds < 1 || players < 1 || days < 1) throw new UsageError('--seeds, --players and --days must be at least 1');
     const a = { name: basename(resolve(compareA)), master: loadMaster(resolve(compareA)) };
     const b = { name: basename(resolve(dirB)), master: loadMaster(resolve(dirB)) };
-    if (a.name === b.name) { a.name = resolve(compareA); b.name = resolve(dirB); }
+    if (a.name === b.name) {
+      a.name = resolve(compareA);
+      b.name = resolve(dirB);
+    }
     const bar = progressBar(2 * seeds, 'runs');
-    const c = simulateCompare(a, b, config, { seed: str(args, 'seed', 'compare'), seeds, players, days }, (done) => bar.tick(done, (s) => `${Math.round((done * players * days) / Math.max(s, 1e-9))} player-days/s`));
+    const c = simulateCompare(a, b, config, { seed: str(args, 'seed', 'compare'), seeds, players, days }, (done) =>
+      bar.tick(done, (s) => `${Math.round((done * players * days) / Math.max(s, 1e-9))} player-days/s`),
+    );
     const secs = bar.end();
     process.stderr.write(`simulated ${2 * seeds} runs of ${players * days} player-days in ${secs.toFixed(1)} s\n`);
-    process.stdout.write(flag(args, 'json') ? `${JSON.stringify({ params: c.params, rows: c.rows }, null, 2)}\n` : compareSummary(c));
+    process.stdout.write(
+      flag(args, 'json') ? `${JSON.stringify({ params: c.params, rows: c.rows }, null, 2)}\n` : compareSummary(c),
+    );
     if (outDir) {
       writeFileSync(join(outDir, 'report.html'), compareReport(c));
       writeFileSync(join(outDir, 'metrics.csv'), compareCsv(c));
@@ -84,7 +139,8 @@ cli(SPEC, async (args) => {
     return 0;
   }
 
-  if (args.positionals.length > 0) throw new UsageError(`unexpected argument ${args.positionals[0]} (only --compare takes two)`);
+  if (args.positionals.length > 0)
+    throw new UsageError(`unexpected argument ${args.positionals[0]} (only --compare takes two)`);
   if (args.values['seeds'] !== undefined) throw new UsageError('--seeds goes with --compare');
   const seed = str(args, 'seed');
   const players = int(args, 'players');
@@ -93,16 +149,22 @@ cli(SPEC, async (args) => {
   const masterDir = args.values['master'];
   const m = loadMaster(typeof masterDir === 'string' ? resolve(masterDir) : undefined);
   const bar = progressBar(days, 'day');
-  const result = simulate(m, config, { seed, players, days }, (day) => bar.tick(day, (s) => `${s > 0 ? Math.round((players * day) / s) : 0} player-days/s`));
+  const result = simulate(m, config, { seed, players, days }, (day) =>
+    bar.tick(day, (s) => `${s > 0 ? Math.round((players * day) / s) : 0} player-days/s`),
+  );
   const secs = bar.end();
-  process.stderr.write(`simulated ${result.playerDays} player-days in ${secs.toFixed(1)} s: ${Math.round(result.playerDays / secs)} player-days/s\n`);
+  process.stderr.write(
+    `simulated ${result.playerDays} player-days in ${secs.toFixed(1)} s: ${Math.round(result.playerDays / secs)} player-days/s\n`,
+  );
   process.stdout.write(flag(args, 'json') ? `${JSON.stringify(result, null, 2)}\n` : summary(result));
   if (outDir) {
     writeFileSync(join(outDir, 'draws.svg'), drawsChart(result));
     writeFileSync(join(outDir, 'currency.svg'), currencyChart(result));
     writeFileSync(join(outDir, 'report.html'), runReport(result));
     writeFileSync(join(outDir, 'metrics.csv'), runCsv(result));
-    process.stderr.write(`charts: ${join(outDir, 'draws.svg')}, ${join(outDir, 'currency.svg')}; report: ${join(outDir, 'report.html')}, ${join(outDir, 'metrics.csv')}\n`);
+    process.stderr.write(
+      `charts: ${join(outDir, 'draws.svg')}, ${join(outDir, 'currency.svg')}; report: ${join(outDir, 'report.html')}, ${join(outDir, 'metrics.csv')}\n`,
+    );
   }
   return 0;
 });

@@ -13,9 +13,12 @@ export interface SimParams {
 }
 
 export const CURRENCIES = ['gold', 'gem', 'paidGem', 'kirara'] as const;
-export type Currency = typeof CURRENCIES[number];
+export type Currency = (typeof CURRENCIES)[number];
 
-interface Flow { sources: Record<string, number>; sinks: Record<string, number> }
+interface Flow {
+  sources: Record<string, number>;
+  sinks: Record<string, number>;
+}
 
 /** A simulated player as the ledger sees it: its state and its counts so far. */
 export interface PlayerTally {
@@ -50,11 +53,24 @@ export interface DayRow {
 }
 
 /** The 10th, 50th and 90th percentiles of a quantity over a profile's players. */
-export interface Band { readonly p10: number; readonly p50: number; readonly p90: number }
+export interface Band {
+  readonly p10: number;
+  readonly p50: number;
+  readonly p90: number;
+}
 /** Gems held (free + paid), coins held and pickup characters owned (of the profile's gacha). */
-export interface ProfileBands { readonly gems: Band; readonly coins: Band; readonly pickups: Band }
+export interface ProfileBands {
+  readonly gems: Band;
+  readonly coins: Band;
+  readonly pickups: Band;
+}
 
-export interface Stats { readonly mean: number; readonly median: number; readonly p90: number; readonly max: number }
+export interface Stats {
+  readonly mean: number;
+  readonly median: number;
+  readonly p90: number;
+  readonly max: number;
+}
 
 export interface ProfileResult {
   readonly name: string;
@@ -81,7 +97,10 @@ export interface SimResult {
   readonly playerDays: number;
   readonly profiles: ReadonlyArray<ProfileResult>;
   /** Every currency's population total by the operation that moved it (presents carry gifts, purchases and rewards sent as presents). */
-  readonly currency: Record<Currency, { sources: Record<string, number>; sinks: Record<string, number>; heldAtEnd: number; heldPerPlayer: number }>;
+  readonly currency: Record<
+    Currency,
+    { sources: Record<string, number>; sinks: Record<string, number>; heldAtEnd: number; heldPerPlayer: number }
+  >;
   readonly draws: {
     readonly total: number;
     readonly byRarity: Record<string, number>;
@@ -128,20 +147,32 @@ const stats = (xs: ReadonlyArray<number>): Stats => {
   if (xs.length === 0) return { mean: 0, median: 0, p90: 0, max: 0 };
   const s = [...xs].sort((a, b) => a - b);
   const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] as number;
-  return { mean: r3(s.reduce((a, b) => a + b, 0) / s.length), median: at(0.5), p90: at(0.9), max: s[s.length - 1] as number };
+  return {
+    mean: r3(s.reduce((a, b) => a + b, 0) / s.length),
+    median: at(0.5),
+    p90: at(0.9),
+    max: s[s.length - 1] as number,
+  };
 };
 
 const sorted = (o: Record<string, number>): Record<string, number> =>
-  Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k] as number]));
+  Object.fromEntries(
+    Object.keys(o)
+      .sort()
+      .map((k) => [k, o[k] as number]),
+  );
 
-const per = (xs: ReadonlyArray<PlayerTally>, f: (a: PlayerTally) => number) => (xs.length === 0 ? 0 : r3(xs.reduce((s, a) => s + f(a), 0) / xs.length));
+const per = (xs: ReadonlyArray<PlayerTally>, f: (a: PlayerTally) => number) =>
+  xs.length === 0 ? 0 : r3(xs.reduce((s, a) => s + f(a), 0) / xs.length);
 
 export const rarityOf = (m: Master, characterId: number): number => m.character.get(characterId)?.rarity ?? 0;
 
 /** The gacha's pickup of the highest rarity (the larger share among equals): the character a profile draws for. */
 export const topPickup = (m: Master, gachaId: number): number | null => {
   const g = m.gacha.get(gachaId);
-  const ps = [...(g?.pickups ?? [])].sort((a, b) => rarityOf(m, b.characterId) - rarityOf(m, a.characterId) || b.shareBp - a.shareBp);
+  const ps = [...(g?.pickups ?? [])].sort(
+    (a, b) => rarityOf(m, b.characterId) - rarityOf(m, a.characterId) || b.shareBp - a.shareBp,
+  );
   return ps[0]?.characterId ?? null;
 };
 
@@ -176,14 +207,19 @@ const account = (b: Books, a: PlayerTally, name: string, before: PlayerState, af
     const side = d > 0 ? b.flows[c].sources : b.flows[c].sinks;
     side[name] = (side[name] ?? 0) + Math.abs(d);
   }
-  const gems = (after.gem + after.paidGem) - (before.gem + before.paidGem);
-  if (gems > 0) { a.gemsEarned += gems; b.day.earned.gem += gems; }
+  const gems = after.gem + after.paidGem - (before.gem + before.paidGem);
+  if (gems > 0) {
+    a.gemsEarned += gems;
+    b.day.earned.gem += gems;
+  }
   if (gems < 0) {
-    if (name === 'drawPlayerGacha') a.gemsOnDraws -= gems; else a.gemsOther -= gems;
+    if (name === 'drawPlayerGacha') a.gemsOnDraws -= gems;
+    else a.gemsOther -= gems;
     b.day.spent.gem -= gems;
   }
   const gold = after.gold - before.gold;
-  if (gold > 0) b.day.earned.gold += gold; else b.day.spent.gold -= gold;
+  if (gold > 0) b.day.earned.gold += gold;
+  else b.day.spent.gold -= gold;
 };
 
 /** A draw's results (none when it failed): by rarity, by kind of pull, and the player's way to its top pickup. */
@@ -194,11 +230,15 @@ const noteDraw = (b: Books, a: PlayerTally, gachaId: number, response: Record<st
   results.forEach((x, i) => {
     const k = String(rarityOf(b.m, x.characterId));
     b.byRarity[k] = (b.byRarity[k] ?? 0) + 1;
-    if (pickup !== null && a.pickupAt === null && x.characterId === pickup) { a.pickupAt = a.targetDraws + i + 1; a.pickupBy = 'draw'; }
+    if (pickup !== null && a.pickupAt === null && x.characterId === pickup) {
+      a.pickupAt = a.targetDraws + i + 1;
+      a.pickupBy = 'draw';
+    }
   });
   a.draws += results.length;
   const kinds = (b.pulls[String(gachaId)] ??= { single: 0, ten: 0 });
-  if (results.length === 1) kinds.single++; else kinds.ten += results.length;
+  if (results.length === 1) kinds.single++;
+  else kinds.ten += results.length;
   b.day.draws += results.length;
   if (a.profile.gachaId === gachaId) a.targetDraws += results.length;
 };
@@ -209,16 +249,23 @@ const pickupsOwned = (b: Books, a: PlayerTally): number => {
 };
 
 const profileBands = (b: Books, xs: ReadonlyArray<PlayerTally>): ProfileBands => ({
-  gems: band(xs.map((a) => a.state.gem + a.state.paidGem)), coins: band(xs.map((a) => a.state.gold)), pickups: band(xs.map((a) => pickupsOwned(b, a))),
+  gems: band(xs.map((a) => a.state.gem + a.state.paidGem)),
+  coins: band(xs.map((a) => a.state.gold)),
+  pickups: band(xs.map((a) => pickupsOwned(b, a))),
 });
 
 const closeDay = (b: Books, day: number): void => {
   const { players } = b;
   b.daily.push({
-    day, playing: b.day.playing,
+    day,
+    playing: b.day.playing,
     gemsHeld: players.reduce((s, a) => s + a.state.gem + a.state.paidGem, 0),
     goldHeld: players.reduce((s, a) => s + a.state.gold, 0),
-    gemsEarned: b.day.earned.gem, gemsSpent: b.day.spent.gem, goldEarned: b.day.earned.gold, goldSpent: b.day.spent.gold, draws: b.day.draws,
+    gemsEarned: b.day.earned.gem,
+    gemsSpent: b.day.spent.gem,
+    goldEarned: b.day.earned.gold,
+    goldSpent: b.day.spent.gold,
+    draws: b.day.draws,
     bands: Object.fromEntries(b.config.profiles.map((p) => [p.name, profileBands(b, b.byProfile.get(p) ?? [])])),
   });
 };
@@ -230,26 +277,39 @@ const publishedRates = (b: Books): { publishedRate: Record<string, number>; band
   const someone = b.players[0];
   for (const [id, k] of Object.entries(b.pulls)) {
     if (!someone) break;
-    const box = runNamed('getPlayerGachaBox', someone.state, { gachaId: Number(id) }, rngFromSeed('box'), Date.parse(b.config.start), { master: b.m, others: [] });
+    const box = runNamed(
+      'getPlayerGachaBox',
+      someone.state,
+      { gachaId: Number(id) },
+      rngFromSeed('box'),
+      Date.parse(b.config.start),
+      { master: b.m, others: [] },
+    );
     if (box._tag === 'Left') continue;
-    for (const r of box.right.response.rarityRates) expected[String(r.rarity)] = (expected[String(r.rarity)] ?? 0) + k.single * r.probability;
-    for (const r of box.right.response.tenDraw.rarityRates) expected[String(r.rarity)] = (expected[String(r.rarity)] ?? 0) + k.ten * r.probability;
+    for (const r of box.right.response.rarityRates)
+      expected[String(r.rarity)] = (expected[String(r.rarity)] ?? 0) + k.single * r.probability;
+    for (const r of box.right.response.tenDraw.rarityRates)
+      expected[String(r.rarity)] = (expected[String(r.rarity)] ?? 0) + k.ten * r.probability;
     n += k.single + k.ten;
   }
   const keys = Object.keys(expected).sort();
   const p = (k: string) => (n === 0 ? 0 : (expected[k] as number) / n);
   return {
     publishedRate: Object.fromEntries(keys.map((k) => [k, Math.round(p(k) * 1e5) / 1e5])),
-    band: Object.fromEntries(keys.map((k) => [k, n === 0 ? 0 : Math.round(3.2905 * Math.sqrt((p(k) * (1 - p(k))) / n) * 1e5) / 1e5])),
+    band: Object.fromEntries(
+      keys.map((k) => [k, n === 0 ? 0 : Math.round(3.2905 * Math.sqrt((p(k) * (1 - p(k))) / n) * 1e5) / 1e5]),
+    ),
   };
 };
 
-const fiveStars = (b: Books, a: PlayerTally): number => a.state.characters.filter((c) => rarityOf(b.m, c.characterId) === 5).length;
+const fiveStars = (b: Books, a: PlayerTally): number =>
+  a.state.characters.filter((c) => rarityOf(b.m, c.characterId) === 5).length;
 
 const profileResult = (b: Books, p: Profile): ProfileResult => {
   const xs = b.players.filter((a) => a.profile === p);
   return {
-    name: p.name, players: xs.length,
+    name: p.name,
+    players: xs.length,
     playDaysPerPlayer: per(xs, (a) => a.playDays),
     gemsEarnedPerPlayer: per(xs, (a) => a.gemsEarned),
     gemsOnDrawsPerPlayer: per(xs, (a) => a.gemsOnDraws),
@@ -266,20 +326,39 @@ const profileResult = (b: Books, p: Profile): ProfileResult => {
   };
 };
 
-const currencyResult = (b: Books): SimResult['currency'] => Object.fromEntries(CURRENCIES.map((c) => {
-  const held = b.players.reduce((s, a) => s + a.state[c], 0);
-  const { players } = b.params;
-  return [c, { sources: sorted(b.flows[c].sources), sinks: sorted(b.flows[c].sinks), heldAtEnd: held, heldPerPlayer: players === 0 ? 0 : r3(held / players) }];
-})) as SimResult['currency'];
+const currencyResult = (b: Books): SimResult['currency'] =>
+  Object.fromEntries(
+    CURRENCIES.map((c) => {
+      const held = b.players.reduce((s, a) => s + a.state[c], 0);
+      const { players } = b.params;
+      return [
+        c,
+        {
+          sources: sorted(b.flows[c].sources),
+          sinks: sorted(b.flows[c].sinks),
+          heldAtEnd: held,
+          heldPerPlayer: players === 0 ? 0 : r3(held / players),
+        },
+      ];
+    }),
+  ) as SimResult['currency'];
 
 const drawsResult = (b: Books): SimResult['draws'] => {
   const totalDraws = Object.values(b.byRarity).reduce((x, y) => x + y, 0);
   return {
     total: totalDraws,
     byRarity: sorted(b.byRarity),
-    observedRate: Object.fromEntries(Object.keys(b.byRarity).sort().map((k) => [k, totalDraws === 0 ? 0 : Math.round((b.byRarity[k] as number) / totalDraws * 1e5) / 1e5])),
+    observedRate: Object.fromEntries(
+      Object.keys(b.byRarity)
+        .sort()
+        .map((k) => [k, totalDraws === 0 ? 0 : Math.round(((b.byRarity[k] as number) / totalDraws) * 1e5) / 1e5]),
+    ),
     ...publishedRates(b),
-    pulls: Object.fromEntries(Object.keys(b.pulls).sort((x, y) => Number(x) - Number(y)).map((k) => [k, b.pulls[k] as { single: number; ten: number }])),
+    pulls: Object.fromEntries(
+      Object.keys(b.pulls)
+        .sort((x, y) => Number(x) - Number(y))
+        .map((k) => [k, b.pulls[k] as { single: number; ten: number }]),
+    ),
   };
 };
 
@@ -294,10 +373,13 @@ const drawsToPickupResult = (b: Books): SimResult['drawsToPickup'] => {
   const targeting = b.players.filter((a) => a.targetDraws > 0 || a.pickupAt !== null);
   const reached = targeting.filter((a) => a.pickupAt !== null).map((a) => a.pickupAt as number);
   const pickupHist: number[] = [];
-  for (const n of reached) { const k = Math.max(0, Math.ceil(n / 10) - 1); pickupHist[k] = (pickupHist[k] ?? 0) + 1; }
+  for (const n of reached) {
+    const k = Math.max(0, Math.ceil(n / 10) - 1);
+    pickupHist[k] = (pickupHist[k] ?? 0) + 1;
+  }
   const mainPickups = [...new Set(b.config.profiles.map((p) => topPickup(b.m, p.gachaId)))];
   return {
-    characterId: mainPickups.length === 1 ? mainPickups[0] ?? null : null,
+    characterId: mainPickups.length === 1 ? (mainPickups[0] ?? null) : null,
     players: targeting.length,
     byDraw: targeting.filter((a) => a.pickupBy === 'draw').length,
     byPoints: targeting.filter((a) => a.pickupBy === 'points').length,
@@ -319,11 +401,19 @@ const result = (b: Books): SimResult => {
     draws: drawsResult(b),
     fiveStarsOwned: fiveStarsResult(b),
     drawsToPickup: drawsToPickupResult(b),
-    stamina: { used: staminaUsed, perPlayerDay: playerDays === 0 ? 0 : r3(staminaUsed / playerDays), questsCleared: b.players.reduce((s, a) => s + a.quests, 0) },
-    operations: Object.fromEntries(Object.keys(b.opCount).sort().map((k) => {
-      const c = b.opCount[k] as { ok: number; failed: Record<string, number> };
-      return [k, { ok: c.ok, failed: sorted(c.failed) }];
-    })),
+    stamina: {
+      used: staminaUsed,
+      perPlayerDay: playerDays === 0 ? 0 : r3(staminaUsed / playerDays),
+      questsCleared: b.players.reduce((s, a) => s + a.quests, 0),
+    },
+    operations: Object.fromEntries(
+      Object.keys(b.opCount)
+        .sort()
+        .map((k) => {
+          const c = b.opCount[k] as { ok: number; failed: Record<string, number> };
+          return [k, { ok: c.ok, failed: sorted(c.failed) }];
+        }),
+    ),
     friendsPerPlayer: per(b.players, (a) => a.state.friends.filter((x) => x.state === 'friend').length),
     daily: b.daily,
   };
@@ -347,14 +437,29 @@ export interface Ledger {
 }
 
 /** The ledger of a run over these players (in id order; their states are read as they change). */
-export const createLedger = (m: Master, config: SimConfig, params: SimParams, players: ReadonlyArray<PlayerTally>): Ledger => {
+export const createLedger = (
+  m: Master,
+  config: SimConfig,
+  params: SimParams,
+  players: ReadonlyArray<PlayerTally>,
+): Ledger => {
   const byProfile = new Map(config.profiles.map((p) => [p, [] as PlayerTally[]]));
   for (const a of players) byProfile.get(a.profile)?.push(a);
   const b: Books = {
-    m, config, params, players, byProfile,
+    m,
+    config,
+    params,
+    players,
+    byProfile,
     flows: Object.fromEntries(CURRENCIES.map((c) => [c, { sources: {}, sinks: {} } as Flow])) as Record<Currency, Flow>,
-    opCount: {}, byRarity: {}, pulls: {}, day: newDay(), daily: [],
-    pickupsOf: new Map(config.profiles.map((p) => [p, new Set((m.gacha.get(p.gachaId)?.pickups ?? []).map((x) => x.characterId))])),
+    opCount: {},
+    byRarity: {},
+    pulls: {},
+    day: newDay(),
+    daily: [],
+    pickupsOf: new Map(
+      config.profiles.map((p) => [p, new Set((m.gacha.get(p.gachaId)?.pickups ?? []).map((x) => x.characterId))]),
+    ),
   };
   return {
     ran: (name, failedWith) => {
@@ -365,10 +470,18 @@ export const createLedger = (m: Master, config: SimConfig, params: SimParams, pl
     moved: (a, name, before, after) => account(b, a, name, before, after),
     drew: (a, gachaId, response) => noteDraw(b, a, gachaId, response),
     exchanged: (a, gachaId, characterId) => {
-      if (a.pickupAt === null && characterId === topPickup(m, gachaId)) { a.pickupAt = a.targetDraws; a.pickupBy = 'points'; }
+      if (a.pickupAt === null && characterId === topPickup(m, gachaId)) {
+        a.pickupAt = a.targetDraws;
+        a.pickupBy = 'points';
+      }
     },
-    played: (a) => { b.day.playing++; a.playDays++; },
-    openDay: () => { b.day = newDay(); },
+    played: (a) => {
+      b.day.playing++;
+      a.playDays++;
+    },
+    openDay: () => {
+      b.day = newDay();
+    },
     closeDay: (day) => closeDay(b, day),
     result: () => result(b),
   };

@@ -9,29 +9,44 @@ import type { Json } from '../../client/index.js';
 export const connection = (): http.Agent => new http.Agent({ keepAlive: true, maxSockets: 1 });
 
 /** A `fetch` for the typed client that sends every request through `agent`. */
-export const agentFetch = (agent: http.Agent): typeof fetch => (input, init) => {
-  const url = typeof input === 'string' ? new URL(input) : input instanceof URL ? input : new URL(input.url);
-  if (url.hostname !== '127.0.0.1') return Promise.reject(new Error(`the soak talks to 127.0.0.1 only, not ${url.hostname}`));
-  const headers: Record<string, string> = {};
-  new Headers(init?.headers).forEach((v, k) => { headers[k] = v; });
-  const body = typeof init?.body === 'string' ? init.body : undefined;
-  if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
-  return new Promise<Response>((resolve, reject) => {
-    const req = http.request(url, { method: init?.method ?? 'GET', headers, agent, signal: init?.signal ?? undefined }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('error', reject);
-      res.on('end', () => {
-        const h = new Headers();
-        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(', ') : v);
-        const status = res.statusCode ?? 0;
-        resolve(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks).toString('utf8'), { status, headers: h }));
-      });
+export const agentFetch =
+  (agent: http.Agent): typeof fetch =>
+  (input, init) => {
+    const url = typeof input === 'string' ? new URL(input) : input instanceof URL ? input : new URL(input.url);
+    if (url.hostname !== '127.0.0.1')
+      return Promise.reject(new Error(`the soak talks to 127.0.0.1 only, not ${url.hostname}`));
+    const headers: Record<string, string> = {};
+    new Headers(init?.headers).forEach((v, k) => {
+      headers[k] = v;
     });
-    req.on('error', reject);
-    req.end(body);
-  });
-};
+    const body = typeof init?.body === 'string' ? init.body : undefined;
+    if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+    return new Promise<Response>((resolve, reject) => {
+      const req = http.request(
+        url,
+        { method: init?.method ?? 'GET', headers, agent, signal: init?.signal ?? undefined },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('error', reject);
+          res.on('end', () => {
+            const h = new Headers();
+            for (const [k, v] of Object.entries(res.headers))
+              if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(', ') : v);
+            const status = res.statusCode ?? 0;
+            resolve(
+              new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks).toString('utf8'), {
+                status,
+                headers: h,
+              }),
+            );
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  };
 
 export interface JsonAnswer {
   readonly status: number;
@@ -51,8 +66,16 @@ const asObject = (text: string): { [key: string]: Json } | null => {
 export const admin = (baseUrl: string, token: string) => {
   const call = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<JsonAnswer> => {
     const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-    if (method === 'POST') { headers['content-type'] = 'application/json'; headers['idempotency-key'] = crypto.randomUUID(); }
-    const r = await fetch(`${baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(60_000) });
+    if (method === 'POST') {
+      headers['content-type'] = 'application/json';
+      headers['idempotency-key'] = crypto.randomUUID();
+    }
+    const r = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(60_000),
+    });
     return { status: r.status, body: asObject(await r.text()) };
   };
   /** A read is asked again when no answer came (a server busy in a long checkpoint may drop a kept-alive connection). */
@@ -92,7 +115,11 @@ export const histogramBuckets = (text: string, name: string): Array<readonly [nu
  * undefined: since the start), interpolated within its bucket as PromQL's
  * histogram_quantile does; null when nothing was observed between them.
  */
-export const bucketQuantile = (after: ReadonlyArray<readonly [number, number]>, before: ReadonlyArray<readonly [number, number]> | undefined, q: number): number | null => {
+export const bucketQuantile = (
+  after: ReadonlyArray<readonly [number, number]>,
+  before: ReadonlyArray<readonly [number, number]> | undefined,
+  q: number,
+): number | null => {
   const counts = after.map(([le, n], i) => [le, n - (before?.[i]?.[1] ?? 0)] as const);
   const total = counts[counts.length - 1]?.[1] ?? 0;
   if (total <= 0) return null;

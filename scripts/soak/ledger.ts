@@ -32,11 +32,22 @@ export class Ledger {
    * last one asked and `expect` its acknowledged relation; `unsure` the targets whose relation a request
    * of unknown outcome left unknown (until an acknowledged one settles it).
    */
-  readonly friend = { step: 0, target: null as number | null, expect: 'none' as 'none' | 'proposed', unsure: new Set<number>(), acked: 0 };
+  readonly friend = {
+    step: 0,
+    target: null as number | null,
+    expect: 'none' as 'none' | 'proposed',
+    unsure: new Set<number>(),
+    acked: 0,
+  };
   /** The last acknowledged keyed POSTs, newest last. */
   readonly keyed: Keyed[] = [];
 
-  constructor(readonly playerId: number, readonly index: number, box: ReadonlyArray<number>, private readonly keep: number) {
+  constructor(
+    readonly playerId: number,
+    readonly index: number,
+    box: ReadonlyArray<number>,
+    private readonly keep: number,
+  ) {
     this.box = [...box];
   }
 

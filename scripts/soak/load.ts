@@ -55,7 +55,13 @@ const campaignEverySeconds = (opts: SoakOptions): number | null => {
   return perPlayer > 0 ? Math.max(0.5, 1 / (perPlayer * 1.1)) : null;
 };
 
-const notSent = (kind: string): Outcome => ({ operation: kind, verdict: 'error', why: 'not sent: the load ended', example: '', applied: 'no' });
+const notSent = (kind: string): Outcome => ({
+  operation: kind,
+  verdict: 'error',
+  why: 'not sent: the load ended',
+  example: '',
+  applied: 'no',
+});
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 /** A wait raced against something else: its timer must not keep the process alive once that has won. */
@@ -94,8 +100,17 @@ export const runLoad = async (env: LoadEnv): Promise<LoadResult> => {
     if (sent) tally.sent(secondsAt(dueAt));
     inFlight++;
     const p: Promise<void> = run()
-      .catch((e: unknown) => { tally.error(secondsAt(performance.now()), 'soak: an action threw', e instanceof Error ? e.stack ?? e.message : String(e)); })
-      .finally(() => { inFlight--; pending.delete(p); });
+      .catch((e: unknown) => {
+        tally.error(
+          secondsAt(performance.now()),
+          'soak: an action threw',
+          e instanceof Error ? (e.stack ?? e.message) : String(e),
+        );
+      })
+      .finally(() => {
+        inFlight--;
+        pending.delete(p);
+      });
     pending.add(p);
   };
 
@@ -122,7 +137,10 @@ export const runLoad = async (env: LoadEnv): Promise<LoadResult> => {
       const s = await signUp(n, dueAt, {
         client: env.signupClient,
         open: () => !closed,
-        record: (due, o) => { if (!closed) tally.sent(secondsAt(due)); record(due, o); },
+        record: (due, o) => {
+          if (!closed) tally.sent(secondsAt(due));
+          record(due, o);
+        },
       });
       if (s) signups.push(s);
     });
@@ -138,17 +156,35 @@ export const runLoad = async (env: LoadEnv): Promise<LoadResult> => {
         let sent = 0;
         let failure = '';
         for (let i = 0; i < activeIds.length && failure === ''; i += 1000) {
-          const r = await env.admin.post('/admin/presents', { playerIds: activeIds.slice(i, i + 1000), grant: { kind: 'gold', objectId: 0, amount: 1 }, title: 'Soak', message: 'Thank you for playing.' });
+          const r = await env.admin.post('/admin/presents', {
+            playerIds: activeIds.slice(i, i + 1000),
+            grant: { kind: 'gold', objectId: 0, amount: 1 },
+            title: 'Soak',
+            message: 'Thank you for playing.',
+          });
           const code = r.body?.['resultCode'];
           if (r.status === 200 && code === 0) sent += Number(r.body?.['sent'] ?? 0);
           else failure = `HTTP ${r.status} resultCode ${String(code)}`;
         }
         if (sent === activeIds.length) campaigns.full++;
-        o = failure === ''
-          ? { operation: 'adminDeliverPresents', verdict: 'ok', why: '', example: '', applied: 'yes' }
-          : { operation: 'adminDeliverPresents', verdict: 'error', why: failure, example: failure, applied: 'unknown' };
+        o =
+          failure === ''
+            ? { operation: 'adminDeliverPresents', verdict: 'ok', why: '', example: '', applied: 'yes' }
+            : {
+                operation: 'adminDeliverPresents',
+                verdict: 'error',
+                why: failure,
+                example: failure,
+                applied: 'unknown',
+              };
       } catch (e) {
-        o = { operation: 'adminDeliverPresents', verdict: 'error', why: 'network', example: e instanceof Error ? e.message : String(e), applied: 'unknown' };
+        o = {
+          operation: 'adminDeliverPresents',
+          verdict: 'error',
+          why: 'network',
+          example: e instanceof Error ? e.message : String(e),
+          applied: 'unknown',
+        };
       }
       record(dueAt, o);
     });
@@ -157,10 +193,24 @@ export const runLoad = async (env: LoadEnv): Promise<LoadResult> => {
   // Three schedules, each a count of requests due at fixed intervals from t0.
   const schedules = [
     { every: 1000 / opts.rate, total: Math.floor(opts.rate * seconds), next: 0, fire: dispatchPlayer },
-    { every: opts.signupsPerSecond > 0 ? 1000 / opts.signupsPerSecond : Infinity, total: Math.floor(opts.signupsPerSecond * seconds), next: 0, fire: dispatchSignup },
+    {
+      every: opts.signupsPerSecond > 0 ? 1000 / opts.signupsPerSecond : Infinity,
+      total: Math.floor(opts.signupsPerSecond * seconds),
+      next: 0,
+      fire: dispatchSignup,
+    },
     ...(() => {
       const every = campaignEverySeconds(opts);
-      return every === null ? [] : [{ every: every * 1000, total: Math.floor(seconds / every), next: 0, fire: (_k: number, at: number) => dispatchCampaign(at) }];
+      return every === null
+        ? []
+        : [
+            {
+              every: every * 1000,
+              total: Math.floor(seconds / every),
+              next: 0,
+              fire: (_k: number, at: number) => dispatchCampaign(at),
+            },
+          ];
     })(),
   ];
 
@@ -168,7 +218,9 @@ export const runLoad = async (env: LoadEnv): Promise<LoadResult> => {
   const scrapeMs = Math.max(1000, Math.min(opts.scrapeSeconds * 1000, (seconds * 1000) / 6));
   let scraping = true;
   let stopScraping: () => void = () => undefined;
-  const stopped = new Promise<void>((r) => { stopScraping = r; });
+  const stopped = new Promise<void>((r) => {
+    stopScraping = r;
+  });
   const scraper = (async () => {
     // Bounded: the load's length plus the longest drain.
     const count = Math.ceil((seconds * 1000 + opts.timeoutMs * (opts.retries + 1) + 15_000) / scrapeMs);

@@ -36,25 +36,51 @@ export const attempt = async <N extends OperationName>(f: () => Promise<CallResu
   try {
     return { r: await f() };
   } catch (e) {
-    return { thrown: e instanceof ClientError ? `${e.kind}: ${e.message}` : e instanceof Error ? e.message : String(e) };
+    return {
+      thrown: e instanceof ClientError ? `${e.kind}: ${e.message}` : e instanceof Error ? e.message : String(e),
+    };
   }
 };
 
 const codeOf = (name: ErrorName): number => RESULT_CODES[name].resultCode;
 
 /** Judges an answer: expected game refusals (by name) are refusals, anything else not 0 an error. */
-export const judge = <N extends OperationName>(operation: N, got: Got<N>, expected: ReadonlyArray<ErrorName> = []): Outcome => {
-  if ('thrown' in got) return { operation, verdict: 'error', why: got.thrown.split(':')[0] ?? 'thrown', example: got.thrown, applied: 'unknown' };
+export const judge = <N extends OperationName>(
+  operation: N,
+  got: Got<N>,
+  expected: ReadonlyArray<ErrorName> = [],
+): Outcome => {
+  if ('thrown' in got)
+    return {
+      operation,
+      verdict: 'error',
+      why: got.thrown.split(':')[0] ?? 'thrown',
+      example: got.thrown,
+      applied: 'unknown',
+    };
   const r = got.r;
   if (r.ok) return { operation, verdict: 'ok', why: '', example: '', applied: 'yes' };
   const name = expected.find((n) => codeOf(n) === r.resultCode);
-  if (name) return { operation, verdict: 'refusal', why: `${r.resultCode} ${name}`, example: r.resultMessage, applied: 'no' };
+  if (name)
+    return { operation, verdict: 'refusal', why: `${r.resultCode} ${name}`, example: r.resultMessage, applied: 'no' };
   // A 5xx other than 105 (nothing changed) may have been applied before it failed.
   const applied = r.status >= 500 && r.resultCode !== codeOf('DB_ERROR') ? 'unknown' : 'no';
-  return { operation, verdict: 'error', why: `HTTP ${r.status} resultCode ${r.resultCode}`, example: r.resultMessage, applied };
+  return {
+    operation,
+    verdict: 'error',
+    why: `HTTP ${r.status} resultCode ${r.resultCode}`,
+    example: r.resultMessage,
+    applied,
+  };
 };
 
-const errorOutcome = (operation: OperationName, why: string, example: string): Outcome => ({ operation, verdict: 'error', why, example, applied: 'no' });
+const errorOutcome = (operation: OperationName, why: string, example: string): Outcome => ({
+  operation,
+  verdict: 'error',
+  why,
+  example,
+  applied: 'no',
+});
 
 /** The answer as the client handed it over: JSON whatever its declared type. */
 const asJson = (v: unknown): Json => v as Json;
@@ -92,7 +118,13 @@ const draw = async (p: LoadPlayer): Promise<Outcome> => {
   const o = judge('drawPlayerGacha', got, ['GEM_IS_SHORT', 'UNLIMITED_GEM_IS_SHORT']);
   if ('r' in got && got.r.ok) {
     p.ledger.draw(got.r.value.gachaResults.map((g) => g.characterId));
-    p.ledger.keyedAcked({ operation: 'drawPlayerGacha', request, key, value: asJson(got.r.value), resend: (c, k) => c.drawPlayerGacha(request, { idempotencyKey: k }) });
+    p.ledger.keyedAcked({
+      operation: 'drawPlayerGacha',
+      request,
+      key,
+      value: asJson(got.r.value),
+      resend: (c, k) => c.drawPlayerGacha(request, { idempotencyKey: k }),
+    });
   } else if (o.applied === 'unknown') p.ledger.draws.unknown++;
   return o;
 };
@@ -104,7 +136,13 @@ const sale = async (p: LoadPlayer): Promise<Outcome> => {
   const o = judge('salePlayerItem', got, ['ITEM_IS_SHORT', 'CURRENCY_LIMIT']);
   if ('r' in got && got.r.ok) {
     p.ledger.sales.acked++;
-    p.ledger.keyedAcked({ operation: 'salePlayerItem', request, key, value: asJson(got.r.value), resend: (c, k) => c.salePlayerItem(request, { idempotencyKey: k }) });
+    p.ledger.keyedAcked({
+      operation: 'salePlayerItem',
+      request,
+      key,
+      value: asJson(got.r.value),
+      resend: (c, k) => c.salePlayerItem(request, { idempotencyKey: k }),
+    });
   } else if (o.applied === 'unknown') p.ledger.sales.unknown++;
   return o;
 };
@@ -135,8 +173,13 @@ const receive = async (p: LoadPlayer): Promise<Outcome> => {
   const reason = miss?.reason ?? 'absent from the answer';
   // A full currency or an expired present is the game's refusal; a present the soak saw in the box and
   // never received before that is now missing or "already received" is not.
-  if (reason === 'CAPACITY' || reason === 'EXPIRED') return { ...o, verdict: 'refusal', why: `not received: ${reason}`, applied: 'no' };
-  return errorOutcome('getPlayerPresent', `present not received: ${reason}`, `present ${id}: ${miss?.resultMessage ?? ''}`);
+  if (reason === 'CAPACITY' || reason === 'EXPIRED')
+    return { ...o, verdict: 'refusal', why: `not received: ${reason}`, applied: 'no' };
+  return errorOutcome(
+    'getPlayerPresent',
+    `present not received: ${reason}`,
+    `present ${id}: ${miss?.resultMessage ?? ''}`,
+  );
 };
 
 /** Renames the player's battle parties in turn (a player's renames never overlap: they run in order). */
@@ -149,7 +192,13 @@ const rename = async (p: LoadPlayer): Promise<Outcome> => {
   const o = judge('setNamePlayerBattleParty', got);
   if ('r' in got && got.r.ok) {
     l.named(request.managedBattlePartyId, request.name, 'acked');
-    l.keyedAcked({ operation: 'setNamePlayerBattleParty', request, key, value: asJson(got.r.value), resend: (c, k) => c.setNamePlayerBattleParty(request, { idempotencyKey: k }) });
+    l.keyedAcked({
+      operation: 'setNamePlayerBattleParty',
+      request,
+      key,
+      value: asJson(got.r.value),
+      resend: (c, k) => c.setNamePlayerBattleParty(request, { idempotencyKey: k }),
+    });
   } else if (o.applied === 'unknown') l.named(request.managedBattlePartyId, request.name, 'unknown');
   return o;
 };
@@ -161,7 +210,9 @@ const rename = async (p: LoadPlayer): Promise<Outcome> => {
 const friend = async (p: LoadPlayer, fillers: ReadonlyArray<number>): Promise<Outcome> => {
   const f = p.ledger.friend;
   const proposing = f.step % 2 === 0;
-  const target = proposing ? (fillers[(p.ledger.index * 131 + f.step / 2) % fillers.length] as number) : (f.target as number);
+  const target = proposing
+    ? (fillers[(p.ledger.index * 131 + f.step / 2) % fillers.length] as number)
+    : (f.target as number);
   const request = { playerId: target };
   const key = crypto.randomUUID();
   const got = proposing
@@ -176,8 +227,13 @@ const friend = async (p: LoadPlayer, fillers: ReadonlyArray<number>): Promise<Ou
     f.unsure.delete(target);
     f.acked++;
     p.ledger.keyedAcked({
-      operation: proposing ? 'proposePlayerFriend' : 'cancelPlayerFriend', request, key, value: asJson(got.r.value),
-      resend: proposing ? (c, k) => c.proposePlayerFriend(request, { idempotencyKey: k }) : (c, k) => c.cancelPlayerFriend(request, { idempotencyKey: k }),
+      operation: proposing ? 'proposePlayerFriend' : 'cancelPlayerFriend',
+      request,
+      key,
+      value: asJson(got.r.value),
+      resend: proposing
+        ? (c, k) => c.proposePlayerFriend(request, { idempotencyKey: k })
+        : (c, k) => c.cancelPlayerFriend(request, { idempotencyKey: k }),
     });
     f.step++;
   } else if (o.verdict === 'refusal') {
@@ -200,12 +256,18 @@ export interface MixEnv {
 
 export const act = (kind: Kind, p: LoadPlayer, env: MixEnv): Promise<Outcome> => {
   switch (kind) {
-    case 'read': return read(p, env.rng);
-    case 'draw': return draw(p);
-    case 'sale': return sale(p);
-    case 'receive': return receive(p);
-    case 'rename': return rename(p);
+    case 'read':
+      return read(p, env.rng);
+    case 'draw':
+      return draw(p);
+    case 'sale':
+      return sale(p);
+    case 'receive':
+      return receive(p);
+    case 'rename':
+      return rename(p);
     // Without filler players there is no one to ask: a read instead.
-    case 'friend': return env.fillers.length > 0 ? friend(p, env.fillers) : read(p, env.rng);
+    case 'friend':
+      return env.fillers.length > 0 ? friend(p, env.fillers) : read(p, env.rng);
   }
 };

@@ -12,10 +12,18 @@ import type { DrawRecord } from '../../core/state.js';
 import { setItem } from '../../core/shared/pay.js';
 import { activePlayer, fillStore, GACHA_ID, type StoredPlayer } from '../bench/players.js';
 
-export type Where = { readonly store: 'file'; readonly dir: string } | { readonly store: 'pg'; readonly url: string; readonly schema: string };
+export type Where =
+  | { readonly store: 'file'; readonly dir: string }
+  | { readonly store: 'pg'; readonly url: string; readonly schema: string };
 
-interface FileModule { readonly FileStorage: { open(o: { dir: string; cacheSize: number }): Promise<Storage> } }
-interface PgModule { readonly PostgresStorage: { open(o: { connectionString: string; schema: string; poolSize: number }): Promise<Storage> } }
+interface FileModule {
+  readonly FileStorage: { open(o: { dir: string; cacheSize: number }): Promise<Storage> };
+}
+interface PgModule {
+  readonly PostgresStorage: {
+    open(o: { connectionString: string; schema: string; poolSize: number }): Promise<Storage>;
+  };
+}
 
 /** The storage of the checkout at `root`, opened on `where` (a dynamic import: it may be another version's code). */
 const openStore = async (root: string, where: Where): Promise<Storage> => {
@@ -36,7 +44,10 @@ const openStore = async (root: string, where: Where): Promise<Storage> => {
 const fullHistory = (m: Master, made: ReadonlyArray<DrawRecord>, now: number): DrawRecord[] => {
   const n = m.game.gacha.historyMax;
   if (made.length === 0) return [];
-  return Array.from({ length: n }, (_, i) => ({ ...(made[i % made.length] as DrawRecord), drawnAt: now - (n - i) * 1000 }));
+  return Array.from({ length: n }, (_, i) => ({
+    ...(made[i % made.length] as DrawRecord),
+    drawnAt: now - (n - i) * 1000,
+  }));
 };
 
 export interface Population {
@@ -48,14 +59,21 @@ export interface Population {
 }
 
 /** Writes `filler` filler players and `players` active ones (ids after the fillers) and closes the store. */
-export const seed = async (m: Master, root: string, where: Where, o: { players: number; filler: number; presents: number; history: 'full' | 'short' }, now: number): Promise<Population> => {
+export const seed = async (
+  m: Master,
+  root: string,
+  where: Where,
+  o: { players: number; filler: number; presents: number; history: 'full' | 'short' },
+  now: number,
+): Promise<Population> => {
   const gacha = m.gacha.get(GACHA_ID);
   if (!gacha) throw new Error(`the master data has no gacha ${GACHA_ID}`);
   const ticket = gacha.cost.ticketItemId;
   const tickets = ticket === null ? 0 : (m.item.get(ticket)?.max ?? 0);
   const extra = Array.from({ length: o.players }, (_, i) => {
     const a = activePlayer(m, o.filler + 1 + i, now, o.presents);
-    const state = o.history === 'full' ? { ...a.state, gachaHistory: fullHistory(m, a.state.gachaHistory, now) } : a.state;
+    const state =
+      o.history === 'full' ? { ...a.state, gachaHistory: fullHistory(m, a.state.gachaHistory, now) } : a.state;
     return { state: ticket === null ? state : { ...state, items: setItem(state.items, ticket, tickets) } };
   });
   const gems = extra[0]?.state.gem ?? 0;

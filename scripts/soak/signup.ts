@@ -14,8 +14,9 @@ export interface SignupEnv {
   readonly open: () => boolean;
 }
 
-export const signupClient = (baseUrl: string, salt: string, f: typeof fetch, timeoutMs: number, retries: number) => (): HoshiClient =>
-  createClient({ baseUrl, salt, fetch: f, timeoutMs, retries });
+export const signupClient =
+  (baseUrl: string, salt: string, f: typeof fetch, timeoutMs: number, retries: number) => (): HoshiClient =>
+    createClient({ baseUrl, salt, fetch: f, timeoutMs, retries });
 
 /** The tip every new player is shown (any id up to the master data's maxTipId). */
 const TIP = 1;
@@ -38,8 +39,14 @@ export const signUp = async (n: number, dueAt: number, env: SignupEnv): Promise<
   });
   if (!signedUp) return null;
   const player: SignedUp = { playerId, uuid, received: [], tip: false };
-  if (!(await step(performance.now(), async () => judge('loginPlayer', await attempt(() => c.loginPlayer({ uuid, accessToken })))))) return player;
-  if (!(await step(performance.now(), async () => judge('getAllPlayer', await attempt(() => c.getAllPlayer()))))) return player;
+  if (
+    !(await step(performance.now(), async () =>
+      judge('loginPlayer', await attempt(() => c.loginPlayer({ uuid, accessToken }))),
+    ))
+  )
+    return player;
+  if (!(await step(performance.now(), async () => judge('getAllPlayer', await attempt(() => c.getAllPlayer())))))
+    return player;
   let ids: number[] = [];
   const listed = await step(performance.now(), async () => {
     const got = await attempt(() => c.getAllPlayerPresent());

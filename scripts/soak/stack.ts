@@ -37,16 +37,31 @@ const bytesUnder = async (path: string): Promise<number> => {
 
 /** Which part of the data directory a top-level entry is. */
 const partOf = (name: string): string =>
-  name === 'checkpoint.json' ? 'checkpoint'
-    : /^journal.*\.log$/.test(name) ? 'journal'
-      : name.startsWith('oplog') ? 'oplog'
-        : name === 'idempotency' ? 'idempotency'
-          : name === 'players' ? 'snapshots'
-            : /^keys\./.test(name) ? 'keys'
+  name === 'checkpoint.json'
+    ? 'checkpoint'
+    : /^journal.*\.log$/.test(name)
+      ? 'journal'
+      : name.startsWith('oplog')
+        ? 'oplog'
+        : name === 'idempotency'
+          ? 'idempotency'
+          : name === 'players'
+            ? 'snapshots'
+            : /^keys\./.test(name)
+              ? 'keys'
               : 'other';
 
 const fileSizes = async (dir: string): Promise<Record<string, number>> => {
-  const out: Record<string, number> = { checkpoint: 0, journal: 0, oplog: 0, idempotency: 0, snapshots: 0, keys: 0, other: 0, data: 0 };
+  const out: Record<string, number> = {
+    checkpoint: 0,
+    journal: 0,
+    oplog: 0,
+    idempotency: 0,
+    snapshots: 0,
+    keys: 0,
+    other: 0,
+    data: 0,
+  };
   for (const name of await readdir(dir).catch(() => [])) {
     const b = await bytesUnder(join(dir, name));
     const part = partOf(name);
@@ -58,7 +73,15 @@ const fileSizes = async (dir: string): Promise<Record<string, number>> => {
 
 /** Which column a table's size goes to (claims with the records, the replay log's index with the log, the deltas with the players). */
 const columnOf = (table: string): string =>
-  table.startsWith('idempotency') ? 'idempotency' : table.startsWith('replay_log') ? 'replay_log' : table === 'players' || table === 'player_deltas' ? 'players' : table === 'sessions' ? table : 'other';
+  table.startsWith('idempotency')
+    ? 'idempotency'
+    : table.startsWith('replay_log')
+      ? 'replay_log'
+      : table === 'players' || table === 'player_deltas'
+        ? 'players'
+        : table === 'sessions'
+          ? table
+          : 'other';
 
 const pgSizes = async (client: pg.Client, schema: string): Promise<Record<string, number>> => {
   const r = await client.query<{ name: string; bytes: string }>(
@@ -83,16 +106,18 @@ export interface LogCounts {
   stderrTail: string;
 }
 
-const countLine = (counts: LogCounts) => (line: string): void => {
-  if (line.includes('"event":"checkpoint"')) counts.checkpoints++;
-  const m = /"level":"(warn|error)".*?"event":"([^"]+)"/.exec(line);
-  if (m) {
-    const k = `${m[1]} ${m[2]}`;
-    const e = counts.events.get(k);
-    if (e) e.count++;
-    else counts.events.set(k, { count: 1, example: line.slice(0, 400) });
-  }
-};
+const countLine =
+  (counts: LogCounts) =>
+  (line: string): void => {
+    if (line.includes('"event":"checkpoint"')) counts.checkpoints++;
+    const m = /"level":"(warn|error)".*?"event":"([^"]+)"/.exec(line);
+    if (m) {
+      const k = `${m[1]} ${m[2]}`;
+      const e = counts.events.get(k);
+      if (e) e.count++;
+      else counts.events.set(k, { count: 1, example: line.slice(0, 400) });
+    }
+  };
 
 export class Stack {
   private constructor(
@@ -111,12 +136,26 @@ export class Stack {
   private stopping = false;
 
   static async prepare(opts: SoakOptions, log: (line: string) => void): Promise<Stack> {
-    const common = { RATE_LIMITS: 'off', ADMIN_TOKEN, REQUEST_HASH_SALT: SALT, LOG_LEVEL: 'notice', METRICS: 'on', METRICS_TOKEN: '', CHECK_ANSWERS: 'false' };
+    const common = {
+      RATE_LIMITS: 'off',
+      ADMIN_TOKEN,
+      REQUEST_HASH_SALT: SALT,
+      LOG_LEVEL: 'notice',
+      METRICS: 'on',
+      METRICS_TOKEN: '',
+      CHECK_ANSWERS: 'false',
+    };
     const logs: LogCounts = { checkpoints: 0, events: new Map(), stderrTail: '' };
     if (opts.store === 'file') {
       const dir = await mkdtemp(join(tmpdir(), 'hoshi-soak-'));
       // An inherited DATABASE_URL would send the server to PostgreSQL: empty means unset.
-      const env = { ...common, STORAGE: 'file', DATABASE_URL: '', DATA_DIR: dir, CHECKPOINT_INTERVAL_SECONDS: String(opts.checkpointSeconds) };
+      const env = {
+        ...common,
+        STORAGE: 'file',
+        DATABASE_URL: '',
+        DATA_DIR: dir,
+        CHECKPOINT_INTERVAL_SECONDS: String(opts.checkpointSeconds),
+      };
       return new Stack({ store: 'file', dir }, env, opts, null, logs, log);
     }
     const schema = `hoshi_soak_${Date.now()}`;
@@ -129,10 +168,16 @@ export class Stack {
   /** Starts the server on the store's data; resolves with how long it took to listen (ms). */
   async start(): Promise<number> {
     const t = performance.now();
-    this.child = await startChild(this.env, { root: this.opts.root, onLine: countLine(this.logs), startTimeoutMs: 180_000 });
+    this.child = await startChild(this.env, {
+      root: this.opts.root,
+      onLine: countLine(this.logs),
+      startTimeoutMs: 180_000,
+    });
     this.logs.stderrTail = '';
     this.died = null;
-    this.child.proc.stderr?.on('data', (d: Buffer) => { this.logs.stderrTail = (this.logs.stderrTail + d.toString()).slice(-2000); });
+    this.child.proc.stderr?.on('data', (d: Buffer) => {
+      this.logs.stderrTail = (this.logs.stderrTail + d.toString()).slice(-2000);
+    });
     // A server that dies under the load shows as errors; this says why at once.
     this.child.proc.once('exit', (code, signal) => {
       if (this.stopping) return;
@@ -167,11 +212,34 @@ export class Stack {
    * A scrape that fails (a server too busy to answer in 10 s) still gives the RSS, with `failure` saying why.
    */
   async sample(t: number): Promise<{ sample: Sample; failure: string | null }> {
-    const [rss, text] = await Promise.all([this.readRss(), scrapeMetrics(this.url).then((x) => x, (e: unknown) => e instanceof Error ? e : new Error(String(e)))]);
-    if (text instanceof Error) return { sample: { t, rssMb: rss, heapMb: null, lagP99Ms: null, lagMaxMs: null, lagBuckets: null }, failure: text.message };
-    const ms = (name: string) => { const v = metricValue(text, name); return v === undefined ? null : v * 1000; };
+    const [rss, text] = await Promise.all([
+      this.readRss(),
+      scrapeMetrics(this.url).then(
+        (x) => x,
+        (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
+      ),
+    ]);
+    if (text instanceof Error)
+      return {
+        sample: { t, rssMb: rss, heapMb: null, lagP99Ms: null, lagMaxMs: null, lagBuckets: null },
+        failure: text.message,
+      };
+    const ms = (name: string) => {
+      const v = metricValue(text, name);
+      return v === undefined ? null : v * 1000;
+    };
     const heap = metricValue(text, 'nodejs_heap_size_used_bytes');
-    return { sample: { t, rssMb: rss, heapMb: heap === undefined ? null : heap / MB, lagP99Ms: ms('nodejs_eventloop_lag_p99_seconds'), lagMaxMs: ms('nodejs_eventloop_lag_max_seconds'), lagBuckets: histogramBuckets(text, 'hoshi_event_loop_delay_seconds') ?? null }, failure: null };
+    return {
+      sample: {
+        t,
+        rssMb: rss,
+        heapMb: heap === undefined ? null : heap / MB,
+        lagP99Ms: ms('nodejs_eventloop_lag_p99_seconds'),
+        lagMaxMs: ms('nodejs_eventloop_lag_max_seconds'),
+        lagBuckets: histogramBuckets(text, 'hoshi_event_loop_delay_seconds') ?? null,
+      },
+      failure: null,
+    };
   }
 
   private async readRss(): Promise<number | null> {
@@ -187,7 +255,9 @@ export class Stack {
 
   /** The store's size now (MB), by part. */
   sizes(): Promise<Record<string, number>> {
-    return this.where.store === 'file' ? fileSizes(this.where.dir) : pgSizes(this.pgClient as pg.Client, this.where.schema);
+    return this.where.store === 'file'
+      ? fileSizes(this.where.dir)
+      : pgSizes(this.pgClient as pg.Client, this.where.schema);
   }
 
   get columns(): ReadonlyArray<string> {

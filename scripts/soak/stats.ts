@@ -138,11 +138,20 @@ export class Tally {
   }
 
   get totals(): { sent: number; answered: number; errors: number; refusals: number } {
-    return this.slots.reduce((a, s) => ({ sent: a.sent + s.sent, answered: a.answered + s.answered, errors: a.errors + s.errors, refusals: a.refusals + s.refusals }), { sent: 0, answered: 0, errors: 0, refusals: 0 });
+    return this.slots.reduce(
+      (a, s) => ({
+        sent: a.sent + s.sent,
+        answered: a.answered + s.answered,
+        errors: a.errors + s.errors,
+        refusals: a.refusals + s.refusals,
+      }),
+      { sent: 0, answered: 0, errors: 0, refusals: 0 },
+    );
   }
 }
 
-export const merged = (slots: ReadonlyArray<Slot>): Histogram => slots.reduce((h, s) => h.merge(s.latency), new Histogram());
+export const merged = (slots: ReadonlyArray<Slot>): Histogram =>
+  slots.reduce((h, s) => h.merge(s.latency), new Histogram());
 export const samplesOf = (slots: ReadonlyArray<Slot>): Sample[] => slots.flatMap((s) => s.samples);
 
 export const median = (xs: ReadonlyArray<number>): number | null => quantileOf(xs, 0.5);

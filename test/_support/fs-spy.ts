@@ -26,7 +26,13 @@ export const tempDir = (t: ExecutionContext, prefix = 'hoshi-fs-'): string => {
 
 type Fsp = typeof import('node:fs/promises');
 const fsp = createRequire(import.meta.url)('node:fs/promises') as Fsp;
-const original = { open: fsp.open, rename: fsp.rename, unlink: fsp.unlink, readFile: fsp.readFile, writeFile: fsp.writeFile };
+const original = {
+  open: fsp.open,
+  rename: fsp.rename,
+  unlink: fsp.unlink,
+  readFile: fsp.readFile,
+  writeFile: fsp.writeFile,
+};
 
 const HANDLE_OPS = ['write', 'writeFile', 'truncate', 'sync', 'datasync', 'close'] as const;
 
@@ -49,13 +55,19 @@ export interface FileFaults {
   onReadHeld?: () => void;
 }
 
-interface Listener { readonly dir: string; readonly events: string[]; readonly faults: FileFaults }
+interface Listener {
+  readonly dir: string;
+  readonly events: string[];
+  readonly faults: FileFaults;
+}
 const listeners = new Set<Listener>();
 
 /** `path` relative to a listener's directory ('.' for the directory itself), for each listener it is under. */
 const note = (op: string, ...paths: string[]): void => {
   for (const l of listeners) {
-    const rel = paths.map((p) => (p === l.dir ? '.' : p.startsWith(`${l.dir}/`) ? p.slice(l.dir.length + 1) : undefined));
+    const rel = paths.map((p) =>
+      p === l.dir ? '.' : p.startsWith(`${l.dir}/`) ? p.slice(l.dir.length + 1) : undefined,
+    );
     if (rel.every((r) => r !== undefined)) l.events.push([op, ...rel].join(' '));
   }
 };
@@ -94,7 +106,8 @@ const spies: Pick<Fsp, 'open' | 'rename' | 'unlink' | 'readFile' | 'writeFile'> 
   readFile: (async (...args: Parameters<Fsp['readFile']>) => {
     const path = String(args[0]);
     const f = faultsOf(path);
-    if (f?.readError !== undefined) throw Object.assign(new Error(`${f.readError}: the read failed`), { code: f.readError });
+    if (f?.readError !== undefined)
+      throw Object.assign(new Error(`${f.readError}: the read failed`), { code: f.readError });
     if (f?.readGate !== undefined) {
       const gate = f.readGate;
       f.onReadHeld?.();
@@ -155,11 +168,18 @@ export const spyFiles = (t: ExecutionContext, dir: string, faults: FileFaults = 
 // them with spyReads. FileHandle.prototype.read is wrapped for the test's length;
 // each read of the named file (matched by device and inode, so any handle of it) is
 // noted as its position and length, in the order they were made.
-export interface Read { readonly position: number | null; readonly length: number }
+export interface Read {
+  readonly position: number | null;
+  readonly length: number;
+}
 type ReadMethod = (this: FileHandle, ...args: unknown[]) => Promise<unknown>;
 const handleProto: { read: ReadMethod } = await (async () => {
   const probe = await original.open(process.execPath, 'r');
-  try { return Object.getPrototypeOf(probe) as { read: ReadMethod }; } finally { await probe.close(); }
+  try {
+    return Object.getPrototypeOf(probe) as { read: ReadMethod };
+  } finally {
+    await probe.close();
+  }
 })();
 const originalRead = handleProto.read;
 const readSpies = new Set<{ readonly path: string; readonly reads: Read[] }>();
@@ -168,7 +188,11 @@ const spyingRead: ReadMethod = async function (this: FileHandle, ...args: unknow
     const fd = fstatSync(this.fd);
     for (const s of readSpies) {
       let st;
-      try { st = statSync(s.path); } catch { continue; }
+      try {
+        st = statSync(s.path);
+      } catch {
+        continue;
+      }
       if (st.ino === fd.ino && st.dev === fd.dev) s.reads.push({ position: args[3] as number | null, length: args[2] });
     }
   }

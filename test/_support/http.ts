@@ -20,18 +20,37 @@ export interface Harness {
   readonly service: GameService;
   /** Moves the server's clock. */
   readonly clock: { now: number };
-  call(method: 'GET' | 'POST', path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: Record<string, unknown>; headers: Record<string, string> }>;
+  call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: Record<string, unknown>; headers: Record<string, string> }>;
   close(): Promise<void>;
 }
 
 export const ADMIN = 'test-admin-token';
 
-export const startHarness = async (opts: { storage?: Storage; cfg?: Partial<AppConfig>; now?: number; tokenSeed?: string; ops?: AppOps; log?: Logger; sessionIdleMs?: number; master?: Master } = {}): Promise<Harness> => {
+export const startHarness = async (
+  opts: {
+    storage?: Storage;
+    cfg?: Partial<AppConfig>;
+    now?: number;
+    tokenSeed?: string;
+    ops?: AppOps;
+    log?: Logger;
+    sessionIdleMs?: number;
+    master?: Master;
+  } = {},
+): Promise<Harness> => {
   const storage = opts.storage ?? new MemoryStorage();
   const clock = { now: opts.now ?? NOW };
   const tokenRng = seedrandom.alea(opts.tokenSeed ?? 'tokens');
   const service = new GameService({
-    storage, master: opts.master ?? master(), clock: () => clock.now, seedSecret: 'test-seed-secret',
+    storage,
+    master: opts.master ?? master(),
+    clock: () => clock.now,
+    seedSecret: 'test-seed-secret',
     // Deterministic UUID-shaped tokens (version 4, as randomUUID gives in production).
     newToken: () => {
       const hex = Array.from({ length: 32 }, () => '0123456789abcdef'[Math.floor(tokenRng() * 16)]).join('');
@@ -39,12 +58,27 @@ export const startHarness = async (opts: { storage?: Storage; cfg?: Partial<AppC
     },
     sessionIdleMs: opts.sessionIdleMs ?? 3600_000,
   });
-  const cfg: AppConfig = { adminToken: ADMIN, requestHashSalt: 'test-salt', requestHashRequired: false, bodyLimitBytes: 65536, always200: false, serverVersion: 7, checkAnswers: true, ...opts.cfg };
+  const cfg: AppConfig = {
+    adminToken: ADMIN,
+    requestHashSalt: 'test-salt',
+    requestHashRequired: false,
+    bodyLimitBytes: 65536,
+    always200: false,
+    serverVersion: 7,
+    checkAnswers: true,
+    ...opts.cfg,
+  };
   const app = createApp(service, cfg, opts.log ?? silentLogger, opts.ops);
-  const server: Server = await new Promise((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url, salt: cfg.requestHashSalt, storage, service, clock,
+    url,
+    salt: cfg.requestHashSalt,
+    storage,
+    service,
+    clock,
     async call(method, path, body, headers = {}) {
       const init: RequestInit = { method, headers: { ...headers } };
       if (body !== undefined) {
@@ -56,15 +90,21 @@ export const startHarness = async (opts: { storage?: Storage; cfg?: Partial<AppC
       const parsed = JSON.parse(text) as Record<string, unknown>;
       // The server checks every answer against its codec (checkAnswers): a broken contract fails the test where it happened.
       const problems = parsed['answerProblems'];
-      if (Array.isArray(problems)) throw new Error(`${method} ${path}: the answer breaks its declared codec:\n  ${problems.join('\n  ')}`);
+      if (Array.isArray(problems))
+        throw new Error(`${method} ${path}: the answer breaks its declared codec:\n  ${problems.join('\n  ')}`);
       return { status: res.status, body: parsed, headers: Object.fromEntries(res.headers.entries()) };
     },
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 };
 
 let uuidCounter = 0;
-export const newUuid = (): string => `00000000-0000-4000-8000-${String(++uuidCounter + Math.floor(Math.random() * 1e6) * 1000).padStart(12, '0')}`;
+export const newUuid = (): string =>
+  `00000000-0000-4000-8000-${String(++uuidCounter + Math.floor(Math.random() * 1e6) * 1000).padStart(12, '0')}`;
 
 /**
  * The typed client (client/) against a harness: it hashes every request with the
@@ -83,7 +123,10 @@ export const signupLogin = async (h: Harness, uuid = newUuid()) => {
   if (!li.ok) throw new Error(`login failed: ${li.resultCode} ${li.resultMessage}`);
   const { sessionId } = li.value;
   return {
-    uuid, playerId: su.value.playerId, sessionId, accessToken: su.value.accessToken,
+    uuid,
+    playerId: su.value.playerId,
+    sessionId,
+    accessToken: su.value.accessToken,
     /** The typed client, logged in (its session is this one). */
     client,
     // Raw helpers: tests that send deliberately odd requests, or read answers as JSON.
@@ -93,12 +136,21 @@ export const signupLogin = async (h: Harness, uuid = newUuid()) => {
 };
 
 /** Logs a player in again (on this harness or another over the same store): what signupLogin gives, with the new session. */
-export const relogin = async (h: Harness, c: Awaited<ReturnType<typeof signupLogin>>): Promise<Awaited<ReturnType<typeof signupLogin>>> => {
-  const li = await h.call('POST', '/api/player/login', { uuid: c.uuid, accessToken: c.accessToken, platform: 1, appVersion: '1.0.0' });
+export const relogin = async (
+  h: Harness,
+  c: Awaited<ReturnType<typeof signupLogin>>,
+): Promise<Awaited<ReturnType<typeof signupLogin>>> => {
+  const li = await h.call('POST', '/api/player/login', {
+    uuid: c.uuid,
+    accessToken: c.accessToken,
+    platform: 1,
+    appVersion: '1.0.0',
+  });
   if (li.body['resultCode'] !== 0) throw new Error(`login failed: ${JSON.stringify(li.body)}`);
   const sessionId = li.body['sessionId'] as string;
   return {
-    ...c, sessionId,
+    ...c,
+    sessionId,
     get: (path: string) => h.call('GET', path, undefined, { 'X-STAR-SESSION-ID': sessionId }),
     post: (path: string, body: unknown = {}) => h.call('POST', path, body, { 'X-STAR-SESSION-ID': sessionId }),
   };
@@ -106,7 +158,12 @@ export const relogin = async (h: Harness, c: Awaited<ReturnType<typeof signupLog
 
 /** Sends a present through the admin API (tests use it to grant currency). */
 export const grant = async (h: Harness, playerId: number, kind: string, objectId: number, amount: number) => {
-  const r = await h.call('POST', '/admin/presents', { playerId, grant: { kind, objectId, amount }, title: 'Test', message: '' }, { Authorization: `Bearer ${ADMIN}` });
+  const r = await h.call(
+    'POST',
+    '/admin/presents',
+    { playerId, grant: { kind, objectId, amount }, title: 'Test', message: '' },
+    { Authorization: `Bearer ${ADMIN}` },
+  );
   if (r.body['resultCode'] !== 0) throw new Error(`admin grant failed: ${JSON.stringify(r.body)}`);
 };
 

@@ -13,8 +13,12 @@ export const freshSchema = (): string => `hoshi_t${process.pid}_${Date.now() % 1
 export const openPostgres = async (schema = freshSchema()) => {
   const storage = await PostgresStorage.open({ connectionString: TEST_DATABASE_URL, schema, poolSize: 4 });
   return {
-    storage, schema,
-    cleanup: async () => { await storage.close(); await PostgresStorage.dropSchema(TEST_DATABASE_URL, schema); },
+    storage,
+    schema,
+    cleanup: async () => {
+      await storage.close();
+      await PostgresStorage.dropSchema(TEST_DATABASE_URL, schema);
+    },
   };
 };
 
@@ -22,12 +26,19 @@ export const openPostgres = async (schema = freshSchema()) => {
 export const sql = async <R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> => {
   const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await c.connect();
-  try { return (await c.query<R>(text, values)).rows; } finally { await c.end(); }
+  try {
+    return (await c.query<R>(text, values)).rows;
+  } finally {
+    await c.end();
+  }
 };
 
 /** A store on a schema of its own, closed and dropped when the test ends. */
 export const openStore = async (t: ExecutionContext, opts: Partial<PostgresOptions> = {}, schema = freshSchema()) => {
   const storage = await PostgresStorage.open({ connectionString: TEST_DATABASE_URL, schema, poolSize: 2, ...opts });
-  t.teardown(async () => { await storage.close(); await PostgresStorage.dropSchema(TEST_DATABASE_URL, schema); });
+  t.teardown(async () => {
+    await storage.close();
+    await PostgresStorage.dropSchema(TEST_DATABASE_URL, schema);
+  });
   return { storage, schema };
 };

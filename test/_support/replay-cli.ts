@@ -7,9 +7,16 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 
 export const runReplay = (args: ReadonlyArray<string>): Promise<{ code: number | null; out: string }> =>
   new Promise((resolve) => {
-    const p = spawn(process.execPath, ['--import', 'tsx', 'scripts/replay.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn(process.execPath, ['--import', 'tsx', 'scripts/replay.ts', ...args], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
-    p.stdout.on('data', (d: Buffer) => { out += d.toString(); });
-    p.stderr.on('data', (d: Buffer) => { out += d.toString(); });
+    p.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    p.stderr.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
     p.on('close', (code) => resolve({ code, out }));
   });

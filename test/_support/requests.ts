@@ -60,7 +60,8 @@ const objectFor = (s: Schema, owned: Owned): Record<string, unknown> => {
 };
 
 /** A request for the operation with every field given a plausible value. */
-export const plausibleRequest = (op: AnyOperation, owned: Owned): Record<string, unknown> => objectFor(schemaOf(op.request), owned);
+export const plausibleRequest = (op: AnyOperation, owned: Owned): Record<string, unknown> =>
+  objectFor(schemaOf(op.request), owned);
 
 /** The fields of an operation's request (top level) with their schemas and whether required. */
 export const fieldsOf = (op: AnyOperation): Array<{ name: string; schema: Schema; required: boolean }> => {
@@ -72,4 +73,10 @@ export const fieldsOf = (op: AnyOperation): Array<{ name: string; schema: Schema
 
 /** A request as a GET query string or a POST body. */
 export const asQuery = (req: Record<string, unknown>): string =>
-  Object.entries(req).filter(([, v]) => v !== undefined).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'object' ? JSON.stringify(v) : String(v))}`).join('&');
+  Object.entries(req)
+    .filter(([, v]) => v !== undefined)
+    .map(
+      ([k, v]) =>
+        `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'object' ? JSON.stringify(v) : String(v))}`,
+    )
+    .join('&');

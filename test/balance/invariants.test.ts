@@ -10,13 +10,25 @@ import fc from 'fast-check';
 import { operationByName, OPERATIONS } from '../../core/operations/table.js';
 import { itemCount } from '../../core/shared/player.js';
 import type { PlayerState } from '../../core/state.js';
-import { itemsOf, managedIds, operationsProperty, setupPlayer, TEMPLATES, World, type Setup, type Step, type Model } from '../../toolkit/index.js';
+import {
+  itemsOf,
+  managedIds,
+  operationsProperty,
+  setupPlayer,
+  TEMPLATES,
+  World,
+  type Setup,
+  type Step,
+  type Model,
+} from '../../toolkit/index.js';
 import { master, NOW } from '../_support/core.js';
 import { accessOf } from '../../core/operation.js';
 
-const NAMES = Object.entries(TEMPLATES).filter(([, v]) => v !== null).map(([k]) => k);
+const NAMES = Object.entries(TEMPLATES)
+  .filter(([, v]) => v !== null)
+  .map(([k]) => k);
 const CURRENCIES = ['gold', 'gem', 'paidGem', 'kirara'] as const;
-type Currency = typeof CURRENCIES[number];
+type Currency = (typeof CURRENCIES)[number];
 
 /**
  * Where each currency may rise (+) or fall (−), from GAME-RULES.md: prices paid
@@ -24,28 +36,89 @@ type Currency = typeof CURRENCIES[number];
  */
 const MAY: Record<Currency, { up: ReadonlyArray<string>; down: ReadonlyArray<string> }> = {
   gold: {
-    up: ['getPlayerPresent', 'salePlayerItem', 'salePlayerWeapon', 'salePlayerTownFacility', 'salePlayerRoomObject', 'itemUpPlayerTownFacility',
-      'completesPlayerTraining', 'completePlayerQuestLog', 'completePlayerOffer', 'drawPlayerChest', 'tradePlayerItemTrade',
-      'addPlayerAdv', 'completePlayerMission'],
-    down: ['upgradePlayerCharacter', 'limitbreakPlayerCharacter', 'evolutionPlayerCharacter', 'makePlayerWeapon', 'upgradePlayerWeapon', 'evolutionPlayerWeapon',
-      'buyAllPlayerTownFacility', 'levelUpPlayerTownFacility', 'ordersPlayerTraining', 'releasePlayerAbility', 'releaseSlotPlayerAbility', 'upgradeSpherePlayerAbility',
-      'buySetPlayerRoomObject', 'orderPlayerOffer', 'tradePlayerItemTrade', 'equipPlayerAbility'],
+    up: [
+      'getPlayerPresent',
+      'salePlayerItem',
+      'salePlayerWeapon',
+      'salePlayerTownFacility',
+      'salePlayerRoomObject',
+      'itemUpPlayerTownFacility',
+      'completesPlayerTraining',
+      'completePlayerQuestLog',
+      'completePlayerOffer',
+      'drawPlayerChest',
+      'tradePlayerItemTrade',
+      'addPlayerAdv',
+      'completePlayerMission',
+    ],
+    down: [
+      'upgradePlayerCharacter',
+      'limitbreakPlayerCharacter',
+      'evolutionPlayerCharacter',
+      'makePlayerWeapon',
+      'upgradePlayerWeapon',
+      'evolutionPlayerWeapon',
+      'buyAllPlayerTownFacility',
+      'levelUpPlayerTownFacility',
+      'ordersPlayerTraining',
+      'releasePlayerAbility',
+      'releaseSlotPlayerAbility',
+      'upgradeSpherePlayerAbility',
+      'buySetPlayerRoomObject',
+      'orderPlayerOffer',
+      'tradePlayerItemTrade',
+      'equipPlayerAbility',
+    ],
   },
   gem: {
-    up: ['getPlayerPresent', 'completePlayerQuestLog', 'completePlayerOffer', 'drawPlayerChest', 'addPlayerAdv', 'completePlayerMission'],
-    down: ['drawPlayerGacha', 'addPlayerWeaponLimit', 'addPlayerTownFacilityLimit', 'addPlayerRoomObjectLimit', 'gemLevelUpPlayerTownFacility', 'retryPlayerQuestLog', 'buySetPlayerRoomObject', 'addPlayerStamina'],
+    up: [
+      'getPlayerPresent',
+      'completePlayerQuestLog',
+      'completePlayerOffer',
+      'drawPlayerChest',
+      'addPlayerAdv',
+      'completePlayerMission',
+    ],
+    down: [
+      'drawPlayerGacha',
+      'addPlayerWeaponLimit',
+      'addPlayerTownFacilityLimit',
+      'addPlayerRoomObjectLimit',
+      'gemLevelUpPlayerTownFacility',
+      'retryPlayerQuestLog',
+      'buySetPlayerRoomObject',
+      'addPlayerStamina',
+    ],
   },
   paidGem: {
     up: ['getPlayerPresent'],
-    down: ['drawPlayerGacha', 'addPlayerWeaponLimit', 'addPlayerTownFacilityLimit', 'addPlayerRoomObjectLimit', 'gemLevelUpPlayerTownFacility', 'retryPlayerQuestLog', 'buySetPlayerRoomObject', 'addPlayerStamina'],
+    down: [
+      'drawPlayerGacha',
+      'addPlayerWeaponLimit',
+      'addPlayerTownFacilityLimit',
+      'addPlayerRoomObjectLimit',
+      'gemLevelUpPlayerTownFacility',
+      'retryPlayerQuestLog',
+      'buySetPlayerRoomObject',
+      'addPlayerStamina',
+    ],
   },
   kirara: {
-    up: ['getPlayerPresent', 'salePlayerTownFacility', 'salePlayerRoomObject', 'completePlayerQuestLog', 'completePlayerOffer', 'drawPlayerChest'],
+    up: [
+      'getPlayerPresent',
+      'salePlayerTownFacility',
+      'salePlayerRoomObject',
+      'completePlayerQuestLog',
+      'completePlayerOffer',
+      'drawPlayerChest',
+    ],
     down: ['buyAllPlayerTownFacility', 'buySetPlayerRoomObject', 'levelUpPlayerTownFacility'],
   },
 };
 
-const fail = (msg: string): never => { throw new Error(msg); };
+const fail = (msg: string): never => {
+  throw new Error(msg);
+};
 
 const noNegative = (s: PlayerState, where: string): void => {
   for (const c of CURRENCIES) if (s[c] < 0) fail(`${where}: ${c} is ${s[c]}`);
@@ -64,11 +137,14 @@ const exact = (name: string, req: Record<string, unknown>, s: PlayerState, next:
       const id = req['itemId'] as number;
       const n = req['amount'] as number;
       if (d('gold') !== (m.item.get(id)?.salePrice ?? NaN) * n) fail(`sale of ${n} × item ${id}: gold ${d('gold')}`);
-      if (itemCount(s, id) - itemCount(next, id) !== n) fail(`sale of ${n} × item ${id}: items ${itemCount(s, id)} → ${itemCount(next, id)}`);
+      if (itemCount(s, id) - itemCount(next, id) !== n)
+        fail(`sale of ${n} × item ${id}: items ${itemCount(s, id)} → ${itemCount(next, id)}`);
       break;
     }
     case 'salePlayerWeapon': {
-      const sold = (req['managedWeaponIds'] as number[]).map((id) => s.weapons.find((w) => w.managedWeaponId === id)?.weaponId ?? 0);
+      const sold = (req['managedWeaponIds'] as number[]).map(
+        (id) => s.weapons.find((w) => w.managedWeaponId === id)?.weaponId ?? 0,
+      );
       const price = sold.reduce((a, w) => a + (m.weapon.get(w)?.salePrice ?? NaN), 0);
       if (d('gold') !== price) fail(`weapon sale: gold ${d('gold')}, prices ${price}`);
       if (next.weapons.length !== s.weapons.length - sold.length) fail('weapon sale: count');
@@ -78,7 +154,8 @@ const exact = (name: string, req: Record<string, unknown>, s: PlayerState, next:
       const rows = req['facilities'] as Array<{ facilityId: number; amount: number }>;
       const gold = rows.reduce((a, r) => a + (m.facility.get(r.facilityId)?.price.gold ?? NaN) * r.amount, 0);
       const kirara = rows.reduce((a, r) => a + (m.facility.get(r.facilityId)?.price.kirara ?? NaN) * r.amount, 0);
-      if (-d('gold') !== gold || -d('kirara') !== kirara) fail(`facility purchase: gold ${d('gold')} kirara ${d('kirara')}, prices ${gold}/${kirara}`);
+      if (-d('gold') !== gold || -d('kirara') !== kirara)
+        fail(`facility purchase: gold ${d('gold')} kirara ${d('kirara')}, prices ${gold}/${kirara}`);
       break;
     }
     case 'ordersPlayerTraining': {
@@ -92,20 +169,32 @@ const exact = (name: string, req: Record<string, unknown>, s: PlayerState, next:
       const n = req['count'] as number;
       if (!rc) return fail(`trade: no recipe ${String(req['recipeId'])}`);
       for (const x of rc.source.items ?? []) {
-        const got = itemCount(s, x.itemId) - itemCount(next, x.itemId) + (rc.result.kind === 'item' && rc.result.objectId === x.itemId ? rc.result.amount * n : 0);
+        const got =
+          itemCount(s, x.itemId) -
+          itemCount(next, x.itemId) +
+          (rc.result.kind === 'item' && rc.result.objectId === x.itemId ? rc.result.amount * n : 0);
         if (got !== x.amount * n) fail(`trade ${rc.recipeId} × ${n}: item ${x.itemId} paid ${got}`);
       }
-      if (-d('gold') !== (rc.source.gold ?? 0) * n - (rc.result.kind === 'gold' ? rc.result.amount * n : 0)) fail(`trade: gold ${d('gold')}`);
+      if (-d('gold') !== (rc.source.gold ?? 0) * n - (rc.result.kind === 'gold' ? rc.result.amount * n : 0))
+        fail(`trade: gold ${d('gold')}`);
       if (rc.result.kind === 'item') {
-        const gained = itemCount(next, rc.result.objectId) - itemCount(s, rc.result.objectId) + ((rc.source.items ?? []).find((x) => x.itemId === rc.result.objectId)?.amount ?? 0) * n;
+        const gained =
+          itemCount(next, rc.result.objectId) -
+          itemCount(s, rc.result.objectId) +
+          ((rc.source.items ?? []).find((x) => x.itemId === rc.result.objectId)?.amount ?? 0) * n;
         const sent = next.presents.length - s.presents.length;
-        if (gained !== rc.result.amount * n && sent === 0) fail(`trade ${rc.recipeId} × ${n}: got ${gained} of item ${rc.result.objectId}`);
+        if (gained !== rc.result.amount * n && sent === 0)
+          fail(`trade ${rc.recipeId} × ${n}: got ${gained} of item ${rc.result.objectId}`);
       }
       break;
     }
     case 'drawPlayerGacha': {
       const g = m.gacha.get(req['gachaId'] as number);
-      const allowed = g ? [0, g.cost.singleGem, g.cost.tenGem, g.cost.firstTenGem, g.cost.paidSingleGem].filter((x): x is number => x !== null) : [];
+      const allowed = g
+        ? [0, g.cost.singleGem, g.cost.tenGem, g.cost.firstTenGem, g.cost.paidSingleGem].filter(
+            (x): x is number => x !== null,
+          )
+        : [];
       if (!allowed.includes(-gems)) fail(`draw: gems ${gems}, prices ${allowed.join('/')}`);
       if (d('gold') !== 0 || d('kirara') !== 0) fail('draw: coins or town points moved');
       break;
@@ -118,7 +207,8 @@ const checkStep = (st: Step, model: Model): true => {
   const { name, playerId: me, request, result: r } = st;
   const op = operationByName(name) ?? fail(`no operation ${name}`);
   const where = `step ${st.index} ${name} ${JSON.stringify(request)}`;
-  const ever = (model.memo.get('ever') ?? new Map([...st.before.values()].map((p) => [p.playerId, new Set(managedIds(p))]))) as Map<number, Set<string>>;
+  const ever = (model.memo.get('ever') ??
+    new Map([...st.before.values()].map((p) => [p.playerId, new Set(managedIds(p))]))) as Map<number, Set<string>>;
   model.memo.set('ever', ever);
   if (r._tag === 'Left') return true;
   const s = st.before.get(me) as PlayerState;
@@ -141,7 +231,8 @@ const checkStep = (st: Step, model: Model): true => {
       seen.add(k);
     }
     const was = st.before.get(id) as PlayerState;
-    if (id !== me && p !== was && CURRENCIES.some((c) => p[c] !== was[c])) fail(`${where}: the other player's currencies moved`);
+    if (id !== me && p !== was && CURRENCIES.some((c) => p[c] !== was[c]))
+      fail(`${where}: the other player's currencies moved`);
   }
   return true;
 };
@@ -158,31 +249,56 @@ const setupArb: fc.Arbitrary<Setup> = fc.record({
 test('random operation sequences from every group keep every balance invariant', (t) => {
   const ok: Record<string, number> = {};
   let refused = 0;
-  fc.assert(operationsProperty({
-    setup: fc.tuple(setupArb, setupArb),
-    world: ([a, b]) => {
-      const w = new World({ master: master(), now: NOW });
-      setupPlayer(w, a, 1);
-      setupPlayer(w, b, 2);
-      return w;
-    },
-    maxSteps: 60,
-    check: checkStep,
-    onRun: (m) => {
-      for (const [k, n] of Object.entries(m.ok)) ok[k] = (ok[k] ?? 0) + n;
-      refused += Object.values(m.refused).reduce((x, y) => x + y, 0);
-    },
-  }), { numRuns: 200, seed: 6006 });
+  fc.assert(
+    operationsProperty({
+      setup: fc.tuple(setupArb, setupArb),
+      world: ([a, b]) => {
+        const w = new World({ master: master(), now: NOW });
+        setupPlayer(w, a, 1);
+        setupPlayer(w, b, 2);
+        return w;
+      },
+      maxSteps: 60,
+      check: checkStep,
+      onRun: (m) => {
+        for (const [k, n] of Object.entries(m.ok)) ok[k] = (ok[k] ?? 0) + n;
+        refused += Object.values(m.refused).reduce((x, y) => x + y, 0);
+      },
+    }),
+    { numRuns: 200, seed: 6006 },
+  );
   // The generator must reach successes in every group, not only refusals.
   const groups = new Set(Object.keys(ok).map((n) => operationByName(n)?.group));
-  for (const g of ['gacha', 'present', 'tutorial', 'character', 'weapon', 'training', 'ability', 'item', 'townFacility', 'town', 'room', 'roomObject',
-    'contentRoom', 'friend', 'battleParty', 'achievement', 'questLog', 'chest', 'offer', 'move']) {
+  for (const g of [
+    'gacha',
+    'present',
+    'tutorial',
+    'character',
+    'weapon',
+    'training',
+    'ability',
+    'item',
+    'townFacility',
+    'town',
+    'room',
+    'roomObject',
+    'contentRoom',
+    'friend',
+    'battleParty',
+    'achievement',
+    'questLog',
+    'chest',
+    'offer',
+    'move',
+  ]) {
     t.true(groups.has(g), `some operation of group ${g} succeeded (${JSON.stringify(ok)})`);
   }
   t.true(refused > 0, 'failures were exercised too');
 });
 
 test('the templates cover every session operation of the table', (t) => {
-  const sessionOps = OPERATIONS.filter((o) => accessOf(o) === 'session').map((o) => o.name).sort();
+  const sessionOps = OPERATIONS.filter((o) => accessOf(o) === 'session')
+    .map((o) => o.name)
+    .sort();
   t.deepEqual([...NAMES].sort(), sessionOps);
 });

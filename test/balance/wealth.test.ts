@@ -9,27 +9,41 @@ import fc from 'fast-check';
 import { operationsProperty, wealth, World } from '../../toolkit/index.js';
 import { master } from '../_support/core.js';
 
-test('no trade raises a player\'s sale value: coins + items, weapons and presents at sale price', (t) => {
+test("no trade raises a player's sale value: coins + items, weapons and presents at sale price", (t) => {
   const m = master();
   const w0 = new World({ master: m });
   // A moment inside each recipe's period (constant recipes: the default clock).
-  const moments = [w0.now, ...m.tradeRecipes.flatMap((r) => (r.period ? [w0.time.during(r.period, 2 * 24 * 3_600_000)] : []))];
+  const moments = [
+    w0.now,
+    ...m.tradeRecipes.flatMap((r) => (r.period ? [w0.time.during(r.period, 2 * 24 * 3_600_000)] : [])),
+  ];
   const sources = [...new Set(m.tradeRecipes.flatMap((r) => (r.source.items ?? []).map((x) => x.itemId)))];
   const traded = new Set<number>();
-  fc.assert(operationsProperty({
-    setup: fc.record({ at: fc.constantFrom(...moments), gold: fc.nat(50_000), items: fc.array(fc.tuple(fc.constantFrom(...sources), fc.nat(400))) }),
-    world: ({ at, gold, items }) => {
-      const w = new World({ master: m, now: at });
-      w.give(w.createPlayer().playerId, { gold, items: Object.fromEntries(items) });
-      return w;
-    },
-    operations: ['tradePlayerItemTrade'],
-    minutes: fc.nat(180),
-    check: ({ before, after, playerId, result }) => {
-      if (result._tag === 'Right') traded.add(result.right.response['recipeId'] as number);
-      const [was, now] = [wealth(m, before.get(playerId)!).saleValue, wealth(m, after.get(playerId)!).saleValue];
-      return now <= was || `sale value rose from ${was} to ${now}`;
-    },
-  }), { numRuns: 300, seed: 2020 });
-  t.deepEqual([...traded].sort(), m.tradeRecipes.map((r) => r.recipeId).sort(), 'every recipe was traded, each event in its period');
+  fc.assert(
+    operationsProperty({
+      setup: fc.record({
+        at: fc.constantFrom(...moments),
+        gold: fc.nat(50_000),
+        items: fc.array(fc.tuple(fc.constantFrom(...sources), fc.nat(400))),
+      }),
+      world: ({ at, gold, items }) => {
+        const w = new World({ master: m, now: at });
+        w.give(w.createPlayer().playerId, { gold, items: Object.fromEntries(items) });
+        return w;
+      },
+      operations: ['tradePlayerItemTrade'],
+      minutes: fc.nat(180),
+      check: ({ before, after, playerId, result }) => {
+        if (result._tag === 'Right') traded.add(result.right.response['recipeId'] as number);
+        const [was, now] = [wealth(m, before.get(playerId)!).saleValue, wealth(m, after.get(playerId)!).saleValue];
+        return now <= was || `sale value rose from ${was} to ${now}`;
+      },
+    }),
+    { numRuns: 300, seed: 2020 },
+  );
+  t.deepEqual(
+    [...traded].sort(),
+    m.tradeRecipes.map((r) => r.recipeId).sort(),
+    'every recipe was traded, each event in its period',
+  );
 });

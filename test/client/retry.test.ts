@@ -7,7 +7,15 @@
 import test from 'ava';
 import { MemoryStorage } from '../../adapters/storage/memory.js';
 import { StorageError, type Commit, type CommitResult } from '../../adapters/storage/storage.js';
-import { ClientError, createClient, type ClientEvent, type HoshiClient, type OperationName, type CallResult, type AnswerOf } from '../../client/index.js';
+import {
+  ClientError,
+  createClient,
+  type ClientEvent,
+  type HoshiClient,
+  type OperationName,
+  type CallResult,
+  type AnswerOf,
+} from '../../client/index.js';
 import { clientOf, newUuid, startHarness, type Harness } from '../_support/http.js';
 import { master } from '../_support/core.js';
 
@@ -28,12 +36,21 @@ class ControlledStorage extends MemoryStorage {
   holdNextCommit(): { entered: Promise<void>; release: () => void } {
     let entered!: () => void;
     let release!: () => void;
-    const enteredP = new Promise<void>((r) => { entered = r; });
-    this.hold = { entered, release: new Promise<void>((r) => { release = r; }) };
+    const enteredP = new Promise<void>((r) => {
+      entered = r;
+    });
+    this.hold = {
+      entered,
+      release: new Promise<void>((r) => {
+        release = r;
+      }),
+    };
     return { entered: enteredP, release };
   }
 
-  failNextCommit(): void { this.failNext = true; }
+  failNextCommit(): void {
+    this.failNext = true;
+  }
 
   override async commit(c: Commit): Promise<CommitResult> {
     const h = this.hold;
@@ -51,12 +68,19 @@ class ControlledStorage extends MemoryStorage {
 }
 
 /** A client whose waits are recorded (and optionally acted on) instead of slept, and whose events are kept. */
-const recording = (h: Harness, opts: Parameters<typeof clientOf>[1] = {}, onSleep: (ms: number) => void | Promise<void> = () => undefined) => {
+const recording = (
+  h: Harness,
+  opts: Parameters<typeof clientOf>[1] = {},
+  onSleep: (ms: number) => void | Promise<void> = () => undefined,
+) => {
   const events: ClientEvent[] = [];
   const sleeps: number[] = [];
   const client = clientOf(h, {
     onEvent: (e) => events.push(e),
-    sleep: async (ms) => { sleeps.push(ms); await onSleep(ms); },
+    sleep: async (ms) => {
+      sleeps.push(ms);
+      await onSleep(ms);
+    },
     random: () => 1,
     ...opts,
   });
@@ -83,14 +107,26 @@ const receiveAll = async (client: HoshiClient) => {
 
 const gemOf = async (client: HoshiClient): Promise<number> => value(await client.getAllPlayer()).player.gem;
 
-const attempts = (events: ReadonlyArray<ClientEvent>, operation: OperationName) => events.filter((e) => e.kind === 'attempt' && e.operation === operation);
-const retries = (events: ReadonlyArray<ClientEvent>) => events.filter((e): e is Extract<ClientEvent, { kind: 'retry' }> => e.kind === 'retry');
+const attempts = (events: ReadonlyArray<ClientEvent>, operation: OperationName) =>
+  events.filter((e) => e.kind === 'attempt' && e.operation === operation);
+const retries = (events: ReadonlyArray<ClientEvent>) =>
+  events.filter((e): e is Extract<ClientEvent, { kind: 'retry' }> => e.kind === 'retry');
 
 test('a 429 with Retry-After is retried once, after the wait it names', async (t) => {
-  const h = await startHarness({ cfg: { rateLimits: { session: { rate: 1, burst: 2 }, address: { rate: 1000, burst: 1000 }, account: { rate: 1, burst: 10 } } } });
+  const h = await startHarness({
+    cfg: {
+      rateLimits: {
+        session: { rate: 1, burst: 2 },
+        address: { rate: 1000, burst: 1000 },
+        account: { rate: 1, burst: 10 },
+      },
+    },
+  });
   t.teardown(() => h.close());
   // The server's rate limiter runs on the harness clock: waiting is moving it.
-  const { client, events, sleeps } = recording(h, {}, (ms) => { h.clock.now += ms; });
+  const { client, events, sleeps } = recording(h, {}, (ms) => {
+    h.clock.now += ms;
+  });
   await login(client);
   value(await client.getAllPlayer());
   value(await client.getAllPlayer());
@@ -98,12 +134,23 @@ test('a 429 with Retry-After is retried once, after the wait it names', async (t
   const third = await client.getAllPlayer();
   t.true(third.ok, 'served after the wait');
   t.is(attempts(events, 'getAllPlayer').length, 2);
-  t.deepEqual(retries(events).map((e) => [e.reason, e.delayMs]), [['rate-limited', 1000]]);
+  t.deepEqual(
+    retries(events).map((e) => [e.reason, e.delayMs]),
+    [['rate-limited', 1000]],
+  );
   t.deepEqual(sleeps, [1000], 'the wait is Retry-After (1 s), not the back-off');
 });
 
 test('a Retry-After longer than the policy allows is not waited for: the 429 is the answer', async (t) => {
-  const h = await startHarness({ cfg: { rateLimits: { session: { rate: 0.01, burst: 1 }, address: { rate: 1000, burst: 1000 }, account: { rate: 1, burst: 10 } } } });
+  const h = await startHarness({
+    cfg: {
+      rateLimits: {
+        session: { rate: 0.01, burst: 1 },
+        address: { rate: 1000, burst: 1000 },
+        account: { rate: 1, burst: 10 },
+      },
+    },
+  });
   t.teardown(() => h.close());
   const { client, events, sleeps } = recording(h, { backoff: { maxRetryAfterMs: 5000 } });
   await login(client);
@@ -123,20 +170,34 @@ test('409 (110, the same key still running) is retried with the same Idempotency
   let first: Promise<{ status: number; body: Record<string, unknown> }> | undefined;
   let release: (() => void) | undefined;
   // The wait lets the first request finish, as time would.
-  const { client, events } = recording(h, {}, async () => { release?.(); await first; });
+  const { client, events } = recording(h, {}, async () => {
+    release?.();
+    await first;
+  });
   await login(client);
   await receiveAll(client);
   const gems = await gemOf(client);
   // The first request with the key: sent raw, held in its commit.
   const held = storage.holdNextCommit();
   release = held.release;
-  first = h.call('POST', '/api/player/gacha/draw', { gachaId: GACHA, drawType: 3 }, { 'X-STAR-SESSION-ID': client.sessionId ?? '', 'Idempotency-Key': key });
+  first = h.call(
+    'POST',
+    '/api/player/gacha/draw',
+    { gachaId: GACHA, drawType: 3 },
+    { 'X-STAR-SESSION-ID': client.sessionId ?? '', 'Idempotency-Key': key },
+  );
   await held.entered;
   events.length = 0;
   const r = await client.drawPlayerGacha({ gachaId: GACHA, drawType: 3 }, { idempotencyKey: key });
   const firstBody = (await first).body;
-  t.deepEqual(retries(events).map((e) => [e.reason, e.idempotencyKey]), [['in-progress', key]]);
-  t.deepEqual(attempts(events, 'drawPlayerGacha').map((e) => e.idempotencyKey), [key, key]);
+  t.deepEqual(
+    retries(events).map((e) => [e.reason, e.idempotencyKey]),
+    [['in-progress', key]],
+  );
+  t.deepEqual(
+    attempts(events, 'drawPlayerGacha').map((e) => e.idempotencyKey),
+    [key, key],
+  );
   t.deepEqual(value(r).gachaResults, firstBody['gachaResults'], 'the stored answer of the first request');
   t.is(await gemOf(client), gems - FIRST_TEN, 'one ten-draw paid (the first, discounted)');
 });
@@ -167,7 +228,10 @@ test('a network failure after the server applied a POST is retried with the same
   t.is(value(r).gachaResults.length, 10);
   t.is(keys.length, 2);
   t.is(keys[0], keys[1], 'the retry reuses the key');
-  t.deepEqual(retries(events).map((e) => e.reason), ['network']);
+  t.deepEqual(
+    retries(events).map((e) => e.reason),
+    ['network'],
+  );
   t.deepEqual(sleeps, [100], 'the first back-off');
   t.is(await gemOf(client), gems - FIRST_TEN, 'applied once');
 });
@@ -183,7 +247,10 @@ test('503 (105, the store failed; nothing changed) is retried and then applied',
   storage.failNextCommit();
   const r = await client.drawPlayerGacha({ gachaId: GACHA, drawType: 3 });
   t.true(r.ok);
-  t.deepEqual(retries(events).map((e) => e.reason), ['unavailable']);
+  t.deepEqual(
+    retries(events).map((e) => e.reason),
+    ['unavailable'],
+  );
   t.is(await gemOf(client), gems - FIRST_TEN);
 });
 
@@ -214,7 +281,9 @@ test('attempts are bounded: the last answer is returned (or a network error thro
   let calls = 0;
   const unavailable: typeof fetch = async () => {
     calls++;
-    return new Response(JSON.stringify({ resultCode: 105, resultMessage: 'down', serverTime: '', serverVersion: 7 }), { status: 503 });
+    return new Response(JSON.stringify({ resultCode: 105, resultMessage: 'down', serverTime: '', serverVersion: 7 }), {
+      status: 503,
+    });
   };
   const a = recording(h, { fetch: unavailable, retries: 3 });
   const r = await a.client.getAllPlayer();
@@ -223,10 +292,15 @@ test('attempts are bounded: the last answer is returned (or a network error thro
   t.is(calls, 4);
   t.deepEqual(a.sleeps, [100, 200, 400], 'random() = 1: the whole delay, doubling');
 
-  const down: typeof fetch = async () => { calls++; throw new TypeError('connect ECONNREFUSED'); };
+  const down: typeof fetch = async () => {
+    calls++;
+    throw new TypeError('connect ECONNREFUSED');
+  };
   calls = 0;
   const b = recording(h, { fetch: down, retries: 2 });
-  const err = await t.throwsAsync(() => b.client.drawPlayerGacha({ gachaId: GACHA, drawType: 1 }), { instanceOf: ClientError });
+  const err = await t.throwsAsync(() => b.client.drawPlayerGacha({ gachaId: GACHA, drawType: 1 }), {
+    instanceOf: ClientError,
+  });
   t.is(err?.kind, 'network');
   t.is(calls, 3);
   const keys = new Set(b.events.map((e) => e.idempotencyKey));
@@ -237,7 +311,10 @@ test('a GET that changes state (present/get) is not retried after a network fail
   const h = await startHarness();
   t.teardown(() => h.close());
   let calls = 0;
-  const down: typeof fetch = async () => { calls++; throw new TypeError('socket hang up'); };
+  const down: typeof fetch = async () => {
+    calls++;
+    throw new TypeError('socket hang up');
+  };
   const { client } = recording(h, { fetch: down, retries: 2 });
   await t.throwsAsync(() => client.getPlayerPresent({ managedPresentId: [1] }), { instanceOf: ClientError });
   t.is(calls, 1);

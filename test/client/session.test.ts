@@ -34,7 +34,9 @@ test('the typed client plays a session: sign-up, log-in, get_all, presents, a te
   // Sign-up and log-in: the client keeps the credentials and the session id.
   const signedUp = value(await client.signupPlayer({ uuid, platform: 1, name: 'Aki' }));
   t.deepEqual(client.credentials, { uuid, accessToken: signedUp.accessToken, playerId: signedUp.playerId });
-  const loggedIn = value(await client.loginPlayer({ uuid, accessToken: signedUp.accessToken, platform: 1, appVersion: '1.0.0' }));
+  const loggedIn = value(
+    await client.loginPlayer({ uuid, accessToken: signedUp.accessToken, platform: 1, appVersion: '1.0.0' }),
+  );
   t.is(loggedIn.playerId, signedUp.playerId);
   t.is(client.sessionId, loggedIn.sessionId);
 
@@ -49,10 +51,22 @@ test('the typed client plays a session: sign-up, log-in, get_all, presents, a te
   const box = value(await client.getAllPlayerPresent()).presents;
   t.true(box.length > 0, 'the welcome presents');
   t.is(all.presentCount, box.length);
-  const received = value(await client.getPlayerPresent({ managedPresentId: box.map((p) => p.managedPresentId), stepCode: 0 }));
-  t.deepEqual(received.receivedPresents.map((p) => p.managedPresentId).sort(), box.map((p) => p.managedPresentId).sort());
+  const received = value(
+    await client.getPlayerPresent({ managedPresentId: box.map((p) => p.managedPresentId), stepCode: 0 }),
+  );
+  t.deepEqual(
+    received.receivedPresents.map((p) => p.managedPresentId).sort(),
+    box.map((p) => p.managedPresentId).sort(),
+  );
   t.deepEqual(received.notReceived, []);
-  t.true(sent.some((x) => x.url.endsWith(`/api/player/present/get?managedPresentId=${box.map((p) => p.managedPresentId).join(',')}&stepCode=0`)), 'ids comma-joined in the query');
+  t.true(
+    sent.some((x) =>
+      x.url.endsWith(
+        `/api/player/present/get?managedPresentId=${box.map((p) => p.managedPresentId).join(',')}&stepCode=0`,
+      ),
+    ),
+    'ids comma-joined in the query',
+  );
   t.deepEqual(received.presents, [], 'the box is empty');
   const welcomeGems = box.filter((p) => p.kind === 'gem').reduce((a, p) => a + p.amount, 0);
   const gems = received.player?.gem;
@@ -72,19 +86,41 @@ test('the typed client plays a session: sign-up, log-in, get_all, presents, a te
   // A quest: a party with the first character drawn, ordered, then cleared.
   const first = draw.managedCharacters[0];
   if (!first) return t.fail('the draw gave no character');
-  const slots = (id: number | null) => Array.from({ length: PARTY_SLOTS }, (_, i) => ({ managedCharacterId: i === 0 ? id : null, managedWeaponId: null }));
-  const parties: NonNullable<RequestOf<'setAllPlayerBattleParty'>['managedBattleParties']> = Array.from({ length: PARTY_COUNT }, (_, i) => ({ managedBattlePartyId: i + 1, slots: slots(i === 0 ? first.managedCharacterId : null) }));
+  const slots = (id: number | null) =>
+    Array.from({ length: PARTY_SLOTS }, (_, i) => ({ managedCharacterId: i === 0 ? id : null, managedWeaponId: null }));
+  const parties: NonNullable<RequestOf<'setAllPlayerBattleParty'>['managedBattleParties']> = Array.from(
+    { length: PARTY_COUNT },
+    (_, i) => ({ managedBattlePartyId: i + 1, slots: slots(i === 0 ? first.managedCharacterId : null) }),
+  );
   const set = value(await client.setAllPlayerBattleParty({ managedBattleParties: parties }));
   t.is(set.managedBattleParties[0]?.slots[0]?.managedCharacterId, first.managedCharacterId);
   // As the original's clients send it: -1 for no support character.
-  const order = value(await client.orderPlayerQuestLog({ questId: QUEST, managedBattlePartyId: 1, type: 1, supportCharacterId: -1, questData: 'start' }));
+  const order = value(
+    await client.orderPlayerQuestLog({
+      questId: QUEST,
+      managedBattlePartyId: 1,
+      type: 1,
+      supportCharacterId: -1,
+      questData: 'start',
+    }),
+  );
   t.is(order.questId, QUEST);
   t.is(order.activeQuest?.orderReceiveId, order.orderReceiveId);
   // state 2 is a clear; the battle lists are typed as entries and go on the wire as the original's "id:n,id:n" strings.
-  const done = value(await client.completePlayerQuestLog({
-    orderReceiveId: order.orderReceiveId, state: 2, clearRank: 3,
-    skillExps: [{ id: 1, amount: 3 }, { id: 2, amount: 1 }], dropItems: [], killedEnemies: [{ id: 10, amount: 4 }], weaponSkillExps: [],
-  }));
+  const done = value(
+    await client.completePlayerQuestLog({
+      orderReceiveId: order.orderReceiveId,
+      state: 2,
+      clearRank: 3,
+      skillExps: [
+        { id: 1, amount: 3 },
+        { id: 2, amount: 1 },
+      ],
+      dropItems: [],
+      killedEnemies: [{ id: 10, amount: 4 }],
+      weaponSkillExps: [],
+    }),
+  );
   const wire = sent.find((x) => x.url.endsWith('/api/player/quest_log/complete'))?.body ?? '';
   const wireBody: unknown = JSON.parse(wire);
   t.like(wireBody, { state: 2, skillExps: '1:3,2:1', dropItems: '', killedEnemies: '10:4', weaponSkillExps: '' });
@@ -116,7 +152,14 @@ test('a new log-in replaces the kept session; a move gives this device new crede
 
   const other = clientOf(h);
   const newUuidOfDevice = newUuid();
-  const moved = value(await other.setPlayerMove({ moveCode: code.moveCode, movePassword: '1234abcd', uuid: newUuidOfDevice, platform: 2 }));
+  const moved = value(
+    await other.setPlayerMove({
+      moveCode: code.moveCode,
+      movePassword: '1234abcd',
+      uuid: newUuidOfDevice,
+      platform: 2,
+    }),
+  );
   t.deepEqual(other.credentials, { uuid: newUuidOfDevice, accessToken: moved.accessToken, playerId: su.playerId });
   t.is(other.sessionId, undefined);
   const creds = other.credentials;

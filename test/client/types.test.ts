@@ -3,13 +3,21 @@
 // method per operation with the request its codec takes, and the run-time side makes
 // exactly those methods from the table.
 import test from 'ava';
-import { createClient, type AnswerOf, type ArgsOf, type HoshiClient, type OperationName, type RequestOf, type ResponseOf } from '../../client/index.js';
+import {
+  createClient,
+  type AnswerOf,
+  type ArgsOf,
+  type HoshiClient,
+  type OperationName,
+  type RequestOf,
+  type ResponseOf,
+} from '../../client/index.js';
 import { TYPED_OPERATIONS } from '../../core/operations/table.js';
 
 // ---- compile-time helpers ----
 /** True when T is exactly true (fails to compile otherwise where asserted). */
 const assertType = <T extends true>(): T | undefined => undefined;
-type Equals<A, B> = (<X>() => X extends A ? 1 : 2) extends (<X>() => X extends B ? 1 : 2) ? true : false;
+type Equals<A, B> = (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 1 : 2 ? true : false;
 type Not<B extends boolean> = B extends true ? false : true;
 
 /** Whether `unknown` (or `any`) appears anywhere in T: a field, an array's items, a record's values, a union member. */
@@ -18,7 +26,9 @@ type HasUnknown<T> = unknown extends T
   : T extends ReadonlyArray<infer E>
     ? HasUnknown<E>
     : T extends object
-      ? true extends { [K in keyof T]-?: HasUnknown<T[K]> }[keyof T] ? true : false
+      ? true extends { [K in keyof T]-?: HasUnknown<T[K]> }[keyof T]
+        ? true
+        : false
       : false;
 
 // The helper itself: it finds unknown where it hides.
@@ -29,7 +39,9 @@ assertType<HasUnknown<{ a?: number | { c: unknown } }>>();
 assertType<Not<HasUnknown<{ a: number; b: Array<{ c: string | null }>; d?: boolean }>>>();
 
 /** The operations whose answer type still has an unknown somewhere: none. */
-export type UntypedAnswers = { [N in OperationName]: HasUnknown<ResponseOf<N>> extends true ? N : never }[OperationName];
+export type UntypedAnswers = {
+  [N in OperationName]: HasUnknown<ResponseOf<N>> extends true ? N : never;
+}[OperationName];
 assertType<Equals<UntypedAnswers, never>>();
 
 // The answers the client's users read most, named.

@@ -23,8 +23,15 @@ const calls = (): Array<{ method: string; path: string }> => {
 
 test('each call the console makes is an operation of the OpenAPI document, and each operator operation has a screen', (t) => {
   const doc = buildOpenApi(1).document as { paths: Record<string, Record<string, { operationId: string }>> };
-  const documented = Object.entries(doc.paths).filter(([p]) => p.startsWith('/admin')).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, o]) => ({ method: method.toUpperCase(), shape: path.replace(/\{[^}]*\}/g, '{}'), id: o.operationId })));
+  const documented = Object.entries(doc.paths)
+    .filter(([p]) => p.startsWith('/admin'))
+    .flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, o]) => ({
+        method: method.toUpperCase(),
+        shape: path.replace(/\{[^}]*\}/g, '{}'),
+        id: o.operationId,
+      })),
+    );
   const made = calls();
   t.true(made.length >= ADMIN_OPERATIONS.length, 'the scripts were read');
   const used = new Set<string>();

@@ -22,7 +22,7 @@ const tabTo = async (page: Page, selector: string, max = 60): Promise<void> => {
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');
 const alertText = (page: Page) => page.locator('#error').textContent();
 
-test('an operator finds a player, sends a present, sees it in the gift box, ends a session and reads a gacha\'s rates, by keyboard', async (t) => {
+test("an operator finds a player, sends a present, sees it in the gift box, ends a session and reads a gacha's rates, by keyboard", async (t) => {
   t.timeout(90_000);
   const h = await startHarness();
   t.teardown(() => h.close());
@@ -30,7 +30,11 @@ test('an operator finds a player, sends a present, sees it in the gift box, ends
   await grant(h, player.playerId, 'gem', 0, 10_000);
   await receiveAllHttp(player);
   t.true((await player.client.drawPlayerGacha({ gachaId: 2, drawType: 3 })).ok);
-  const myCode = ((await h.call('GET', `/admin/players/${player.playerId}`, undefined, { Authorization: `Bearer ${ADMIN}` })).body['state'] as { myCode: string }).myCode;
+  const myCode = (
+    (await h.call('GET', `/admin/players/${player.playerId}`, undefined, { Authorization: `Bearer ${ADMIN}` })).body[
+      'state'
+    ] as { myCode: string }
+  ).myCode;
 
   const browser = await launchChromium();
   t.teardown(() => browser.close());
@@ -44,13 +48,19 @@ test('an operator finds a player, sends a present, sees it in the gift box, ends
   await page.keyboard.type('not-the-token');
   await page.keyboard.press('Enter');
   await page.waitForSelector('#error:not([hidden])');
-  t.is(await alertText(page), 'The token was refused: The admin API needs Authorization: Bearer <ADMIN_TOKEN>. (HTTP 401, result code 203)');
+  t.is(
+    await alertText(page),
+    'The token was refused: The admin API needs Authorization: Bearer <ADMIN_TOKEN>. (HTTP 401, result code 203)',
+  );
   await page.locator('#token').fill('');
   await page.keyboard.type(ADMIN);
   await page.keyboard.press('Enter');
   await page.waitForSelector('h1:text("Players")');
-  t.is(await focusedText(page), 'Players', 'the new screen\'s heading has the focus');
-  t.true(await page.evaluate(() => sessionStorage.getItem('hoshi.adminToken') !== null), 'the token is kept for this tab only');
+  t.is(await focusedText(page), 'Players', "the new screen's heading has the focus");
+  t.true(
+    await page.evaluate(() => sessionStorage.getItem('hoshi.adminToken') !== null),
+    'the token is kept for this tab only',
+  );
 
   // Find the player by friend code (the search's first key).
   await tabTo(page, '#find-value');
@@ -75,7 +85,10 @@ test('an operator finds a player, sends a present, sees it in the gift box, ends
   await tabTo(page, '#present-send');
   await page.keyboard.press('Enter');
   await page.waitForSelector('#error:not([hidden])');
-  t.regex(await alertText(page) ?? '', /^Invalid parameter deadline: must be a time as 2026-12-31T23:59:59 .* \(HTTP 400, result code 102\)$/);
+  t.regex(
+    (await alertText(page)) ?? '',
+    /^Invalid parameter deadline: must be a time as 2026-12-31T23:59:59 .* \(HTTP 400, result code 102\)$/,
+  );
   const deadline = formatTime(NOW + 7 * DAY, master().game.timezoneOffsetMinutes);
   await page.locator('#present-deadline').fill('');
   await tabTo(page, '#present-deadline');
@@ -96,10 +109,19 @@ test('an operator finds a player, sends a present, sees it in the gift box, ends
   await row.waitFor();
   const cells = await row.locator('td').allTextContents();
   t.regex(cells[0] ?? '', /^\d+$/, 'its managed id');
-  t.deepEqual(cells.slice(1), ['Console gift', '100 gold', 'operator', formatTime(NOW, master().game.timezoneOffsetMinutes), deadline]);
+  t.deepEqual(cells.slice(1), [
+    'Console gift',
+    '100 gold',
+    'operator',
+    formatTime(NOW, master().game.timezoneOffsetMinutes),
+    deadline,
+  ]);
   const box = await player.client.getAllPlayerPresent();
   if (!box.ok) return t.fail(box.resultMessage);
-  t.deepEqual(box.value.presents.filter((p) => p.title === 'Console gift').map((p) => p.deadline), [deadline]);
+  t.deepEqual(
+    box.value.presents.filter((p) => p.title === 'Console gift').map((p) => p.deadline),
+    [deadline],
+  );
 
   // The player's session, ended from the same screen: the player's next request is 203.
   await tabTo(page, '#end-all-sessions');
@@ -113,22 +135,34 @@ test('an operator finds a player, sends a present, sees it in the gift box, ends
   await tabTo(page, 'a[href="#/gacha/2"]');
   await page.keyboard.press('Enter');
   await page.waitForSelector('h1:text("Standard Gacha (gacha 2)")');
-  const rates = (await h.call('GET', '/admin/gachas/2', undefined, { Authorization: `Bearer ${ADMIN}` })).body as { published: { rarityRates: Array<{ rarity: number; probability: number }> }; observed: { tenDraw: { rarities: Array<{ rarity: number; pulls: number }> } } };
+  const rates = (await h.call('GET', '/admin/gachas/2', undefined, { Authorization: `Bearer ${ADMIN}` })).body as {
+    published: { rarityRates: Array<{ rarity: number; probability: number }> };
+    observed: { tenDraw: { rarities: Array<{ rarity: number; pulls: number }> } };
+  };
   const single = page.locator('table', { has: page.locator('caption', { hasText: 'Rarities per single pull' }) });
-  const rows = await single.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 2).map((td) => td.textContent)));
-  t.deepEqual(rows, rates.published.rarityRates.map((r) => [`★${r.rarity}`, `${(r.probability * 100).toFixed(2)}%`]));
+  const rows = await single
+    .locator('tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 2).map((td) => td.textContent)));
+  t.deepEqual(
+    rows,
+    rates.published.rarityRates.map((r) => [`★${r.rarity}`, `${(r.probability * 100).toFixed(2)}%`]),
+  );
   const ten = page.locator('table', { has: page.locator('caption', { hasText: 'Rarities per pull of a ten-draw' }) });
   const pulls = await ten.locator('tbody tr td:nth-child(4)').allTextContents();
-  t.deepEqual(pulls, rates.observed.tenDraw.rarities.map((r) => String(r.pulls)), 'the ten-draw\'s pulls by rarity, observed');
+  t.deepEqual(
+    pulls,
+    rates.observed.tenDraw.rarities.map((r) => String(r.pulls)),
+    "the ten-draw's pulls by rarity, observed",
+  );
 
   // Health and master data answer too.
   await tabTo(page, 'nav a[href="#/health"]');
   await page.keyboard.press('Enter');
   await page.waitForSelector('#readiness');
-  t.regex(await page.textContent('#readiness') ?? '', /^Ready: /);
+  t.regex((await page.textContent('#readiness')) ?? '', /^Ready: /);
   await tabTo(page, 'nav a[href="#/master"]');
   await page.keyboard.press('Enter');
   await page.waitForSelector('#master-hash');
-  t.regex(await page.textContent('#master-hash') ?? '', /^[0-9a-f]{64}$/);
+  t.regex((await page.textContent('#master-hash')) ?? '', /^[0-9a-f]{64}$/);
   t.deepEqual(pageErrors, [], 'no script error on any screen');
 });

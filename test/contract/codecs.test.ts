@@ -19,7 +19,7 @@ test('every collection the views build has its codec, and every codec a collecti
   t.deepEqual(COLLECTIONS.map((c) => c.wire).sort(), Object.keys(COLLECTION_CODECS).sort());
 });
 
-test('a new player\'s whole view is exactly FullView', (t) => {
+test("a new player's whole view is exactly FullView", (t) => {
   t.deepEqual(answerProblems(FullView, fullView(freshPlayer(), { master: master(), now: NOW })), []);
 });
 
@@ -28,9 +28,13 @@ const Answer = io.intersection([io.type({ items: io.array(Item) }), io.partial({
 
 test('the strict check finds undeclared, missing and mistyped fields, at their paths', (t) => {
   t.deepEqual(answerProblems(Answer, { items: [{ id: 1, name: null }], count: 2 }), []);
-  t.deepEqual(answerProblems(Answer, { items: [{ id: 1, name: 'a', extra: true }] }), ['(answer).items.0.extra: not declared']);
+  t.deepEqual(answerProblems(Answer, { items: [{ id: 1, name: 'a', extra: true }] }), [
+    '(answer).items.0.extra: not declared',
+  ]);
   t.deepEqual(answerProblems(Answer, { items: [{ id: 1 }] }), ['(answer).items.0.name: missing']);
-  t.deepEqual(answerProblems(Answer, { items: [{ id: '1', name: 'a' }] }), ['(answer).items.0.id: is not number ("1")']);
+  t.deepEqual(answerProblems(Answer, { items: [{ id: '1', name: 'a' }] }), [
+    '(answer).items.0.id: is not number ("1")',
+  ]);
   t.deepEqual(answerProblems(Answer, { items: [], count: 'x' }), ['(answer).count: is not number ("x")']);
   t.deepEqual(answerProblems(Answer, { items: [], other: 1 }), ['(answer).other: not declared']);
   // io-ts's own check lets the undeclared field through: the reason for the strict one.
@@ -39,5 +43,8 @@ test('the strict check finds undeclared, missing and mistyped fields, at their p
 
 test('the strict check reports a codec that declares unknown', (t) => {
   t.deepEqual(answerProblems(io.type({ a: io.unknown }), { a: 1 }), ['(answer).a: declared as unknown']);
-  t.deepEqual(unknownPaths(io.type({ a: io.array(io.unknown), b: io.record(io.string, io.unknown) })), ['(answer).a[]', '(answer).b{}']);
+  t.deepEqual(unknownPaths(io.type({ a: io.array(io.unknown), b: io.record(io.string, io.unknown) })), [
+    '(answer).a[]',
+    '(answer).b{}',
+  ]);
 });

@@ -20,7 +20,9 @@ const reasonOf = (e: GameError): string => ('reason' in e ? e.reason : '');
 const versionGet = (q: Record<string, unknown>) => {
   const d = op.request.decode(q);
   if (d._tag === 'Left') throw new Error(`request ${JSON.stringify(q)} does not decode`);
-  return E.map((o: { readonly response: AppVersionResponse }) => o.response)(execute(op, unbornPlayer(0), d.right, rngFromSeed('app'), NOW, { master: m, others: [] }));
+  return E.map((o: { readonly response: AppVersionResponse }) => o.response)(
+    execute(op, unbornPlayer(0), d.right, rngFromSeed('app'), NOW, { master: m, others: [] }),
+  );
 };
 
 test('a malformed version is 102 naming version and saying what a version looks like', (t) => {
@@ -35,15 +37,28 @@ test('an unknown platform is 102 naming platform and listing the platforms maste
   t.deepEqual([...m.platform.keys()], [1, 2], 'the fixtures know iOS and Android');
   for (const platform of [3, 99]) {
     const r = versionGet({ platform, version: '1.0.3' });
-    t.like(r._tag === 'Left' ? r.left : undefined, { code: 'INVALID_PARAMETERS', field: 'platform', reason: 'must be one of 1, 2' }, String(platform));
+    t.like(
+      r._tag === 'Left' ? r.left : undefined,
+      { code: 'INVALID_PARAMETERS', field: 'platform', reason: 'must be one of 1, 2' },
+      String(platform),
+    );
   }
   t.is(versionGet({ platform: 1, version: '1.0.3' })._tag, 'Right');
 });
 
-test('the request codec\'s guard takes exactly the versions its decoder takes: strings of 1 to 4 dot-separated integers, nothing else', (t) => {
+test("the request codec's guard takes exactly the versions its decoder takes: strings of 1 to 4 dot-separated integers, nothing else", (t) => {
   const cases: ReadonlyArray<readonly [unknown, boolean]> = [
-    ['1.0.3', true], ['1', true], ['1.2.3.4', true], ['10.20', true],
-    ['1.2.3.4.5', false], ['1.0.x', false], ['', false], [103, false], [1.5, false], [['1.0.3'], false], [null, false],
+    ['1.0.3', true],
+    ['1', true],
+    ['1.2.3.4', true],
+    ['10.20', true],
+    ['1.2.3.4.5', false],
+    ['1.0.x', false],
+    ['', false],
+    [103, false],
+    [1.5, false],
+    [['1.0.3'], false],
+    [null, false],
   ];
   for (const [version, valid] of cases) {
     const q = { platform: 2, version };

@@ -16,30 +16,58 @@ const slowObj = t.exact(t.type(required), 'Only');
 const outcome = (r: t.Validation<unknown>) => (r._tag === 'Right' ? { ok: r.right } : { error: requestError(r.left) });
 /** io-ts names the intersection member too (`0.id`); the client is told the field (`id`). */
 const memberless = (o: ReturnType<typeof outcome>) =>
-  ('error' in o && o.error && 'field' in o.error ? { error: { ...o.error, field: String(o.error.field).replace(/^[01]\./, '') } } : o);
+  'error' in o && o.error && 'field' in o.error
+    ? { error: { ...o.error, field: String(o.error.field).replace(/^[01]\./, '') } }
+    : o;
 /**
  * io-ts keeps an optional key given as undefined; the fast path leaves it out, as if
  * absent (a request from JSON never holds undefined; to a reducer the two read alike).
  */
 const undefinedLeftOut = (o: ReturnType<typeof outcome>): ReturnType<typeof outcome> =>
-  ('ok' in o && o.ok !== null && typeof o.ok === 'object' ? { ok: Object.fromEntries(Object.entries(o.ok).filter(([, v]) => v !== undefined)) } : o);
+  'ok' in o && o.ok !== null && typeof o.ok === 'object'
+    ? { ok: Object.fromEntries(Object.entries(o.ok).filter(([, v]) => v !== undefined)) }
+    : o;
 
-const anyValue = fc.oneof(fc.integer({ min: -3, max: 5 }), fc.constantFrom('1', '2', 'x', '', '1,2', '0', 'true'), fc.boolean(), fc.constant(null), fc.constant(undefined),
-  fc.array(fc.record({ itemId: fc.oneof(fc.integer({ min: -1, max: 3 }), fc.constant('2')), amount: fc.oneof(fc.integer(), fc.constant('a')) }, { requiredKeys: [] }), { maxLength: 3 }));
+const anyValue = fc.oneof(
+  fc.integer({ min: -3, max: 5 }),
+  fc.constantFrom('1', '2', 'x', '', '1,2', '0', 'true'),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constant(undefined),
+  fc.array(
+    fc.record(
+      {
+        itemId: fc.oneof(fc.integer({ min: -1, max: 3 }), fc.constant('2')),
+        amount: fc.oneof(fc.integer(), fc.constant('a')),
+      },
+      { requiredKeys: [] },
+    ),
+    { maxLength: 3 },
+  ),
+);
 const body = fc.oneof(
-  fc.record({ id: anyValue, kind: anyValue, items: anyValue, note: anyValue, flag: anyValue, ids: anyValue, extra: anyValue }, { requiredKeys: [] }),
+  fc.record(
+    { id: anyValue, kind: anyValue, items: anyValue, note: anyValue, flag: anyValue, ids: anyValue, extra: anyValue },
+    { requiredKeys: [] },
+  ),
   fc.constantFrom(null, 3, 'x', [1, 2]),
 );
 
 test('the field-by-field codecs decode as io-ts does, with the same first error', (t) => {
-  fc.assert(fc.property(body, (b) => {
-    t.deepEqual(outcome(fast.decode(b)), memberless(undefinedLeftOut(outcome(slow.decode(b)))));
-    t.deepEqual(outcome(fastObj.decode(b)), outcome(slowObj.decode(b)));
-  }), { numRuns: 1000 });
+  fc.assert(
+    fc.property(body, (b) => {
+      t.deepEqual(outcome(fast.decode(b)), memberless(undefinedLeftOut(outcome(slow.decode(b)))));
+      t.deepEqual(outcome(fastObj.decode(b)), outcome(slowObj.decode(b)));
+    }),
+    { numRuns: 1000 },
+  );
 });
 
 test('unknown fields are dropped and optional ones left out when absent', (t) => {
-  t.deepEqual(fast.decode({ id: '4', kind: 2, items: [{ itemId: 1, amount: 2, x: 1 }], extra: 1 }), { _tag: 'Right', right: { id: 4, kind: 2, items: [{ itemId: 1, amount: 2 }] } });
+  t.deepEqual(fast.decode({ id: '4', kind: 2, items: [{ itemId: 1, amount: 2, x: 1 }], extra: 1 }), {
+    _tag: 'Right',
+    right: { id: 4, kind: 2, items: [{ itemId: 1, amount: 2 }] },
+  });
   // Given as undefined: left out too (io-ts would keep the key, holding undefined).
   const given = fast.decode({ id: 1, kind: 2, items: [], note: undefined, ids: undefined });
   t.deepEqual(given, { _tag: 'Right', right: { id: 1, kind: 2, items: [] } });

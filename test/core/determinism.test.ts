@@ -14,7 +14,10 @@ const GOLDEN_CODE = 'JQHHCKYEQQ';
 
 test('golden values: the rng gives pinned numbers for a fixed seed', (t) => {
   const rng = rngFromSeed('golden');
-  t.deepEqual(Array.from({ length: 8 }, () => rng.int(1000)), GOLDEN_INTS);
+  t.deepEqual(
+    Array.from({ length: 8 }, () => rng.int(1000)),
+    GOLDEN_INTS,
+  );
 });
 
 test('golden values: a ten-draw of the standard gacha for a fixed seed', (t) => {
@@ -28,7 +31,10 @@ test('golden values: a new player for a fixed seed has a pinned friend code', (t
 
 test('lazyRng draws exactly what rngFromSeed draws, and makes no rng until asked', (t) => {
   let made = 0;
-  const lazy = lazyRng(() => { made++; return 'seed-1'; });
+  const lazy = lazyRng(() => {
+    made++;
+    return 'seed-1';
+  });
   t.is(made, 0);
   const eager = rngFromSeed('seed-1');
   const a = Array.from({ length: 20 }, (_, i) => (i % 2 ? lazy.int(1000) : lazy.next()));
@@ -50,7 +56,10 @@ test('the same state, request, seed and now give byte-identical output, and inpu
 });
 
 test('state survives a JSON round trip through its codec', (t) => {
-  const s = ok(t, 'drawPlayerGacha', withWealth(receiveAll(t, freshPlayer()), { gem: 50_000 }), { gachaId: 2, drawType: 3 }).state;
+  const s = ok(t, 'drawPlayerGacha', withWealth(receiveAll(t, freshPlayer()), { gem: 50_000 }), {
+    gachaId: 2,
+    drawType: 3,
+  }).state;
   const back = decodeState(JSON.parse(JSON.stringify(s)));
   t.is(back._tag, 'Right');
   if (back._tag === 'Right') t.deepEqual(back.right, s);
@@ -76,11 +85,17 @@ test('the version rises by one per changing operation and not for reads', (t) =>
 
 test('decodeState migrates the older object form of items to the sorted list', (t) => {
   const s = freshPlayer();
-  const old = { ...JSON.parse(JSON.stringify(s)) as Record<string, unknown>, items: { 10401: 3, 3001: 1, 2001: 0 } };
+  const old = { ...(JSON.parse(JSON.stringify(s)) as Record<string, unknown>), items: { 10401: 3, 3001: 1, 2001: 0 } };
   const d = decodeState(old);
   if (d._tag === 'Left') return t.fail('the old form does not decode');
-  t.deepEqual(d.right.items, [{ itemId: 3001, amount: 1 }, { itemId: 10401, amount: 3 }]);
+  t.deepEqual(d.right.items, [
+    { itemId: 3001, amount: 1 },
+    { itemId: 10401, amount: 3 },
+  ]);
   const current = withWealth(s, { items: { 5: 2, 1: 7 } });
   const again = decodeState(JSON.parse(JSON.stringify(current)));
-  t.deepEqual(again._tag === 'Right' ? again.right.items : null, [{ itemId: 1, amount: 7 }, { itemId: 5, amount: 2 }]);
+  t.deepEqual(again._tag === 'Right' ? again.right.items : null, [
+    { itemId: 1, amount: 7 },
+    { itemId: 5, amount: 2 },
+  ]);
 });

@@ -12,14 +12,16 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const DIRS = ['core', 'adapters', 'client', 'toolkit', 'scripts', 'examples', 'test'];
 
-const walk = (dir: string): string[] => readdirSync(dir).flatMap((f) => {
-  const p = join(dir, f);
-  if (f === 'node_modules') return [];
-  return statSync(p).isDirectory() ? walk(p) : p.endsWith('.ts') ? [p] : [];
-});
+const walk = (dir: string): string[] =>
+  readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    if (f === 'node_modules') return [];
+    return statSync(p).isDirectory() ? walk(p) : p.endsWith('.ts') ? [p] : [];
+  });
 
 /** `import … from './x.js'`, `import type …`, `export … from`, `import './x.js'` and `import('./x.js')`. */
-const IMPORT = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[\w*${}\s,]*?\s+from\s+)?['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[\w*${}\s,]*?\s+from\s+)?['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
 
 const importGraph = (files: ReadonlyArray<string>): Map<string, Set<string>> => {
   const graph = new Map<string, Set<string>>();
@@ -69,12 +71,15 @@ const cyclesOf = (graph: ReadonlyMap<string, ReadonlySet<string>>): string[][] =
   return out;
 };
 
-test('no import cycle among the product\'s, the scripts\' and the tests\' modules (type-only imports included)', (t) => {
+test("no import cycle among the product's, the scripts' and the tests' modules (type-only imports included)", (t) => {
   const files = DIRS.filter((d) => existsSync(join(root, d))).flatMap((d) => walk(join(root, d)));
   t.true(files.length > 300, `${files.length} files read`);
   const graph = importGraph(files);
   t.true([...graph.values()].reduce((n, d) => n + d.size, 0) > 1000, 'the imports were found');
-  t.deepEqual(cyclesOf(graph).map((c) => c.map((f) => relative(root, f)).join(' → ')), []);
+  t.deepEqual(
+    cyclesOf(graph).map((c) => c.map((f) => relative(root, f)).join(' → ')),
+    [],
+  );
 });
 
 test('the cycle finder finds a cycle of two, of three through a type-only import, and a module importing itself; a chain is none', (t) => {
@@ -85,8 +90,13 @@ test('the cycle finder finds a cycle of two, of three through a type-only import
   t.deepEqual(cyclesOf(g({ a: ['b'], b: ['c'], c: [] })), []);
   // The import forms the pattern reads, each an edge.
   const forms = [
-    "import { x } from './m.js';", "import type { X } from './m.js';", "export { x } from './m.js';", "export * from './m.js';",
-    "import './m.js';", "const m = await import('./m.js');", "import {\n  a,\n  type B,\n} from '../m.js';",
+    "import { x } from './m.js';",
+    "import type { X } from './m.js';",
+    "export { x } from './m.js';",
+    "export * from './m.js';",
+    "import './m.js';",
+    "const m = await import('./m.js');",
+    "import {\n  a,\n  type B,\n} from '../m.js';",
   ];
   for (const src of forms) t.is([...src.matchAll(IMPORT)].length, 1, src);
 });

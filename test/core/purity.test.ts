@@ -5,10 +5,11 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const walk = (dir: string): string[] => readdirSync(dir).flatMap((f) => {
-  const p = join(dir, f);
-  return statSync(p).isDirectory() ? walk(p) : p.endsWith('.ts') ? [p] : [];
-});
+const walk = (dir: string): string[] =>
+  readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? walk(p) : p.endsWith('.ts') ? [p] : [];
+  });
 
 const BANNED: ReadonlyArray<[RegExp, string]> = [
   [/Math\.random/, 'Math.random'],
@@ -37,11 +38,13 @@ test('core/ reads no clock, calls no Math.random and imports no I/O, koa or adap
 });
 
 test('only core/rng.ts imports seedrandom', (t) => {
-  const users = walk(join(root, 'core')).filter((f) => /from ['"]seedrandom['"]/.test(readFileSync(f, 'utf8'))).map((f) => relative(root, f));
+  const users = walk(join(root, 'core'))
+    .filter((f) => /from ['"]seedrandom['"]/.test(readFileSync(f, 'utf8')))
+    .map((f) => relative(root, f));
   t.deepEqual(users, ['core/rng.ts']);
 });
 
 test('the purity check itself catches a forbidden line', (t) => {
-  const sample = "const x = Date.now();";
+  const sample = 'const x = Date.now();';
   t.true(BANNED.some(([re]) => re.test(sample)));
 });

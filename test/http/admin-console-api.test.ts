@@ -22,17 +22,26 @@ const stateOf = async (h: Harness, id: number) => (await get(h, `/admin/players/
 const gift = { grant: { kind: 'gold', objectId: 0, amount: 5 }, title: 'Gift', message: '' };
 /** The fixtures with a present box just large enough for the welcome presents, so a box fills quickly. */
 const BOX_MAX = Math.max(2, master().welcome.length);
-const smallBox = (): Master => ({ ...master(), game: { ...master().game, presents: { ...master().game.presents, boxMax: BOX_MAX } } });
+const smallBox = (): Master => ({
+  ...master(),
+  game: { ...master().game, presents: { ...master().game.presents, boxMax: BOX_MAX } },
+});
 
 test('GET /admin/players finds a player by id too', async (t) => {
   const h = await startHarness();
   t.teardown(() => h.close());
   const a = await signupLogin(h);
   const byId = await get(h, `/admin/players?playerId=${a.playerId}`);
-  t.deepEqual((byId.body['players'] as Array<{ playerId: number; uuid: string }>).map((p) => [p.playerId, p.uuid]), [[a.playerId, a.uuid]]);
+  t.deepEqual(
+    (byId.body['players'] as Array<{ playerId: number; uuid: string }>).map((p) => [p.playerId, p.uuid]),
+    [[a.playerId, a.uuid]],
+  );
   t.deepEqual((await get(h, '/admin/players?playerId=999')).body['players'], []);
   const bad = await get(h, '/admin/players?playerId=abc');
-  t.deepEqual([bad.status, bad.body['resultCode'], bad.body['resultMessage']], [400, 102, 'Invalid parameter playerId: must be a positive integer.']);
+  t.deepEqual(
+    [bad.status, bad.body['resultCode'], bad.body['resultMessage']],
+    [400, 102, 'Invalid parameter playerId: must be a positive integer.'],
+  );
   const two = await get(h, `/admin/players?playerId=1&playerId=2`);
   t.deepEqual([two.status, two.body['resultCode']], [400, 102]);
 });
@@ -66,15 +75,23 @@ test('the preview and the list refuse what they cannot read, and change nothing'
   const a = await signupLogin(h);
   const before = await stateOf(h, a.playerId);
   for (const [query, status, code] of [
-    ['', 400, 103], [`playerIds=${a.playerId}&all=true`, 400, 102], ['playerIds=1,x', 400, 102], ['playerIds=0', 400, 102],
-    ['all=yes', 400, 102], ['playerIds=,', 400, 102], ['all=true&all=true', 400, 102],
+    ['', 400, 103],
+    [`playerIds=${a.playerId}&all=true`, 400, 102],
+    ['playerIds=1,x', 400, 102],
+    ['playerIds=0', 400, 102],
+    ['all=yes', 400, 102],
+    ['playerIds=,', 400, 102],
+    ['all=true&all=true', 400, 102],
   ] as const) {
     const r = await get(h, `/admin/presents/reach?${query}`);
     t.deepEqual([r.status, r.body['resultCode']], [status, code], query);
   }
   for (const body of [
-    { ...gift, playerIds: [] }, { ...gift, playerIds: [a.playerId], all: true }, { ...gift, playerIds: [a.playerId], playerId: a.playerId },
-    { ...gift, playerIds: Array.from({ length: 1001 }, (_, i) => i + 1) }, { ...gift, playerIds: [0] },
+    { ...gift, playerIds: [] },
+    { ...gift, playerIds: [a.playerId], all: true },
+    { ...gift, playerIds: [a.playerId], playerId: a.playerId },
+    { ...gift, playerIds: Array.from({ length: 1001 }, (_, i) => i + 1) },
+    { ...gift, playerIds: [0] },
   ]) {
     const r = await post(h, '/admin/presents', body);
     t.deepEqual([r.status, r.body['resultCode']], [400, 102], JSON.stringify(body).slice(0, 80));
@@ -82,16 +99,32 @@ test('the preview and the list refuse what they cannot read, and change nothing'
   t.deepEqual(await stateOf(h, a.playerId), before);
 });
 
-test('a player\'s sessions are listed, and ended one by one or all at once', async (t) => {
+test("a player's sessions are listed, and ended one by one or all at once", async (t) => {
   const h = await startHarness({ sessionIdleMs: HOUR });
   t.teardown(() => h.close());
   const a = await signupLogin(h);
-  const again = await a.client.loginPlayer({ uuid: a.uuid, accessToken: a.accessToken, platform: 1, appVersion: '1.0.0' });
+  const again = await a.client.loginPlayer({
+    uuid: a.uuid,
+    accessToken: a.accessToken,
+    platform: 1,
+    appVersion: '1.0.0',
+  });
   if (!again.ok) return t.fail(again.resultMessage);
   const second = again.value.sessionId;
   const listed = await get(h, `/admin/players/${a.playerId}/sessions`);
-  const sessions = listed.body['sessions'] as Array<{ key: string; status: string; createdAt: string; lastSeenAt: string }>;
-  t.deepEqual(sessions.map((s) => [s.status, s.createdAt]), [['live', formatTime(NOW, OFFSET)], ['live', formatTime(NOW, OFFSET)]]);
+  const sessions = listed.body['sessions'] as Array<{
+    key: string;
+    status: string;
+    createdAt: string;
+    lastSeenAt: string;
+  }>;
+  t.deepEqual(
+    sessions.map((s) => [s.status, s.createdAt]),
+    [
+      ['live', formatTime(NOW, OFFSET)],
+      ['live', formatTime(NOW, OFFSET)],
+    ],
+  );
   const call = (session: string) => h.call('GET', '/api/player/get_all', undefined, { 'X-STAR-SESSION-ID': session });
 
   // Which key is the first session's: end each in turn and see which stops answering.
@@ -114,16 +147,21 @@ test('a session unused past the idle time is listed expired', async (t) => {
   const a = await signupLogin(h);
   h.clock.now += 2 * HOUR;
   const s = (await get(h, `/admin/players/${a.playerId}/sessions`)).body['sessions'] as Array<{ status: string }>;
-  t.deepEqual(s.map((x) => x.status), ['expired']);
+  t.deepEqual(
+    s.map((x) => x.status),
+    ['expired'],
+  );
 });
 
-test('ending sessions refuses unknown players, keys not the player\'s and bad requests, ending none', async (t) => {
+test("ending sessions refuses unknown players, keys not the player's and bad requests, ending none", async (t) => {
   const h = await startHarness();
   t.teardown(() => h.close());
   const a = await signupLogin(h);
   const b = await signupLogin(h);
-  const bKey = ((await get(h, `/admin/players/${b.playerId}/sessions`)).body['sessions'] as Array<{ key: string }>)[0]!.key;
-  const aKey = ((await get(h, `/admin/players/${a.playerId}/sessions`)).body['sessions'] as Array<{ key: string }>)[0]!.key;
+  const bKey = ((await get(h, `/admin/players/${b.playerId}/sessions`)).body['sessions'] as Array<{ key: string }>)[0]!
+    .key;
+  const aKey = ((await get(h, `/admin/players/${a.playerId}/sessions`)).body['sessions'] as Array<{ key: string }>)[0]!
+    .key;
   const end = (id: number | string, body: unknown) => post(h, `/admin/players/${id}/sessions/end`, body);
   const cases: Array<[number | string, unknown, number, number]> = [
     [a.playerId, { keys: [aKey, bKey] }, 404, 107],
@@ -139,14 +177,29 @@ test('ending sessions refuses unknown players, keys not the player\'s and bad re
     t.deepEqual([r.status, r.body['resultCode']], [status, code], JSON.stringify(body));
   }
   t.is((await end(999, { all: true })).body['resultMessage'], 'No such player: 999.');
-  t.is((await h.call('GET', '/api/player/get_all', undefined, { 'X-STAR-SESSION-ID': a.sessionId })).status, 200, 'a\'s session still answers');
-  t.is((await h.call('GET', '/api/player/get_all', undefined, { 'X-STAR-SESSION-ID': b.sessionId })).status, 200, 'b\'s too');
-  t.deepEqual([(await get(h, '/admin/players/999/sessions')).status, (await get(h, '/admin/players/0/sessions')).status], [404, 400]);
+  t.is(
+    (await h.call('GET', '/api/player/get_all', undefined, { 'X-STAR-SESSION-ID': a.sessionId })).status,
+    200,
+    "a's session still answers",
+  );
+  t.is(
+    (await h.call('GET', '/api/player/get_all', undefined, { 'X-STAR-SESSION-ID': b.sessionId })).status,
+    200,
+    "b's too",
+  );
+  t.deepEqual(
+    [(await get(h, '/admin/players/999/sessions')).status, (await get(h, '/admin/players/0/sessions')).status],
+    [404, 400],
+  );
 });
 
-test('every write is logged with the operator\'s action, refused ones too; reads are not', async (t) => {
+test("every write is logged with the operator's action, refused ones too; reads are not", async (t) => {
   const lines: Array<{ event: string; data: Record<string, unknown> }> = [];
-  const h = await startHarness({ log: (_level, event, data = {}) => { lines.push({ event, data }); } });
+  const h = await startHarness({
+    log: (_level, event, data = {}) => {
+      lines.push({ event, data });
+    },
+  });
   t.teardown(() => h.close());
   const a = await signupLogin(h);
   await post(h, '/admin/presents', { ...gift, playerId: a.playerId });
@@ -155,13 +208,20 @@ test('every write is logged with the operator\'s action, refused ones too; reads
   await get(h, `/admin/players/${a.playerId}`);
   await get(h, '/admin/gachas');
   const actions = lines.filter((l) => l.event === 'admin.action').map((l) => l.data);
-  t.deepEqual(actions.map((d) => [d['action'], d['resultCode']]), [['adminDeliverPresents', 0], ['adminDeliverPresents', 202], ['adminEndSessions', 0]]);
+  t.deepEqual(
+    actions.map((d) => [d['action'], d['resultCode']]),
+    [
+      ['adminDeliverPresents', 0],
+      ['adminDeliverPresents', 202],
+      ['adminEndSessions', 0],
+    ],
+  );
   t.like(actions[0], { request: { ...gift, playerId: a.playerId }, answer: { sent: 1 }, ip: '127.0.0.1' });
   t.like(actions[2], { params: { playerId: String(a.playerId) }, request: { all: true }, answer: { ended: 1 } });
   t.true(actions.every((d) => typeof d['requestId'] === 'string'));
 });
 
-test('a player\'s draw history is what the player\'s own history answers, by gacha and date', async (t) => {
+test("a player's draw history is what the player's own history answers, by gacha and date", async (t) => {
   const h = await startHarness();
   t.teardown(() => h.close());
   const a = await signupLogin(h);
@@ -170,7 +230,12 @@ test('a player\'s draw history is what the player\'s own history answers, by gac
   t.true((await a.client.drawPlayerGacha({ gachaId: 2, drawType: 3 })).ok);
   h.clock.now += HOUR;
   t.true((await a.client.drawPlayerGacha({ gachaId: 3, drawType: 1 })).ok);
-  for (const query of ['', 'gachaId=2', `from=${formatTime(NOW + HOUR, OFFSET)}`, `to=${formatTime(NOW + HOUR, OFFSET)}&pageSize=1`]) {
+  for (const query of [
+    '',
+    'gachaId=2',
+    `from=${formatTime(NOW + HOUR, OFFSET)}`,
+    `to=${formatTime(NOW + HOUR, OFFSET)}&pageSize=1`,
+  ]) {
     const mine = await a.get(`/api/player/gacha/history?${query}`);
     const theirs = await get(h, `/admin/players/${a.playerId}/draws?${query}`);
     t.is(theirs.status, 200, query);
@@ -180,15 +245,30 @@ test('a player\'s draw history is what the player\'s own history answers, by gac
   t.is(((await get(h, `/admin/players/${a.playerId}/draws`)).body['draws'] as unknown[]).length, 2);
   const bad = await get(h, `/admin/players/${a.playerId}/draws?from=yesterday`);
   t.deepEqual([bad.status, bad.body['resultCode']], [400, 102]);
-  t.deepEqual([(await get(h, '/admin/players/999/draws')).status, (await get(h, `/admin/players/${a.playerId}/draws?page=1&page=2`)).status], [404, 400]);
+  t.deepEqual(
+    [
+      (await get(h, '/admin/players/999/draws')).status,
+      (await get(h, `/admin/players/${a.playerId}/draws?page=1&page=2`)).status,
+    ],
+    [404, 400],
+  );
 });
 
-test('the gachas list periods and prices; a gacha\'s published rates are box/get\'s, its observed ones the draws\' characters', async (t) => {
+test("the gachas list periods and prices; a gacha's published rates are box/get's, its observed ones the draws' characters", async (t) => {
   const h = await startHarness();
   t.teardown(() => h.close());
   const m = master();
-  const list = (await get(h, '/admin/gachas')).body['gachas'] as Array<{ gachaId: number; start: string; end: string | null; cost: unknown; openNow: boolean }>;
-  t.deepEqual(list.map((g) => [g.gachaId, g.start, g.end, g.cost]), m.gachas.map((g) => [g.gachaId, g.period.start, g.period.end, g.cost]));
+  const list = (await get(h, '/admin/gachas')).body['gachas'] as Array<{
+    gachaId: number;
+    start: string;
+    end: string | null;
+    cost: unknown;
+    openNow: boolean;
+  }>;
+  t.deepEqual(
+    list.map((g) => [g.gachaId, g.start, g.end, g.cost]),
+    m.gachas.map((g) => [g.gachaId, g.period.start, g.period.end, g.cost]),
+  );
   const ended = m.gachas.find((g) => g.period.end !== null && Date.parse(`${g.period.end}Z`) - OFFSET * 60_000 <= NOW);
   if (ended) t.false(list.find((g) => g.gachaId === ended.gachaId)?.openNow, 'a gacha past its period is not open');
 
@@ -206,21 +286,46 @@ test('the gachas list periods and prices; a gacha\'s published rates are box/get
   const g = await get(h, '/admin/gachas/2');
   t.is(g.status, 200);
   const published = g.body['published'] as Record<string, unknown>;
-  t.deepEqual(published, { rarityRates: box.value.rarityRates, characters: box.value.characters, guarantee: box.value.guarantee, tenDraw: box.value.tenDraw });
-  const observed = g.body['observed'] as { players: number; single: { draws: number; pulls: number; rarities: Array<{ rarity: number; pulls: number; share: number }> }; tenDraw: { draws: number; pulls: number; characters: Array<{ characterId: number; pulls: number }> } };
+  t.deepEqual(published, {
+    rarityRates: box.value.rarityRates,
+    characters: box.value.characters,
+    guarantee: box.value.guarantee,
+    tenDraw: box.value.tenDraw,
+  });
+  const observed = g.body['observed'] as {
+    players: number;
+    single: { draws: number; pulls: number; rarities: Array<{ rarity: number; pulls: number; share: number }> };
+    tenDraw: { draws: number; pulls: number; characters: Array<{ characterId: number; pulls: number }> };
+  };
   t.is(observed.players, 1);
-  t.deepEqual([observed.tenDraw.draws, observed.tenDraw.pulls, observed.single.draws, observed.single.pulls], [2, drawn[0]!.length + drawn[1]!.length, 2, 2]);
+  t.deepEqual(
+    [observed.tenDraw.draws, observed.tenDraw.pulls, observed.single.draws, observed.single.pulls],
+    [2, drawn[0]!.length + drawn[1]!.length, 2, 2],
+  );
   const tenCounts = new Map<number, number>();
   for (const id of [...drawn[0]!, ...drawn[1]!]) tenCounts.set(id, (tenCounts.get(id) ?? 0) + 1);
   const byId = (a: [number, number], b: [number, number]) => a[0] - b[0];
-  t.deepEqual(observed.tenDraw.characters.map((c): [number, number] => [c.characterId, c.pulls]).sort(byId), [...tenCounts].sort(byId));
+  t.deepEqual(
+    observed.tenDraw.characters.map((c): [number, number] => [c.characterId, c.pulls]).sort(byId),
+    [...tenCounts].sort(byId),
+  );
   const singleRarities = [...drawn[2]!, ...drawn[3]!].map((id) => m.character.get(id)?.rarity);
-  for (const r of observed.single.rarities) t.is(r.pulls, singleRarities.filter((x) => x === r.rarity).length, `rarity ${r.rarity}`);
-  t.is(observed.single.rarities.reduce((s, r) => s + r.share, 0), 1);
+  for (const r of observed.single.rarities)
+    t.is(r.pulls, singleRarities.filter((x) => x === r.rarity).length, `rarity ${r.rarity}`);
+  t.is(
+    observed.single.rarities.reduce((s, r) => s + r.share, 0),
+    1,
+  );
 
   const unknown = await get(h, '/admin/gachas/999');
-  t.deepEqual([unknown.status, unknown.body['resultCode'], unknown.body['resultMessage']], [404, 107, 'No gacha with id 999.']);
-  t.deepEqual([(await get(h, '/admin/gachas/x')).status, (await get(h, '/admin/gachas/x')).body['resultCode']], [400, 102]);
+  t.deepEqual(
+    [unknown.status, unknown.body['resultCode'], unknown.body['resultMessage']],
+    [404, 107, 'No gacha with id 999.'],
+  );
+  t.deepEqual(
+    [(await get(h, '/admin/gachas/x')).status, (await get(h, '/admin/gachas/x')).body['resultCode']],
+    [400, 102],
+  );
 });
 
 test('health says what /readyz and /metrics say; master data names its hash and load time', async (t) => {
@@ -234,20 +339,31 @@ test('health says what /readyz and /metrics say; master data names its hash and 
   await fetch(`${h.url}/admin/console/app.js`);
   const health = await get(h, '/admin/health');
   t.deepEqual(health.body['ready'], { status: 'ready', checks: { storage: 'ok', master: 'ok', draining: false } });
-  const figures = health.body['metrics'] as { requests: Array<{ operation: string; total: number; errors: number }>; commits: { ok: number; conflict: number; error: number }; commitLatency: { count: number; buckets: Array<{ count: number }> }; playersInMemory: number; journalBytes: number | null };
+  const figures = health.body['metrics'] as {
+    requests: Array<{ operation: string; total: number; errors: number }>;
+    commits: { ok: number; conflict: number; error: number };
+    commitLatency: { count: number; buckets: Array<{ count: number }> };
+    playersInMemory: number;
+    journalBytes: number | null;
+  };
   const byOp = new Map(figures.requests.map((r) => [r.operation, r]));
   t.like(byOp.get('getAllPlayer'), { total: 1, errors: 0 });
   t.like(byOp.get('drawPlayerGacha'), { total: 1, errors: 1 });
-  t.like(byOp.get('console'), { total: 1, errors: 0 }, 'the console\'s files are counted as the console');
+  t.like(byOp.get('console'), { total: 1, errors: 0 }, "the console's files are counted as the console");
   t.true(figures.commits.ok >= 2, 'sign-up and log-in committed');
   t.is(figures.commitLatency.count, figures.commits.ok + figures.commits.conflict + figures.commits.error);
-  t.is(figures.commitLatency.buckets.reduce((s, b) => s + b.count, 0), figures.commitLatency.count);
+  t.is(
+    figures.commitLatency.buckets.reduce((s, b) => s + b.count, 0),
+    figures.commitLatency.count,
+  );
   t.is(figures.playersInMemory, 1);
   t.is(figures.journalBytes, null, 'the memory store keeps no journal');
 
   const src = masterSourceOf(master());
   t.like((await get(h, '/admin/master')).body, {
-    hash: src?.hash, loadedAt: formatTime(src?.loadedAt ?? 0, OFFSET), timezoneOffsetMinutes: OFFSET,
+    hash: src?.hash,
+    loadedAt: formatTime(src?.loadedAt ?? 0, OFFSET),
+    timezoneOffsetMinutes: OFFSET,
     counts: { gachas: master().gachas.length, characters: master().character.size, items: master().item.size },
   });
   const plain = await startHarness();
@@ -276,5 +392,6 @@ test('the console is served at /admin/ only with ADMIN_TOKEN, its files without 
 
   const off = await startHarness({ cfg: { adminToken: undefined } });
   t.teardown(() => off.close());
-  for (const path of ['/admin/', '/admin/console/app.js', '/admin']) t.is((await fetch(`${off.url}${path}`, { redirect: 'manual' })).status, 404, path);
+  for (const path of ['/admin/', '/admin/console/app.js', '/admin'])
+    t.is((await fetch(`${off.url}${path}`, { redirect: 'manual' })).status, 404, path);
 });

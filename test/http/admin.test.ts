@@ -8,10 +8,15 @@ import { formatTime } from '../../core/time.js';
 
 const auth = { Authorization: `Bearer ${ADMIN}` };
 const send = (h: Harness, body: Record<string, unknown>) =>
-  h.call('POST', '/admin/presents', { grant: { kind: 'gold', objectId: 0, amount: 5 }, title: 'Gift', message: '', ...body }, auth);
+  h.call(
+    'POST',
+    '/admin/presents',
+    { grant: { kind: 'gold', objectId: 0, amount: 5 }, title: 'Gift', message: '', ...body },
+    auth,
+  );
 const OFFSET = master().game.timezoneOffsetMinutes;
 
-test('a deadline is the wire\'s time (the game\'s zone) or ISO 8601 with a zone, in the future', async (t) => {
+test("a deadline is the wire's time (the game's zone) or ISO 8601 with a zone, in the future", async (t) => {
   const h = await startHarness();
   t.teardown(() => h.close());
   const c = await signupLogin(h);
@@ -19,9 +24,17 @@ test('a deadline is the wire\'s time (the game\'s zone) or ISO 8601 with a zone,
   t.is((await send(h, { playerId: c.playerId, deadline: wire, title: 'wire' })).body['resultCode'], 0);
   const iso = new Date(NOW + 3 * 86_400_000).toISOString();
   t.is((await send(h, { playerId: c.playerId, deadline: iso, title: 'iso' })).body['resultCode'], 0);
-  t.is((await send(h, { playerId: c.playerId, deadline: '2030-01-01T09:00:00+09:00', title: 'offset' })).body['resultCode'], 0);
+  t.is(
+    (await send(h, { playerId: c.playerId, deadline: '2030-01-01T09:00:00+09:00', title: 'offset' })).body[
+      'resultCode'
+    ],
+    0,
+  );
   t.is((await send(h, { playerId: c.playerId, deadline: null, title: 'none' })).body['resultCode'], 0);
-  const presents = (await c.get('/api/player/present/get_all')).body['presents'] as Array<{ title: string; deadline: string | null }>;
+  const presents = (await c.get('/api/player/present/get_all')).body['presents'] as Array<{
+    title: string;
+    deadline: string | null;
+  }>;
   const byTitle = Object.fromEntries(presents.map((p) => [p.title, p.deadline]));
   t.is(byTitle['wire'], wire, 'the same time comes back in the answers');
   t.is(byTitle['iso'], formatTime(NOW + 3 * 86_400_000, OFFSET));
@@ -39,7 +52,7 @@ test('a deadline is the wire\'s time (the game\'s zone) or ISO 8601 with a zone,
   }
 });
 
-test('errors name the field as the operator wrote it, not the codec\'s path', async (t) => {
+test("errors name the field as the operator wrote it, not the codec's path", async (t) => {
   const h = await startHarness();
   t.teardown(() => h.close());
   const c = await signupLogin(h);
@@ -65,19 +78,32 @@ test('GET /admin/players finds players by uuid, friend code or name', async (t) 
   t.teardown(() => h.close());
   const a = await signupLogin(h);
   const b = await signupLogin(h);
-  const state = (await h.call('GET', `/admin/players/${a.playerId}`, undefined, auth)).body['state'] as { myCode: string; name: string };
+  const state = (await h.call('GET', `/admin/players/${a.playerId}`, undefined, auth)).body['state'] as {
+    myCode: string;
+    name: string;
+  };
   const find = (q: string) => h.call('GET', `/admin/players?${q}`, undefined, auth);
   const byUuid = await find(`uuid=${a.uuid}`);
   t.is(byUuid.body['resultCode'], 0);
-  t.deepEqual(byUuid.body['players'], [{
-    playerId: a.playerId, uuid: a.uuid, myCode: state.myCode, name: state.name, level: 1,
-    createdAt: formatTime(NOW, OFFSET), lastLoginAt: formatTime(NOW, OFFSET),
-  }]);
+  t.deepEqual(byUuid.body['players'], [
+    {
+      playerId: a.playerId,
+      uuid: a.uuid,
+      myCode: state.myCode,
+      name: state.name,
+      level: 1,
+      createdAt: formatTime(NOW, OFFSET),
+      lastLoginAt: formatTime(NOW, OFFSET),
+    },
+  ]);
   t.deepEqual((await find(`myCode=${state.myCode}`)).body['players'], byUuid.body['players']);
   // Both signed up as Aki (the harness's name): a name lists every player who has it, by id.
   t.is(state.name, 'Aki');
   const named = (await find('name=Aki')).body['players'] as Array<{ playerId: number; name: string }>;
-  t.deepEqual(named.map((p) => p.playerId), [a.playerId, b.playerId].sort((x, y) => x - y));
+  t.deepEqual(
+    named.map((p) => p.playerId),
+    [a.playerId, b.playerId].sort((x, y) => x - y),
+  );
   t.deepEqual((await find('name=Nobody')).body['players'], []);
   t.deepEqual((await find('uuid=00000000-0000-4000-8000-999999999999')).body['players'], []);
   const none = await find('');

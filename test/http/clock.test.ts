@@ -19,23 +19,51 @@ test('every request reads the clock once, and answers with that instant', async 
   let now = NOW;
   let tokens = 0;
   const service = new GameService({
-    storage: new MemoryStorage(), master: master(), seedSecret: 's', sessionIdleMs: 3_600_000,
-    clock: () => { reads++; return now; },
+    storage: new MemoryStorage(),
+    master: master(),
+    seedSecret: 's',
+    sessionIdleMs: 3_600_000,
+    clock: () => {
+      reads++;
+      return now;
+    },
     newToken: () => `00000000-0000-4000-8000-${String(++tokens).padStart(12, '0')}`,
   });
-  const cfg: AppConfig = { adminToken: ADMIN, requestHashSalt: 'salt', requestHashRequired: false, bodyLimitBytes: 65536, always200: false, serverVersion: 1, checkAnswers: true, rateLimits: DEFAULT_LIMITS };
+  const cfg: AppConfig = {
+    adminToken: ADMIN,
+    requestHashSalt: 'salt',
+    requestHashRequired: false,
+    bodyLimitBytes: 65536,
+    always200: false,
+    serverVersion: 1,
+    checkAnswers: true,
+    rateLimits: DEFAULT_LIMITS,
+  };
   const server = createApp(service, cfg, silentLogger).listen(0, '127.0.0.1');
-  t.teardown(() => { server.closeAllConnections(); server.close(); });
+  t.teardown(() => {
+    server.closeAllConnections();
+    server.close();
+  });
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const offset = master().game.timezoneOffsetMinutes;
 
   /** Sends one request a minute after the last; checks it read the clock once and answered with that time. */
-  const call = async (what: string, method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const call = async (
+    what: string,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     now += 60_000;
     const before = reads;
-    const res = await fetch(`${url}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-    const answer = await res.json() as Record<string, unknown>;
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...headers },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const answer = (await res.json()) as Record<string, unknown>;
     t.is(reads - before, 1, `${what}: one clock read`);
     t.is(answer['serverTime'], formatTime(now, offset), `${what}: serverTime is the request's now`);
     return answer;
@@ -52,10 +80,27 @@ test('every request reads the clock once, and answers with that instant', async 
   const keyed = { ...session, 'Idempotency-Key': 'clock-1' };
   const drawn = await call('a draw under a key', 'POST', '/api/player/gacha/draw', { gachaId: 3, drawType: 1 }, keyed);
   t.is(drawn['resultCode'], 0);
-  await call('the same key again (the stored answer)', 'POST', '/api/player/gacha/draw', { gachaId: 3, drawType: 1 }, keyed);
+  await call(
+    'the same key again (the stored answer)',
+    'POST',
+    '/api/player/gacha/draw',
+    { gachaId: 3, drawType: 1 },
+    keyed,
+  );
   await call('a move code', 'POST', '/api/player/move/get', { password: 'pass-1234' }, session);
-  t.is((await call('an expired session', 'GET', '/api/player/get_all', undefined, { 'X-STAR-SESSION-ID': 'nope' }))['resultCode'], 203);
+  t.is(
+    (await call('an expired session', 'GET', '/api/player/get_all', undefined, { 'X-STAR-SESSION-ID': 'nope' }))[
+      'resultCode'
+    ],
+    203,
+  );
   t.is((await call('a bad request', 'POST', '/api/player/gacha/draw', { gachaId: 'x' }, session))['resultCode'], 102);
   await call('no such path', 'GET', '/api/nothing/here');
-  await call('an operator present', 'POST', '/admin/presents', { playerId: su['playerId'], grant: { kind: 'gold', objectId: 0, amount: 1 }, title: 'T', message: '' }, { Authorization: `Bearer ${ADMIN}` });
+  await call(
+    'an operator present',
+    'POST',
+    '/admin/presents',
+    { playerId: su['playerId'], grant: { kind: 'gold', objectId: 0, amount: 1 }, title: 'T', message: '' },
+    { Authorization: `Bearer ${ADMIN}` },
+  );
 });

@@ -8,10 +8,23 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 
 test('defaults are the documented ones', (t) => {
   const c = configFromEnv({});
-  t.like(c, { port: 8080, dataDir: './data', storage: 'file', adminToken: undefined, sessionIdleSeconds: 86_400, bodyLimitBytes: 262_144, always200: false, idempotencyTtlSeconds: 86_400 });
+  t.like(c, {
+    port: 8080,
+    dataDir: './data',
+    storage: 'file',
+    adminToken: undefined,
+    sessionIdleSeconds: 86_400,
+    bodyLimitBytes: 262_144,
+    always200: false,
+    idempotencyTtlSeconds: 86_400,
+  });
   t.truthy(c.rateLimits, 'rate limits are on by default');
   // On a shared store, a session's and an address's tokens are taken in leases (not one round trip a request).
-  t.like(c.rateLimits, { session: { rate: 20, burst: 40, lease: 5 }, address: { rate: 100, burst: 200, lease: 20 }, account: { rate: 0.2, burst: 10 } });
+  t.like(c.rateLimits, {
+    session: { rate: 20, burst: 40, lease: 5 },
+    address: { rate: 100, burst: 200, lease: 20 },
+    account: { rate: 0.2, burst: 10 },
+  });
   t.is(c.pgSessionCacheMs, 2000);
   t.is(configFromEnv({ RATE_LIMITS: 'off' }).rateLimits, null);
   t.throws(() => configFromEnv({ PORT: 'eighty' }), { message: /PORT/ });
@@ -25,15 +38,20 @@ test('defaults are the documented ones', (t) => {
   // The replay log: 90 days (the draw history the game keeps), 0 for ever.
   t.is(c.replayLogRetentionDays, 90);
   t.is(configFromEnv({ REPLAY_LOG_RETENTION_DAYS: '0' }).replayLogRetentionDays, 0);
-  t.throws(() => configFromEnv({ REPLAY_LOG_RETENTION_DAYS: '1.5' }), { message: /REPLAY_LOG_RETENTION_DAYS must be a non-negative integer/ });
+  t.throws(() => configFromEnv({ REPLAY_LOG_RETENTION_DAYS: '1.5' }), {
+    message: /REPLAY_LOG_RETENTION_DAYS must be a non-negative integer/,
+  });
 });
 
 test('LOG_LEVEL takes debug, info, notice, warn, error or silent (and warning, off); TRUST_PROXY false, true or a number of hops; METRICS', (t) => {
   t.is(configFromEnv({}).logLevel, 'info');
-  for (const level of ['debug', 'info', 'notice', 'warn', 'error', 'silent'] as const) t.is(configFromEnv({ LOG_LEVEL: level }).logLevel, level);
+  for (const level of ['debug', 'info', 'notice', 'warn', 'error', 'silent'] as const)
+    t.is(configFromEnv({ LOG_LEVEL: level }).logLevel, level);
   t.is(configFromEnv({ LOG_LEVEL: 'WARNING' }).logLevel, 'warn');
   t.is(configFromEnv({ LOG_LEVEL: 'off' }).logLevel, 'silent');
-  t.throws(() => configFromEnv({ LOG_LEVEL: 'verbose' }), { message: /LOG_LEVEL must be one of debug, info, notice, warn, error, silent/ });
+  t.throws(() => configFromEnv({ LOG_LEVEL: 'verbose' }), {
+    message: /LOG_LEVEL must be one of debug, info, notice, warn, error, silent/,
+  });
   t.is(configFromEnv({}).trustProxyHops, 0);
   t.is(configFromEnv({ TRUST_PROXY: 'false' }).trustProxyHops, 0);
   t.is(configFromEnv({ TRUST_PROXY: 'true' }).trustProxyHops, 1);
@@ -45,18 +63,40 @@ test('LOG_LEVEL takes debug, info, notice, warn, error or silent (and warning, o
 });
 
 test('default or short secrets are named', (t) => {
-  t.deepEqual(weakSecrets(configFromEnv({ ADMIN_TOKEN: 'admin', METRICS_TOKEN: 'short' })), ['REQUEST_HASH_SALT', 'SEED_SECRET', 'ADMIN_TOKEN', 'METRICS_TOKEN']);
-  t.deepEqual(weakSecrets(configFromEnv({ REQUEST_HASH_SALT: 'a-long-random-salt-value', SEED_SECRET: 'another-long-random-secret', ADMIN_TOKEN: 'a-long-enough-admin-token' })), []);
+  t.deepEqual(weakSecrets(configFromEnv({ ADMIN_TOKEN: 'admin', METRICS_TOKEN: 'short' })), [
+    'REQUEST_HASH_SALT',
+    'SEED_SECRET',
+    'ADMIN_TOKEN',
+    'METRICS_TOKEN',
+  ]);
+  t.deepEqual(
+    weakSecrets(
+      configFromEnv({
+        REQUEST_HASH_SALT: 'a-long-random-salt-value',
+        SEED_SECRET: 'another-long-random-secret',
+        ADMIN_TOKEN: 'a-long-enough-admin-token',
+      }),
+    ),
+    [],
+  );
 });
 
-const start = (env: Record<string, string>) => spawnSync(process.execPath, ['--import', 'tsx', 'adapters/http/main.ts'], {
-  cwd: root, env: { ...process.env, STORAGE: 'memory', PORT: '0', LOG_LEVEL: 'notice', ...env }, encoding: 'utf8', timeout: 5000, killSignal: 'SIGKILL',
-});
+const start = (env: Record<string, string>) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'adapters/http/main.ts'], {
+    cwd: root,
+    env: { ...process.env, STORAGE: 'memory', PORT: '0', LOG_LEVEL: 'notice', ...env },
+    encoding: 'utf8',
+    timeout: 5000,
+    killSignal: 'SIGKILL',
+  });
 
 test('in production the server refuses to start with default secrets; otherwise it logs a warning', (t) => {
   const refused = start({ NODE_ENV: 'production' });
   t.is(refused.status, 2);
-  t.regex(refused.stderr, /refusing to start in production with default or weak secrets: REQUEST_HASH_SALT, SEED_SECRET/);
+  t.regex(
+    refused.stderr,
+    /refusing to start in production with default or weak secrets: REQUEST_HASH_SALT, SEED_SECRET/,
+  );
   const warned = start({});
   // A warning, not an error: a development start is not failing.
   t.regex(warned.stdout, /"level":"warn","event":"config.default_secrets"/);

@@ -6,7 +6,7 @@ import { grant, receiveAllHttp, signupLogin, startHarness } from '../_support/ht
 import { formatTime, HOUR } from '../../core/time.js';
 import { master } from '../_support/core.js';
 
-test('GET /api/player/gacha/history lists the player\'s own draws with payment and characters, by gacha, time and page', async (t) => {
+test("GET /api/player/gacha/history lists the player's own draws with payment and characters, by gacha, time and page", async (t) => {
   const h = await startHarness();
   t.teardown(() => h.close());
   const a = await signupLogin(h);
@@ -23,18 +23,35 @@ test('GET /api/player/gacha/history lists the player\'s own draws with payment a
   const all = await a.client.getHistoryPlayerGacha();
   if (!all.ok) return t.fail(all.resultMessage);
   t.is(all.value.total, 2);
-  t.deepEqual(all.value.draws.map((d) => [d.gachaId, d.kind]), [[3, 'ten'], [2, 'ticket']]);
-  t.deepEqual(all.value.draws[0]!.characters.map((c) => c.characterId), ten.value.gachaResults.map((x) => x.characterId));
+  t.deepEqual(
+    all.value.draws.map((d) => [d.gachaId, d.kind]),
+    [
+      [3, 'ten'],
+      [2, 'ticket'],
+    ],
+  );
+  t.deepEqual(
+    all.value.draws[0]!.characters.map((c) => c.characterId),
+    ten.value.gachaResults.map((x) => x.characterId),
+  );
   t.is(all.value.draws[1]!.paid.ticket, 1);
 
   // Query strings as a client sends them: the filters and the page.
   const tz = master().game.timezoneOffsetMinutes;
-  const raw = await a.get(`/api/player/gacha/history?gachaId=2&from=${formatTime(first, tz)}&to=${formatTime(first + HOUR, tz)}&page=1&pageSize=5`);
+  const raw = await a.get(
+    `/api/player/gacha/history?gachaId=2&from=${formatTime(first, tz)}&to=${formatTime(first + HOUR, tz)}&page=1&pageSize=5`,
+  );
   t.is(raw.status, 200);
   t.is(raw.body['resultCode'], 0);
-  t.deepEqual((raw.body['draws'] as Array<{ kind: string }>).map((d) => d.kind), ['ticket']);
+  t.deepEqual(
+    (raw.body['draws'] as Array<{ kind: string }>).map((d) => d.kind),
+    ['ticket'],
+  );
   const paged = await a.get('/api/player/gacha/history?pageSize=1&page=2');
-  t.deepEqual((paged.body['draws'] as Array<{ gachaId: number }>).map((d) => d.gachaId), [2]);
+  t.deepEqual(
+    (paged.body['draws'] as Array<{ gachaId: number }>).map((d) => d.gachaId),
+    [2],
+  );
 
   // Another player's history is their own: empty.
   const other = await b.client.getHistoryPlayerGacha({});
@@ -56,7 +73,16 @@ test('GET /api/player/gacha/box/get publishes tenDraw beside rarityRates', async
   const ten = box.value.tenDraw;
   t.is(ten.draws, 10);
   t.true(ten.guaranteeProbability > 0.088 && ten.guaranteeProbability < 0.089);
-  t.deepEqual(ten.rarityRates.map((r) => r.rarity), box.value.rarityRates.map((r) => r.rarity));
-  t.deepEqual(ten.pickups.map((p) => p.characterId), box.value.pickups.map((p) => p.characterId));
-  t.true(ten.rarityRates[0]!.probability > box.value.rarityRates[0]!.probability, '★5 is likelier per pull in a ten-draw');
+  t.deepEqual(
+    ten.rarityRates.map((r) => r.rarity),
+    box.value.rarityRates.map((r) => r.rarity),
+  );
+  t.deepEqual(
+    ten.pickups.map((p) => p.characterId),
+    box.value.pickups.map((p) => p.characterId),
+  );
+  t.true(
+    ten.rarityRates[0]!.probability > box.value.rarityRates[0]!.probability,
+    '★5 is likelier per pull in a ten-draw',
+  );
 });

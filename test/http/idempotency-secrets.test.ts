@@ -14,7 +14,11 @@ const fileHarness = async (t: import('ava').ExecutionContext) => {
   const dir = mkdtempSync(join(tmpdir(), 'hoshi-idem-'));
   const storage = await FileStorage.open({ dir });
   const h = await startHarness({ storage });
-  t.teardown(async () => { await h.close(); await storage.close(); rmSync(dir, { recursive: true, force: true }); });
+  t.teardown(async () => {
+    await h.close();
+    await storage.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
   return { h, dir };
 };
 
@@ -41,19 +45,34 @@ test('a sign-up key is scoped by the uuid: another caller picking the same key s
   const h = await startHarness();
   t.teardown(() => h.close());
   const uuidA = newUuid();
-  const a = await h.call('POST', '/api/player/signup', { uuid: uuidA, platform: 1 }, { 'Idempotency-Key': 'common-key' });
-  const b = await h.call('POST', '/api/player/signup', { uuid: newUuid(), platform: 1 }, { 'Idempotency-Key': 'common-key' });
+  const a = await h.call(
+    'POST',
+    '/api/player/signup',
+    { uuid: uuidA, platform: 1 },
+    { 'Idempotency-Key': 'common-key' },
+  );
+  const b = await h.call(
+    'POST',
+    '/api/player/signup',
+    { uuid: newUuid(), platform: 1 },
+    { 'Idempotency-Key': 'common-key' },
+  );
   t.is(a.body['resultCode'], 0);
   t.is(b.body['resultCode'], 0, 'not 422: the key is not shared across callers');
   t.not(a.body['playerId'], b.body['playerId']);
   t.not(a.body['accessToken'], b.body['accessToken']);
   // The same uuid with the same key and another body: the caller's own key, reused.
-  const reused = await h.call('POST', '/api/player/signup', { uuid: uuidA, platform: 2 }, { 'Idempotency-Key': 'common-key' });
+  const reused = await h.call(
+    'POST',
+    '/api/player/signup',
+    { uuid: uuidA, platform: 2 },
+    { 'Idempotency-Key': 'common-key' },
+  );
   t.is(reused.status, 422);
   t.is(reused.body['resultCode'], 109);
 });
 
-test('a retried log-in never replays the session id; a move\'s never replays the new token', async (t) => {
+test("a retried log-in never replays the session id; a move's never replays the new token", async (t) => {
   const { h, dir } = await fileHarness(t);
   const c = await signupLogin(h);
   const body = { uuid: c.uuid, accessToken: c.accessToken };
@@ -64,7 +83,11 @@ test('a retried log-in never replays the session id; a move\'s never replays the
   t.is(retry.body['sessionId'], undefined);
   t.regex(retry.body['resultMessage'] as string, /sessionId/);
   // The first answer's session works; a log-in with a new key gives another.
-  t.is((await h.call('GET', '/api/player/get_all', undefined, { 'X-STAR-SESSION-ID': first.body['sessionId'] as string })).status, 200);
+  t.is(
+    (await h.call('GET', '/api/player/get_all', undefined, { 'X-STAR-SESSION-ID': first.body['sessionId'] as string }))
+      .status,
+    200,
+  );
   t.is((await h.call('POST', '/api/player/login', body, { 'Idempotency-Key': 'li-2' })).body['resultCode'], 0);
 
   const mv = await c.post('/api/player/move/get', { password: 'pass-1234' });
@@ -79,15 +102,24 @@ test('a retried log-in never replays the session id; a move\'s never replays the
   t.false(journal.includes(first.body['sessionId'] as string));
 });
 
-test('a moved account\'s old session gets 203, not the answer stored under its key', async (t) => {
+test("a moved account's old session gets 203, not the answer stored under its key", async (t) => {
   const h = await startHarness();
   t.teardown(() => h.close());
   const c = await signupLogin(h);
   const headers = { 'X-STAR-SESSION-ID': c.sessionId, 'Idempotency-Key': 'tip-7' };
   t.is((await h.call('POST', '/api/player/tutorial/tip/add', { tipId: 7 }, headers)).body['resultCode'], 0);
-  t.is((await h.call('POST', '/api/player/tutorial/tip/add', { tipId: 7 }, headers)).body['resultCode'], 0, 'the stored answer, while the session lives');
+  t.is(
+    (await h.call('POST', '/api/player/tutorial/tip/add', { tipId: 7 }, headers)).body['resultCode'],
+    0,
+    'the stored answer, while the session lives',
+  );
   const mv = await c.post('/api/player/move/get', { password: 'pass-1234' });
-  const moved = await h.call('POST', '/api/player/move/set', { moveCode: mv.body['moveCode'], movePassword: 'pass-1234', uuid: newUuid(), platform: 2 });
+  const moved = await h.call('POST', '/api/player/move/set', {
+    moveCode: mv.body['moveCode'],
+    movePassword: 'pass-1234',
+    uuid: newUuid(),
+    platform: 2,
+  });
   t.is(moved.body['resultCode'], 0);
   const old = await h.call('POST', '/api/player/tutorial/tip/add', { tipId: 7 }, headers);
   t.is(old.status, 401);

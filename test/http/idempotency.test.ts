@@ -2,7 +2,8 @@
 import test from 'ava';
 import { grant, receiveAllHttp, signupLogin, startHarness } from '../_support/http.js';
 
-const gemOf = async (c: Awaited<ReturnType<typeof signupLogin>>) => ((await c.get('/api/player/get_all')).body['player'] as { gem: number }).gem;
+const gemOf = async (c: Awaited<ReturnType<typeof signupLogin>>) =>
+  ((await c.get('/api/player/get_all')).body['player'] as { gem: number }).gem;
 
 test('the same key with the same body returns the stored response and applies once', async (t) => {
   const h = await startHarness();
@@ -21,7 +22,8 @@ test('the same key with the same body returns the stored response and applies on
   t.is(await gemOf(c), gems - 1500, 'paid once');
   const other = await h.call('POST', '/api/player/gacha/draw', body, { ...headers, 'Idempotency-Key': 'draw-0002' });
   // The characters drawn, not the whole results: a repeat of the same draw would differ in its isNew flags alone.
-  const drawn = (b: Record<string, unknown>) => (b['gachaResults'] as Array<{ characterId: number }>).map((r) => r.characterId);
+  const drawn = (b: Record<string, unknown>) =>
+    (b['gachaResults'] as Array<{ characterId: number }>).map((r) => r.characterId);
   t.notDeepEqual(drawn(other.body), drawn(first.body), 'another key draws other characters');
   t.is(await gemOf(c), gems - 3000, 'another key is another draw');
 });
@@ -47,14 +49,22 @@ test('a request while the first with the same key still runs is 409', async (t) 
   const c = await signupLogin(h);
   await receiveAllHttp(c);
   const headers = { 'X-STAR-SESSION-ID': c.sessionId, 'Idempotency-Key': 'parallel' };
-  const results = await Promise.all(Array.from({ length: 8 }, () => h.call('POST', '/api/player/gacha/draw', { gachaId: 2, drawType: 1 }, headers)));
+  const results = await Promise.all(
+    Array.from({ length: 8 }, () => h.call('POST', '/api/player/gacha/draw', { gachaId: 2, drawType: 1 }, headers)),
+  );
   const codes = results.map((r) => r.body['resultCode']);
   t.true(codes.includes(0));
-  t.true(codes.every((x) => x === 0 || x === 110), codes.join(','));
+  t.true(
+    codes.every((x) => x === 0 || x === 110),
+    codes.join(','),
+  );
   for (const r of results.filter((x) => x.body['resultCode'] === 110)) t.is(r.status, 409);
-  const items = ((await c.get('/api/player/get_all')).body['itemSummary'] as Array<{ itemId: number; amount: number }>);
-  t.false(items.some((i) => i.itemId === 3001), 'the ticket was spent once');
-  const chars = ((await c.get('/api/player/get_all')).body['managedCharacters'] as unknown[]);
+  const items = (await c.get('/api/player/get_all')).body['itemSummary'] as Array<{ itemId: number; amount: number }>;
+  t.false(
+    items.some((i) => i.itemId === 3001),
+    'the ticket was spent once',
+  );
+  const chars = (await c.get('/api/player/get_all')).body['managedCharacters'] as unknown[];
   t.is(chars.length, 1, 'one draw applied');
 });
 
@@ -64,11 +74,32 @@ test('keys are kept for the configured time, then forgotten; keys are per player
   const a = await signupLogin(h);
   const b = await signupLogin(h);
   const key = { 'Idempotency-Key': 'tip' };
-  t.is((await h.call('POST', '/api/player/tutorial/tip/add', { tipId: 1 }, { 'X-STAR-SESSION-ID': a.sessionId, ...key })).body['resultCode'], 0);
-  t.is((await h.call('POST', '/api/player/tutorial/tip/add', { tipId: 2 }, { 'X-STAR-SESSION-ID': b.sessionId, ...key })).body['resultCode'], 0, 'another player may use the same key');
-  t.is((await h.call('POST', '/api/player/tutorial/tip/add', { tipId: 3 }, { 'X-STAR-SESSION-ID': a.sessionId, ...key })).body['resultCode'], 109);
-  for (let i = 0; i < 25; i++) { h.clock.now += 3600_000; await a.get('/api/player/get_all'); }
-  t.is((await h.call('POST', '/api/player/tutorial/tip/add', { tipId: 3 }, { 'X-STAR-SESSION-ID': a.sessionId, ...key })).body['resultCode'], 0, 'after a day the key is new again');
+  t.is(
+    (await h.call('POST', '/api/player/tutorial/tip/add', { tipId: 1 }, { 'X-STAR-SESSION-ID': a.sessionId, ...key }))
+      .body['resultCode'],
+    0,
+  );
+  t.is(
+    (await h.call('POST', '/api/player/tutorial/tip/add', { tipId: 2 }, { 'X-STAR-SESSION-ID': b.sessionId, ...key }))
+      .body['resultCode'],
+    0,
+    'another player may use the same key',
+  );
+  t.is(
+    (await h.call('POST', '/api/player/tutorial/tip/add', { tipId: 3 }, { 'X-STAR-SESSION-ID': a.sessionId, ...key }))
+      .body['resultCode'],
+    109,
+  );
+  for (let i = 0; i < 25; i++) {
+    h.clock.now += 3600_000;
+    await a.get('/api/player/get_all');
+  }
+  t.is(
+    (await h.call('POST', '/api/player/tutorial/tip/add', { tipId: 3 }, { 'X-STAR-SESSION-ID': a.sessionId, ...key }))
+      .body['resultCode'],
+    0,
+    'after a day the key is new again',
+  );
 });
 
 test('sign-up with a key: a retried sign-up is done once, and its token is not replayed (112, issue 18)', async (t) => {

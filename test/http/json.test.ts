@@ -24,17 +24,28 @@ test('answerJson is JSON.stringify, for any body, also when parts are shared or 
   t.teardown(() => setAnswerCacheBytes(DEFAULT_BOUND));
   for (const bytes of [0, MB16]) {
     setAnswerCacheBytes(bytes);
-    fc.assert(fc.property(fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue({ maxDepth: 4 })), fc.infiniteStream(fc.integer({ min: 0, max: 2 })), (body, picks) => {
-      const it = picks[Symbol.iterator]();
-      markSome(body, () => it.next().value as number);
-      const first = answerJson(body);
-      return first === JSON.stringify(body) && answerJson(body) === first && answerJson({ ...body, extra: body }) === JSON.stringify({ ...body, extra: body });
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue({ maxDepth: 4 })),
+        fc.infiniteStream(fc.integer({ min: 0, max: 2 })),
+        (body, picks) => {
+          const it = picks[Symbol.iterator]();
+          markSome(body, () => it.next().value as number);
+          const first = answerJson(body);
+          return (
+            first === JSON.stringify(body) &&
+            answerJson(body) === first &&
+            answerJson({ ...body, extra: body }) === JSON.stringify({ ...body, extra: body })
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
   }
   t.pass();
 });
 
-test('with no answer cache (the default) a player\'s views go unmarked and unkept, with one they are marked; master data\'s common views are marked either way', (t) => {
+test("with no answer cache (the default) a player's views go unmarked and unkept, with one they are marked; master data's common views are marked either way", (t) => {
   t.teardown(() => setAnswerCacheBytes(DEFAULT_BOUND));
   setAnswerCacheBytes(0);
   const unmarked = shared({ managedCharacterId: 1 });
@@ -48,17 +59,23 @@ test('with no answer cache (the default) a player\'s views go unmarked and unkep
   setAnswerCacheBytes(MB16);
   const marked = shared({ managedCharacterId: 2 });
   t.true(isShared(marked));
-  t.false(isCommon(marked), 'a player\'s view is not common');
+  t.false(isCommon(marked), "a player's view is not common");
   t.true(isShared(shared([3])));
   t.deepEqual(Object.keys(marked), ['managedCharacterId'], 'the mark is no key');
 });
 
 test('answerJson leaves out what JSON.stringify leaves out, and writes null in lists for it', (t) => {
-  const body = { a: undefined, f: () => 1, list: shared([undefined, 1, 'x', { d: new Date(0) }]), d: new Date(5), n: null };
+  const body = {
+    a: undefined,
+    f: () => 1,
+    list: shared([undefined, 1, 'x', { d: new Date(0) }]),
+    d: new Date(5),
+    n: null,
+  };
   t.is(answerJson(body), JSON.stringify(body));
 });
 
-test('a player\'s whole view encodes the same before and after a draw shares most of its parts', (t) => {
+test("a player's whole view encodes the same before and after a draw shares most of its parts", (t) => {
   const master = loadMaster();
   const ctx = { master, now: Date.UTC(2026, 10, 21, 3) };
   let s = { ...receiveAll(t, freshPlayer()), gem: 99_999 };
@@ -70,7 +87,7 @@ test('a player\'s whole view encodes the same before and after a draw shares mos
   }
 });
 
-test('whatever the cache\'s bound (none, or smaller than one answer), answers are JSON.stringify\'s', (t) => {
+test("whatever the cache's bound (none, or smaller than one answer), answers are JSON.stringify's", (t) => {
   const master = loadMaster();
   const ctx = { master, now: Date.UTC(2026, 10, 21, 3) };
   const s = receiveAll(t, freshPlayer());

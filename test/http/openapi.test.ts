@@ -15,13 +15,25 @@ import { COLLECTION_CODECS } from '../../core/views/codecs.js';
 import { accessOf } from '../../core/operation.js';
 
 type Schema = Record<string, unknown>;
-type Operation = Schema & { parameters?: Schema[]; requestBody?: Schema; responses: Record<string, Schema>; security: Schema[] };
+type Operation = Schema & {
+  parameters?: Schema[];
+  requestBody?: Schema;
+  responses: Record<string, Schema>;
+  security: Schema[];
+};
 
 const built = buildOpenApi(7);
 const doc = built.document as Schema & {
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, Schema>; parameters: Record<string, Schema>; responses: Record<string, Schema>; securitySchemes: Record<string, Schema> };
-  servers: Schema[]; tags: Array<{ name: string; description: string }>; info: Schema;
+  components: {
+    schemas: Record<string, Schema>;
+    parameters: Record<string, Schema>;
+    responses: Record<string, Schema>;
+    securitySchemes: Record<string, Schema>;
+  };
+  servers: Schema[];
+  tags: Array<{ name: string; description: string }>;
+  info: Schema;
 };
 const op = (method: string, path: string): Operation => {
   const o = doc.paths[path]?.[method];
@@ -37,7 +49,8 @@ const deref = (s: Schema): Schema => {
   if (!target) throw new Error(`dangling ${r}`);
   return deref(target);
 };
-const jsonSchemaOf = (content: Schema): Schema => ((content['content'] as Record<string, Schema>)['application/json'] as Schema)['schema'] as Schema;
+const jsonSchemaOf = (content: Schema): Schema =>
+  ((content['content'] as Record<string, Schema>)['application/json'] as Schema)['schema'] as Schema;
 const refsIn = (u: unknown, out = new Set<string>()): Set<string> => {
   if (Array.isArray(u)) for (const x of u) refsIn(x, out);
   else if (u && typeof u === 'object') {
@@ -54,18 +67,39 @@ test('the document is what GET /api/openapi.json serves, built once per server v
   t.deepEqual(openApiDocument(7), built.document);
   t.is(doc['openapi'], '3.1.0');
   t.is((doc.info as { version: string }).version, '7');
-  t.deepEqual(doc.servers.map((s) => s['url']), ['/']);
+  t.deepEqual(
+    doc.servers.map((s) => s['url']),
+    ['/'],
+  );
 });
 
 test('the shared views are components, referenced by $ref; no two codecs share a name', (t) => {
   t.deepEqual(built.clashes, [], 'two different codecs carry one name: rename one');
   const names = Object.keys(doc.components.schemas);
-  for (const view of ['PlayerView', 'CharacterView', 'WeaponView', 'FacilityView', 'PresentView', 'FloorView', 'BattlePartyView', 'QuestLogView', 'FullView', 'Changes', 'Envelope', 'ErrorEnvelope', 'DrawType', 'PlayerState']) {
+  for (const view of [
+    'PlayerView',
+    'CharacterView',
+    'WeaponView',
+    'FacilityView',
+    'PresentView',
+    'FloorView',
+    'BattlePartyView',
+    'QuestLogView',
+    'FullView',
+    'Changes',
+    'Envelope',
+    'ErrorEnvelope',
+    'DrawType',
+    'PlayerState',
+  ]) {
     t.true(names.includes(view), view);
   }
   // Every collection in Changes is its view by $ref, not a copy.
   const changes = doc.components.schemas['Changes'] as { properties: Record<string, Schema> };
-  t.deepEqual(changes.properties['managedCharacters'], { type: 'array', items: { $ref: '#/components/schemas/CharacterView' } });
+  t.deepEqual(changes.properties['managedCharacters'], {
+    type: 'array',
+    items: { $ref: '#/components/schemas/CharacterView' },
+  });
   t.deepEqual(changes.properties['player'], { $ref: '#/components/schemas/PlayerView' });
   t.deepEqual(Object.keys(changes.properties).sort(), ['player', ...Object.keys(COLLECTION_CODECS)].sort());
   // get_all answers the whole view.
@@ -78,9 +112,11 @@ test('the shared views are components, referenced by $ref; no two codecs share a
   for (const n of names) t.true(refs.has(`#/components/schemas/${n}`), `${n} is never used`);
 });
 
-test('every answer: 200 is the envelope with the operation\'s answer and, where it changes state, Changes', (t) => {
+test("every answer: 200 is the envelope with the operation's answer and, where it changes state, Changes", (t) => {
   for (const o of OPERATIONS) {
-    const schema = jsonSchemaOf(op(o.method.toLowerCase(), `/api${o.path}`).responses['200'] as Schema) as { allOf: Schema[] };
+    const schema = jsonSchemaOf(op(o.method.toLowerCase(), `/api${o.path}`).responses['200'] as Schema) as {
+      allOf: Schema[];
+    };
     t.deepEqual(schema.allOf[0], { $ref: '#/components/schemas/Envelope' }, o.name);
     const changes = schema.allOf.some((s) => s['$ref'] === '#/components/schemas/Changes');
     t.is(changes, !(o.readOnly || accessOf(o) === 'account'), `${o.name}: Changes declared where the state can change`);
@@ -98,24 +134,41 @@ test('POST bodies are required; GET fields are query parameters and say so', (t)
       t.regex(entry['description'] as string, /query parameters/);
     }
   }
-  const draw = deref(jsonSchemaOf(op('post', '/api/player/gacha/draw').requestBody as Schema)) as { required: string[]; properties: Record<string, Schema> };
+  const draw = deref(jsonSchemaOf(op('post', '/api/player/gacha/draw').requestBody as Schema)) as {
+    required: string[];
+    properties: Record<string, Schema>;
+  };
   t.true(draw.required.includes('gachaId') && draw.required.includes('drawType'));
   const present = op('get', '/api/player/present/get');
-  t.deepEqual(present.parameters?.filter((p) => p['in'] === 'query').map((p) => p['name']), ['managedPresentId', 'stepCode']);
+  t.deepEqual(
+    present.parameters?.filter((p) => p['in'] === 'query').map((p) => p['name']),
+    ['managedPresentId', 'stepCode'],
+  );
 });
 
 test('drawType is an enum with the meaning of each value', (t) => {
-  const draw = deref(jsonSchemaOf(op('post', '/api/player/gacha/draw').requestBody as Schema)) as { properties: Record<string, Schema> };
+  const draw = deref(jsonSchemaOf(op('post', '/api/player/gacha/draw').requestBody as Schema)) as {
+    properties: Record<string, Schema>;
+  };
   t.deepEqual(draw.properties['drawType'], { $ref: '#/components/schemas/DrawType' });
-  const drawType = doc.components.schemas['DrawType'] as { type: string; enum: number[]; description: string; 'x-enum-descriptions': string[] };
+  const drawType = doc.components.schemas['DrawType'] as {
+    type: string;
+    enum: number[];
+    description: string;
+    'x-enum-descriptions': string[];
+  };
   t.is(drawType.type, 'integer');
   t.deepEqual(drawType.enum, [1, 2, 3]);
   t.is(drawType['x-enum-descriptions'].length, 3);
   t.regex(drawType.description, /^1: .*; 2: .*paid.*; 3: .*ten/);
   // Quest state and room floors too; every enum with meanings says one for each value.
   const enums = Object.entries(doc.components.schemas).filter(([, s]) => s['x-enum-descriptions']);
-  t.true(['DrawType', 'QuestState', 'FloorId'].every((n) => enums.some(([name]) => name === n)), enums.map(([n]) => n).join());
-  for (const [name, s] of enums) t.is((s['x-enum-descriptions'] as string[]).length, (s['enum'] as number[]).length, name);
+  t.true(
+    ['DrawType', 'QuestState', 'FloorId'].every((n) => enums.some(([name]) => name === n)),
+    enums.map(([n]) => n).join(),
+  );
+  for (const [name, s] of enums)
+    t.is((s['x-enum-descriptions'] as string[]).length, (s['enum'] as number[]).length, name);
 });
 
 test('sessions, the request hash and Idempotency-Key are declared', (t) => {
@@ -162,7 +215,7 @@ test('error answers: each status with its result codes; 413, 429 with Retry-Afte
   t.is(getAll.responses['422'], undefined);
   t.deepEqual(codesAt(getAll, '429'), [111]);
   // x-result-codes lists the same codes.
-  const listed = (draw['x-result-codes'] as Array<{ resultCode: number; status: number }>);
+  const listed = draw['x-result-codes'] as Array<{ resultCode: number; status: number }>;
   for (const c of listed) t.true(codesAt(draw, String(c.status)).includes(c.resultCode), String(c.resultCode));
 });
 
@@ -170,7 +223,10 @@ test('the admin API is described with its own security scheme', (t) => {
   const send = op('post', '/admin/presents');
   t.deepEqual(send.security, [{ adminBearer: [] }]);
   t.is(send.requestBody?.['required'], true);
-  const req = deref(jsonSchemaOf(send.requestBody as Schema)) as { properties: Record<string, Schema>; required: string[] };
+  const req = deref(jsonSchemaOf(send.requestBody as Schema)) as {
+    properties: Record<string, Schema>;
+    required: string[];
+  };
   t.deepEqual(req.required.sort(), ['grant', 'message', 'title']);
   t.truthy(req.properties['playerId'] && req.properties['all']);
   const answer = jsonSchemaOf(send.responses['200'] as Schema) as { allOf: Schema[] };
@@ -185,9 +241,27 @@ test('the admin API is described with its own security scheme', (t) => {
 test('the operator search, deadlines and the probes are documented', (t) => {
   const find = op('get', '/admin/players');
   t.deepEqual(find.security, [{ adminBearer: [] }]);
-  t.deepEqual(find.parameters?.map((p) => [p['name'], p['in'], p['required']]), [['playerId', 'query', false], ['uuid', 'query', false], ['myCode', 'query', false], ['name', 'query', false]]);
-  const found = deref((jsonSchemaOf(find.responses['200'] as Schema) as { allOf: Schema[] }).allOf[1] ?? {}) as { properties: { players: { items: Schema } } };
-  t.deepEqual((deref(found.properties.players.items) as { required: string[] }).required, ['playerId', 'uuid', 'myCode', 'name', 'level', 'createdAt', 'lastLoginAt']);
+  t.deepEqual(
+    find.parameters?.map((p) => [p['name'], p['in'], p['required']]),
+    [
+      ['playerId', 'query', false],
+      ['uuid', 'query', false],
+      ['myCode', 'query', false],
+      ['name', 'query', false],
+    ],
+  );
+  const found = deref((jsonSchemaOf(find.responses['200'] as Schema) as { allOf: Schema[] }).allOf[1] ?? {}) as {
+    properties: { players: { items: Schema } };
+  };
+  t.deepEqual((deref(found.properties.players.items) as { required: string[] }).required, [
+    'playerId',
+    'uuid',
+    'myCode',
+    'name',
+    'level',
+    'createdAt',
+    'lastLoginAt',
+  ]);
   const send = op('post', '/admin/presents');
   t.regex(send['description'] as string, /2026-12-31T23:59:59 \(the game's time zone.*ISO 8601/);
   const req = deref(jsonSchemaOf(send.requestBody as Schema)) as { properties: Record<string, Schema> };
@@ -211,7 +285,13 @@ test('every tag has a description', (t) => {
 
 const run = promisify(execFile);
 /** Redocly CLI with its telemetry and update check off: the test needs no network. */
-const QUIET = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', DO_NOT_TRACK: '1', NO_COLOR: '1' };
+const QUIET = {
+  ...process.env,
+  REDOCLY_TELEMETRY: 'off',
+  REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+  DO_NOT_TRACK: '1',
+  NO_COLOR: '1',
+};
 
 test('redocly lint with the recommended rules: 0 errors', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'hoshi-openapi-'));
@@ -220,18 +300,37 @@ test('redocly lint with the recommended rules: 0 errors', async (t) => {
   writeFileSync(file, JSON.stringify(openApiDocument(1)));
   const bin = join(process.cwd(), 'node_modules', '.bin', 'redocly');
   // Exit code 1 on errors: read the report either way.
-  const out = await run(bin, ['lint', '--extends=recommended', '--format=json', file], { env: QUIET, cwd: dir, maxBuffer: 64 << 20 })
-    .catch((e: { stdout?: string; stderr?: string }) => ({ stdout: e.stdout ?? '', stderr: e.stderr ?? '' }));
-  const report = JSON.parse(out.stdout) as { totals: { errors: number; warnings: number }; problems: Array<{ ruleId: string; severity: string; message: string; location: Array<{ pointer: string }> }> };
+  const out = await run(bin, ['lint', '--extends=recommended', '--format=json', file], {
+    env: QUIET,
+    cwd: dir,
+    maxBuffer: 64 << 20,
+  }).catch((e: { stdout?: string; stderr?: string }) => ({ stdout: e.stdout ?? '', stderr: e.stderr ?? '' }));
+  const report = JSON.parse(out.stdout) as {
+    totals: { errors: number; warnings: number };
+    problems: Array<{ ruleId: string; severity: string; message: string; location: Array<{ pointer: string }> }>;
+  };
   const summary = report.problems.map((p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer ?? ''}: ${p.message}`);
-  t.log(`redocly lint (recommended): ${report.totals.errors} errors, ${report.totals.warnings} warnings`, ...summary.slice(0, 20));
-  t.is(report.totals.errors, 0, summary.filter((s) => s.startsWith('error')).slice(0, 20).join('\n'));
+  t.log(
+    `redocly lint (recommended): ${report.totals.errors} errors, ${report.totals.warnings} warnings`,
+    ...summary.slice(0, 20),
+  );
+  t.is(
+    report.totals.errors,
+    0,
+    summary
+      .filter((s) => s.startsWith('error'))
+      .slice(0, 20)
+      .join('\n'),
+  );
 });
 
 test('openapi-typescript: no `unknown` in any generated type', async (t) => {
   const types = astToString(await openapiTS(openApiDocument(1) as unknown as Parameters<typeof openapiTS>[0]));
   // Comments may say "unknown"; response headers are always typed `[name: string]: unknown` by the generator.
-  const code = types.replace(/\/\*[\s\S]*?\*\//g, '').split('\n').filter((l) => !/^\s*\[name: string\]: unknown;$/.test(l));
+  const code = types
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .split('\n')
+    .filter((l) => !/^\s*\[name: string\]: unknown;$/.test(l));
   // Where each `unknown` is: the last schema or operation opened above it (4-space indent in the output).
   const where: string[] = [];
   let owner = '';

@@ -9,7 +9,7 @@ import { startHarness } from '../_support/http.js';
 const UUID = '0c0c0c0c-2222-4333-8444-555555555555';
 type Body = Record<string, unknown>;
 
-test('the original clients\' first-login sequence, request for request, ends with the tutorial finished and the tutorial draw\'s characters owned', async (t) => {
+test("the original clients' first-login sequence, request for request, ends with the tutorial finished and the tutorial draw's characters owned", async (t) => {
   const h = await startHarness();
   t.teardown(() => h.close());
   const headers: Record<string, string> = {};
@@ -26,7 +26,12 @@ test('the original clients\' first-login sequence, request for request, ends wit
   headers['X-STAR-AB'] = String(version['abVer']);
 
   const su = await call('POST', '/api/player/signup', { uuid: UUID, platform: 2, name: 'Aki', stepCode: 1 });
-  const li = await call('POST', '/api/player/login', { uuid: UUID, accessToken: su['accessToken'], platform: 2, appVersion: '1.0.3' });
+  const li = await call('POST', '/api/player/login', {
+    uuid: UUID,
+    accessToken: su['accessToken'],
+    platform: 2,
+    appVersion: '1.0.3',
+  });
   headers['X-STAR-SESSION-ID'] = li['sessionId'] as string;
 
   const all = await call('GET', '/api/player/get_all');
@@ -44,7 +49,17 @@ test('the original clients\' first-login sequence, request for request, ends wit
   const missions = await call('GET', '/api/player/mission/get_all');
   const logs = missions['missionLogs'] as Body[];
   t.true(logs.length > 0);
-  for (const l of logs) t.deepEqual(Object.keys(l).slice(0, 8), ['managedMissionId', 'missionId', 'subCode', 'rate', 'rateMax', 'state', 'reward', 'limitTime']);
+  for (const l of logs)
+    t.deepEqual(Object.keys(l).slice(0, 8), [
+      'managedMissionId',
+      'missionId',
+      'subCode',
+      'rate',
+      'rateMax',
+      'state',
+      'reward',
+      'limitTime',
+    ]);
 
   // The presents: the box, then receive-all (the first present claim, step 2).
   const box = await call('GET', '/api/player/present/get_all');
@@ -61,8 +76,12 @@ test('the original clients\' first-login sequence, request for request, ends wit
   t.false(draw['pending']);
   const drawn = [...new Set((draw['gachaResults'] as Array<{ characterId: number }>).map((r) => r.characterId))];
   t.is((draw['gachaResults'] as unknown[]).length, 10);
-  const owned = (draw['managedCharacters'] as Array<{ characterId: number; managedCharacterId: number }>);
-  t.deepEqual(owned.map((c) => c.characterId), drawn, 'the drawn characters are in managedCharacters at once');
+  const owned = draw['managedCharacters'] as Array<{ characterId: number; managedCharacterId: number }>;
+  t.deepEqual(
+    owned.map((c) => c.characterId),
+    drawn,
+    'the drawn characters are in managedCharacters at once',
+  );
   t.is((draw['player'] as Body)['tutorialStep'], 4);
 
   const party = await call('POST', '/api/player/tutorial/party/set', { stepCode: 5 });
@@ -72,10 +91,24 @@ test('the original clients\' first-login sequence, request for request, ends wit
   // Afterwards: the tutorial finished, the drawn characters owned, party 1 set, the prologue cleared.
   const after = await call('GET', '/api/player/get_all');
   t.is((after['player'] as Body)['tutorialStep'], -1);
-  t.deepEqual((after['managedCharacters'] as Array<{ characterId: number }>).map((c) => c.characterId), drawn);
-  const party1 = (after['managedBattleParties'] as Array<{ managedBattlePartyId: number; slots: Array<{ managedCharacterId: number | null }> }>)[0]!;
-  t.deepEqual(party1.slots.map((x) => x.managedCharacterId).filter((x) => x !== null), party['managedCharacterIds']);
-  t.like((after['questLogs'] as Body[]).find((q) => q['questId'] === 1000), { clears: 1 });
+  t.deepEqual(
+    (after['managedCharacters'] as Array<{ characterId: number }>).map((c) => c.characterId),
+    drawn,
+  );
+  const party1 = (
+    after['managedBattleParties'] as Array<{
+      managedBattlePartyId: number;
+      slots: Array<{ managedCharacterId: number | null }>;
+    }>
+  )[0]!;
+  t.deepEqual(
+    party1.slots.map((x) => x.managedCharacterId).filter((x) => x !== null),
+    party['managedCharacterIds'],
+  );
+  t.like(
+    (after['questLogs'] as Body[]).find((q) => q['questId'] === 1000),
+    { clears: 1 },
+  );
   const gachas = await call('GET', '/api/player/gacha/get_all?gachaIds=1');
   t.like((gachas['gachas'] as Body[])[0], { closed: true, pending: null });
   const fix = await h.call('POST', '/api/player/gacha/fix', {}, headers);

@@ -25,7 +25,15 @@ const stateOf = async (c: Client): Promise<Body> => {
 };
 
 /** An error answer: its result code and HTTP status, and the player's state unchanged. */
-const refused = async (t: { is: (a: unknown, b: unknown, m?: string) => void; deepEqual: (a: unknown, b: unknown, m?: string) => void }, c: Client, method: 'GET' | 'POST', path: string, body: Body | undefined, code: number, status: number) => {
+const refused = async (
+  t: { is: (a: unknown, b: unknown, m?: string) => void; deepEqual: (a: unknown, b: unknown, m?: string) => void },
+  c: Client,
+  method: 'GET' | 'POST',
+  path: string,
+  body: Body | undefined,
+  code: number,
+  status: number,
+) => {
   const before = await stateOf(c);
   const r = method === 'GET' ? await c.get(path) : await c.post(path, body);
   t.is(r.body['resultCode'], code, `${path} result code: ${JSON.stringify(r.body)}`);
@@ -52,7 +60,10 @@ test('app/version/get needs no session: abVer for a current app; 1 OUTDATED, 30 
     t.is(r.body['resultCode'], code, query);
     t.is(r.status, status, query);
   }
-  t.regex((await h.call('GET', '/api/app/version/get?platform=2&version=1.0.1')).body['resultMessage'] as string, /1\.0\.2/);
+  t.regex(
+    (await h.call('GET', '/api/app/version/get?platform=2&version=1.0.1')).body['resultMessage'] as string,
+    /1\.0\.2/,
+  );
   // The typed client has both public entries, called without a session, their answers typed and checked.
   const client = clientOf(h);
   const v = await client.getAppVersion({ platform: 2, version: '1.0.3' });
@@ -63,11 +74,14 @@ test('app/version/get needs no session: abVer for a current app; 1 OUTDATED, 30 
   t.true(!old.ok && old.resultCode === 1 && old.status === 403);
 });
 
-test('quest_chapter/get_all needs no session; the player\'s own reads do', async (t) => {
+test("quest_chapter/get_all needs no session; the player's own reads do", async (t) => {
   const h = await harness(t);
   const r = await h.call('GET', '/api/quest_chapter/get_all');
   t.is(r.body['resultCode'], 0);
-  t.deepEqual((r.body['questChapters'] as Body[]).map((c) => c['chapterId']), [1, 2, 101]);
+  t.deepEqual(
+    (r.body['questChapters'] as Body[]).map((c) => c['chapterId']),
+    [1, 2, 101],
+  );
   for (const path of ['/api/player/quest/get_all', '/api/player/mission/get_all']) {
     const anon = await h.call('GET', path);
     t.is(anon.body['resultCode'], 203, path);
@@ -82,9 +96,21 @@ test('the 2017 paths are aliases of the same entries: quest_log/add orders, ques
   const draw = await c.post('/api/player/gacha/draw', { gachaId: 1, drawType: 3, stepCode: 4, reDraw: false });
   t.is(draw.body['resultCode'], 0);
   t.is((await c.post('/api/player/tutorial/party/set', { stepCode: 5 })).body['resultCode'], 0);
-  const order = await c.post('/api/player/quest_log/add', { type: 1, questId: 1001, managedBattlePartyId: 1, supportCharacterId: -1, questData: '' });
+  const order = await c.post('/api/player/quest_log/add', {
+    type: 1,
+    questId: 1001,
+    managedBattlePartyId: 1,
+    supportCharacterId: -1,
+    questData: '',
+  });
   t.like(order.body, { resultCode: 0, questId: 1001 });
-  const done = await c.post('/api/player/quest_log/set', { orderReceiveId: order.body['orderReceiveId'], state: 2, clearRank: 3, skillExps: '', stepCode: 0 });
+  const done = await c.post('/api/player/quest_log/set', {
+    orderReceiveId: order.body['orderReceiveId'],
+    state: 2,
+    clearRank: 3,
+    skillExps: '',
+    stepCode: 0,
+  });
   t.like(done.body, { resultCode: 0, cleared: true, questId: 1001 });
   // The same refusals as the entry's own path.
   await refused(t, c, 'POST', '/api/player/quest_log/set', { orderReceiveId: 999, state: 2 }, 107, 404);
@@ -104,19 +130,61 @@ test('missions over HTTP: progress from a draw, a claim, 510 claimed, 511 not ac
   t.is((await c.post('/api/player/gacha/draw', { gachaId: 2, drawType: 1 })).body['resultCode'], 0);
   const draw = managedMissionIdOf(2, TODAY);
   const logs = (await c.get('/api/player/mission/get_all')).body['missionLogs'] as Body[];
-  t.like(logs.find((l) => l['managedMissionId'] === draw), { rate: 1, rateMax: 1, state: 1 });
-  const set = await c.post('/api/player/mission/set', { managedMissionId: managedMissionIdOf(1, TODAY), rate: 3, state: 1 });
+  t.like(
+    logs.find((l) => l['managedMissionId'] === draw),
+    { rate: 1, rateMax: 1, state: 1 },
+  );
+  const set = await c.post('/api/player/mission/set', {
+    managedMissionId: managedMissionIdOf(1, TODAY),
+    rate: 3,
+    state: 1,
+  });
   t.is(set.body['resultCode'], 0);
-  t.like((set.body['missionLogs'] as Body[]).find((l) => l['missionId'] === 1), { rate: 0, state: 0 });
-  await refused(t, c, 'POST', '/api/player/mission/complete', { managedMissionId: managedMissionIdOf(1, TODAY) }, 511, 409);
+  t.like(
+    (set.body['missionLogs'] as Body[]).find((l) => l['missionId'] === 1),
+    { rate: 0, state: 0 },
+  );
+  await refused(
+    t,
+    c,
+    'POST',
+    '/api/player/mission/complete',
+    { managedMissionId: managedMissionIdOf(1, TODAY) },
+    511,
+    409,
+  );
   const claim = await c.post('/api/player/mission/complete', { managedMissionId: draw });
   t.like(claim.body, { resultCode: 0, reward: { kind: 'item', objectId: 2002, amount: 3, managedPresentId: null } });
   t.like(claim.body['missionLog'] as Body, { state: 99 });
   await refused(t, c, 'POST', '/api/player/mission/complete', { managedMissionId: draw }, 510, 409);
-  await refused(t, c, 'POST', '/api/player/mission/complete', { managedMissionId: managedMissionIdOf(9999, TODAY) }, 107, 404);
-  await refused(t, c, 'POST', '/api/player/mission/set', { managedMissionId: managedMissionIdOf(9999, TODAY) }, 107, 404);
+  await refused(
+    t,
+    c,
+    'POST',
+    '/api/player/mission/complete',
+    { managedMissionId: managedMissionIdOf(9999, TODAY) },
+    107,
+    404,
+  );
+  await refused(
+    t,
+    c,
+    'POST',
+    '/api/player/mission/set',
+    { managedMissionId: managedMissionIdOf(9999, TODAY) },
+    107,
+    404,
+  );
   h.clock.now = dayStart(m, TODAY + 1);
-  await refused(t, c, 'POST', '/api/player/mission/complete', { managedMissionId: managedMissionIdOf(2, TODAY) }, 468, 403);
+  await refused(
+    t,
+    c,
+    'POST',
+    '/api/player/mission/complete',
+    { managedMissionId: managedMissionIdOf(2, TODAY) },
+    468,
+    403,
+  );
 });
 
 test('stamina/add as the clients send it (type 1, itemId -1) restores with gems; refusals 442, 445, 311, 102', async (t) => {
@@ -129,7 +197,8 @@ test('stamina/add as the clients send it (type 1, itemId -1) restores with gems;
   t.like(r.body['player'] as Body, { gem: 2950, stamina: r.body['stamina'] });
   await refused(t, c, 'POST', '/api/player/stamina/add', { type: 2, num: 1, itemId: 6001 }, 442, 409);
   // Restores may pass the maximum, up to the ceiling (999).
-  for (let i = 0; i < 2; i++) t.is((await c.post('/api/player/stamina/add', { type: 1, num: 10, itemId: -1 })).body['resultCode'], 0);
+  for (let i = 0; i < 2; i++)
+    t.is((await c.post('/api/player/stamina/add', { type: 1, num: 10, itemId: -1 })).body['resultCode'], 0);
   await refused(t, c, 'POST', '/api/player/stamina/add', { type: 1, num: 3, itemId: -1 }, 311, 409);
   await refused(t, c, 'POST', '/api/player/stamina/add', { type: 1, num: 1, itemId: 6001 }, 102, 400);
 });
@@ -140,7 +209,11 @@ test('age/set keeps the bracket; a younger one is 317, an unknown one 102', asyn
   t.like((await c.post('/api/player/age/set', { age: 2 })).body, { resultCode: 0, age: 2, monthlyPaidGemLimit: 10000 });
   await refused(t, c, 'POST', '/api/player/age/set', { age: 1 }, 317, 409);
   await refused(t, c, 'POST', '/api/player/age/set', { age: 7 }, 102, 400);
-  t.like((await c.post('/api/player/age/set', { age: '3' })).body, { resultCode: 0, age: 3, monthlyPaidGemLimit: null });
+  t.like((await c.post('/api/player/age/set', { age: '3' })).body, {
+    resultCode: 0,
+    age: 3,
+    monthlyPaidGemLimit: null,
+  });
 });
 
 test('adv/add refusals over HTTP: unknown 107, out of period 461, a step going back 102', async (t) => {

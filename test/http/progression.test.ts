@@ -2,7 +2,14 @@ import test, { type ExecutionContext } from 'ava';
 import { grant, receiveAllHttp, signupLogin, startHarness } from '../_support/http.js';
 
 type Client = Awaited<ReturnType<typeof signupLogin>>;
-type Char = { managedCharacterId: number; characterId: number; level: number; limitBreak: number; evolved: boolean; view: number };
+type Char = {
+  managedCharacterId: number;
+  characterId: number;
+  level: number;
+  limitBreak: number;
+  evolved: boolean;
+  view: number;
+};
 type Weapon = { managedWeaponId: number; weaponId: number; level: number };
 
 const MINUTE = 60_000;
@@ -14,7 +21,14 @@ const snapshot = async (c: Client) => {
   return rest;
 };
 
-const expectError = async (t: ExecutionContext, c: Client, path: string, body: unknown, resultCode: number, status: number) => {
+const expectError = async (
+  t: ExecutionContext,
+  c: Client,
+  path: string,
+  body: unknown,
+  resultCode: number,
+  status: number,
+) => {
   const before = await snapshot(c);
   const r = await c.post(path, body);
   t.is(r.body['resultCode'], resultCode, `${path} → ${JSON.stringify(r.body)}`);
@@ -27,11 +41,14 @@ test('a fresh character goes from level 1 to 100, receives, upgrades and evolves
   t.teardown(() => h.close());
   const c = await signupLogin(h);
   const give: Array<[string, number, number]> = [
-    ['character', 1011, 1], ['gold', 0, 10_000_000],
+    ['character', 1011, 1],
+    ['gold', 0, 10_000_000],
     ['item', 2003, 200], // Large Flame Candy: 2000 exp, 3000 for a Flame character
     ['item', 101011, 4], // the character's own limit-break item (★5: 1 per limit break)
-    ['item', 4001, 22], ['item', 4100, 3], // evolution: 20 Fighter Sigils + 3 Radiant Seeds; the weapon: 2 sigils
-    ['item', 10003, 60], ['item', 10601, 3], // weapon exp and evolution
+    ['item', 4001, 22],
+    ['item', 4100, 3], // evolution: 20 Fighter Sigils + 3 Radiant Seeds; the weapon: 2 sigils
+    ['item', 10003, 60],
+    ['item', 10601, 3], // weapon exp and evolution
   ];
   for (const [kind, id, amount] of give) await grant(h, c.playerId, kind, id, amount);
   const received = await receiveAllHttp(c);
@@ -44,7 +61,10 @@ test('a fresh character goes from level 1 to 100, receives, upgrades and evolves
   t.is(char.level, 1);
 
   const upgrade = async () => {
-    const r = await c.post('/api/player/character/upgrade', { managedCharacterId: id, items: [{ itemId: 2003, amount: 100 }] });
+    const r = await c.post('/api/player/character/upgrade', {
+      managedCharacterId: id,
+      items: [{ itemId: 2003, amount: 100 }],
+    });
     t.is(r.body['resultCode'], 0, JSON.stringify(r.body));
     t.truthy(r.body['player'], 'coins changed');
     t.truthy(r.body['itemSummary'], 'items changed');
@@ -52,7 +72,14 @@ test('a fresh character goes from level 1 to 100, receives, upgrades and evolves
   };
 
   t.is(await upgrade(), 60);
-  await expectError(t, c, '/api/player/character/upgrade', { managedCharacterId: id, items: [{ itemId: 2003, amount: 1 }] }, 294, 409);
+  await expectError(
+    t,
+    c,
+    '/api/player/character/upgrade',
+    { managedCharacterId: id, items: [{ itemId: 2003, amount: 1 }] },
+    294,
+    409,
+  );
   await expectError(t, c, '/api/player/character/evolution', { managedCharacterId: id }, 317, 409);
   for (let lb = 1; lb <= 4; lb++) {
     const r = await c.post('/api/player/character/limitBreak', { managedCharacterId: id });
@@ -77,14 +104,27 @@ test('a fresh character goes from level 1 to 100, receives, upgrades and evolves
   await expectError(t, c, '/api/player/weapon/receive', { managedCharacterId: id }, 317, 409);
 
   await expectError(t, c, '/api/player/weapon/evolution', { managedWeaponId: w.managedWeaponId }, 317, 409);
-  const up1 = await c.post('/api/player/weapon/upgrade', { managedWeaponId: w.managedWeaponId, items: [{ itemId: 10003, amount: 30 }] });
+  const up1 = await c.post('/api/player/weapon/upgrade', {
+    managedWeaponId: w.managedWeaponId,
+    items: [{ itemId: 10003, amount: 30 }],
+  });
   t.is(up1.body['resultCode'], 0, JSON.stringify(up1.body));
   t.is((up1.body['managedWeapon'] as Weapon).level, 20);
-  await expectError(t, c, '/api/player/weapon/upgrade', { managedWeaponId: w.managedWeaponId, items: [{ itemId: 10003, amount: 1 }] }, 293, 409);
+  await expectError(
+    t,
+    c,
+    '/api/player/weapon/upgrade',
+    { managedWeaponId: w.managedWeaponId, items: [{ itemId: 10003, amount: 1 }] },
+    293,
+    409,
+  );
   const wevo = await c.post('/api/player/weapon/evolution', { managedWeaponId: w.managedWeaponId });
   t.is(wevo.body['resultCode'], 0, JSON.stringify(wevo.body));
   t.is((wevo.body['managedWeapon'] as Weapon).weaponId, 21011);
-  const up2 = await c.post('/api/player/weapon/upgrade', { managedWeaponId: w.managedWeaponId, items: [{ itemId: 10003, amount: 30 }] });
+  const up2 = await c.post('/api/player/weapon/upgrade', {
+    managedWeaponId: w.managedWeaponId,
+    items: [{ itemId: 10003, amount: 30 }],
+  });
   t.is(up2.body['resultCode'], 0, JSON.stringify(up2.body));
   t.is((up2.body['managedWeapon'] as Weapon).level, 40);
 
@@ -145,7 +185,12 @@ test('HTTP: views, support parties, weapons made and sold, abilities and a cance
   t.teardown(() => h.close());
   const c = await signupLogin(h);
   const give: Array<[string, number, number]> = [
-    ['character', 1011, 1], ['character', 1013, 1], ['item', 5001, 5], ['item', 10101, 1], ['item', 10301, 30], ['item', 10201, 1],
+    ['character', 1011, 1],
+    ['character', 1013, 1],
+    ['item', 5001, 5],
+    ['item', 10101, 1],
+    ['item', 10301, 30],
+    ['item', 10201, 1],
   ];
   for (const [kind, id, amount] of give) await grant(h, c.playerId, kind, id, amount);
   await receiveAllHttp(c);
@@ -160,13 +205,29 @@ test('HTTP: views, support parties, weapons made and sold, abilities and a cance
     return r.body;
   };
 
-  t.is(((await post('/api/player/character/set_shown', { managedCharacterIds: [a, b] }))['managedCharacters'] as Char[]).length, 2);
+  t.is(
+    ((await post('/api/player/character/set_shown', { managedCharacterIds: [a, b] }))['managedCharacters'] as Char[])
+      .length,
+    2,
+  );
   await expectError(t, c, '/api/player/character/set_view', { managedCharacterId: a, view: 1 }, 317, 409);
   await post('/api/player/character/set_view', { managedCharacterId: a, view: 0 });
   t.is((await post('/api/player/character/reset_all_view', {}))['changed'], 0);
-  await post('/api/player/character/support/set_all', { supportParties: [{ name: 'Friends', managedCharacterIds: [a, b] }] });
-  t.deepEqual((await post('/api/player/character/support/set_name', { supportPartyNo: 1, name: 'Helpers' }))['supportParties'], [{ supportPartyNo: 1, name: 'Helpers', managedCharacterIds: [a, b] }]);
-  await expectError(t, c, '/api/player/character/support/set_all', { supportParties: [{ name: 'Big', managedCharacterIds: [a, b, a, b] }] }, 296, 400);
+  await post('/api/player/character/support/set_all', {
+    supportParties: [{ name: 'Friends', managedCharacterIds: [a, b] }],
+  });
+  t.deepEqual(
+    (await post('/api/player/character/support/set_name', { supportPartyNo: 1, name: 'Helpers' }))['supportParties'],
+    [{ supportPartyNo: 1, name: 'Helpers', managedCharacterIds: [a, b] }],
+  );
+  await expectError(
+    t,
+    c,
+    '/api/player/character/support/set_all',
+    { supportParties: [{ name: 'Big', managedCharacterIds: [a, b, a, b] }] },
+    296,
+    400,
+  );
   await expectError(t, c, '/api/player/character/support/set_name', { supportPartyNo: 2, name: 'None' }, 107, 404);
 
   const made = await post('/api/player/weapon/make', { weaponId: 103 });
@@ -179,11 +240,24 @@ test('HTTP: views, support parties, weapons made and sold, abilities and a cance
   await expectError(t, c, '/api/player/ability/equip', { managedCharacterId: a, slotNo: 1, itemId: 10201 }, 317, 409);
   await post('/api/player/ability/release_slot', { managedCharacterId: a, slotNo: 1 });
   await post('/api/player/ability/equip', { managedCharacterId: a, slotNo: 1, itemId: 10201 });
-  const up = await post('/api/player/ability/upgrade_sphere', { managedCharacterId: a, slotNo: 1, items: [{ itemId: 10301, amount: 10 }] });
-  t.deepEqual((up['managedAbilityTrees'] as Array<{ slots: unknown[] }>)[0]?.slots, [{ slotNo: 1, sphere: { itemId: 10201, level: 2, exp: 100 } }]);
+  const up = await post('/api/player/ability/upgrade_sphere', {
+    managedCharacterId: a,
+    slotNo: 1,
+    items: [{ itemId: 10301, amount: 10 }],
+  });
+  t.deepEqual((up['managedAbilityTrees'] as Array<{ slots: unknown[] }>)[0]?.slots, [
+    { slotNo: 1, sphere: { itemId: 10201, level: 2, exp: 100 } },
+  ]);
 
   await post('/api/player/training/orders', { slotId: 1, trainingId: 1, managedCharacterIds: [b] });
-  await expectError(t, c, '/api/player/training/orders', { slotId: 1, trainingId: 1, managedCharacterIds: [a] }, 317, 409);
+  await expectError(
+    t,
+    c,
+    '/api/player/training/orders',
+    { slotId: 1, trainingId: 1, managedCharacterIds: [a] },
+    317,
+    409,
+  );
   await post('/api/player/training/cancel', { slotId: 1 });
   await expectError(t, c, '/api/player/training/cancel', { slotId: 1 }, 317, 409);
 });

@@ -2,7 +2,11 @@
 import test from 'ava';
 import { signupLogin, startHarness } from '../_support/http.js';
 
-const LIMITS = { session: { rate: 2, burst: 3 }, address: { rate: 1000, burst: 1000 }, account: { rate: 0.1, burst: 4 } };
+const LIMITS = {
+  session: { rate: 2, burst: 3 },
+  address: { rate: 1000, burst: 1000 },
+  account: { rate: 0.1, burst: 4 },
+};
 
 test('a session over its rate is 429 with Retry-After, and is served again once tokens return', async (t) => {
   const h = await startHarness({ cfg: { rateLimits: LIMITS } });
@@ -23,11 +27,17 @@ test('sign-up, log-in and move are limited per address more strictly', async (t)
   t.teardown(() => h.close());
   const statuses: number[] = [];
   for (let i = 0; i < 6; i++) {
-    const r = await h.call('POST', '/api/player/signup', { uuid: `55555555-0000-4000-8000-00000000000${i}`, platform: 1 });
+    const r = await h.call('POST', '/api/player/signup', {
+      uuid: `55555555-0000-4000-8000-00000000000${i}`,
+      platform: 1,
+    });
     statuses.push(r.status);
   }
   t.deepEqual(statuses, [200, 200, 200, 200, 429, 429]);
-  const r = await h.call('POST', '/api/player/login', { uuid: '55555555-0000-4000-8000-000000000000', accessToken: 'x'.repeat(20) });
+  const r = await h.call('POST', '/api/player/login', {
+    uuid: '55555555-0000-4000-8000-000000000000',
+    accessToken: 'x'.repeat(20),
+  });
   t.is(r.status, 429);
   t.true(Number(r.headers['retry-after']) >= 1, 'Retry-After in seconds');
 });

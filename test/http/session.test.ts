@@ -12,14 +12,25 @@ type Body = Record<string, unknown>;
 /** Plays the session and returns every response body as text, in order. */
 const playSession = async (t: import('ava').ExecutionContext, h: Harness): Promise<string[]> => {
   const out: string[] = [];
-  const call = async (method: 'GET' | 'POST', path: string, body?: unknown, session?: string, expectCode = 0): Promise<Body> => {
+  const call = async (
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    session?: string,
+    expectCode = 0,
+  ): Promise<Body> => {
     const r = await h.call(method, path, body, session ? { 'X-STAR-SESSION-ID': session } : {});
     out.push(`${r.status} ${JSON.stringify(r.body)}`);
     t.is(r.body['resultCode'], expectCode, `${method} ${path}: ${JSON.stringify(r.body).slice(0, 300)}`);
     return r.body;
   };
   const su = await call('POST', '/api/player/signup', { uuid: OLD, platform: 1, name: 'Aki', stepCode: 1 });
-  const li = await call('POST', '/api/player/login', { uuid: OLD, accessToken: su['accessToken'], platform: 1, appVersion: '1.0.0' });
+  const li = await call('POST', '/api/player/login', {
+    uuid: OLD,
+    accessToken: su['accessToken'],
+    platform: 1,
+    appVersion: '1.0.0',
+  });
   const sid = li['sessionId'] as string;
   const all = await call('GET', '/api/player/get_all', undefined, sid);
   const player = all['player'] as Body;
@@ -28,7 +39,12 @@ const playSession = async (t: import('ava').ExecutionContext, h: Harness): Promi
 
   const box = await call('GET', '/api/player/present/get_all', undefined, sid);
   const ids = (box['presents'] as Array<{ managedPresentId: number }>).map((p) => p.managedPresentId);
-  const got = await call('GET', `/api/player/present/get?managedPresentId=${ids.join('%2C')}&stepCode=2`, undefined, sid);
+  const got = await call(
+    'GET',
+    `/api/player/present/get?managedPresentId=${ids.join('%2C')}&stepCode=2`,
+    undefined,
+    sid,
+  );
   t.is((got['receivedPresents'] as unknown[]).length, ids.length);
   t.is((got['player'] as Body)['gem'], 3000);
   await call('GET', '/api/player/present/get_received', undefined, sid);
@@ -38,16 +54,39 @@ const playSession = async (t: import('ava').ExecutionContext, h: Harness): Promi
   t.deepEqual(gachas['gachaSteps'], []);
   await call('GET', '/api/player/gacha/box/get?gachaId=3', undefined, sid);
 
-  const single = await call('POST', '/api/player/gacha/draw', { gachaId: 2, drawType: 1, stepCode: 0, reDraw: false }, sid);
+  const single = await call(
+    'POST',
+    '/api/player/gacha/draw',
+    { gachaId: 2, drawType: 1, stepCode: 0, reDraw: false },
+    sid,
+  );
   t.is((single['gachaResults'] as unknown[]).length, 1);
-  t.false((single['itemSummary'] as Array<{ itemId: number }>).some((i) => i.itemId === 3001), 'the single draw used the welcome ticket');
+  t.false(
+    (single['itemSummary'] as Array<{ itemId: number }>).some((i) => i.itemId === 3001),
+    'the single draw used the welcome ticket',
+  );
   t.is(single['player'], undefined, 'no currency changed');
-  const ten = await call('POST', '/api/player/gacha/draw', { gachaId: 3, drawType: 3, stepCode: 0, reDraw: false }, sid);
+  const ten = await call(
+    'POST',
+    '/api/player/gacha/draw',
+    { gachaId: 3, drawType: 3, stepCode: 0, reDraw: false },
+    sid,
+  );
   t.is((ten['gachaResults'] as unknown[]).length, 10);
   t.is((ten['player'] as Body)['gem'], 1500);
 
   // Enough points for a target: gems from the operator, four more ten-draws.
-  const admin = await h.call('POST', '/admin/presents', { playerId: su['playerId'], grant: { kind: 'gem', objectId: 0, amount: 5500 }, title: 'Gift', message: 'for testing' }, { Authorization: `Bearer ${ADMIN}` });
+  const admin = await h.call(
+    'POST',
+    '/admin/presents',
+    {
+      playerId: su['playerId'],
+      grant: { kind: 'gem', objectId: 0, amount: 5500 },
+      title: 'Gift',
+      message: 'for testing',
+    },
+    { Authorization: `Bearer ${ADMIN}` },
+  );
   out.push(JSON.stringify(admin.body));
   const box2 = await call('GET', '/api/player/present/get_all', undefined, sid);
   const gift = (box2['presents'] as Array<{ managedPresentId: number }>)[0]!.managedPresentId;
@@ -59,7 +98,12 @@ const playSession = async (t: import('ava').ExecutionContext, h: Harness): Promi
   t.true((point['managedCharacters'] as Array<{ characterId: number }>).some((c) => c.characterId === 1012));
 
   // The first-time gacha's re-draw cycle: reDraw true opens it (held), re-draw, fix.
-  const first = await call('POST', '/api/player/gacha/draw', { gachaId: 1, drawType: 3, stepCode: 0, reDraw: true }, sid);
+  const first = await call(
+    'POST',
+    '/api/player/gacha/draw',
+    { gachaId: 1, drawType: 3, stepCode: 0, reDraw: true },
+    sid,
+  );
   t.true(first['pending'] as boolean);
   await call('POST', '/api/player/gacha/draw', { gachaId: 1, drawType: 3, stepCode: 0, reDraw: true }, sid);
   const fixed = await call('POST', '/api/player/gacha/fix', {}, sid);
@@ -72,16 +116,44 @@ const playSession = async (t: import('ava').ExecutionContext, h: Harness): Promi
   // Move to a new device.
   h.clock.now += HOUR;
   const mv = await call('POST', '/api/player/move/get', { password: 'pass-1234' }, sid);
-  await call('POST', '/api/player/move/set', { moveCode: mv['moveCode'], movePassword: 'wrong-999', uuid: NEW, platform: 2 }, undefined, 210);
-  const moved = await call('POST', '/api/player/move/set', { moveCode: mv['moveCode'], movePassword: 'pass-1234', uuid: NEW, platform: 2 });
+  await call(
+    'POST',
+    '/api/player/move/set',
+    { moveCode: mv['moveCode'], movePassword: 'wrong-999', uuid: NEW, platform: 2 },
+    undefined,
+    210,
+  );
+  const moved = await call('POST', '/api/player/move/set', {
+    moveCode: mv['moveCode'],
+    movePassword: 'pass-1234',
+    uuid: NEW,
+    platform: 2,
+  });
   t.is(moved['playerId'], su['playerId']);
-  await call('POST', '/api/player/move/set', { moveCode: mv['moveCode'], movePassword: 'pass-1234', uuid: NEW, platform: 2 }, undefined, 210);
+  await call(
+    'POST',
+    '/api/player/move/set',
+    { moveCode: mv['moveCode'], movePassword: 'pass-1234', uuid: NEW, platform: 2 },
+    undefined,
+    210,
+  );
   await call('GET', '/api/player/get_all', undefined, sid, 203);
-  await call('POST', '/api/player/login', { uuid: OLD, accessToken: su['accessToken'], platform: 1, appVersion: '1.0.0' }, undefined, 212);
-  const li2 = await call('POST', '/api/player/login', { uuid: NEW, accessToken: moved['accessToken'], platform: 2, appVersion: '1.0.0' });
+  await call(
+    'POST',
+    '/api/player/login',
+    { uuid: OLD, accessToken: su['accessToken'], platform: 1, appVersion: '1.0.0' },
+    undefined,
+    212,
+  );
+  const li2 = await call('POST', '/api/player/login', {
+    uuid: NEW,
+    accessToken: moved['accessToken'],
+    platform: 2,
+    appVersion: '1.0.0',
+  });
   const after = await call('GET', '/api/player/get_all', undefined, li2['sessionId'] as string);
   t.is((after['player'] as Body)['tutorialStep'], -1, 'the same player, on the new device');
-  t.is((after['managedCharacters'] as unknown[]).length, ((fixed['managedCharacters'] as unknown[]).length));
+  t.is((after['managedCharacters'] as unknown[]).length, (fixed['managedCharacters'] as unknown[]).length);
   return out;
 };
 

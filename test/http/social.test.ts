@@ -15,7 +15,8 @@ const harness = async (t: { teardown: (f: () => Promise<void>) => void }): Promi
   return h;
 };
 
-const myCodeOf = async (c: Client): Promise<string> => ((await c.get('/api/player/get_all')).body['player'] as { myCode: string }).myCode;
+const myCodeOf = async (c: Client): Promise<string> =>
+  ((await c.get('/api/player/get_all')).body['player'] as { myCode: string }).myCode;
 const stateOf = async (c: Client): Promise<Body> => {
   const r = (await c.get('/api/player/get_all')).body;
   delete r['serverTime'];
@@ -25,7 +26,14 @@ const friendsOf = async (c: Client, body: Body = {}) => (await c.post('/api/play
 const ids = (xs: unknown) => (xs as Array<{ playerId: number }>).map((x) => x.playerId);
 
 /** Checks an error answer: result code, HTTP status, and the player's state unchanged. */
-const failsHttp = async (t: { is: (a: unknown, b: unknown, m?: string) => void; deepEqual: (a: unknown, b: unknown, m?: string) => void }, c: Client, path: string, body: Body, code: number, status: number) => {
+const failsHttp = async (
+  t: { is: (a: unknown, b: unknown, m?: string) => void; deepEqual: (a: unknown, b: unknown, m?: string) => void },
+  c: Client,
+  path: string,
+  body: Body,
+  code: number,
+  status: number,
+) => {
   const before = await stateOf(c);
   const r = await c.post(path, body);
   t.is(r.body['resultCode'], code, `${path} result code`);
@@ -119,45 +127,126 @@ test('quest: order with the party, save twice, retry up to the limit, complete w
   await receiveAllHttp(p);
   const chars = (await p.get('/api/player/get_all')).body['managedCharacters'] as Array<{ managedCharacterId: number }>;
   const mc = chars[0]!.managedCharacterId;
-  const slots = (first: number | null) => [{ managedCharacterId: first, managedWeaponId: null }, ...Array.from({ length: 4 }, () => ({ managedCharacterId: null, managedWeaponId: null }))];
-  const parties = Array.from({ length: 15 }, (_, i) => ({ managedBattlePartyId: i + 1, slots: slots(i === 0 ? mc : null) }));
+  const slots = (first: number | null) => [
+    { managedCharacterId: first, managedWeaponId: null },
+    ...Array.from({ length: 4 }, () => ({ managedCharacterId: null, managedWeaponId: null })),
+  ];
+  const parties = Array.from({ length: 15 }, (_, i) => ({
+    managedBattlePartyId: i + 1,
+    slots: slots(i === 0 ? mc : null),
+  }));
   t.is((await p.post('/api/player/battle_party/set_all', { managedBattleParties: parties })).body['resultCode'], 0);
-  t.is(((await p.get('/api/player/battle_party/get_all')).body['managedBattleParties'] as Array<{ slots: Array<{ managedCharacterId: number }> }>)[0]?.slots[0]?.managedCharacterId, mc);
-  await failsHttp(t, p, '/api/player/quest_log/order', { type: 1, questId: 1001, managedBattlePartyId: 2, supportCharacterId: -1, questData: 'x' }, 102, 400);
+  t.is(
+    (
+      (await p.get('/api/player/battle_party/get_all')).body['managedBattleParties'] as Array<{
+        slots: Array<{ managedCharacterId: number }>;
+      }>
+    )[0]?.slots[0]?.managedCharacterId,
+    mc,
+  );
+  await failsHttp(
+    t,
+    p,
+    '/api/player/quest_log/order',
+    { type: 1, questId: 1001, managedBattlePartyId: 2, supportCharacterId: -1, questData: 'x' },
+    102,
+    400,
+  );
 
   const q = master().quest.get(1001)!;
   // As the original's clients send it: supportCharacterId -1 is none.
-  const o = await p.post('/api/player/quest_log/order', { type: 1, questId: 1001, managedBattlePartyId: 1, supportCharacterId: -1, questData: 'start' });
+  const o = await p.post('/api/player/quest_log/order', {
+    type: 1,
+    questId: 1001,
+    managedBattlePartyId: 1,
+    supportCharacterId: -1,
+    questData: 'start',
+  });
   t.is(o.body['resultCode'], 0);
   const orderReceiveId = o.body['orderReceiveId'] as number;
   t.like(o.body['activeQuest'] as Body, { questData: 'start', supportCharacterId: null });
-  await failsHttp(t, p, '/api/player/quest_log/order', { type: 1, questId: 1001, managedBattlePartyId: 1, supportCharacterId: 0, questData: 'again' }, 466, 409);
+  await failsHttp(
+    t,
+    p,
+    '/api/player/quest_log/order',
+    { type: 1, questId: 1001, managedBattlePartyId: 1, supportCharacterId: 0, questData: 'again' },
+    466,
+    409,
+  );
 
-  for (const wave of ['wave-1', 'wave-2']) t.is((await p.post('/api/player/quest_log/save', { orderReceiveId, questData: wave, skillExps: '', dropItems: '7010:1', killedEnemies: '', weaponSkillExps: '' })).body['resultCode'], 0);
+  for (const wave of ['wave-1', 'wave-2'])
+    t.is(
+      (
+        await p.post('/api/player/quest_log/save', {
+          orderReceiveId,
+          questData: wave,
+          skillExps: '',
+          dropItems: '7010:1',
+          killedEnemies: '',
+          weaponSkillExps: '',
+        })
+      ).body['resultCode'],
+      0,
+    );
   t.is(((await p.get('/api/player/get_all')).body['activeQuest'] as { questData: string }).questData, 'wave-2');
-  for (let i = 0; i < q.retry.max; i++) t.is((await p.post('/api/player/quest_log/retry', { orderReceiveId })).body['resultCode'], 0);
+  for (let i = 0; i < q.retry.max; i++)
+    t.is((await p.post('/api/player/quest_log/retry', { orderReceiveId })).body['resultCode'], 0);
   await failsHttp(t, p, '/api/player/quest_log/retry', { orderReceiveId }, 465, 409);
 
   // The drops the server rolls are the ones a replay with the same seed gives.
   // The request as the original's clients send it: state 2 is a clear, the lists "id:n" strings.
   const complete = {
-    orderReceiveId, state: 2, clearRank: 2, skillExps: `${mc}:3,${mc + 1}:1`, dropItems: '', killedEnemies: '19010002:4', weaponSkillExps: '',
-    uniqueSkillUseNum: 1, masterSkillUseNum: 0, friendUseNum: 0, stepCode: 0,
+    orderReceiveId,
+    state: 2,
+    clearRank: 2,
+    skillExps: `${mc}:3,${mc + 1}:1`,
+    dropItems: '',
+    killedEnemies: '19010002:4',
+    weaponSkillExps: '',
+    uniqueSkillUseNum: 1,
+    masterSkillUseNum: 0,
+    friendUseNum: 0,
+    stepCode: 0,
   };
   const before = (await h.storage.load(p.playerId))!;
   // run decodes the request as the service does (the lists are strings on the wire).
-  const replay = run(operationByName('completePlayerQuestLog')!, before, complete, rngFromSeed(deriveSeed('test-seed-secret', p.playerId, before.version, 0)), h.clock.now, { master: master(), others: [] });
-  const c1 = await p.post('/api/player/quest_log/complete', { ...complete, drops: [{ kind: 'gem', objectId: 0, amount: 99999 }], dropItems: '7010:99,8003:99' });
+  const replay = run(
+    operationByName('completePlayerQuestLog')!,
+    before,
+    complete,
+    rngFromSeed(deriveSeed('test-seed-secret', p.playerId, before.version, 0)),
+    h.clock.now,
+    { master: master(), others: [] },
+  );
+  const c1 = await p.post('/api/player/quest_log/complete', {
+    ...complete,
+    drops: [{ kind: 'gem', objectId: 0, amount: 99999 }],
+    dropItems: '7010:99,8003:99',
+  });
   t.is(c1.body['resultCode'], 0);
   t.is(replay._tag, 'Right');
   if (replay._tag === 'Right') t.deepEqual(c1.body['drops'], replay.right.response['drops']);
   t.is((c1.body['firstClearRewards'] as unknown[]).length, q.firstClear.length);
   t.is(c1.body['activeQuest'], null, 'questData is discarded');
-  t.deepEqual((c1.body['questLogs'] as Array<{ skillUse: { skills: number[] } }>)[0]?.skillUse.skills, [3, 1], 'the skill use counts are kept');
+  t.deepEqual(
+    (c1.body['questLogs'] as Array<{ skillUse: { skills: number[] } }>)[0]?.skillUse.skills,
+    [3, 1],
+    'the skill use counts are kept',
+  );
   t.true((c1.body['newAchievementCount'] as number) >= 1, 'the first clear unlocked an achievement');
 
-  const o2 = await p.post('/api/player/quest_log/order', { type: 1, questId: 1001, managedBattlePartyId: 1, supportCharacterId: -1, questData: 'second' });
-  const c2 = await p.post('/api/player/quest_log/complete', { ...complete, orderReceiveId: o2.body['orderReceiveId'], clearRank: 1 });
+  const o2 = await p.post('/api/player/quest_log/order', {
+    type: 1,
+    questId: 1001,
+    managedBattlePartyId: 1,
+    supportCharacterId: -1,
+    questData: 'second',
+  });
+  const c2 = await p.post('/api/player/quest_log/complete', {
+    ...complete,
+    orderReceiveId: o2.body['orderReceiveId'],
+    clearRank: 1,
+  });
   t.is(c2.body['resultCode'], 0);
   t.deepEqual(c2.body['firstClearRewards'], [], 'the first-clear reward comes once');
   t.is(c2.body['bestClearRank'], 2, 'the best clear rank is kept');
@@ -169,9 +258,13 @@ test('battle parties over HTTP: managedBattleParties both ways, battleParties ac
   const h = await harness(t);
   const p = await signupLogin(h);
   const empty = () => Array.from({ length: 5 }, () => ({ managedCharacterId: null, managedWeaponId: null }));
-  const named = (name: string) => Array.from({ length: 15 }, (_, i) => ({ managedBattlePartyId: i + 1, name: `${name} ${i + 1}`, slots: empty() }));
+  const named = (name: string) =>
+    Array.from({ length: 15 }, (_, i) => ({ managedBattlePartyId: i + 1, name: `${name} ${i + 1}`, slots: empty() }));
   const got = await p.get('/api/player/battle_party/get_all');
-  t.deepEqual((got.body['managedBattleParties'] as Body[]).map((x) => x['managedBattlePartyId']), Array.from({ length: 15 }, (_, i) => i + 1));
+  t.deepEqual(
+    (got.body['managedBattleParties'] as Body[]).map((x) => x['managedBattlePartyId']),
+    Array.from({ length: 15 }, (_, i) => i + 1),
+  );
   t.false('battleParties' in got.body);
   const set = await p.post('/api/player/battle_party/set_all', { managedBattleParties: named('Alpha') });
   t.is(set.body['resultCode'], 0);
@@ -179,19 +272,36 @@ test('battle parties over HTTP: managedBattleParties both ways, battleParties ac
   const old = await p.post('/api/player/battle_party/set_all', { battleParties: named('Beta') });
   t.is(old.body['resultCode'], 0);
   t.is((old.body['managedBattleParties'] as Body[])[14]?.['name'], 'Beta 15');
-  t.is(((await p.get('/api/player/battle_party/get_all')).body['managedBattleParties'] as Body[])[0]?.['name'], 'Beta 1');
+  t.is(
+    ((await p.get('/api/player/battle_party/get_all')).body['managedBattleParties'] as Body[])[0]?.['name'],
+    'Beta 1',
+  );
   await failsHttp(t, p, '/api/player/battle_party/set_all', {}, 103, 400);
-  await failsHttp(t, p, '/api/player/battle_party/set_all', { managedBattleParties: named('C'), battleParties: named('D') }, 102, 400);
+  await failsHttp(
+    t,
+    p,
+    '/api/player/battle_party/set_all',
+    { managedBattleParties: named('C'), battleParties: named('D') },
+    102,
+    400,
+  );
   await failsHttp(t, p, '/api/player/battle_party/set_all', { managedBattleParties: named('E').slice(1) }, 102, 400);
 });
 
-test('quest over HTTP: the original clients\' forms and their error paths (102, nothing changed)', async (t) => {
+test("quest over HTTP: the original clients' forms and their error paths (102, nothing changed)", async (t) => {
   const h = await harness(t);
   const p = await signupLogin(h);
   await grant(h, p.playerId, 'character', 1011, 1);
   await receiveAllHttp(p);
-  const mc = ((await p.get('/api/player/get_all')).body['managedCharacters'] as Array<{ managedCharacterId: number }>)[0]!.managedCharacterId;
-  const parties = Array.from({ length: 15 }, (_, i) => ({ slots: [{ managedCharacterId: i === 0 ? mc : null, managedWeaponId: null }, ...Array.from({ length: 4 }, () => ({ managedCharacterId: null, managedWeaponId: null }))] }));
+  const mc = (
+    (await p.get('/api/player/get_all')).body['managedCharacters'] as Array<{ managedCharacterId: number }>
+  )[0]!.managedCharacterId;
+  const parties = Array.from({ length: 15 }, (_, i) => ({
+    slots: [
+      { managedCharacterId: i === 0 ? mc : null, managedWeaponId: null },
+      ...Array.from({ length: 4 }, () => ({ managedCharacterId: null, managedWeaponId: null })),
+    ],
+  }));
   t.is((await p.post('/api/player/battle_party/set_all', { managedBattleParties: parties })).body['resultCode'], 0);
   const orderBody = { type: 1, questId: 1001, managedBattlePartyId: 1, supportCharacterId: -1, questData: 'null' };
   await failsHttp(t, p, '/api/player/quest_log/order', { ...orderBody, managedBattlePartyId: -1 }, 102, 400);
@@ -199,11 +309,34 @@ test('quest over HTTP: the original clients\' forms and their error paths (102, 
   const o = await p.post('/api/player/quest_log/order', orderBody);
   t.is(o.body['resultCode'], 0);
   const orderReceiveId = o.body['orderReceiveId'] as number;
-  const complete = { orderReceiveId, state: 2, clearRank: 3, skillExps: '', dropItems: '', killedEnemies: '', weaponSkillExps: '', friendUseNum: 0, masterSkillUseNum: 0, uniqueSkillUseNum: 0, stepCode: 0 };
-  for (const bad of [{ state: 3 }, { state: 0 }, { dropItems: '7010:x' }, { skillExps: '1:2:3' }, { killedEnemies: 5 }, { weaponSkillExps: '1:2,' }]) {
+  const complete = {
+    orderReceiveId,
+    state: 2,
+    clearRank: 3,
+    skillExps: '',
+    dropItems: '',
+    killedEnemies: '',
+    weaponSkillExps: '',
+    friendUseNum: 0,
+    masterSkillUseNum: 0,
+    uniqueSkillUseNum: 0,
+    stepCode: 0,
+  };
+  for (const bad of [
+    { state: 3 },
+    { state: 0 },
+    { dropItems: '7010:x' },
+    { skillExps: '1:2:3' },
+    { killedEnemies: 5 },
+    { weaponSkillExps: '1:2,' },
+  ]) {
     await failsHttp(t, p, '/api/player/quest_log/complete', { ...complete, ...bad }, 102, 400);
     const r = await p.post('/api/player/quest_log/complete', { ...complete, ...bad });
-    t.is((r.body['resultMessage'] as string).includes(Object.keys(bad)[0]!), true, `the message names ${Object.keys(bad)[0]}`);
+    t.is(
+      (r.body['resultMessage'] as string).includes(Object.keys(bad)[0]!),
+      true,
+      `the message names ${Object.keys(bad)[0]}`,
+    );
   }
   await failsHttp(t, p, '/api/player/quest_log/save', { orderReceiveId, questData: 'w', dropItems: 'lots' }, 102, 400);
   const done = await p.post('/api/player/quest_log/complete', complete);
@@ -218,8 +351,14 @@ test('chest: draw a whole step to empty, every prize exactly its count, then res
   const chest = master().chest.get(1)!;
   await grant(h, p.playerId, 'item', chest.cost.itemId, 200);
   await receiveAllHttp(p);
-  const list = (await p.get('/api/player/chest/get_all')).body['chests'] as Array<{ chestId: number; remaining: number }>;
-  t.deepEqual(list.map((c) => c.chestId), [1]);
+  const list = (await p.get('/api/player/chest/get_all')).body['chests'] as Array<{
+    chestId: number;
+    remaining: number;
+  }>;
+  t.deepEqual(
+    list.map((c) => c.chestId),
+    [1],
+  );
   const got = new Map<number, number>();
   let left = list[0]!.remaining;
   while (left > 0) {
@@ -248,7 +387,9 @@ test('achievements unlock from a draw and report newAchievementCount until shown
   const n = d.body['newAchievementCount'] as number;
   t.true(n >= 1);
   t.is((await p.get('/api/player/achievement/get_all')).body['newAchievementCount'], n);
-  const first = ((await p.get('/api/player/achievement/get_all')).body['achievements'] as Array<{ achievementId: number }>)[0]!.achievementId;
+  const first = (
+    (await p.get('/api/player/achievement/get_all')).body['achievements'] as Array<{ achievementId: number }>
+  )[0]!.achievementId;
   t.is((await p.post('/api/player/achievement/set', { achievementId: first })).body['resultCode'], 0);
   await failsHttp(t, p, '/api/player/achievement/set', { achievementId: 9999 }, 107, 404);
   const shown = await p.post('/api/player/achievement/shown', {});

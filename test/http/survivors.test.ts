@@ -12,14 +12,23 @@ import type { Commit } from '../../adapters/storage/storage.js';
 type Client = Awaited<ReturnType<typeof signupLogin>>;
 type Body = Record<string, unknown>;
 
-const harness = async (t: import('ava').ExecutionContext, storage?: import('../../adapters/storage/storage.js').Storage): Promise<Harness> => {
+const harness = async (
+  t: import('ava').ExecutionContext,
+  storage?: import('../../adapters/storage/storage.js').Storage,
+): Promise<Harness> => {
   // The answers' codecs are checked by the contract tests; these check state and result codes.
   const h = await startHarness({ ...(storage ? { storage } : {}), cfg: { checkAnswers: false } });
-  t.teardown(async () => { await h.close(); await h.storage.close(); });
+  t.teardown(async () => {
+    await h.close();
+    await h.storage.close();
+  });
   return h;
 };
 
-const fileStore = async (t: import('ava').ExecutionContext, faults: FileStorageOptions['faults']): Promise<FileStorage> => {
+const fileStore = async (
+  t: import('ava').ExecutionContext,
+  faults: FileStorageOptions['faults'],
+): Promise<FileStorage> => {
   const dir = mkdtempSync(join(tmpdir(), 'hoshi-survivors-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   return FileStorage.open({ dir, faults });
@@ -37,9 +46,19 @@ test('after a move to a new device, the old session answers 203 to POSTs too, an
   const mv = await c.post('/api/player/move/get', { password: 'pass-1234' });
   t.is(mv.body['resultCode'], 0);
   const NEW = '0c0c0c0c-1111-4222-8333-444444444444';
-  const moved = await h.call('POST', '/api/player/move/set', { moveCode: mv.body['moveCode'], movePassword: 'pass-1234', uuid: NEW, platform: 2 });
+  const moved = await h.call('POST', '/api/player/move/set', {
+    moveCode: mv.body['moveCode'],
+    movePassword: 'pass-1234',
+    uuid: NEW,
+    platform: 2,
+  });
   t.is(moved.body['resultCode'], 0);
-  const li = await h.call('POST', '/api/player/login', { uuid: NEW, accessToken: moved.body['accessToken'], platform: 2, appVersion: '1.0.0' });
+  const li = await h.call('POST', '/api/player/login', {
+    uuid: NEW,
+    accessToken: moved.body['accessToken'],
+    platform: 2,
+    appVersion: '1.0.0',
+  });
   const now = { 'X-STAR-SESSION-ID': li.body['sessionId'] as string };
   const before = (await h.call('GET', '/api/player/get_all', undefined, now)).body;
   delete before['serverTime'];
@@ -72,12 +91,22 @@ test('a friend proposal sent twice with one Idempotency-Key gets the stored answ
   // Without the key the same request is refused: the stored answer was not a second proposal.
   t.is((await a.post('/api/player/friend/propose', { playerId: b.playerId })).body['resultCode'], 317);
   const received = (await b.post('/api/player/friend/get_all', {})).body['received'] as Array<{ playerId: number }>;
-  t.deepEqual(received.map((x) => x.playerId), [a.playerId]);
+  t.deepEqual(
+    received.map((x) => x.playerId),
+    [a.playerId],
+  );
 });
 
 test('a storage failure (105) is not stored under the Idempotency-Key: after a one-off journal write failure, the retry succeeds', async (t) => {
   let failNext = false;
-  const storage = await fileStore(t, { beforeWrite: () => { if (failNext) { failNext = false; throw Object.assign(new Error('I/O error'), { code: 'EIO' }); } } });
+  const storage = await fileStore(t, {
+    beforeWrite: () => {
+      if (failNext) {
+        failNext = false;
+        throw Object.assign(new Error('I/O error'), { code: 'EIO' });
+      }
+    },
+  });
   const h = await harness(t, storage);
   const c = await signupLogin(h);
   await receiveAllHttp(c);
@@ -97,7 +126,15 @@ test('a storage failure (105) is not stored under the Idempotency-Key: after a o
 });
 
 /** Stores whose commits can be refused with a version conflict, as when another process wrote first. */
-const conflictStores: Array<[string, (t: import('ava').ExecutionContext, conflict: (c: Commit) => boolean) => Promise<import('../../adapters/storage/storage.js').Storage>]> = [
+const conflictStores: Array<
+  [
+    string,
+    (
+      t: import('ava').ExecutionContext,
+      conflict: (c: Commit) => boolean,
+    ) => Promise<import('../../adapters/storage/storage.js').Storage>,
+  ]
+> = [
   ['memory', async (_t, conflict) => new MemoryStorage({ faults: { conflict } })],
   ['file', async (t, conflict) => fileStore(t, { conflict })],
 ];
@@ -128,13 +165,18 @@ for (const [name, make] of conflictStores) {
 
     // A log-in whose commit conflicts gives no session.
     conflicts = 1;
-    const li = await h.call('POST', '/api/player/login', { uuid: c.uuid, accessToken: c.accessToken, platform: 1, appVersion: '1.0.0' });
+    const li = await h.call('POST', '/api/player/login', {
+      uuid: c.uuid,
+      accessToken: c.accessToken,
+      platform: 1,
+      appVersion: '1.0.0',
+    });
     t.is(li.body['resultCode'], 317);
     t.is(li.body['sessionId'], undefined);
   });
 }
 
-test('the seed takes the state\'s version: the same draw at versions n and n+1 draws other characters', async (t) => {
+test("the seed takes the state's version: the same draw at versions n and n+1 draws other characters", async (t) => {
   const h = await harness(t);
   const c = await signupLogin(h);
   await receiveAllHttp(c);

@@ -41,13 +41,24 @@ test('names are NFC-normalised and trimmed; the master-data limit counts charact
     const su = await h.call('POST', '/api/player/signup', `{"uuid":"${uuid}","platform":1,"name":${name}}`);
     if (su.body['resultCode'] !== 0) return su.body['resultCode'];
     const li = await h.call('POST', '/api/player/login', { uuid, accessToken: su.body['accessToken'] });
-    return ((await h.call('GET', '/api/player/get_all', undefined, { 'X-STAR-SESSION-ID': li.body['sessionId'] as string })).body['player'] as { name: string }).name;
+    return (
+      (await h.call('GET', '/api/player/get_all', undefined, { 'X-STAR-SESSION-ID': li.body['sessionId'] as string }))
+        .body['player'] as { name: string }
+    ).name;
   };
   t.is(await nameOf('"Cafe\\u0301"'), 'Caf\u00e9', 'decomposed é is stored composed');
   t.is(await nameOf('"  Aki \\u3000"'), 'Aki', 'trimmed, ideographic space too');
-  t.is(await nameOf('"   "'), master().game.player.defaultName, 'a blank sign-up name is the default name, as an absent one');
+  t.is(
+    await nameOf('"   "'),
+    master().game.player.defaultName,
+    'a blank sign-up name is the default name, as an absent one',
+  );
   const max = master().game.player.nameMaxLength;
-  t.is(await nameOf(JSON.stringify('\u{1F98A}'.repeat(max))), '\u{1F98A}'.repeat(max), `${max} emoji are ${max} characters`);
+  t.is(
+    await nameOf(JSON.stringify('\u{1F98A}'.repeat(max))),
+    '\u{1F98A}'.repeat(max),
+    `${max} emoji are ${max} characters`,
+  );
   t.is(await nameOf(JSON.stringify('a'.repeat(max + 1))), 102);
 });
 
@@ -62,12 +73,26 @@ test('party names: not empty, not only white space, no format characters; admin 
   const ok = await c.post('/api/player/battle_party/set_name', { managedBattlePartyId: 1, name: '  Team\u3000' });
   t.is(ok.body['resultCode'], 0);
   t.is(ok.body['name'], 'Team');
-  for (const name of ['   ', 'A\u2066B']) t.is((await c.post('/api/player/character/support/set_name', { supportPartyNo: 1, name })).body['resultCode'], 102, JSON.stringify(name));
-  const admin = (title: string, message: string) => h.call('POST', '/admin/presents', { playerId: c.playerId, grant: { kind: 'gold', objectId: 0, amount: 1 }, title, message }, { Authorization: `Bearer ${ADMIN}` });
+  for (const name of ['   ', 'A\u2066B'])
+    t.is(
+      (await c.post('/api/player/character/support/set_name', { supportPartyNo: 1, name })).body['resultCode'],
+      102,
+      JSON.stringify(name),
+    );
+  const admin = (title: string, message: string) =>
+    h.call(
+      'POST',
+      '/admin/presents',
+      { playerId: c.playerId, grant: { kind: 'gold', objectId: 0, amount: 1 }, title, message },
+      { Authorization: `Bearer ${ADMIN}` },
+    );
   t.is((await admin('Gift\u202e', '')).body['resultCode'], 102);
   t.is((await admin('   ', '')).body['resultCode'], 102);
   t.is((await admin('Gift', 'line 1\nline 2')).body['resultCode'], 0, 'a message may hold line feeds');
   t.is((await admin('Gift', 'a\u0007bell')).body['resultCode'], 102);
-  const listed = (await c.get('/api/player/present/get_all')).body['presents'] as Array<{ title: string; message: string }>;
+  const listed = (await c.get('/api/player/present/get_all')).body['presents'] as Array<{
+    title: string;
+    message: string;
+  }>;
   t.true(listed.some((p) => p.title === 'Gift' && p.message === 'line 1\nline 2'));
 });

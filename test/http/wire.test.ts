@@ -38,7 +38,11 @@ test('success and error answers carry the envelope; serverTime is in the game zo
 test('unknown paths are 404 with resultCode 102; a GET route called with POST is 405 with Allow', async (t) => {
   const h = await startHarness();
   t.teardown(() => h.close());
-  for (const [m, p, status] of [['GET', '/api/nothing/here', 404], ['POST', '/api/player/get_all', 405], ['GET', '/', 404]] as const) {
+  for (const [m, p, status] of [
+    ['GET', '/api/nothing/here', 404],
+    ['POST', '/api/player/get_all', 405],
+    ['GET', '/', 404],
+  ] as const) {
     const r = await h.call(m, p);
     t.is(r.status, status);
     t.is(r.body['resultCode'], 102);
@@ -52,12 +56,20 @@ test('malformed JSON, a non-object body and a wrong content type are 400/102', a
   t.teardown(() => h.close());
   const c = await signupLogin(h);
   const headers = { 'X-STAR-SESSION-ID': c.sessionId };
-  for (const [body, type] of [['{"gachaId": 2,', 'application/json'], ['[1,2]', 'application/json'], ['"x"', 'application/json'], ['gachaId=2', 'text/plain']] as const) {
+  for (const [body, type] of [
+    ['{"gachaId": 2,', 'application/json'],
+    ['[1,2]', 'application/json'],
+    ['"x"', 'application/json'],
+    ['gachaId=2', 'text/plain'],
+  ] as const) {
     const r = await h.call('POST', '/api/player/gacha/draw', body, { ...headers, 'content-type': type });
     t.is(r.status, 400, body);
     t.is(r.body['resultCode'], 102, body);
   }
-  const charset = await h.call('POST', '/api/player/tutorial/tip/add', JSON.stringify({ tipId: '4' }), { ...headers, 'content-type': 'application/json; charset=UTF-8' });
+  const charset = await h.call('POST', '/api/player/tutorial/tip/add', JSON.stringify({ tipId: '4' }), {
+    ...headers,
+    'content-type': 'application/json; charset=UTF-8',
+  });
   t.is(charset.body['resultCode'], 0, 'charset suffix and numeric strings accepted');
 });
 
@@ -88,7 +100,11 @@ test('sessions: missing, unknown or idle-expired is 401/203; Bearer works like X
   const h = await startHarness();
   t.teardown(() => h.close());
   const c = await signupLogin(h);
-  const forged: Array<Record<string, string>> = [{}, { 'X-STAR-SESSION-ID': 'forged' }, { Authorization: 'Bearer forged' }];
+  const forged: Array<Record<string, string>> = [
+    {},
+    { 'X-STAR-SESSION-ID': 'forged' },
+    { Authorization: 'Bearer forged' },
+  ];
   for (const headers of forged) {
     const r = await h.call('GET', '/api/player/get_all', undefined, headers);
     t.is(r.status, 401);
@@ -108,19 +124,33 @@ test('log-in: unknown uuid or wrong token is 202; sign-up of a bound uuid is 201
   const h = await startHarness();
   t.teardown(() => h.close());
   const c = await signupLogin(h);
-  const wrong = await h.call('POST', '/api/player/login', { uuid: c.uuid, accessToken: 'not-the-token-at-all', platform: 1 });
+  const wrong = await h.call('POST', '/api/player/login', {
+    uuid: c.uuid,
+    accessToken: 'not-the-token-at-all',
+    platform: 1,
+  });
   t.is(wrong.status, 404);
   t.is(wrong.body['resultCode'], 202);
-  const none = await h.call('POST', '/api/player/login', { uuid: '99999999-9999-4999-8999-999999999999', accessToken: 'not-the-token-at-all' });
+  const none = await h.call('POST', '/api/player/login', {
+    uuid: '99999999-9999-4999-8999-999999999999',
+    accessToken: 'not-the-token-at-all',
+  });
   t.is(none.body['resultCode'], 202);
   const again = await h.call('POST', '/api/player/signup', { uuid: c.uuid, platform: 1, name: 'Twin' });
   t.is(again.status, 409);
   t.is(again.body['resultCode'], 201);
   const bad = await h.call('POST', '/api/player/signup', { uuid: 'not-a-uuid', platform: 1 });
   t.is(bad.body['resultCode'], 102);
-  const badPlatform = await h.call('POST', '/api/player/signup', { uuid: '12345678-9999-4999-8999-999999999999', platform: 3 });
+  const badPlatform = await h.call('POST', '/api/player/signup', {
+    uuid: '12345678-9999-4999-8999-999999999999',
+    platform: 3,
+  });
   t.is(badPlatform.body['resultCode'], 102);
-  const longName = await h.call('POST', '/api/player/signup', { uuid: '12345678-9999-4999-8999-999999999999', platform: 1, name: 'n'.repeat(13) });
+  const longName = await h.call('POST', '/api/player/signup', {
+    uuid: '12345678-9999-4999-8999-999999999999',
+    platform: 1,
+    name: 'n'.repeat(13),
+  });
   t.is(longName.body['resultCode'], 102);
 });
 
@@ -132,12 +162,21 @@ test('request hash: checked when present (sessionId, path with query, raw body, 
   const c = await signupLogin(h);
   const body = '{"tipId":5}';
   const good = hashOf(`${c.sessionId} /api/player/tutorial/tip/add ${body} test-salt`);
-  const ok = await h.call('POST', '/api/player/tutorial/tip/add', body, { 'X-STAR-SESSION-ID': c.sessionId, 'X-STAR-REQUESTHASH': good });
+  const ok = await h.call('POST', '/api/player/tutorial/tip/add', body, {
+    'X-STAR-SESSION-ID': c.sessionId,
+    'X-STAR-REQUESTHASH': good,
+  });
   t.is(ok.body['resultCode'], 0);
   const getHash = hashOf(`${c.sessionId} /api/player/gacha/get_all?gachaIds=2%2C3 test-salt`);
-  const okGet = await h.call('GET', '/api/player/gacha/get_all?gachaIds=2%2C3', undefined, { 'X-STAR-SESSION-ID': c.sessionId, 'X-STAR-REQUESTHASH': getHash.toUpperCase() });
+  const okGet = await h.call('GET', '/api/player/gacha/get_all?gachaIds=2%2C3', undefined, {
+    'X-STAR-SESSION-ID': c.sessionId,
+    'X-STAR-REQUESTHASH': getHash.toUpperCase(),
+  });
   t.is(okGet.body['resultCode'], 0, 'the path is hashed exactly as sent; case-insensitive hex');
-  const bad = await h.call('POST', '/api/player/tutorial/tip/add', body, { 'X-STAR-SESSION-ID': c.sessionId, 'X-STAR-REQUESTHASH': hashOf('something else') });
+  const bad = await h.call('POST', '/api/player/tutorial/tip/add', body, {
+    'X-STAR-SESSION-ID': c.sessionId,
+    'X-STAR-REQUESTHASH': hashOf('something else'),
+  });
   t.is(bad.status, 400);
   t.is(bad.body['resultCode'], 101);
   const tips = (await c.get('/api/player/get_all')).body['player'] as { tutorialTips: number[] };
@@ -149,7 +188,9 @@ test('request hash: checked when present (sessionId, path with query, raw body, 
   const raw = JSON.stringify({ uuid, platform: 1 });
   const missing = await strict.call('POST', '/api/player/signup', raw);
   t.is(missing.body['resultCode'], 101);
-  const signed = await strict.call('POST', '/api/player/signup', raw, { 'X-STAR-REQUESTHASH': hashOf(`/api/player/signup ${raw} test-salt`) });
+  const signed = await strict.call('POST', '/api/player/signup', raw, {
+    'X-STAR-REQUESTHASH': hashOf(`/api/player/signup ${raw} test-salt`),
+  });
   t.is(signed.body['resultCode'], 0);
 });
 
@@ -160,18 +201,30 @@ test('request hash without a session: the plain form and the original clients\' 
     const raw = JSON.stringify({ uuid, platform: 1 });
     return h.call('POST', '/api/player/signup', raw, { 'X-STAR-REQUESTHASH': hashed(raw) });
   };
-  const plain = await signup('31313131-0000-4000-8000-000000000001', (raw) => hashOf(`/api/player/signup ${raw} test-salt`));
+  const plain = await signup('31313131-0000-4000-8000-000000000001', (raw) =>
+    hashOf(`/api/player/signup ${raw} test-salt`),
+  );
   t.is(plain.body['resultCode'], 0);
-  const spaced = await signup('31313131-0000-4000-8000-000000000002', (raw) => hashOf(` /api/player/signup ${raw} test-salt`));
+  const spaced = await signup('31313131-0000-4000-8000-000000000002', (raw) =>
+    hashOf(` /api/player/signup ${raw} test-salt`),
+  );
   t.is(spaced.body['resultCode'], 0, 'the leading-space form');
-  const twoSpaces = await signup('31313131-0000-4000-8000-000000000003', (raw) => hashOf(`  /api/player/signup ${raw} test-salt`));
+  const twoSpaces = await signup('31313131-0000-4000-8000-000000000003', (raw) =>
+    hashOf(`  /api/player/signup ${raw} test-salt`),
+  );
   t.is(twoSpaces.body['resultCode'], 101, 'only those two forms');
-  const rawLogin = JSON.stringify({ uuid: '31313131-0000-4000-8000-000000000002', accessToken: spaced.body['accessToken'] });
-  const login = await h.call('POST', '/api/player/login', rawLogin, { 'X-STAR-REQUESTHASH': hashOf(` /api/player/login ${rawLogin} test-salt`) });
+  const rawLogin = JSON.stringify({
+    uuid: '31313131-0000-4000-8000-000000000002',
+    accessToken: spaced.body['accessToken'],
+  });
+  const login = await h.call('POST', '/api/player/login', rawLogin, {
+    'X-STAR-REQUESTHASH': hashOf(` /api/player/login ${rawLogin} test-salt`),
+  });
   t.is(login.body['resultCode'], 0);
   // With a session the session id leads: the leading-space form is not that.
   const sid = login.body['sessionId'] as string;
-  const withSession = (hash: string) => h.call('GET', '/api/player/get_all', undefined, { 'X-STAR-SESSION-ID': sid, 'X-STAR-REQUESTHASH': hash });
+  const withSession = (hash: string) =>
+    h.call('GET', '/api/player/get_all', undefined, { 'X-STAR-SESSION-ID': sid, 'X-STAR-REQUESTHASH': hash });
   t.is((await withSession(hashOf(' /api/player/get_all test-salt'))).body['resultCode'], 101);
   t.is((await withSession(hashOf(`${sid} /api/player/get_all test-salt`))).body['resultCode'], 0);
 });
@@ -186,7 +239,12 @@ test('access tokens are UUID strings (36 characters): sign-up and move/set hand 
   t.is(c.accessToken.length, 36);
   const mv = await c.post('/api/player/move/get', { password: 'pass-1234' });
   const uuid = '32323232-0000-4000-8000-000000000001';
-  const moved = await h.call('POST', '/api/player/move/set', { moveCode: mv.body['moveCode'], movePassword: 'pass-1234', uuid, platform: 2 });
+  const moved = await h.call('POST', '/api/player/move/set', {
+    moveCode: mv.body['moveCode'],
+    movePassword: 'pass-1234',
+    uuid,
+    platform: 2,
+  });
   t.is(moved.body['resultCode'], 0);
   t.regex(moved.body['accessToken'] as string, UUID_V4);
   const li = await h.call('POST', '/api/player/login', { uuid, accessToken: moved.body['accessToken'], platform: 2 });
@@ -208,9 +266,19 @@ test('move passwords of 4 to 16 characters: "1234" and 16 characters are accepte
   }
   // The refused requests replaced nothing: the "1234" code still moves the account.
   const uuid = '33333333-0000-4000-8000-000000000001';
-  const short = await h.call('POST', '/api/player/move/set', { moveCode: four.body['moveCode'], movePassword: '123', uuid, platform: 1 });
+  const short = await h.call('POST', '/api/player/move/set', {
+    moveCode: four.body['moveCode'],
+    movePassword: '123',
+    uuid,
+    platform: 1,
+  });
   t.is(short.body['resultCode'], 102);
-  const moved = await h.call('POST', '/api/player/move/set', { moveCode: four.body['moveCode'], movePassword: '1234', uuid, platform: 1 });
+  const moved = await h.call('POST', '/api/player/move/set', {
+    moveCode: four.body['moveCode'],
+    movePassword: '1234',
+    uuid,
+    platform: 1,
+  });
   t.is(moved.body['resultCode'], 0);
   t.is(moved.body['playerId'], c.playerId);
 });
@@ -241,7 +309,18 @@ test('GET /api/openapi.json documents every operation with its request schema an
   const r = await h.call('GET', '/api/openapi.json');
   t.is(r.status, 200);
   t.is(r.body['openapi'], '3.1.0');
-  const paths = r.body['paths'] as Record<string, Record<string, { operationId: string; 'x-result-codes': Array<{ resultCode: number }>; requestBody?: unknown; parameters?: unknown[] }>>;
+  const paths = r.body['paths'] as Record<
+    string,
+    Record<
+      string,
+      {
+        operationId: string;
+        'x-result-codes': Array<{ resultCode: number }>;
+        requestBody?: unknown;
+        parameters?: unknown[];
+      }
+    >
+  >;
   for (const op of OPERATIONS) {
     const entry = paths[`/api${op.path}`]?.[op.method.toLowerCase()];
     t.truthy(entry, op.name);
@@ -251,11 +330,17 @@ test('GET /api/openapi.json documents every operation with its request schema an
   const draw = paths['/api/player/gacha/draw']!['post']!;
   // The body is a component (test/http/openapi.test.ts checks the document in depth).
   const schemas = (r.body['components'] as { schemas: Record<string, { required?: string[] }> }).schemas;
-  t.like(draw.requestBody as object, { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/DrawPlayerGachaRequest' } } } });
+  t.like(draw.requestBody as object, {
+    required: true,
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/DrawPlayerGachaRequest' } } },
+  });
   t.like(schemas['DrawPlayerGachaRequest'], { required: ['gachaId', 'drawType'] });
   t.true(draw['x-result-codes'].some((c) => c.resultCode === 445));
   const present = paths['/api/player/present/get']!['get']!;
-  t.deepEqual((present.parameters as Array<{ name?: string; in?: string }>).filter((p) => p.in === 'query').map((p) => p.name), ['managedPresentId', 'stepCode']);
+  t.deepEqual(
+    (present.parameters as Array<{ name?: string; in?: string }>).filter((p) => p.in === 'query').map((p) => p.name),
+    ['managedPresentId', 'stepCode'],
+  );
 });
 
 test('the admin API is absent without ADMIN_TOKEN and refuses a wrong token', async (t) => {
@@ -279,19 +364,48 @@ test('admin presents: to one player or to all, any kind; an unknown object is 10
   const a = await signupLogin(h);
   const b = await signupLogin(h);
   const auth = { Authorization: `Bearer ${ADMIN}` };
-  const all = await h.call('POST', '/admin/presents', { all: true, grant: { kind: 'item', objectId: 3002, amount: 2 }, title: 'For everyone', message: 'Thanks!' }, auth);
+  const all = await h.call(
+    'POST',
+    '/admin/presents',
+    { all: true, grant: { kind: 'item', objectId: 3002, amount: 2 }, title: 'For everyone', message: 'Thanks!' },
+    auth,
+  );
   t.deepEqual([all.body['resultCode'], all.body['sent']], [0, 2]);
   for (const kind of ['character', 'weapon', 'townFacility', 'roomObject']) {
     const id = kind === 'character' ? 1011 : kind === 'weapon' ? 103 : 1;
-    const one = await h.call('POST', '/admin/presents', { playerId: a.playerId, grant: { kind, objectId: id, amount: 1 }, title: kind, message: '' }, auth);
+    const one = await h.call(
+      'POST',
+      '/admin/presents',
+      { playerId: a.playerId, grant: { kind, objectId: id, amount: 1 }, title: kind, message: '' },
+      auth,
+    );
     t.is(one.body['resultCode'], 0, kind);
   }
-  const unknown = await h.call('POST', '/admin/presents', { playerId: a.playerId, grant: { kind: 'item', objectId: 424242, amount: 1 }, title: 'x', message: '' }, auth);
+  const unknown = await h.call(
+    'POST',
+    '/admin/presents',
+    { playerId: a.playerId, grant: { kind: 'item', objectId: 424242, amount: 1 }, title: 'x', message: '' },
+    auth,
+  );
   t.is(unknown.body['resultCode'], 107);
-  const both = await h.call('POST', '/admin/presents', { playerId: a.playerId, all: true, grant: { kind: 'gold', objectId: 0, amount: 1 }, title: 'x', message: '' }, auth);
+  const both = await h.call(
+    'POST',
+    '/admin/presents',
+    { playerId: a.playerId, all: true, grant: { kind: 'gold', objectId: 0, amount: 1 }, title: 'x', message: '' },
+    auth,
+  );
   t.is(both.body['resultCode'], 102);
-  const listA = (await a.get('/api/player/present/get_all')).body['presents'] as Array<{ kind: string; source: string }>;
-  t.deepEqual(listA.slice(0, 5).map((p) => p.kind).sort(), ['character', 'item', 'roomObject', 'townFacility', 'weapon']);
+  const listA = (await a.get('/api/player/present/get_all')).body['presents'] as Array<{
+    kind: string;
+    source: string;
+  }>;
+  t.deepEqual(
+    listA
+      .slice(0, 5)
+      .map((p) => p.kind)
+      .sort(),
+    ['character', 'item', 'roomObject', 'townFacility', 'weapon'],
+  );
   const listB = (await b.get('/api/player/present/get_all')).body['presents'] as Array<{ objectId: number }>;
   t.is(listB[0]!.objectId, 3002);
   const ids = listA.map((p) => (p as unknown as { managedPresentId: number }).managedPresentId);

@@ -25,7 +25,16 @@ const sample = (metrics: string, name: string, labels = ''): number => {
 
 test('GET /healthz and /readyz answer outside /api, the envelope and the rate limits', async (t) => {
   const lifecycle = { draining: false };
-  const h = await startHarness({ ops: { lifecycle }, cfg: { rateLimits: { session: { rate: 1, burst: 1 }, address: { rate: 0.01, burst: 1 }, account: { rate: 0.01, burst: 1 } } } });
+  const h = await startHarness({
+    ops: { lifecycle },
+    cfg: {
+      rateLimits: {
+        session: { rate: 1, burst: 1 },
+        address: { rate: 0.01, burst: 1 },
+        account: { rate: 0.01, burst: 1 },
+      },
+    },
+  });
   t.teardown(() => h.close());
   for (let i = 0; i < 5; i++) {
     const alive = await text(`${h.url}/healthz`);
@@ -74,8 +83,21 @@ test('GET /metrics after a session: requests by operation and result code, laten
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const metrics = new Metrics();
   const file = await FileStorage.open({ dir });
-  const h = await startHarness({ storage: metrics.observeStorage(file), ops: { metrics }, cfg: { rateLimits: { session: { rate: 100, burst: 100 }, address: { rate: 100, burst: 100 }, account: { rate: 0.01, burst: 3 } } } });
-  t.teardown(async () => { await h.close(); await file.close(); });
+  const h = await startHarness({
+    storage: metrics.observeStorage(file),
+    ops: { metrics },
+    cfg: {
+      rateLimits: {
+        session: { rate: 100, burst: 100 },
+        address: { rate: 100, burst: 100 },
+        account: { rate: 0.01, burst: 3 },
+      },
+    },
+  });
+  t.teardown(async () => {
+    await h.close();
+    await file.close();
+  });
   const before = (await text(`${h.url}/metrics`)).body;
   t.is(sample(before, 'hoshi_storage_commits_total', 'result="ok"'), 0);
   t.is(sample(before, 'hoshi_rate_limited_total', 'bucket="account"'), 0);
@@ -96,23 +118,36 @@ test('GET /metrics after a session: requests by operation and result code, laten
   t.is(sample(m, 'hoshi_requests_total', 'operation="signupPlayer",result_code="111",status="429"'), 1);
   t.is(sample(m, 'hoshi_requests_total', 'operation="loginPlayer",result_code="0",status="200"'), 1);
   t.is(sample(m, 'hoshi_requests_total', 'operation="getAllPlayer",result_code="0",status="200"'), 2);
-  t.is(sample(m, 'hoshi_requests_total', 'operation="metrics",result_code="none",status="200"'), 1, 'the scrape before');
+  t.is(
+    sample(m, 'hoshi_requests_total', 'operation="metrics",result_code="none",status="200"'),
+    1,
+    'the scrape before',
+  );
   t.is(sample(m, 'hoshi_request_duration_seconds_count', 'operation="getAllPlayer"'), 2);
   t.true(sample(m, 'hoshi_request_duration_seconds_sum', 'operation="getAllPlayer"') > 0);
   t.is(sample(m, 'hoshi_rate_limited_total', 'bucket="account"'), 1);
   // sign-up ×2, log-in, the tip: four durable commits, each its own fsync batch here (one request at a time).
   t.true(sample(m, 'hoshi_storage_commits_total', 'result="ok"') >= 4);
-  t.is(sample(m, 'hoshi_storage_commit_duration_seconds_count'), sample(m, 'hoshi_storage_commits_total', 'result="ok"'));
+  t.is(
+    sample(m, 'hoshi_storage_commit_duration_seconds_count'),
+    sample(m, 'hoshi_storage_commits_total', 'result="ok"'),
+  );
   t.true(sample(m, 'hoshi_storage_fsync_batch_commits_count') >= 4);
-  t.is(sample(m, 'hoshi_storage_fsync_batch_commits_bucket', 'le="1"'), sample(m, 'hoshi_storage_fsync_batch_commits_count'));
+  t.is(
+    sample(m, 'hoshi_storage_fsync_batch_commits_bucket', 'le="1"'),
+    sample(m, 'hoshi_storage_fsync_batch_commits_count'),
+  );
   t.true(sample(m, 'hoshi_storage_cache_total', 'result="hit"') >= 3, 'the player found in memory');
   t.is(sample(m, 'hoshi_players_in_memory'), 2);
   t.true(sample(m, 'hoshi_journal_bytes') > 1000, 'the journal since the last checkpoint');
   t.true(sample(m, 'hoshi_replay_log_bytes') > 1000, 'the kept replay log: oplog.jsonl and its index');
   t.true(sample(m, 'hoshi_replay_log_entries') >= 4, 'an entry a commit that changed a player');
-  t.true(sample(m, 'hoshi_idempotency_answers_in_memory') >= 1, 'the tip was sent with a key: its answer is held until a checkpoint writes it');
+  t.true(
+    sample(m, 'hoshi_idempotency_answers_in_memory') >= 1,
+    'the tip was sent with a key: its answer is held until a checkpoint writes it',
+  );
   t.is(sample(m, 'hoshi_idempotency_stored_bytes'), 0, 'no checkpoint has swept a shard yet');
-  t.true(sample(m, 'process_resident_memory_bytes') > 0, 'and the process\'s own');
+  t.true(sample(m, 'process_resident_memory_bytes') > 0, "and the process's own");
   t.true(Number.isNaN(sample(m, 'hoshi_pg_pool_connections', 'state="total"')), 'no pool on the file store');
 });
 
@@ -153,7 +188,7 @@ test('a known path with the wrong method is 405 with Allow; an unknown path is 4
   t.is(unknown.headers['allow'], undefined);
 });
 
-test('X-Request-Id: a caller\'s id is kept (logged and echoed); a bad one is replaced', async (t) => {
+test("X-Request-Id: a caller's id is kept (logged and echoed); a bad one is replaced", async (t) => {
   const lines: Array<{ level: Level; event: string; data: Record<string, unknown> }> = [];
   const h = await startHarness({ log: (level, event, data = {}) => lines.push({ level, event, data }) });
   t.teardown(() => h.close());
@@ -176,36 +211,77 @@ test('each request logs one line: operation, player id, result code, status and 
   await fetch(`${h.url}/healthz`);
   const requests = lines.filter((l) => l.event === 'request');
   const signup = requests.find((l) => l.data['operation'] === 'signupPlayer');
-  t.like(signup, { level: 'info', data: { playerId: c.playerId, resultCode: 0, status: 200, method: 'POST', path: '/api/player/signup', ip: '127.0.0.1' } });
+  t.like(signup, {
+    level: 'info',
+    data: {
+      playerId: c.playerId,
+      resultCode: 0,
+      status: 200,
+      method: 'POST',
+      path: '/api/player/signup',
+      ip: '127.0.0.1',
+    },
+  });
   const tip = requests.find((l) => l.data['operation'] === 'addPlayerTutorialTip');
   t.like(tip?.data, { playerId: c.playerId, resultCode: 0, status: 200 });
   t.is(typeof tip?.data['ms'], 'number');
   t.is(typeof tip?.data['requestId'], 'string');
   const anonymous = requests.find((l) => l.data['operation'] === 'getAllPlayer' && l.data['status'] === 401);
   t.like(anonymous?.data, { resultCode: 203, playerId: undefined });
-  t.like(requests.find((l) => l.data['path'] === '/healthz'), { level: 'debug', data: { operation: 'healthz', status: 200 } });
+  t.like(
+    requests.find((l) => l.data['path'] === '/healthz'),
+    { level: 'debug', data: { operation: 'healthz', status: 200 } },
+  );
 });
 
-test('TRUST_PROXY: behind trusted proxies the limits and logs use the client\'s address from X-Forwarded-For', async (t) => {
-  const limits = { session: { rate: 100, burst: 100 }, address: { rate: 100, burst: 100 }, account: { rate: 0.2, burst: 10 } };
+test("TRUST_PROXY: behind trusted proxies the limits and logs use the client's address from X-Forwarded-For", async (t) => {
+  const limits = {
+    session: { rate: 100, burst: 100 },
+    address: { rate: 100, burst: 100 },
+    account: { rate: 0.2, burst: 10 },
+  };
   const lines: Array<Record<string, unknown>> = [];
   const direct = await startHarness({ cfg: { rateLimits: limits } });
-  const proxied = await startHarness({ cfg: { rateLimits: limits, trustProxyHops: 1 }, log: (_l, event, data = {}) => { if (event === 'request') lines.push(data); } });
+  const proxied = await startHarness({
+    cfg: { rateLimits: limits, trustProxyHops: 1 },
+    log: (_l, event, data = {}) => {
+      if (event === 'request') lines.push(data);
+    },
+  });
   t.teardown(() => Promise.all([direct.close(), proxied.close()]));
   // 13 sign-ups from 13 clients behind one load balancer (the issue's trial): one address without TRUST_PROXY.
-  const signups = (h: typeof direct) => Promise.all(Array.from({ length: 13 }, (_, i) =>
-    h.call('POST', '/api/player/signup', { uuid: newUuid(), platform: 1 }, { 'X-Forwarded-For': `203.0.113.${i + 1}` }).then((r) => r.status)));
+  const signups = (h: typeof direct) =>
+    Promise.all(
+      Array.from({ length: 13 }, (_, i) =>
+        h
+          .call(
+            'POST',
+            '/api/player/signup',
+            { uuid: newUuid(), platform: 1 },
+            { 'X-Forwarded-For': `203.0.113.${i + 1}` },
+          )
+          .then((r) => r.status),
+      ),
+    );
   const shared = await signups(direct);
   t.deepEqual(shared.filter((s) => s === 429).length, 3, 'one bucket for everyone');
-  t.true((await signups(proxied)).every((s) => s === 200), 'each client its own bucket');
+  t.true(
+    (await signups(proxied)).every((s) => s === 200),
+    'each client its own bucket',
+  );
   t.deepEqual(new Set(lines.map((l) => l['ip'])).size, 13);
   // One hop trusted: the address the proxy appended, not what the client wrote before it.
-  const spoofed = await proxied.call('POST', '/api/player/signup', { uuid: newUuid(), platform: 1 }, { 'X-Forwarded-For': '10.9.9.9, 198.51.100.7' });
+  const spoofed = await proxied.call(
+    'POST',
+    '/api/player/signup',
+    { uuid: newUuid(), platform: 1 },
+    { 'X-Forwarded-For': '10.9.9.9, 198.51.100.7' },
+  );
   t.is(spoofed.status, 200);
   t.is(lines.at(-1)?.['ip'], '198.51.100.7');
 });
 
-test('GET /metrics: the event loop\'s delay as a cumulative histogram, sampled every 10 ms, its buckets around the 50 ms target', async (t) => {
+test("GET /metrics: the event loop's delay as a cumulative histogram, sampled every 10 ms, its buckets around the 50 ms target", async (t) => {
   const metrics = new Metrics();
   const count = async () => {
     const m = await metrics.registry.metrics();
@@ -220,7 +296,11 @@ test('GET /metrics: the event loop\'s delay as a cumulative histogram, sampled e
   }
   t.true(seen.n >= 3, 'samples come in');
   t.is(sample(seen.m, 'hoshi_event_loop_delay_seconds_bucket', 'le="+Inf"'), seen.n);
-  for (const le of ['0.01', '0.04', '0.05', '0.075']) t.false(Number.isNaN(sample(seen.m, 'hoshi_event_loop_delay_seconds_bucket', `le="${le}"`)), le);
+  for (const le of ['0.01', '0.04', '0.05', '0.075'])
+    t.false(Number.isNaN(sample(seen.m, 'hoshi_event_loop_delay_seconds_bucket', `le="${le}"`)), le);
   const quiet = new Metrics({ processMetrics: false });
-  t.false((await quiet.registry.metrics()).includes('hoshi_event_loop_delay_seconds'), 'only with the process\'s metrics');
+  t.false(
+    (await quiet.registry.metrics()).includes('hoshi_event_loop_delay_seconds'),
+    "only with the process's metrics",
+  );
 });

@@ -8,7 +8,12 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens. */
-const anchor = (heading: string) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-');
+const anchor = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replace(/ /g, '-');
 
 test('README links only inside the repository, to files that exist and headings it has', (t) => {
   const text = readFileSync(join(root, 'README.md'), 'utf8');

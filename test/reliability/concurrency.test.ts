@@ -16,7 +16,11 @@ type Body = Record<string, unknown>;
 
 const client = (server: Child) => {
   const call = async (method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const r = await fetch(`${server.url}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const r = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return { status: r.status, body: (await r.json()) as Body };
   };
   return {
@@ -38,12 +42,19 @@ const client = (server: Child) => {
       };
     },
     grant: (playerId: number, kind: string, objectId: number, amount: number) =>
-      call('POST', '/admin/presents', { playerId, grant: { kind, objectId, amount }, title: 'test', message: '' }, { Authorization: `Bearer ${ADMIN}` }),
+      call(
+        'POST',
+        '/admin/presents',
+        { playerId, grant: { kind, objectId, amount }, title: 'test', message: '' },
+        { Authorization: `Bearer ${ADMIN}` },
+      ),
   };
 };
 
 const receiveAll = async (p: { get: (path: string) => Promise<{ body: Body }> }) => {
-  const ids = ((await p.get('/api/player/present/get_all')).body['presents'] as Array<{ managedPresentId: number }>).map((x) => x.managedPresentId);
+  const ids = (
+    (await p.get('/api/player/present/get_all')).body['presents'] as Array<{ managedPresentId: number }>
+  ).map((x) => x.managedPresentId);
   return p.get(`/api/player/present/get?managedPresentId=${ids.join(',')}`);
 };
 
@@ -66,16 +77,23 @@ test('64 concurrent draws whose gems pay for k: exactly k succeed, the gems end 
   const gems = ((await p.get('/api/player/get_all')).body['player'] as { gem: number }).gem;
   t.is(gems, 3100);
   const k = Math.floor(gems / 150);
-  const results = await Promise.all(Array.from({ length: 64 }, () => p.post('/api/player/gacha/draw', { gachaId: 2, drawType: 1 })));
+  const results = await Promise.all(
+    Array.from({ length: 64 }, () => p.post('/api/player/gacha/draw', { gachaId: 2, drawType: 1 })),
+  );
   const codes = results.map((r) => r.body['resultCode']);
   t.is(codes.filter((x) => x === 0).length, k);
   t.is(codes.filter((x) => x === 445).length, 64 - k);
   t.true(results.every((r) => r.status < 500));
   const after = (await p.get('/api/player/get_all')).body;
   t.is((after['player'] as { gem: number }).gem, gems - k * 150);
-  const drawn = results.flatMap((r) => (r.body['gachaResults'] as Array<{ characterId: number }> | undefined) ?? []).map((x) => x.characterId);
+  const drawn = results
+    .flatMap((r) => (r.body['gachaResults'] as Array<{ characterId: number }> | undefined) ?? [])
+    .map((x) => x.characterId);
   const owned = new Set((after['managedCharacters'] as Array<{ characterId: number }>).map((x) => x.characterId));
-  t.true(drawn.every((id) => owned.has(id)), 'every success is in the state');
+  t.true(
+    drawn.every((id) => owned.has(id)),
+    'every success is in the state',
+  );
 });
 
 test('concurrent receives of the same presents grant each once', async (t) => {
@@ -85,9 +103,17 @@ test('concurrent receives of the same presents grant each once', async (t) => {
   const p = await c.player('c1000000-0000-4000-8000-000000000002');
   for (let i = 1; i <= 20; i++) await c.grant(p.playerId, 'gold', 0, i);
   const gold = ((await p.get('/api/player/get_all')).body['player'] as { gold: number }).gold;
-  const ids = ((await p.get('/api/player/present/get_all')).body['presents'] as Array<{ managedPresentId: number; kind: string; amount: number }>);
+  const ids = (await p.get('/api/player/present/get_all')).body['presents'] as Array<{
+    managedPresentId: number;
+    kind: string;
+    amount: number;
+  }>;
   const expected = ids.filter((x) => x.kind === 'gold').reduce((a, x) => a + x.amount, 0);
-  const results = await Promise.all(Array.from({ length: 64 }, () => p.get(`/api/player/present/get?managedPresentId=${ids.map((x) => x.managedPresentId).join(',')}`)));
+  const results = await Promise.all(
+    Array.from({ length: 64 }, () =>
+      p.get(`/api/player/present/get?managedPresentId=${ids.map((x) => x.managedPresentId).join(',')}`),
+    ),
+  );
   t.true(results.every((r) => r.body['resultCode'] === 0));
   const received = results.reduce((a, r) => a + (r.body['receivedPresents'] as unknown[]).length, 0);
   t.is(received, ids.length, 'each present received by exactly one request');
@@ -100,11 +126,21 @@ test('concurrent collections of a facility collect what it produced once', async
   const storage = await FileStorage.open({ dir });
   const past = Date.now() - 5 * HOUR;
   let tokens = 0;
-  const svc = new GameService({ storage, master: master(), clock: () => past, seedSecret: 'test', newToken: () => `token-for-concurrency-${tokens++}`, sessionIdleMs: HOUR });
+  const svc = new GameService({
+    storage,
+    master: master(),
+    clock: () => past,
+    seedSecret: 'test',
+    newToken: () => `token-for-concurrency-${tokens++}`,
+    sessionIdleMs: HOUR,
+  });
   const uuid = 'c1000000-0000-4000-8000-000000000003';
   const su = await svc.run(operationByName('signupPlayer')!, svc.context(), { uuid, platform: 1 });
   if (su._tag === 'Left') throw new Error(su.left.code);
-  const li = await svc.run(operationByName('loginPlayer')!, svc.context(), { uuid, accessToken: su.right['accessToken'] as string });
+  const li = await svc.run(operationByName('loginPlayer')!, svc.context(), {
+    uuid,
+    accessToken: su.right['accessToken'] as string,
+  });
   if (li._tag === 'Left') throw new Error(li.left.code);
   const sid = li.right['sessionId'] as string;
   const run = async (name: string, req: unknown) => {
@@ -123,7 +159,11 @@ test('concurrent collections of a facility collect what it produced once', async
   const gold = ((await p.get('/api/player/get_all')).body['player'] as { gold: number }).gold;
   const cap = master().facility.get(1)?.levels[0]?.production?.cap ?? 0;
   t.true(cap > 0);
-  const results = await Promise.all(Array.from({ length: 64 }, () => p.post('/api/player/town_facility/item_up', { managedTownFacilityId: id, itemNo: 0, amount: cap })));
+  const results = await Promise.all(
+    Array.from({ length: 64 }, () =>
+      p.post('/api/player/town_facility/item_up', { managedTownFacilityId: id, itemNo: 0, amount: cap }),
+    ),
+  );
   t.true(results.every((r) => r.status < 500));
   const after = ((await p.get('/api/player/get_all')).body['player'] as { gold: number }).gold;
   t.is(after - gold, cap, 'five hours fill the store to its cap; it is collected once in all');

@@ -34,7 +34,10 @@ const twoPlayers = async (dir: string) => {
 const reopen = async (t: import('ava').ExecutionContext, dir: string) => {
   const storage = await FileStorage.open({ dir });
   const h = await startHarness({ storage });
-  t.teardown(async () => { await h.close(); await storage.close(); });
+  t.teardown(async () => {
+    await h.close();
+    await storage.close();
+  });
   return h;
 };
 
@@ -49,7 +52,10 @@ test('one changed digit in a snapshot: that player gets 503/105 (never the data)
   writeFileSync(path, `${text.slice(0, at)}9${text.slice(at)}`); // 60600 → 960600, as in the issue
   const h = await reopen(t, dir);
   const session = (c: typeof a) => ({ 'X-STAR-SESSION-ID': c.sessionId });
-  for (const [method, p] of [['GET', '/api/player/get_all'], ['POST', '/api/player/tutorial/tip/add']] as const) {
+  for (const [method, p] of [
+    ['GET', '/api/player/get_all'],
+    ['POST', '/api/player/tutorial/tip/add'],
+  ] as const) {
     const r = await h.call(method, p, method === 'POST' ? { tipId: 4 } : undefined, session(a));
     t.is(r.status, 503, p);
     t.is(r.body['resultCode'], 105, p);
@@ -77,7 +83,12 @@ test('a snapshot cut in half: 503/105 on every request of that player, never a 5
     t.is(r.body['resultCode'], 105, p);
   }
   // Log-in reads the player by uuid: the same answer.
-  const li = await h.call('POST', '/api/player/login', { uuid: a.uuid, accessToken: a.accessToken, platform: 1, appVersion: '1.0.0' });
+  const li = await h.call('POST', '/api/player/login', {
+    uuid: a.uuid,
+    accessToken: a.accessToken,
+    platform: 1,
+    appVersion: '1.0.0',
+  });
   t.is(li.status, 503);
   t.is((await h.call('GET', '/api/player/get_all', undefined, { 'X-STAR-SESSION-ID': b.sessionId })).status, 200);
 });
@@ -90,7 +101,11 @@ test('an index log (the player keys) with one changed character, or that is not 
   const good = readFileSync(logPath, 'utf8');
   const uuidAt = good.indexOf('"uuid"') + 12;
   const cases: Array<[string, string, string]> = [
-    [logPath, `${good.slice(0, uuidAt)}${good[uuidAt] === 'a' ? 'b' : 'a'}${good.slice(uuidAt + 1)}`, 'CRC does not match'],
+    [
+      logPath,
+      `${good.slice(0, uuidAt)}${good[uuidAt] === 'a' ? 'b' : 'a'}${good.slice(uuidAt + 1)}`,
+      'CRC does not match',
+    ],
     [logPath, `this is not JSON${' '.repeat(good.length - 17)}\n`, 'does not start with a CRC'],
     [logPath, `${good.slice(0, 9)}{"uuid": [[${' '.repeat(good.length - 21)}\n`, 'CRC does not match'],
   ];
@@ -115,11 +130,23 @@ test('the real server refuses to start on a damaged journal or index log, naming
   const env = { DATA_DIR: dir, RATE_LIMITS: 'off', CHECKPOINT_INTERVAL_SECONDS: '0' };
   const server = await startChild(env);
   const post = async (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    (await (await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })).json()) as Record<string, unknown>;
+    (await (
+      await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      })
+    ).json()) as Record<string, unknown>;
   const uuid = 'e1800000-0000-4000-8000-000000000001';
   const su = await post('/api/player/signup', { uuid, platform: 1 });
   const li = await post('/api/player/login', { uuid, accessToken: su['accessToken'] });
-  for (let i = 1; i <= 30; i++) t.is((await post('/api/player/tutorial/tip/add', { tipId: i }, { 'X-STAR-SESSION-ID': li['sessionId'] as string }))['resultCode'], 0);
+  for (let i = 1; i <= 30; i++)
+    t.is(
+      (await post('/api/player/tutorial/tip/add', { tipId: i }, { 'X-STAR-SESSION-ID': li['sessionId'] as string }))[
+        'resultCode'
+      ],
+      0,
+    );
   await server.kill('SIGKILL');
   const path = join(dir, 'journal.log');
   const buf = readFileSync(path);

@@ -21,7 +21,13 @@ const fill = (path: string): number => {
   }
   // Top off the last partial block too.
   const fd2 = openSync(path, 'a');
-  try { for (;;) written += writeSync(fd2, Buffer.alloc(512)); } catch { /* full */ } finally { closeSync(fd2); }
+  try {
+    for (;;) written += writeSync(fd2, Buffer.alloc(512));
+  } catch {
+    /* full */
+  } finally {
+    closeSync(fd2);
+  }
   return written;
 };
 
@@ -29,19 +35,31 @@ test('ENOSPC: writes answer 105 and change nothing, reads go on, and the server 
   const mnt = mkdtempSync(join(tmpdir(), 'hoshi-full-'));
   // Needs root (the CI and development machines run as root); a failure here fails the test loudly.
   execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', mnt]);
-  t.teardown(() => { try { execFileSync('umount', ['-l', mnt]); } catch { /* already gone */ } rmSync(mnt, { recursive: true, force: true }); });
+  t.teardown(() => {
+    try {
+      execFileSync('umount', ['-l', mnt]);
+    } catch {
+      /* already gone */
+    }
+    rmSync(mnt, { recursive: true, force: true });
+  });
   const env = { DATA_DIR: join(mnt, 'data'), ADMIN_TOKEN: 'disk-full-admin-token', RATE_LIMITS: 'off' };
   let server = await startChild(env);
   t.teardown(() => server.kill('SIGKILL'));
   const call = async (method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const r = await fetch(`${server.url}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const r = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return { status: r.status, body: (await r.json()) as Record<string, unknown> };
   };
   const uuid = 'd1000000-0000-4000-8000-000000000001';
   const su = await call('POST', '/api/player/signup', { uuid, platform: 1 });
   const li = await call('POST', '/api/player/login', { uuid, accessToken: su.body['accessToken'] });
   const sid = { 'X-STAR-SESSION-ID': li.body['sessionId'] as string };
-  for (let tip = 1; tip <= 3; tip++) t.is((await call('POST', '/api/player/tutorial/tip/add', { tipId: tip }, sid)).body['resultCode'], 0);
+  for (let tip = 1; tip <= 3; tip++)
+    t.is((await call('POST', '/api/player/tutorial/tip/add', { tipId: tip }, sid)).body['resultCode'], 0);
 
   const filler = join(mnt, 'filler');
   t.true(fill(filler) > 0);
@@ -61,7 +79,10 @@ test('ENOSPC: writes answer 105 and change nothing, reads go on, and the server 
     t.deepEqual([r.status, r.body['resultCode']], [503, 105], `tip ${10 + i} on a full disk`);
     t.regex(r.body['resultMessage'] as string, /nothing was changed/);
   }
-  const signup = await call('POST', '/api/player/signup', { uuid: 'd1000000-0000-4000-8000-000000000002', platform: 1 });
+  const signup = await call('POST', '/api/player/signup', {
+    uuid: 'd1000000-0000-4000-8000-000000000002',
+    platform: 1,
+  });
   t.is(signup.body['resultCode'], 105, 'a sign-up on a full disk is refused too');
   const during = (await call('GET', '/api/player/get_all', undefined, sid)).body;
   t.is(during['resultCode'], 0, 'reads are served');
@@ -73,6 +94,9 @@ test('ENOSPC: writes answer 105 and change nothing, reads go on, and the server 
   t.is(await server.kill('SIGTERM'), 0);
   server = await startChild(env);
   const after = await call('POST', '/api/player/login', { uuid, accessToken: su.body['accessToken'] });
-  const tips = ((await call('GET', '/api/player/get_all', undefined, { 'X-STAR-SESSION-ID': after.body['sessionId'] as string })).body['player'] as { tutorialTips: number[] }).tutorialTips;
+  const tips = (
+    (await call('GET', '/api/player/get_all', undefined, { 'X-STAR-SESSION-ID': after.body['sessionId'] as string }))
+      .body['player'] as { tutorialTips: number[] }
+  ).tutorialTips;
   t.deepEqual(tips, [1, 2, 3, 20, ...fitted], 'after a restart: every acknowledged write, none of the refused ones');
 });

@@ -12,27 +12,52 @@ test('SIGTERM finishes in-flight requests, flushes and exits 0; nothing acknowle
   const env = { DATA_DIR: dir, RATE_LIMITS: 'off' };
   const server = await startChild(env);
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
   const uuid = 'e1000000-0000-4000-8000-000000000001';
   const su = (await (await post('/api/player/signup', { uuid, platform: 1 })).json()) as Record<string, string>;
-  const li = (await (await post('/api/player/login', { uuid, accessToken: su['accessToken'] })).json()) as Record<string, string>;
+  const li = (await (await post('/api/player/login', { uuid, accessToken: su['accessToken'] })).json()) as Record<
+    string,
+    string
+  >;
   const sid = { 'X-STAR-SESSION-ID': li['sessionId'] as string };
   // A burst of writes in flight, then the signal.
-  const inFlight = Array.from({ length: 40 }, (_, i) => post('/api/player/tutorial/tip/add', { tipId: i + 1 }, sid).then(async (r) => ({ status: r.status, code: ((await r.json()) as { resultCode: number }).resultCode })).catch(() => null));
+  const inFlight = Array.from({ length: 40 }, (_, i) =>
+    post('/api/player/tutorial/tip/add', { tipId: i + 1 }, sid)
+      .then(async (r) => ({ status: r.status, code: ((await r.json()) as { resultCode: number }).resultCode }))
+      .catch(() => null),
+  );
   await new Promise((r) => setTimeout(r, 5));
   const exited = server.kill('SIGTERM');
   const answers = await Promise.all(inFlight);
   t.is(await exited, 0, 'a clean exit');
   const acked = answers.filter((a) => a !== null && a.code === 0).length;
-  t.true(answers.every((a) => a === null || a.status === 200), 'every request that was answered succeeded');
+  t.true(
+    answers.every((a) => a === null || a.status === 200),
+    'every request that was answered succeeded',
+  );
   t.true(acked > 0, `acknowledged before the stop: ${acked}`);
   await t.throwsAsync(fetch(`${server.url}/api/player/get_all`), undefined, 'no longer accepting');
   t.is(statSync(join(dir, 'journal.log')).size, 0, 'flushed: the journal is empty after the checkpoint');
   t.true(existsSync(join(dir, 'checkpoint.json')));
   const again = await startChild(env);
   t.teardown(() => again.kill('SIGKILL'));
-  const li2 = (await (await fetch(`${again.url}/api/player/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ uuid, accessToken: su['accessToken'] }) })).json()) as Record<string, string>;
-  const all = (await (await fetch(`${again.url}/api/player/get_all`, { headers: { 'X-STAR-SESSION-ID': li2['sessionId'] as string } })).json()) as { player: { tutorialTips: number[] } };
-  t.true(all.player.tutorialTips.length >= acked, `${all.player.tutorialTips.length} tips stored, ${acked} acknowledged`);
+  const li2 = (await (
+    await fetch(`${again.url}/api/player/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ uuid, accessToken: su['accessToken'] }),
+    })
+  ).json()) as Record<string, string>;
+  const all = (await (
+    await fetch(`${again.url}/api/player/get_all`, { headers: { 'X-STAR-SESSION-ID': li2['sessionId'] as string } })
+  ).json()) as { player: { tutorialTips: number[] } };
+  t.true(
+    all.player.tutorialTips.length >= acked,
+    `${all.player.tutorialTips.length} tips stored, ${acked} acknowledged`,
+  );
   t.true(readFileSync(join(dir, 'checkpoint.json'), 'utf8').length > 0);
 });

@@ -26,7 +26,22 @@ test('npm run replay -- --database-url: a session stored in PostgreSQL replays b
   t.is((await a.post('/api/player/friend/propose', { playerId: b.playerId })).body['resultCode'], 0);
   t.is((await b.post('/api/player/friend/accept', { playerId: a.playerId })).body['resultCode'], 0);
   t.is((await a.post('/api/player/move/get', { password: 'secret-123' })).body['resultCode'], 0);
-  const run = (player: number) => spawnSync(process.execPath, ['--import', 'tsx', 'scripts/replay.ts', '--player', String(player), '--database-url', TEST_DATABASE_URL, '--schema', pg.schema], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+  const run = (player: number) =>
+    spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/replay.ts',
+        '--player',
+        String(player),
+        '--database-url',
+        TEST_DATABASE_URL,
+        '--schema',
+        pg.schema,
+      ],
+      { cwd: root, encoding: 'utf8', timeout: 60_000 },
+    );
   for (const id of [a.playerId, b.playerId]) {
     const r = run(id);
     t.is(r.status, 0, r.stdout + r.stderr);

@@ -54,7 +54,10 @@ test('npm run replay across segments and after retention: byte-identical while k
   // Day 101, the running server: a and b part (the live segment), 30 days kept.
   const storage = await FileStorage.open({ dir, replayLogRetentionMs: 30 * DAY, clock: () => NOW + 101 * DAY });
   const h = await startHarness({ storage, tokenSeed: 'retention-3', now: NOW + 101 * DAY });
-  t.teardown(async () => { await h.close(); await storage.close(); });
+  t.teardown(async () => {
+    await h.close();
+    await storage.close();
+  });
   a = await relogin(h, a);
   await must(t, a, '/api/player/friend/terminate', { playerId: b.playerId });
 
@@ -72,7 +75,12 @@ test('npm run replay across segments and after retention: byte-identical while k
   for (const p of [a, b]) {
     const r = await runReplay(['--player', String(p.playerId), '--data', dir]);
     t.is(r.code, 3, r.out);
-    t.regex(r.out, new RegExp(`player ${p.playerId}: its history begins before the kept replay log, which starts at seq ${keptFrom}; created before it: players ${Math.min(a.playerId, b.playerId)}, ${Math.max(a.playerId, b.playerId)}; older entries were archived to ${join(dir, 'oplog-archive').replace(/[/.]/g, '\\$&')} \\(run again with --archive to read them too\\)`));
+    t.regex(
+      r.out,
+      new RegExp(
+        `player ${p.playerId}: its history begins before the kept replay log, which starts at seq ${keptFrom}; created before it: players ${Math.min(a.playerId, b.playerId)}, ${Math.max(a.playerId, b.playerId)}; older entries were archived to ${join(dir, 'oplog-archive').replace(/[/.]/g, '\\$&')} \\(run again with --archive to read them too\\)`,
+      ),
+    );
     t.notRegex(r.out, /first difference/);
   }
   const kept = await runReplay(['--player', String(c.playerId), '--data', dir]);
@@ -94,15 +102,59 @@ test('npm run replay across segments and after retention: byte-identical while k
 });
 
 test('bornBefore: the players whose first entry in a log is not the one that created them, sorted; none in a whole log', (t) => {
-  const op = (seq: number, name: string, playerId: number, others: Array<number | null> = [], playerIds = [playerId]) => ({
-    kind: 'op' as const, at: 0, masterHash: 'm', op: name, playerId, request: {}, seed: '', others, playerIds, results: [], seq,
+  const op = (
+    seq: number,
+    name: string,
+    playerId: number,
+    others: Array<number | null> = [],
+    playerIds = [playerId],
+  ) => ({
+    kind: 'op' as const,
+    at: 0,
+    masterHash: 'm',
+    op: name,
+    playerId,
+    request: {},
+    seed: '',
+    others,
+    playerIds,
+    results: [],
+    seq,
   });
-  const whole = [op(1, 'signupPlayer', 1), op(2, 'signupPlayer', 2), op(3, 'loginPlayer', 1), op(4, 'proposePlayerFriend', 2, [1], [2, 1])];
+  const whole = [
+    op(1, 'signupPlayer', 1),
+    op(2, 'signupPlayer', 2),
+    op(3, 'loginPlayer', 1),
+    op(4, 'proposePlayerFriend', 2, [1], [2, 1]),
+  ];
   t.deepEqual(bornBefore(whole), []);
   t.deepEqual(bornBefore(whole.slice(2)), [1, 2], 'both begin before it');
-  t.deepEqual(bornBefore([op(5, 'signupPlayer', 3), op(6, 'proposePlayerFriend', 3, [7, null], [3, 7])]), [7], 'a player only named, never created here; a null other is none');
+  t.deepEqual(
+    bornBefore([op(5, 'signupPlayer', 3), op(6, 'proposePlayerFriend', 3, [7, null], [3, 7])]),
+    [7],
+    'a player only named, never created here; a null other is none',
+  );
   // An old kind: signup creates.
-  t.deepEqual(bornBefore([{ kind: 'signup', at: 0, masterHash: 'm', playerIds: [4], results: [], playerId: 4, uuid: 'u', platform: 1, name: 'n', stepCode: 0, tokenHash: 'h', seed: 's', seq: 1 }]), []);
+  t.deepEqual(
+    bornBefore([
+      {
+        kind: 'signup',
+        at: 0,
+        masterHash: 'm',
+        playerIds: [4],
+        results: [],
+        playerId: 4,
+        uuid: 'u',
+        platform: 1,
+        name: 'n',
+        stepCode: 0,
+        tokenHash: 'h',
+        seed: 's',
+        seq: 1,
+      },
+    ]),
+    [],
+  );
 });
 
 test('npm run replay -- --database-url after prune: a history begun before the kept rows is said so (exit 3), naming the backups', async (t) => {
@@ -117,13 +169,33 @@ test('npm run replay -- --database-url after prune: a history begun before the k
   h.clock.now = NOW + 100 * DAY;
   const b = await signupLogin(h);
   await relogin(h, a);
-  t.true(await pg.storage.pruneReplayLog(NOW + DAY) > 0);
+  t.true((await pg.storage.pruneReplayLog(NOW + DAY)) > 0);
   const start = await pg.storage.replayLogStart();
   const root = fileURLToPath(new URL('../../', import.meta.url));
-  const run = (player: number) => spawnSync(process.execPath, ['--import', 'tsx', 'scripts/replay.ts', '--player', String(player), '--database-url', TEST_DATABASE_URL, '--schema', pg.schema], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+  const run = (player: number) =>
+    spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/replay.ts',
+        '--player',
+        String(player),
+        '--database-url',
+        TEST_DATABASE_URL,
+        '--schema',
+        pg.schema,
+      ],
+      { cwd: root, encoding: 'utf8', timeout: 60_000 },
+    );
   const ra = run(a.playerId);
   t.is(ra.status, 3, ra.stdout + ra.stderr);
-  t.regex(ra.stdout, new RegExp(`player ${a.playerId}: its history begins before the kept replay log, which starts at seq ${start}; created before it: player ${a.playerId}; older rows were deleted by the retention \\(REPLAY_LOG_RETENTION_DAYS\\); the database's backups hold them`));
+  t.regex(
+    ra.stdout,
+    new RegExp(
+      `player ${a.playerId}: its history begins before the kept replay log, which starts at seq ${start}; created before it: player ${a.playerId}; older rows were deleted by the retention \\(REPLAY_LOG_RETENTION_DAYS\\); the database's backups hold them`,
+    ),
+  );
   const rb = run(b.playerId);
   t.is(rb.status, 0, rb.stdout + rb.stderr);
 });

@@ -6,11 +6,16 @@ import { canonicalJson, canonicalPieces, stateHash } from '../../adapters/storag
 import { freshPlayer, ok, receiveAll } from '../_support/core.js';
 import { decodeState } from '../../core/state.js';
 
-const sortedAll = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => {
-  if (x === null || typeof x !== 'object' || Array.isArray(x)) return x;
-  const o = x as Record<string, unknown>;
-  return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
-});
+const sortedAll = (v: unknown): string =>
+  JSON.stringify(v, (_k, x: unknown) => {
+    if (x === null || typeof x !== 'object' || Array.isArray(x)) return x;
+    const o = x as Record<string, unknown>;
+    return Object.fromEntries(
+      Object.keys(o)
+        .sort()
+        .map((k) => [k, o[k]]),
+    );
+  });
 
 test('canonicalJson is the key-sorted JSON of the state, also for states that share parts with ones seen before', (t) => {
   let s = { ...receiveAll(t, freshPlayer()), gem: 99_999 };
@@ -25,11 +30,17 @@ test('canonicalJson is the key-sorted JSON of the state, also for states that sh
 });
 
 test('canonicalJson matches the sorted JSON on arbitrary objects', (t) => {
-  fc.assert(fc.property(fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 3 })), (o) => canonicalJson(o) === sortedAll(o)), { numRuns: 200 });
+  fc.assert(
+    fc.property(
+      fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 3 })),
+      (o) => canonicalJson(o) === sortedAll(o),
+    ),
+    { numRuns: 200 },
+  );
   t.pass();
 });
 
-test('canonicalPieces join to canonicalJson, a long list a few hundred elements a piece (a seasoned player\'s history, with undefined among a list\'s elements)', (t) => {
+test("canonicalPieces join to canonicalJson, a long list a few hundred elements a piece (a seasoned player's history, with undefined among a list's elements)", (t) => {
   let s = { ...receiveAll(t, freshPlayer()), gem: 99_999 };
   for (let i = 0; i < 3; i++) s = ok(t, 'drawPlayerGacha', s, { gachaId: 2, drawType: 3 }, { seed: `p${i}` }).state;
   const first = s.gachaHistory[0]!;
@@ -37,11 +48,20 @@ test('canonicalPieces join to canonicalJson, a long list a few hundred elements 
   for (const x of [s, seasoned]) t.is([...canonicalPieces(x)].join(''), canonicalJson(x));
   const pieces = [...canonicalPieces(seasoned)];
   t.true(pieces.length >= 15 + Object.keys(seasoned).length - 1, `${pieces.length} pieces`);
-  t.true(pieces.every((p) => p.length < 60_000), 'no piece holds the whole history');
+  t.true(
+    pieces.every((p) => p.length < 60_000),
+    'no piece holds the whole history',
+  );
   const odd = { b: Array.from({ length: 450 }, (_, i) => (i % 7 === 0 ? undefined : { i })), a: 1, c: undefined };
   t.is([...canonicalPieces(odd)].join(''), canonicalJson(odd));
   t.is([...canonicalPieces({})].join(''), '{}');
-  fc.assert(fc.property(fc.dictionary(fc.string({ maxLength: 4 }), fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 500 })), (o) => [...canonicalPieces(o)].join('') === canonicalJson(o)), { numRuns: 50 });
+  fc.assert(
+    fc.property(
+      fc.dictionary(fc.string({ maxLength: 4 }), fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 500 })),
+      (o) => [...canonicalPieces(o)].join('') === canonicalJson(o),
+    ),
+    { numRuns: 50 },
+  );
 });
 
 test('stateHash is the same for the same data however it was built, and changes with any field, in a list too', (t) => {
@@ -61,7 +81,10 @@ test('stateHash is the same for the same data however it was built, and changes 
 });
 
 test('canonicalJson keeps a "__proto__" key and puts array-index keys first, as the sorted object\'s JSON does', (t) => {
-  const o = JSON.parse('{"b":1,"__proto__":{"x":2},"10":3,"2":4,"a":{"__proto__":5,"07":1,"7":2}}') as Record<string, unknown>;
+  const o = JSON.parse('{"b":1,"__proto__":{"x":2},"10":3,"2":4,"a":{"__proto__":5,"07":1,"7":2}}') as Record<
+    string,
+    unknown
+  >;
   t.is(canonicalJson(o), sortedAll(o));
   t.is(canonicalJson(o), '{"2":4,"10":3,"__proto__":{"x":2},"a":{"7":2,"07":1,"__proto__":5},"b":1}');
 });

@@ -16,7 +16,8 @@ const rec = (seq: number): string => seal(JSON.stringify({ seq, players: [], ses
 const recs = (...seqs: number[]): string => seqs.map(rec).join('');
 const len = (s: string): number => Buffer.byteLength(s);
 const put = (dir: string, name: string, text: string | Buffer): void => writeFileSync(join(dir, name), text);
-const writeCheckpoint = (dir: string, seq: number): void => put(dir, 'checkpoint.json', seal(JSON.stringify({ seq, index: {} })));
+const writeCheckpoint = (dir: string, seq: number): void =>
+  put(dir, 'checkpoint.json', seal(JSON.stringify({ seq, index: {} })));
 const snapshot = (dir: string, shard: number, name: string, text: string): string => {
   mkdirSync(join(dir, 'players', String(shard)), { recursive: true });
   const path = join(dir, 'players', String(shard), name);
@@ -45,10 +46,31 @@ test('a clean directory: the checkpoint seq, every journal (rotated first; no se
     dir,
     checkpointSeq: 2,
     journals: [
-      { file: join(dir, 'journal.5.log'), bytes: len(recs(3, 4, 5)), records: 3, firstSeq: 3, lastSeq: 5, verdict: 'clean' },
+      {
+        file: join(dir, 'journal.5.log'),
+        bytes: len(recs(3, 4, 5)),
+        records: 3,
+        firstSeq: 3,
+        lastSeq: 5,
+        verdict: 'clean',
+      },
       { file: join(dir, 'journal.7.log'), bytes: 0, records: 0, verdict: 'clean' },
-      { file: join(dir, 'journal.12.log'), bytes: len(recs(6, 7, 8)), records: 3, firstSeq: 6, lastSeq: 8, verdict: 'clean' },
-      { file: join(dir, 'journal.log'), bytes: len(recs(9, 10)), records: 2, firstSeq: 9, lastSeq: 10, verdict: 'clean' },
+      {
+        file: join(dir, 'journal.12.log'),
+        bytes: len(recs(6, 7, 8)),
+        records: 3,
+        firstSeq: 6,
+        lastSeq: 8,
+        verdict: 'clean',
+      },
+      {
+        file: join(dir, 'journal.log'),
+        bytes: len(recs(9, 10)),
+        records: 2,
+        firstSeq: 9,
+        lastSeq: 10,
+        verdict: 'clean',
+      },
     ],
     snapshots: { checked: 2, legacy: 1, damaged: 0 },
     problems: [],
@@ -56,15 +78,18 @@ test('a clean directory: the checkpoint seq, every journal (rotated first; no se
   });
   t.false('firstSeq' in (r.journals[1] as object));
   t.false('lastSeq' in (r.journals[1] as object));
-  t.is(formatReport(r), [
-    `${dir}: checkpoint at seq 2`,
-    `  journal.5.log: ${len(recs(3, 4, 5))} bytes, 3 whole records (seq 3 to 5), clean`,
-    '  journal.7.log: 0 bytes, 0 whole records, clean',
-    `  journal.12.log: ${len(recs(6, 7, 8))} bytes, 3 whole records (seq 6 to 8), clean`,
-    `  journal.log: ${len(recs(9, 10))} bytes, 2 whole records (seq 9 to 10), clean`,
-    '  snapshots: 2 checked, 0 damaged, 1 written before checksums',
-    'no damage found',
-  ].join('\n'));
+  t.is(
+    formatReport(r),
+    [
+      `${dir}: checkpoint at seq 2`,
+      `  journal.5.log: ${len(recs(3, 4, 5))} bytes, 3 whole records (seq 3 to 5), clean`,
+      '  journal.7.log: 0 bytes, 0 whole records, clean',
+      `  journal.12.log: ${len(recs(6, 7, 8))} bytes, 3 whole records (seq 6 to 8), clean`,
+      `  journal.log: ${len(recs(9, 10))} bytes, 2 whole records (seq 9 to 10), clean`,
+      '  snapshots: 2 checked, 0 damaged, 1 written before checksums',
+      'no damage found',
+    ].join('\n'),
+  );
 });
 
 test('a journal whose records start at or before the checkpoint (a rotated journal not yet removed) is no problem', async (t) => {
@@ -81,8 +106,22 @@ test('a journal whose records start at or before the checkpoint (a rotated journ
 test('no checkpoint.json, no journal.log, no players directory: an empty report, nothing damaged', async (t) => {
   const dir = tempDir(t, 'hoshi-check-');
   const r = await checkDataDir(dir);
-  t.deepEqual(r, { dir, checkpointSeq: 0, journals: [], snapshots: { checked: 0, legacy: 0, damaged: 0 }, problems: [], damaged: false });
-  t.is(formatReport(r), [`${dir}: checkpoint at seq 0`, '  snapshots: 0 checked, 0 damaged, 0 written before checksums', 'no damage found'].join('\n'));
+  t.deepEqual(r, {
+    dir,
+    checkpointSeq: 0,
+    journals: [],
+    snapshots: { checked: 0, legacy: 0, damaged: 0 },
+    problems: [],
+    damaged: false,
+  });
+  t.is(
+    formatReport(r),
+    [
+      `${dir}: checkpoint at seq 0`,
+      '  snapshots: 0 checked, 0 damaged, 0 written before checksums',
+      'no damage found',
+    ].join('\n'),
+  );
 });
 
 test('a damaged checkpoint.json is a problem with its message; the journals are still read (from seq 0)', async (t) => {
@@ -91,7 +130,12 @@ test('a damaged checkpoint.json is a problem with its message; the journals are 
   put(dir, 'journal.log', recs(1, 2));
   const r = await checkDataDir(dir);
   t.is(r.checkpointSeq, 0);
-  t.deepEqual(r.problems, [{ file: join(dir, 'checkpoint.json'), reason: damagedFile(join(dir, 'checkpoint.json'), 'it does not start with a CRC and a space') }]);
+  t.deepEqual(r.problems, [
+    {
+      file: join(dir, 'checkpoint.json'),
+      reason: damagedFile(join(dir, 'checkpoint.json'), 'it does not start with a CRC and a space'),
+    },
+  ]);
   t.is(r.journals.length, 1);
   t.true(r.damaged);
 });
@@ -102,7 +146,9 @@ test('a checkpoint.json that cannot be read (EIO) is a problem naming it', async
   spyFiles(t, dir, { file: 'checkpoint.json', readError: 'EIO' });
   const r = await checkDataDir(dir);
   t.is(r.checkpointSeq, 0);
-  t.deepEqual(r.problems, [{ file: join(dir, 'checkpoint.json'), reason: `cannot read ${join(dir, 'checkpoint.json')}` }]);
+  t.deepEqual(r.problems, [
+    { file: join(dir, 'checkpoint.json'), reason: `cannot read ${join(dir, 'checkpoint.json')}` },
+  ]);
   t.true(r.damaged);
 });
 
@@ -119,14 +165,31 @@ test('records missing between the checkpoint and the first journal record: a pro
   put(dir, 'journal.6.log', recs(5, 6));
   put(dir, 'journal.log', recs(7, 8));
   const r = await checkDataDir(dir);
-  t.deepEqual(r.problems, [{ file: join(dir, 'journal.6.log'), offset: 0, length: len(rec(5)), reason: 'records 3 to 4 are missing before it (checkpoint.json covers seq 2)' }]);
+  t.deepEqual(r.problems, [
+    {
+      file: join(dir, 'journal.6.log'),
+      offset: 0,
+      length: len(rec(5)),
+      reason: 'records 3 to 4 are missing before it (checkpoint.json covers seq 2)',
+    },
+  ]);
   t.true(r.damaged);
-  t.deepEqual(r.journals.map((j) => j.verdict), ['clean', 'clean']);
+  t.deepEqual(
+    r.journals.map((j) => j.verdict),
+    ['clean', 'clean'],
+  );
   // The first journal checked against the checkpoint is the first with records: an empty rotated one is passed over.
   const d2 = tempDir(t, 'hoshi-check-');
   put(d2, 'journal.1.log', '');
   put(d2, 'journal.log', recs(3, 4));
-  t.deepEqual((await checkDataDir(d2)).problems, [{ file: join(d2, 'journal.log'), offset: 0, length: len(rec(3)), reason: 'records 1 to 2 are missing before it (checkpoint.json covers seq 0)' }]);
+  t.deepEqual((await checkDataDir(d2)).problems, [
+    {
+      file: join(d2, 'journal.log'),
+      offset: 0,
+      length: len(rec(3)),
+      reason: 'records 1 to 2 are missing before it (checkpoint.json covers seq 0)',
+    },
+  ]);
 });
 
 test('the last seq of a journal carries over to the next (past a journal with no records): a gap across files is damage in the later one', async (t) => {
@@ -136,8 +199,18 @@ test('the last seq of a journal carries over to the next (past a journal with no
   put(dir, 'journal.log', recs(7));
   const r = await checkDataDir(dir);
   const path = join(dir, 'journal.log');
-  t.deepEqual(r.problems, [{ file: path, offset: 0, length: len(rec(7)), reason: `the record after seq (none: the file's first): records 5 to 6 are missing before it ("${rec(7).trimEnd()}")` }]);
-  t.deepEqual(r.journals.map((j) => j.verdict), ['clean', 'clean', 'corrupt']);
+  t.deepEqual(r.problems, [
+    {
+      file: path,
+      offset: 0,
+      length: len(rec(7)),
+      reason: `the record after seq (none: the file's first): records 5 to 6 are missing before it ("${rec(7).trimEnd()}")`,
+    },
+  ]);
+  t.deepEqual(
+    r.journals.map((j) => j.verdict),
+    ['clean', 'clean', 'corrupt'],
+  );
   t.true(r.damaged);
 });
 
@@ -147,15 +220,28 @@ test('a torn tail in journal.log is reported torn (not damage), with the seq bef
   put(dir, 'journal.log', recs(1, 2) + cut);
   const r = await checkDataDir(dir);
   const path = join(dir, 'journal.log');
-  t.deepEqual(r.problems, [{ file: path, offset: len(recs(1, 2)), length: 20, reason: `${TORN}the record after seq 2: cut short (no line feed at its end) ("${cut}")`, torn: true }]);
-  t.deepEqual(r.journals, [{ file: path, bytes: len(recs(1, 2)) + 20, records: 2, firstSeq: 1, lastSeq: 2, verdict: 'torn' }]);
+  t.deepEqual(r.problems, [
+    {
+      file: path,
+      offset: len(recs(1, 2)),
+      length: 20,
+      reason: `${TORN}the record after seq 2: cut short (no line feed at its end) ("${cut}")`,
+      torn: true,
+    },
+  ]);
+  t.deepEqual(r.journals, [
+    { file: path, bytes: len(recs(1, 2)) + 20, records: 2, firstSeq: 1, lastSeq: 2, verdict: 'torn' },
+  ]);
   t.false(r.damaged);
-  t.is(formatReport(r), [
-    `${dir}: checkpoint at seq 0`,
-    `  journal.log: ${len(recs(1, 2)) + 20} bytes, 2 whole records (seq 1 to 2), torn`,
-    '  snapshots: 0 checked, 0 damaged, 0 written before checksums',
-    `TORN ${path} at byte ${len(recs(1, 2))} (20 bytes): ${TORN}the record after seq 2: cut short (no line feed at its end) ("${cut}")`,
-  ].join('\n'));
+  t.is(
+    formatReport(r),
+    [
+      `${dir}: checkpoint at seq 0`,
+      `  journal.log: ${len(recs(1, 2)) + 20} bytes, 2 whole records (seq 1 to 2), torn`,
+      '  snapshots: 0 checked, 0 damaged, 0 written before checksums',
+      `TORN ${path} at byte ${len(recs(1, 2))} (20 bytes): ${TORN}the record after seq 2: cut short (no line feed at its end) ("${cut}")`,
+    ].join('\n'),
+  );
 });
 
 test('the same tail in a rotated journal is damage, never torn (a rotated journal was whole)', async (t) => {
@@ -165,7 +251,14 @@ test('the same tail in a rotated journal is damage, never torn (a rotated journa
   put(dir, 'journal.log', rec(2));
   const r = await checkDataDir(dir);
   const path = join(dir, 'journal.2.log');
-  t.deepEqual(r.problems, [{ file: path, offset: len(rec(1)), length: 30, reason: `the record after seq 1: cut short (no line feed at its end) ("${cut}")` }]);
+  t.deepEqual(r.problems, [
+    {
+      file: path,
+      offset: len(rec(1)),
+      length: 30,
+      reason: `the record after seq 1: cut short (no line feed at its end) ("${cut}")`,
+    },
+  ]);
   t.false('torn' in (r.problems[0] as object));
   t.is(r.journals[0]?.verdict, 'torn');
   t.true(r.damaged);
@@ -176,8 +269,18 @@ test('damage at a journal\'s start is "after seq (none: the file\'s first)"; dam
   put(dir, 'journal.log', `garbage\n${recs(1, 2)}`);
   const r = await checkDataDir(dir);
   const path = join(dir, 'journal.log');
-  t.deepEqual(r.problems, [{ file: path, offset: 0, length: 8, reason: 'the record after seq (none: the file\'s first): not a record (no CRC and space at its start) ("garbage")' }]);
-  t.deepEqual(r.journals, [{ file: path, bytes: 8 + len(recs(1, 2)), records: 2, firstSeq: 1, lastSeq: 2, verdict: 'corrupt' }]);
+  t.deepEqual(r.problems, [
+    {
+      file: path,
+      offset: 0,
+      length: 8,
+      reason:
+        'the record after seq (none: the file\'s first): not a record (no CRC and space at its start) ("garbage")',
+    },
+  ]);
+  t.deepEqual(r.journals, [
+    { file: path, bytes: 8 + len(recs(1, 2)), records: 2, firstSeq: 1, lastSeq: 2, verdict: 'corrupt' },
+  ]);
   t.true(r.damaged);
 });
 
@@ -214,17 +317,22 @@ test('snapshots: shards in numeric order, files in numeric order, only <digits>.
   t.deepEqual(r.snapshots, { checked: 10, legacy: 2, damaged: 8 });
   t.true(r.damaged);
   t.deepEqual(r.journals, []);
-  t.true(formatReport(r).endsWith([
-    '  snapshots: 10 checked, 8 damaged, 2 written before checksums',
-    `DAMAGED ${p(2, '1026.json')}: ${p(2, '1026.json')} is damaged: it holds player 9`,
-    `DAMAGED ${p(3, '3.json')}: ${damagedFile(p(3, '3.json'), 'its CRC does not match its bytes')}`,
-    `DAMAGED ${p(3, '259.json')}: ${p(3, '259.json')} is damaged: its JSON does not parse`,
-    `DAMAGED ${p(3, '1027.json')}: ${p(3, '1027.json')} is damaged: it holds player 5`,
-    `DAMAGED ${p(10, '10.json')}: ${p(10, '10.json')} is damaged: it does not decode as a player state`,
-    `DAMAGED ${p(20, '20.json')}: ${p(20, '20.json')} is damaged: it holds player 8`,
-    `DAMAGED ${p(20, '276.json')}: ${p(20, '276.json')} is damaged: it holds player 7`,
-    `DAMAGED ${p(100, '100.json')}: ${p(100, '100.json')} is damaged: its JSON does not parse`,
-  ].join('\n')), formatReport(r));
+  t.true(
+    formatReport(r).endsWith(
+      [
+        '  snapshots: 10 checked, 8 damaged, 2 written before checksums',
+        `DAMAGED ${p(2, '1026.json')}: ${p(2, '1026.json')} is damaged: it holds player 9`,
+        `DAMAGED ${p(3, '3.json')}: ${damagedFile(p(3, '3.json'), 'its CRC does not match its bytes')}`,
+        `DAMAGED ${p(3, '259.json')}: ${p(3, '259.json')} is damaged: its JSON does not parse`,
+        `DAMAGED ${p(3, '1027.json')}: ${p(3, '1027.json')} is damaged: it holds player 5`,
+        `DAMAGED ${p(10, '10.json')}: ${p(10, '10.json')} is damaged: it does not decode as a player state`,
+        `DAMAGED ${p(20, '20.json')}: ${p(20, '20.json')} is damaged: it holds player 8`,
+        `DAMAGED ${p(20, '276.json')}: ${p(20, '276.json')} is damaged: it holds player 7`,
+        `DAMAGED ${p(100, '100.json')}: ${p(100, '100.json')} is damaged: its JSON does not parse`,
+      ].join('\n'),
+    ),
+    formatReport(r),
+  );
 });
 
 test('only good snapshots, sealed and legacy: counted, no problem', async (t) => {
@@ -243,7 +351,10 @@ test('damaged is true when a non-torn problem is listed beside a torn tail', asy
   put(dir, 'journal.log', rec(1) + rec(2).slice(0, 12));
   snapshot(dir, 1, '1.json', seal(stateJson(2)));
   const r = await checkDataDir(dir);
-  t.deepEqual(r.problems.map((x) => x.torn === true), [true, false]);
+  t.deepEqual(
+    r.problems.map((x) => x.torn === true),
+    [true, false],
+  );
   t.true(r.damaged);
 });
 
@@ -268,43 +379,58 @@ const HEAD = [
 ];
 
 test('formatReport: each problem on its line (torn or damaged, with its offset when it has one), then the repair for the first damaged journal record', (t) => {
-  const text = formatReport(report([
-    { file: '/data/checkpoint.json', reason: 'cp bad' },
-    { file: '/data/journal.log', offset: 0, length: 12, reason: 'torn one', torn: true },
-    { file: '/data/journal.9.log', offset: 150, length: 40, reason: 'crc' },
-    { file: '/data/journal.log', offset: 30, length: 5, reason: 'later' },
-    { file: '/data/players/1/1.json', reason: 'snap bad' },
-  ]));
-  t.is(text, [
-    ...HEAD,
-    'DAMAGED /data/checkpoint.json: cp bad',
-    'TORN /data/journal.log at byte 0 (12 bytes): torn one',
-    'DAMAGED /data/journal.9.log at byte 150 (40 bytes): crc',
-    'DAMAGED /data/journal.log at byte 30 (5 bytes): later',
-    'DAMAGED /data/players/1/1.json: snap bad',
-    '',
-    'The store will not open past this. To drop the damaged records and every record after them (the bytes are kept in a .dropped-at file):',
-    '  npm run storage:check -- /data --file journal.9.log --truncate-at 150',
-  ].join('\n'));
+  const text = formatReport(
+    report([
+      { file: '/data/checkpoint.json', reason: 'cp bad' },
+      { file: '/data/journal.log', offset: 0, length: 12, reason: 'torn one', torn: true },
+      { file: '/data/journal.9.log', offset: 150, length: 40, reason: 'crc' },
+      { file: '/data/journal.log', offset: 30, length: 5, reason: 'later' },
+      { file: '/data/players/1/1.json', reason: 'snap bad' },
+    ]),
+  );
+  t.is(
+    text,
+    [
+      ...HEAD,
+      'DAMAGED /data/checkpoint.json: cp bad',
+      'TORN /data/journal.log at byte 0 (12 bytes): torn one',
+      'DAMAGED /data/journal.9.log at byte 150 (40 bytes): crc',
+      'DAMAGED /data/journal.log at byte 30 (5 bytes): later',
+      'DAMAGED /data/players/1/1.json: snap bad',
+      '',
+      'The store will not open past this. To drop the damaged records and every record after them (the bytes are kept in a .dropped-at file):',
+      '  npm run storage:check -- /data --file journal.9.log --truncate-at 150',
+    ].join('\n'),
+  );
 });
 
 test('formatReport: no repair hint when the only problems are a torn tail and files without offsets', (t) => {
-  const text = formatReport(report([
-    { file: '/data/players/1/1.json', reason: 'snap bad' },
-    { file: '/data/journal.log', offset: 4, length: 8, reason: 'torn one', torn: true },
-  ]));
-  t.is(text, [...HEAD, 'DAMAGED /data/players/1/1.json: snap bad', 'TORN /data/journal.log at byte 4 (8 bytes): torn one'].join('\n'));
+  const text = formatReport(
+    report([
+      { file: '/data/players/1/1.json', reason: 'snap bad' },
+      { file: '/data/journal.log', offset: 4, length: 8, reason: 'torn one', torn: true },
+    ]),
+  );
+  t.is(
+    text,
+    [...HEAD, 'DAMAGED /data/players/1/1.json: snap bad', 'TORN /data/journal.log at byte 4 (8 bytes): torn one'].join(
+      '\n',
+    ),
+  );
 });
 
 test('formatReport: a journal problem at byte 0 is still named in the hint', (t) => {
   const text = formatReport(report([{ file: '/data/journal.log', offset: 0, length: 3, reason: 'x' }]));
-  t.is(text, [
-    ...HEAD,
-    'DAMAGED /data/journal.log at byte 0 (3 bytes): x',
-    '',
-    'The store will not open past this. To drop the damaged records and every record after them (the bytes are kept in a .dropped-at file):',
-    '  npm run storage:check -- /data --file journal.log --truncate-at 0',
-  ].join('\n'));
+  t.is(
+    text,
+    [
+      ...HEAD,
+      'DAMAGED /data/journal.log at byte 0 (3 bytes): x',
+      '',
+      'The store will not open past this. To drop the damaged records and every record after them (the bytes are kept in a .dropped-at file):',
+      '  npm run storage:check -- /data --file journal.log --truncate-at 0',
+    ].join('\n'),
+  );
 });
 
 // ---------------------------------------------------------------- truncateJournalAt
@@ -321,7 +447,9 @@ const bytesOf = (dir: string, name: string): string => readFileSync(join(dir, na
 
 test('truncateJournalAt: a name that is not one of the journals is refused, listing them; nothing is written', async (t) => {
   const dir = journals(t);
-  await t.throwsAsync(truncateJournalAt(dir, 'journal.4.log', 0), { message: `journal.4.log is not a journal of ${dir} (journal.3.log, journal.5.log, journal.log)` });
+  await t.throwsAsync(truncateJournalAt(dir, 'journal.4.log', 0), {
+    message: `journal.4.log is not a journal of ${dir} (journal.3.log, journal.5.log, journal.log)`,
+  });
   t.deepEqual(readdirSync(dir).sort(), ['journal.3.log', 'journal.5.log', 'journal.log']);
 });
 
@@ -329,7 +457,9 @@ test('truncateJournalAt: an offset outside the file (negative, not an integer, p
   const dir = journals(t);
   const size = len(recs(6, 7, 8));
   for (const offset of [-1, 1.5, size + 1, Number.NaN]) {
-    await t.throwsAsync(truncateJournalAt(dir, 'journal.log', offset), { message: `offset ${offset} is outside journal.log (${size} bytes)` });
+    await t.throwsAsync(truncateJournalAt(dir, 'journal.log', offset), {
+      message: `offset ${offset} is outside journal.log (${size} bytes)`,
+    });
   }
   for (const offset of [1, len(rec(6)) - 1, len(rec(6)) + 1, size - 1]) {
     await t.throwsAsync(truncateJournalAt(dir, 'journal.log', offset), {
@@ -350,14 +480,19 @@ test('truncateJournalAt: at offset 0 every record of the file is dropped, kept i
   t.is(bytesOf(dir, 'journal.5.log'), recs(4, 5));
 });
 
-test('truncateJournalAt: at the file\'s end nothing is dropped; an empty .dropped-at file is written and the file kept whole', async (t) => {
+test("truncateJournalAt: at the file's end nothing is dropped; an empty .dropped-at file is written and the file kept whole", async (t) => {
   const dir = journals(t);
   const size = len(recs(6, 7, 8));
   const r = await truncateJournalAt(dir, 'journal.log', size);
   t.deepEqual(r, { dropped: 0, keptIn: [join(dir, `journal.log.dropped-at-${size}`)] });
   t.is(bytesOf(dir, 'journal.log'), recs(6, 7, 8));
   t.is(bytesOf(dir, `journal.log.dropped-at-${size}`), '');
-  t.deepEqual(readdirSync(dir).sort(), ['journal.3.log', 'journal.5.log', 'journal.log', `journal.log.dropped-at-${size}`]);
+  t.deepEqual(readdirSync(dir).sort(), [
+    'journal.3.log',
+    'journal.5.log',
+    'journal.log',
+    `journal.log.dropped-at-${size}`,
+  ]);
 });
 
 test('truncateJournalAt in a rotated journal: its tail kept aside, later rotated journals renamed .dropped-at-0, journal.log copied aside and emptied', async (t) => {
@@ -365,17 +500,36 @@ test('truncateJournalAt in a rotated journal: its tail kept aside, later rotated
   const at = len(rec(1));
   const r = await truncateJournalAt(dir, 'journal.3.log', at);
   // Records 2 and 3 from this file (the one at the offset included), 4–5 and 6–8 from the later ones.
-  t.deepEqual(r, { dropped: 7, keptIn: [join(dir, `journal.3.log.dropped-at-${at}`), join(dir, 'journal.5.log.dropped-at-0'), join(dir, 'journal.log.dropped-at-0')] });
+  t.deepEqual(r, {
+    dropped: 7,
+    keptIn: [
+      join(dir, `journal.3.log.dropped-at-${at}`),
+      join(dir, 'journal.5.log.dropped-at-0'),
+      join(dir, 'journal.log.dropped-at-0'),
+    ],
+  });
   t.is(bytesOf(dir, 'journal.3.log'), rec(1));
   t.is(bytesOf(dir, `journal.3.log.dropped-at-${at}`), recs(2, 3));
   t.is(bytesOf(dir, 'journal.5.log.dropped-at-0'), recs(4, 5));
   t.is(bytesOf(dir, 'journal.log.dropped-at-0'), recs(6, 7, 8));
   t.is(bytesOf(dir, 'journal.log'), '');
-  t.deepEqual(readdirSync(dir).sort(), ['journal.3.log', `journal.3.log.dropped-at-${at}`, 'journal.5.log.dropped-at-0', 'journal.log', 'journal.log.dropped-at-0']);
+  t.deepEqual(readdirSync(dir).sort(), [
+    'journal.3.log',
+    `journal.3.log.dropped-at-${at}`,
+    'journal.5.log.dropped-at-0',
+    'journal.log',
+    'journal.log.dropped-at-0',
+  ]);
   // What is left checks clean.
   const after = await checkDataDir(dir);
   t.deepEqual(after.problems, []);
-  t.deepEqual(after.journals.map((j) => [j.file, j.records]), [[join(dir, 'journal.3.log'), 1], [join(dir, 'journal.log'), 0]]);
+  t.deepEqual(
+    after.journals.map((j) => [j.file, j.records]),
+    [
+      [join(dir, 'journal.3.log'), 1],
+      [join(dir, 'journal.log'), 0],
+    ],
+  );
 });
 
 test('truncateJournalAt: whole records only are counted as dropped (damaged lines are not records)', async (t) => {
@@ -410,7 +564,10 @@ test('truncateJournalAt: a later journal.log copied aside takes the next free .d
   put(dir, 'journal.log.dropped-at-0', 'older');
   const at = len(rec(4));
   const r = await truncateJournalAt(dir, 'journal.5.log', at);
-  t.deepEqual(r, { dropped: 4, keptIn: [join(dir, `journal.5.log.dropped-at-${at}`), join(dir, 'journal.log.dropped-at-0.1')] });
+  t.deepEqual(r, {
+    dropped: 4,
+    keptIn: [join(dir, `journal.5.log.dropped-at-${at}`), join(dir, 'journal.log.dropped-at-0.1')],
+  });
   t.is(bytesOf(dir, 'journal.log.dropped-at-0'), 'older');
   t.is(bytesOf(dir, 'journal.log.dropped-at-0.1'), recs(6, 7, 8));
   t.is(bytesOf(dir, `journal.5.log.dropped-at-${at}`), rec(5));
@@ -424,14 +581,23 @@ test('truncateJournalAt in a rotated journal when journal.log is missing (a cras
   put(dir, 'journal.3.log', `${rec(1)}garbage\n${recs(2, 3)}`);
   put(dir, 'journal.5.log', recs(4, 5));
   const at = len(rec(1));
-  const hint = formatReport(await checkDataDir(dir)).split('\n').at(-1);
+  const hint = formatReport(await checkDataDir(dir))
+    .split('\n')
+    .at(-1);
   t.is(hint, `  npm run storage:check -- ${dir} --file journal.3.log --truncate-at ${at}`);
   const r = await truncateJournalAt(dir, 'journal.3.log', at);
-  t.deepEqual(r, { dropped: 4, keptIn: [join(dir, `journal.3.log.dropped-at-${at}`), join(dir, 'journal.5.log.dropped-at-0')] });
+  t.deepEqual(r, {
+    dropped: 4,
+    keptIn: [join(dir, `journal.3.log.dropped-at-${at}`), join(dir, 'journal.5.log.dropped-at-0')],
+  });
   t.is(bytesOf(dir, 'journal.3.log'), rec(1));
   t.is(bytesOf(dir, `journal.3.log.dropped-at-${at}`), `garbage\n${recs(2, 3)}`);
   t.is(bytesOf(dir, 'journal.5.log.dropped-at-0'), recs(4, 5));
-  t.deepEqual(readdirSync(dir).sort(), ['journal.3.log', `journal.3.log.dropped-at-${at}`, 'journal.5.log.dropped-at-0']);
+  t.deepEqual(readdirSync(dir).sort(), [
+    'journal.3.log',
+    `journal.3.log.dropped-at-${at}`,
+    'journal.5.log.dropped-at-0',
+  ]);
   t.deepEqual((await checkDataDir(dir)).problems, []);
 });
 
@@ -449,13 +615,27 @@ test('truncateJournalAt: every file written is fsynced and closed, each aside be
   await truncateJournalAt(dir, 'journal.3.log', at);
   t.deepEqual(events, [
     'readFile journal.3.log',
-    `open(wx) journal.3.log.dropped-at-${at}`, `writeFile journal.3.log.dropped-at-${at}`, `sync journal.3.log.dropped-at-${at}`, `close journal.3.log.dropped-at-${at}`,
+    `open(wx) journal.3.log.dropped-at-${at}`,
+    `writeFile journal.3.log.dropped-at-${at}`,
+    `sync journal.3.log.dropped-at-${at}`,
+    `close journal.3.log.dropped-at-${at}`,
     'readFile journal.5.log',
     'rename journal.5.log journal.5.log.dropped-at-0',
     'readFile journal.log',
-    'open(wx) journal.log.dropped-at-0', 'writeFile journal.log.dropped-at-0', 'sync journal.log.dropped-at-0', 'close journal.log.dropped-at-0',
-    'open(r+) journal.log', 'truncate journal.log', 'sync journal.log', 'close journal.log',
-    'open(r+) journal.3.log', 'truncate journal.3.log', 'sync journal.3.log', 'close journal.3.log',
-    'open(r) .', 'sync .', 'close .',
+    'open(wx) journal.log.dropped-at-0',
+    'writeFile journal.log.dropped-at-0',
+    'sync journal.log.dropped-at-0',
+    'close journal.log.dropped-at-0',
+    'open(r+) journal.log',
+    'truncate journal.log',
+    'sync journal.log',
+    'close journal.log',
+    'open(r+) journal.3.log',
+    'truncate journal.3.log',
+    'sync journal.3.log',
+    'close journal.3.log',
+    'open(r) .',
+    'sync .',
+    'close .',
   ]);
 });

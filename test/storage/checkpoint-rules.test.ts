@@ -36,14 +36,38 @@ test('a checkpoint fsyncs each snapshot before its rename, the shard directories
     t.not(i, -1, `${call} in ${calls.join(', ')}`);
     return i;
   };
-  for (const [id, shard] of [[1, 1], [257, 1], [2, 2]] as const) {
+  for (const [id, shard] of [
+    [1, 1],
+    [257, 1],
+    [2, 2],
+  ] as const) {
     const file = `players/${shard}/${id}.json`;
-    const steps = [`open(w) ${file}.tmp`, `write ${file}.tmp`, `datasync ${file}.tmp`, `close ${file}.tmp`, `rename ${file}.tmp ${file}`, `sync players/${shard}`, 'rename checkpoint.json.tmp checkpoint.json'].map(at);
-    t.deepEqual(steps, [...steps].sort((x, y) => x - y), file);
+    const steps = [
+      `open(w) ${file}.tmp`,
+      `write ${file}.tmp`,
+      `datasync ${file}.tmp`,
+      `close ${file}.tmp`,
+      `rename ${file}.tmp ${file}`,
+      `sync players/${shard}`,
+      'rename checkpoint.json.tmp checkpoint.json',
+    ].map(at);
+    t.deepEqual(
+      steps,
+      [...steps].sort((x, y) => x - y),
+      file,
+    );
   }
   const log = readdirSync(dir).find((f) => /^index\.\d+\.log$/.test(f)) ?? 'no index log';
-  const order = [`datasync ${log}.tmp`, `rename ${log}.tmp ${log}`, 'datasync checkpoint.json.tmp', 'rename checkpoint.json.tmp checkpoint.json'].map(at);
-  t.deepEqual(order, [...order].sort((x, y) => x - y));
+  const order = [
+    `datasync ${log}.tmp`,
+    `rename ${log}.tmp ${log}`,
+    'datasync checkpoint.json.tmp',
+    'rename checkpoint.json.tmp checkpoint.json',
+  ].map(at);
+  t.deepEqual(
+    order,
+    [...order].sort((x, y) => x - y),
+  );
   const cp = at('rename checkpoint.json.tmp checkpoint.json');
   const rotated = calls.findIndex((c) => /^unlink journal\.\d+\.log$/.test(c));
   t.true(rotated > cp, 'the rotated journal is removed after checkpoint.json is in place');
@@ -57,7 +81,16 @@ const emptyPlan = (seq: number) => planCheckpoint(new IndexModel(), seq, undefin
 test('a checkpoint removes the rotated journals it covers and no others, and the index logs and keys files it does not name', async (t) => {
   const dir = tempDir(t);
   const keep = ['journal.7.log', 'journal.log', 'keys.3.json.bak', 'old-keys.2.json', 'oplog.jsonl', 'index.3.log.tmp'];
-  for (const f of ['journal.3.log', 'journal.5.log', 'keys.2.json', 'keys.12.json', 'index.2.log', 'index.12.log', ...keep]) writeFileSync(join(dir, f), '');
+  for (const f of [
+    'journal.3.log',
+    'journal.5.log',
+    'keys.2.json',
+    'keys.12.json',
+    'index.2.log',
+    'index.12.log',
+    ...keep,
+  ])
+    writeFileSync(join(dir, f), '');
   const log = await writeCheckpoint(dir, emptyPlan(5));
   t.deepEqual(readdirSync(dir).sort(), [...keep, 'checkpoint.json', 'index.5.log'].sort());
   t.is(log.file, 'index.5.log');
@@ -66,7 +99,11 @@ test('a checkpoint removes the rotated journals it covers and no others, and the
 test('the checkpoint read back gives the index, the seq and the index log it names', async (t) => {
   const dir = tempDir(t);
   const fresh = await readCheckpoint(dir);
-  t.deepEqual([fresh.seq, fresh.indexLog, fresh.index.keysJSON(), fresh.index.restJSON()], [0, undefined, new IndexModel().keysJSON(), new IndexModel().restJSON()], 'a fresh directory');
+  t.deepEqual(
+    [fresh.seq, fresh.indexLog, fresh.index.keysJSON(), fresh.index.restJSON()],
+    [0, undefined, new IndexModel().keysJSON(), new IndexModel().restJSON()],
+    'a fresh directory',
+  );
   const index = new IndexModel();
   index.maps.uuid.set('u', 4);
   const log = await writeCheckpoint(dir, planCheckpoint(index, 9, undefined, []));
@@ -74,21 +111,46 @@ test('the checkpoint read back gives the index, the seq and the index log it nam
   t.is(back.seq, 9);
   t.is(back.index.maps.uuid.get('u'), 4);
   const size = statSync(join(dir, 'index.9.log')).size;
-  t.deepEqual([back.indexLog, log], [{ file: 'index.9.log', bytes: size, fullBytes: size }, { file: 'index.9.log', bytes: size, fullBytes: size }]);
+  t.deepEqual(
+    [back.indexLog, log],
+    [
+      { file: 'index.9.log', bytes: size, fullBytes: size },
+      { file: 'index.9.log', bytes: size, fullBytes: size },
+    ],
+  );
 });
 
 /** checkpoint.json holding `json`, sealed. */
-const checkpointHolding = (dir: string, json: unknown): void => writeFileSync(join(dir, 'checkpoint.json'), seal(JSON.stringify(json)));
+const checkpointHolding = (dir: string, json: unknown): void =>
+  writeFileSync(join(dir, 'checkpoint.json'), seal(JSON.stringify(json)));
 
 test('a checkpoint.json that is not a checkpoint is damage, naming it', async (t) => {
   const dir = tempDir(t);
   const log = { indexBytes: 10, indexFullBytes: 10 };
-  for (const json of [5, 'x', null, [], {}, { seq: '3' }, { seq: 1.5 }, { seq: 3, keysFile: 'keys.json' }, { seq: 3, keysFile: '../keys.3.json' },
-    { seq: 3, keysFile: 'keys.3.json.bak' }, { seq: 3, keysFile: 'keys.x.json' }, { seq: 3, keysFile: 3 },
-    { seq: 3, indexLog: '../index.3.log', ...log }, { seq: 3, indexLog: 'index.3.log' }, { seq: 3, indexLog: 'index.3.log', indexBytes: 10 }, { seq: 3, indexLog: 'index.3.log', ...log, indexBytes: '10' }]) {
+  for (const json of [
+    5,
+    'x',
+    null,
+    [],
+    {},
+    { seq: '3' },
+    { seq: 1.5 },
+    { seq: 3, keysFile: 'keys.json' },
+    { seq: 3, keysFile: '../keys.3.json' },
+    { seq: 3, keysFile: 'keys.3.json.bak' },
+    { seq: 3, keysFile: 'keys.x.json' },
+    { seq: 3, keysFile: 3 },
+    { seq: 3, indexLog: '../index.3.log', ...log },
+    { seq: 3, indexLog: 'index.3.log' },
+    { seq: 3, indexLog: 'index.3.log', indexBytes: 10 },
+    { seq: 3, indexLog: 'index.3.log', ...log, indexBytes: '10' },
+  ]) {
     checkpointHolding(dir, json);
     const err = await t.throwsAsync(readCheckpoint(dir), { instanceOf: FileDamaged }, JSON.stringify(json));
-    t.is(err?.message, `${join(dir, 'checkpoint.json')} is damaged: it is not a checkpoint (seq, indexLog, indexBytes; or keysFile, index); it is not read (npm run storage:check -- DATA_DIR lists every damaged file)`);
+    t.is(
+      err?.message,
+      `${join(dir, 'checkpoint.json')} is damaged: it is not a checkpoint (seq, indexLog, indexBytes; or keysFile, index); it is not read (npm run storage:check -- DATA_DIR lists every damaged file)`,
+    );
   }
 });
 
@@ -106,7 +168,10 @@ test('a keys file checkpoint.json names must be there and hold the keys', async 
   }
   writeFileSync(keysPath, seal(JSON.stringify({ maxPlayerId: 1, uuid: [5] })));
   const bad = await t.throwsAsync(readCheckpoint(dir), { instanceOf: FileDamaged });
-  t.deepEqual([bad?.file, bad?.reason], [`${join(dir, 'checkpoint.json')} with ${keysPath}`, 'the indexes they hold do not load']);
+  t.deepEqual(
+    [bad?.file, bad?.reason],
+    [`${join(dir, 'checkpoint.json')} with ${keysPath}`, 'the indexes they hold do not load'],
+  );
   // Before keys files, checkpoint.json held the whole index: it alone is named.
   checkpointHolding(dir, { seq: 3, index: { maxPlayerId: 1, uuid: [5] } });
   const old = await t.throwsAsync(readCheckpoint(dir), { instanceOf: FileDamaged });
@@ -123,7 +188,7 @@ test('a checkpoint.json or index log that cannot be read stops the start (never 
   for (const file of ['checkpoint.json', 'index']) {
     const dir = tempDir(t);
     await stored(dir, [1]);
-    const name = file === 'index' ? readdirSync(dir).find((f) => /^index\.\d+\.log$/.test(f)) ?? '' : file;
+    const name = file === 'index' ? (readdirSync(dir).find((f) => /^index\.\d+\.log$/.test(f)) ?? '') : file;
     unreadable(t, dir, name);
     const err = await t.throwsAsync(FileStorage.open({ dir }), { instanceOf: StorageError }, name);
     t.is(err?.message, `cannot read ${join(dir, name)}`);
@@ -150,7 +215,7 @@ test('a snapshot that does not decode is damage, naming the player and the file'
   writeFileSync(snapshotPath(dir, 1), seal(JSON.stringify({ playerId: 1 })));
   const b = await FileStorage.open({ dir });
   const err = await t.throwsAsync(b.load(1), { instanceOf: FileDamaged });
-  t.deepEqual([err?.file, err?.reason], [snapshotPath(dir, 1), 'player 1\'s snapshot does not decode']);
+  t.deepEqual([err?.file, err?.reason], [snapshotPath(dir, 1), "player 1's snapshot does not decode"]);
   await b.close();
 });
 
@@ -160,14 +225,36 @@ test('a checkpoint encodes one snapshot an event-loop turn: other work runs betw
   // A state that notes when it is encoded (the encoder reads its name).
   const noting = (id: number): PlayerState => {
     const s = player(id);
-    return Object.defineProperty({ ...s }, 'name', { enumerable: true, get: () => { marks.push(`encode ${id}`); return s.name; } });
+    return Object.defineProperty({ ...s }, 'name', {
+      enumerable: true,
+      get: () => {
+        marks.push(`encode ${id}`);
+        return s.name;
+      },
+    });
   };
   let ticking = true;
-  const tick = () => { if (!ticking) return; marks.push('turn'); setImmediate(tick); };
+  const tick = () => {
+    if (!ticking) return;
+    marks.push('turn');
+    setImmediate(tick);
+  };
   setImmediate(tick);
-  await writeCheckpoint(dir, planCheckpoint(new IndexModel(), 1, undefined, [1, 2, 3, 4].map((id) => [id, noting(id)] as const)));
+  await writeCheckpoint(
+    dir,
+    planCheckpoint(
+      new IndexModel(),
+      1,
+      undefined,
+      [1, 2, 3, 4].map((id) => [id, noting(id)] as const),
+    ),
+  );
   ticking = false;
   const encodes = marks.flatMap((m, i) => (m.startsWith('encode') ? [i] : []));
   t.is(encodes.length, 4);
-  for (let k = 1; k < encodes.length; k++) t.true(marks.slice(encodes[k - 1], encodes[k]).includes('turn'), `a turn between encodes ${k} and ${k + 1}: ${marks.join(', ')}`);
+  for (let k = 1; k < encodes.length; k++)
+    t.true(
+      marks.slice(encodes[k - 1], encodes[k]).includes('turn'),
+      `a turn between encodes ${k} and ${k + 1}: ${marks.join(', ')}`,
+    );
 });

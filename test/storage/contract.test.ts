@@ -13,7 +13,10 @@ import { canonicalJson, stateHash } from '../../adapters/storage/canonical.js';
 import type { LogRun } from '../../adapters/storage/replay-log.js';
 import { KEPT_PER_SCOPE } from '../../adapters/storage/kept-answers.js';
 
-interface Adapter { name: string; make: () => Promise<{ storage: Storage; cleanup: () => Promise<void> }> }
+interface Adapter {
+  name: string;
+  make: () => Promise<{ storage: Storage; cleanup: () => Promise<void> }>;
+}
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'hoshi-contract-'));
 export const ADAPTERS: Adapter[] = [
@@ -23,7 +26,13 @@ export const ADAPTERS: Adapter[] = [
     make: async () => {
       const dir = tmp();
       const storage = await FileStorage.open({ dir, cacheSize: 4 });
-      return { storage, cleanup: async () => { await storage.close(); rmSync(dir, { recursive: true, force: true }); } };
+      return {
+        storage,
+        cleanup: async () => {
+          await storage.close();
+          rmSync(dir, { recursive: true, force: true });
+        },
+      };
     },
   },
   { name: 'postgres', make: () => openPostgres() },
@@ -93,11 +102,30 @@ for (const a of ADAPTERS) {
   it('a commit of several players is all or nothing', async (t, s) => {
     const p1 = player(1);
     const p2 = player(2);
-    await s.commit({ players: [{ state: p1, expectedVersion: null }, { state: p2, expectedVersion: null }] });
-    const res = await s.commit({ players: [{ state: bump(p1, { gold: 5 }), expectedVersion: 0 }, { state: bump(p2, { gold: 5 }), expectedVersion: 7 }] });
+    await s.commit({
+      players: [
+        { state: p1, expectedVersion: null },
+        { state: p2, expectedVersion: null },
+      ],
+    });
+    const res = await s.commit({
+      players: [
+        { state: bump(p1, { gold: 5 }), expectedVersion: 0 },
+        { state: bump(p2, { gold: 5 }), expectedVersion: 7 },
+      ],
+    });
     t.false(res.ok);
     t.is((await s.load(1))?.gold, p1.gold, 'the valid half was not applied');
-    t.true((await s.commit({ players: [{ state: bump(p1, { gold: 5 }), expectedVersion: 0 }, { state: bump(p2, { gold: 6 }), expectedVersion: 0 }] })).ok);
+    t.true(
+      (
+        await s.commit({
+          players: [
+            { state: bump(p1, { gold: 5 }), expectedVersion: 0 },
+            { state: bump(p2, { gold: 6 }), expectedVersion: 0 },
+          ],
+        })
+      ).ok,
+    );
     t.deepEqual([(await s.load(1))?.gold, (await s.load(2))?.gold], [5, 6]);
   });
 
@@ -110,38 +138,90 @@ for (const a of ADAPTERS) {
     t.is(await s.getSession('k1'), undefined);
   });
 
-  it('a player\'s sessions are listed with their keys, oldest first, and go when removed', async (t, s) => {
-    await s.commit({ players: [{ state: player(1), expectedVersion: null }, { state: player(2), expectedVersion: null }] });
+  it("a player's sessions are listed with their keys, oldest first, and go when removed", async (t, s) => {
+    await s.commit({
+      players: [
+        { state: player(1), expectedVersion: null },
+        { state: player(2), expectedVersion: null },
+      ],
+    });
     const later = { playerId: 1, epoch: 0, createdAt: 20, lastSeenAt: 25 };
     const earlier = { playerId: 1, epoch: 0, createdAt: 10, lastSeenAt: 30 };
     const other = { playerId: 2, epoch: 0, createdAt: 5, lastSeenAt: 5 };
-    await s.commit({ players: [], sessions: [{ key: 'b', session: later }, { key: 'a', session: earlier }, { key: 'c', session: other }] });
-    t.deepEqual(await s.sessionsOf(1), [{ key: 'a', session: earlier }, { key: 'b', session: later }]);
+    await s.commit({
+      players: [],
+      sessions: [
+        { key: 'b', session: later },
+        { key: 'a', session: earlier },
+        { key: 'c', session: other },
+      ],
+    });
+    t.deepEqual(await s.sessionsOf(1), [
+      { key: 'a', session: earlier },
+      { key: 'b', session: later },
+    ]);
     t.deepEqual(await s.sessionsOf(3), []);
     await s.commit({ players: [], sessions: [{ key: 'a', session: null }] });
     t.deepEqual(await s.sessionsOf(1), [{ key: 'b', session: later }]);
     t.deepEqual(await s.sessionsOf(2), [{ key: 'c', session: other }]);
     const sameTime = { playerId: 1, epoch: 0, createdAt: 20, lastSeenAt: 40 };
     await s.commit({ players: [], sessions: [{ key: 'a0', session: sameTime }] });
-    t.deepEqual(await s.sessionsOf(1), [{ key: 'a0', session: sameTime }, { key: 'b', session: later }], 'made at the same instant: by key');
+    t.deepEqual(
+      await s.sessionsOf(1),
+      [
+        { key: 'a0', session: sameTime },
+        { key: 'b', session: later },
+      ],
+      'made at the same instant: by key',
+    );
   });
 
   it('players only read must still be at the versions read: one moved on is a version conflict and nothing is kept', async (t, s) => {
     const [p1, p2] = [player(1), player(2)];
-    await s.commit({ players: [{ state: p1, expectedVersion: null }, { state: p2, expectedVersion: null }] });
-    t.deepEqual(await s.commit({ players: [{ state: bump(p1, { gold: 1 }), expectedVersion: 0 }], reads: [{ playerId: 2, version: 0 }] }), { ok: true }, 'still at the version read');
+    await s.commit({
+      players: [
+        { state: p1, expectedVersion: null },
+        { state: p2, expectedVersion: null },
+      ],
+    });
+    t.deepEqual(
+      await s.commit({
+        players: [{ state: bump(p1, { gold: 1 }), expectedVersion: 0 }],
+        reads: [{ playerId: 2, version: 0 }],
+      }),
+      { ok: true },
+      'still at the version read',
+    );
     t.true((await s.commit({ players: [{ state: bump(p2, { gold: 2 }), expectedVersion: 0 }] })).ok);
     const session = { playerId: 1, epoch: 0, createdAt: 1, lastSeenAt: 1 };
-    const moved = await s.commit({ players: [{ state: bump(bump(p1, { gold: 1 }), { gold: 3 }), expectedVersion: 1 }], reads: [{ playerId: 2, version: 0 }], sessions: [{ key: 'r', session }] });
+    const moved = await s.commit({
+      players: [{ state: bump(bump(p1, { gold: 1 }), { gold: 3 }), expectedVersion: 1 }],
+      reads: [{ playerId: 2, version: 0 }],
+      sessions: [{ key: 'r', session }],
+    });
     t.like(moved, { ok: false, conflict: 'version' });
     t.not(moved.ok ? '' : moved.detail, '', 'the detail says why');
     t.deepEqual([(await s.load(1))?.gold, await s.getSession('r')], [1, undefined]);
-    t.like(await s.commit({ players: [], reads: [{ playerId: 9, version: 0 }], sessions: [{ key: 'r', session }] }), { ok: false, conflict: 'version' }, 'a player read who is not stored has moved on too');
+    t.like(
+      await s.commit({ players: [], reads: [{ playerId: 9, version: 0 }], sessions: [{ key: 'r', session }] }),
+      { ok: false, conflict: 'version' },
+      'a player read who is not stored has moved on too',
+    );
   });
 
-  it('every player\'s draw history is handed over, and the count of players read', async (t, s) => {
-    const record = (gachaId: number, id: number) => ({ gachaId, drawnAt: id, drawType: 1, characterIds: [id], payment: { ticket: 0, gem: 150, paidGem: 0 }, granted: true });
-    const players = Array.from({ length: 7 }, (_, i) => ({ ...player(i + 1), gachaHistory: i % 3 === 0 ? [] : [record(2, i), record(3, i)] }));
+  it("every player's draw history is handed over, and the count of players read", async (t, s) => {
+    const record = (gachaId: number, id: number) => ({
+      gachaId,
+      drawnAt: id,
+      drawType: 1,
+      characterIds: [id],
+      payment: { ticket: 0, gem: 150, paidGem: 0 },
+      granted: true,
+    });
+    const players = Array.from({ length: 7 }, (_, i) => ({
+      ...player(i + 1),
+      gachaHistory: i % 3 === 0 ? [] : [record(2, i), record(3, i)],
+    }));
     await s.commit({ players: players.map((state) => ({ state, expectedVersion: null })) });
     const seen: unknown[] = [];
     t.is(await s.drawHistories((h) => seen.push(h)), 7);
@@ -154,7 +234,11 @@ for (const a of ADAPTERS) {
     const ps = Array.from({ length: 30 }, (_, i) => player(i + 1));
     const created = await Promise.all(ps.map((p) => s.commit({ players: [{ state: p, expectedVersion: null }] })));
     t.true(created.every((r) => r.ok));
-    const racing = await Promise.all(Array.from({ length: 10 }, (_, i) => s.commit({ players: [{ state: bump(ps[0]!, { gold: i }), expectedVersion: 0 }] })));
+    const racing = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        s.commit({ players: [{ state: bump(ps[0]!, { gold: i }), expectedVersion: 0 }] }),
+      ),
+    );
     t.is(racing.filter((r) => r.ok).length, 1);
     t.is((await s.load(1))?.version, 1);
     t.is((await s.playerIds()).length, 30);
@@ -162,7 +246,16 @@ for (const a of ADAPTERS) {
 
   it('replay-log entries are kept with their commit, numbered in commit order; a conflicting commit keeps none', async (t, s) => {
     // What ran; the storage numbers the entry and hashes the states it stores.
-    const entry = (p: PlayerState): LogRun => ({ kind: 'op', at: p.version, masterHash: 'm', op: 'loginPlayer', playerId: p.playerId, request: {}, seed: '', others: [] });
+    const entry = (p: PlayerState): LogRun => ({
+      kind: 'op',
+      at: p.version,
+      masterHash: 'm',
+      op: 'loginPlayer',
+      playerId: p.playerId,
+      request: {},
+      seed: '',
+      others: [],
+    });
     const p = player(1);
     t.deepEqual(await s.readLog(), []);
     await s.commit({ players: [{ state: p, expectedVersion: null }], log: entry(p) });
@@ -172,16 +265,37 @@ for (const a of ADAPTERS) {
     t.false((await s.commit({ players: [{ state: stale, expectedVersion: 0 }], log: entry(stale) })).ok);
     await s.commit({ players: [], sessions: [{ key: 'k', session: null }] });
     const log = await s.readLog();
-    t.deepEqual(log.map((e) => [e.seq, e.results[0]?.version]), [[1, 0], [2, 1]]);
+    t.deepEqual(
+      log.map((e) => [e.seq, e.results[0]?.version]),
+      [
+        [1, 0],
+        [2, 1],
+      ],
+    );
     t.is(log[1]?.results[0]?.stateHash, stateHash(v1));
   });
 
   it('readLog with a filter gives the entries that changed one of the players, in seq order, as the whole log holds them', async (t, s) => {
-    const run = (p: PlayerState, others: number[] = []): LogRun => ({ kind: 'op', at: p.version, masterHash: 'm', op: 'loginPlayer', playerId: p.playerId, request: {}, seed: '', others });
+    const run = (p: PlayerState, others: number[] = []): LogRun => ({
+      kind: 'op',
+      at: p.version,
+      masterHash: 'm',
+      op: 'loginPlayer',
+      playerId: p.playerId,
+      request: {},
+      seed: '',
+      others,
+    });
     const ps = new Map([1, 2, 3].map((id) => [id, player(id)]));
     const change = async (...ids: number[]) => {
-      const next = ids.map((id) => { const p = ps.get(id)!; return { before: p, state: bump(p, { gold: p.gold + 1 }) }; });
-      const r = await s.commit({ players: next.map((x) => ({ state: x.state, expectedVersion: x.before.version })), log: run(next[0]!.state, ids.slice(1)) });
+      const next = ids.map((id) => {
+        const p = ps.get(id)!;
+        return { before: p, state: bump(p, { gold: p.gold + 1 }) };
+      });
+      const r = await s.commit({
+        players: next.map((x) => ({ state: x.state, expectedVersion: x.before.version })),
+        log: run(next[0]!.state, ids.slice(1)),
+      });
       t.true(r.ok);
       for (const x of next) ps.set(x.state.playerId, x.state);
     };
@@ -191,17 +305,26 @@ for (const a of ADAPTERS) {
     await change(3);
     await change(1);
     // A refused commit leaves no entry for anyone.
-    t.false((await s.commit({ players: [{ state: bump(player(3), {}), expectedVersion: 0 }], log: run(player(3)) })).ok);
+    t.false(
+      (await s.commit({ players: [{ state: bump(player(3), {}), expectedVersion: 0 }], log: run(player(3)) })).ok,
+    );
     const all = await s.readLog();
     const seqs = (players: number[]) => s.readLog({ players }).then((es) => es.map((e) => e.seq));
-    t.deepEqual(all.map((e) => e.seq), [1, 2, 3, 4, 5, 6, 7]);
+    t.deepEqual(
+      all.map((e) => e.seq),
+      [1, 2, 3, 4, 5, 6, 7],
+    );
     t.deepEqual(await seqs([1]), [1, 4, 7]);
     t.deepEqual(await seqs([2]), [2, 4, 5]);
     t.deepEqual(await seqs([3, 1]), [1, 3, 4, 6, 7], 'either player, each entry once');
     t.deepEqual(await seqs([9]), [], 'a player without entries');
     t.deepEqual(await seqs([]), [], 'no player: no entry');
     t.deepEqual(await s.readLog({}), all, 'no players named: every entry');
-    t.deepEqual(await s.readLog({ players: [2] }), all.filter((e) => e.playerIds.includes(2)), 'the entries whole, as the whole log holds them');
+    t.deepEqual(
+      await s.readLog({ players: [2] }),
+      all.filter((e) => e.playerIds.includes(2)),
+      'the entries whole, as the whole log holds them',
+    );
     t.deepEqual(await s.readLog(), all, 'reading changed nothing');
   });
 
@@ -211,7 +334,12 @@ for (const a of ADAPTERS) {
     await s.commit({ players: [{ state: p, expectedVersion: null }], idempotency: [{ key: '1:k', record: first }] });
     t.deepEqual(await s.getIdempotency('1:k'), first);
     t.is(await s.getIdempotency('1:other'), undefined);
-    const refused = { requestHash: 'h2', answer: { error: { code: 'GEM_IS_SHORT' } }, createdAt: 11, withheld: ['accessToken'] };
+    const refused = {
+      requestHash: 'h2',
+      answer: { error: { code: 'GEM_IS_SHORT' } },
+      createdAt: 11,
+      withheld: ['accessToken'],
+    };
     await s.commit({ players: [], idempotency: [{ key: '1:j', record: refused }] });
     t.deepEqual([await s.getIdempotency('1:j'), await s.getIdempotency('1:k')], [refused, first]);
   });
@@ -219,8 +347,13 @@ for (const a of ADAPTERS) {
   it(`a caller's scope keeps its newest ${KEPT_PER_SCOPE} answers: the oldest goes first, another scope keeps its own`, async (t, s) => {
     const rec = (n: number) => ({ requestHash: `h${n}`, answer: { ok: { n } }, createdAt: 1_000 + n });
     await s.commit({ players: [], idempotency: [{ key: 'p2:keep', record: rec(0) }] });
-    for (let n = 1; n <= KEPT_PER_SCOPE + 2; n++) await s.commit({ players: [], idempotency: [{ key: `p1:k${n}`, record: rec(n) }] });
-    t.deepEqual([await s.getIdempotency('p1:k1'), await s.getIdempotency('p1:k2')], [undefined, undefined], 'the two oldest of p1 are gone');
+    for (let n = 1; n <= KEPT_PER_SCOPE + 2; n++)
+      await s.commit({ players: [], idempotency: [{ key: `p1:k${n}`, record: rec(n) }] });
+    t.deepEqual(
+      [await s.getIdempotency('p1:k1'), await s.getIdempotency('p1:k2')],
+      [undefined, undefined],
+      'the two oldest of p1 are gone',
+    );
     t.deepEqual(await s.getIdempotency('p1:k3'), rec(3), 'the oldest kept');
     t.deepEqual(await s.getIdempotency(`p1:k${KEPT_PER_SCOPE + 2}`), rec(KEPT_PER_SCOPE + 2));
     t.deepEqual(await s.getIdempotency('p2:keep'), rec(0), 'another scope is not touched');
@@ -232,15 +365,28 @@ for (const a of ADAPTERS) {
     await s.commit({ players: [{ state: p1, expectedVersion: null }] });
     const session = { playerId: 1, epoch: 0, createdAt: 10, lastSeenAt: 10 };
     const record = { requestHash: 'h', answer: { ok: {} }, createdAt: 10 };
-    const stale = await s.commit({ players: [{ state: bump(p1, { myCode: 'NEWCODE001' }), expectedVersion: 5 }], sessions: [{ key: 'sv', session }], idempotency: [{ key: '1:v', record }] });
+    const stale = await s.commit({
+      players: [{ state: bump(p1, { myCode: 'NEWCODE001' }), expectedVersion: 5 }],
+      sessions: [{ key: 'sv', session }],
+      idempotency: [{ key: '1:v', record }],
+    });
     t.like(stale, { ok: false, conflict: 'version' });
     const taken = await s.commit({
-      players: [{ state: { ...p2, myCode: p1.myCode }, expectedVersion: null }], sessions: [{ key: 'su', session }], idempotency: [{ key: '2:u', record }],
+      players: [{ state: { ...p2, myCode: p1.myCode }, expectedVersion: null }],
+      sessions: [{ key: 'su', session }],
+      idempotency: [{ key: '2:u', record }],
     });
     t.like(taken, { ok: false, conflict: 'unique' });
     t.deepEqual([await s.getSession('sv'), await s.getSession('su')], [undefined, undefined]);
     t.deepEqual([await s.getIdempotency('1:v'), await s.getIdempotency('2:u')], [undefined, undefined]);
-    t.deepEqual([await s.lookup('myCode', 'NEWCODE001'), await s.lookup('uuid', p2.account.uuid), await s.lookup('myCode', p1.myCode)], [undefined, undefined, 1]);
+    t.deepEqual(
+      [
+        await s.lookup('myCode', 'NEWCODE001'),
+        await s.lookup('uuid', p2.account.uuid),
+        await s.lookup('myCode', p1.myCode),
+      ],
+      [undefined, undefined, 1],
+    );
     t.deepEqual(await s.playerIds(), [1]);
     t.deepEqual(await s.recentlyActive(5), [1]);
   });
@@ -269,11 +415,19 @@ for (const a of ADAPTERS) {
   });
 
   it('player ids and players found by name come in id order, whatever order they were committed in', async (t, s) => {
-    for (const [id, name] of [[3, 'Aki'], [1, 'Aki'], [4, 'Ben'], [2, 'Aki']] as const) {
+    for (const [id, name] of [
+      [3, 'Aki'],
+      [1, 'Aki'],
+      [4, 'Ben'],
+      [2, 'Aki'],
+    ] as const) {
       await s.commit({ players: [{ state: { ...player(id), name }, expectedVersion: null }] });
     }
     t.deepEqual(await s.playerIds(), [1, 2, 3, 4]);
-    if (!s.findByName) { t.pass('this adapter has no search: the operator API scans'); return; }
+    if (!s.findByName) {
+      t.pass('this adapter has no search: the operator API scans');
+      return;
+    }
     t.deepEqual(await s.findByName('Aki', 10), [1, 2, 3]);
     t.deepEqual(await s.findByName('Aki', 2), [1, 2]);
     t.deepEqual(await s.findByName('Ben', 10), [4]);

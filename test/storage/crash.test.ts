@@ -5,7 +5,9 @@ import { crashLoop } from '../../scripts/lib/crash-loop.js';
 
 test('SIGKILL during acknowledged writes loses none of them, three times over', async (t) => {
   const r = await crashLoop(3, 'npm-test');
-  t.log(`requests ${r.requests}, acknowledged ${r.acknowledged}, refused ${r.failed}, 5xx ${r.fiveXX}, restarts ${r.restarts}`);
+  t.log(
+    `requests ${r.requests}, acknowledged ${r.acknowledged}, refused ${r.failed}, 5xx ${r.fiveXX}, restarts ${r.restarts}`,
+  );
   t.deepEqual(r.problems, []);
   t.is(r.fiveXX, 0);
   t.is(r.restarts, 3);

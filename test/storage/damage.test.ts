@@ -5,7 +5,16 @@
 // on a timer.
 import test from 'ava';
 import { execFile } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -42,7 +51,9 @@ const written = async (dir: string): Promise<Map<number, number>> => {
   }
   return new Map([...states].map(([id, s]) => [id, s.gold]));
 };
-const t_ok = (b: boolean) => { if (!b) throw new Error('commit refused'); };
+const t_ok = (b: boolean) => {
+  if (!b) throw new Error('commit refused');
+};
 
 /** Line starts of journal.log. */
 const lineStarts = (buf: Buffer): number[] => {
@@ -102,7 +113,10 @@ test('a torn tail (the last record cut short, or unwritten zero bytes) is still 
     const buf = readFileSync(path);
     const last = buf.subarray(lineStarts(buf).at(-1) as number);
     // A crash mid-write: a prefix of the next record, or a block the disk never wrote (zeros, then the record's end).
-    appendFileSync(path, tail === 'cut' ? last.subarray(0, 40) : Buffer.concat([Buffer.alloc(300), last.subarray(last.length - 20)]));
+    appendFileSync(
+      path,
+      tail === 'cut' ? last.subarray(0, 40) : Buffer.concat([Buffer.alloc(300), last.subarray(last.length - 20)]),
+    );
     const b = await FileStorage.open({ dir });
     t.is(statSync(path).size, whole, tail);
     for (const [id, g] of gold) t.is((await b.load(id))?.gold, g);
@@ -152,11 +166,17 @@ test('storage:check lists every damaged record; --truncate-at is the repair, kee
   writeFileSync(path, damaged);
   const report = await checkDataDir(dir);
   t.true(report.damaged);
-  t.deepEqual(report.problems.map((p) => p.offset), [a, b]);
+  t.deepEqual(
+    report.problems.map((p) => p.offset),
+    [a, b],
+  );
   t.true(report.problems.every((p) => p.file === path && /CRC does not match/.test(p.reason)));
 
   // The command line: exit 1, the damage listed with offsets, and the repair command.
-  const cli = await run(process.execPath, ['--import', 'tsx', 'scripts/storage-check.ts', dir]).then(() => ({ code: 0, stdout: '' }), (e: { code: number; stdout: string }) => e);
+  const cli = await run(process.execPath, ['--import', 'tsx', 'scripts/storage-check.ts', dir]).then(
+    () => ({ code: 0, stdout: '' }),
+    (e: { code: number; stdout: string }) => e,
+  );
   t.is(cli.code, 1);
   t.true(cli.stdout.includes(`DAMAGED ${path} at byte ${a}`), cli.stdout);
   t.true(cli.stdout.includes(`DAMAGED ${path} at byte ${b}`), cli.stdout);
@@ -164,7 +184,14 @@ test('storage:check lists every damaged record; --truncate-at is the repair, kee
 
   // Not at a record's start: refused.
   await t.throwsAsync(truncateJournalAt(dir, 'journal.log', a + 1), { message: /not at the start of a record/ });
-  const fixed = await run(process.execPath, ['--import', 'tsx', 'scripts/storage-check.ts', dir, '--truncate-at', String(a)]);
+  const fixed = await run(process.execPath, [
+    '--import',
+    'tsx',
+    'scripts/storage-check.ts',
+    dir,
+    '--truncate-at',
+    String(a),
+  ]);
   t.regex(fixed.stdout, /no damage found/);
   t.deepEqual(readFileSync(path), buf.subarray(0, a));
   t.deepEqual(readFileSync(`${path}.dropped-at-${a}`), damaged.subarray(a), 'the dropped bytes are kept');
@@ -178,18 +205,25 @@ test('checkpoints come on a timer too: the journal a start replays is bounded in
   const a = await FileStorage.open({ dir, checkpointIntervalMs: 150 });
   // journal.log is briefly missing while a checkpoint rotates it (renamed, then made anew): -1 then.
   const journalSize = (): number => {
-    try { return statSync(join(dir, 'journal.log')).size; } catch (e) {
+    try {
+      return statSync(join(dir, 'journal.log')).size;
+    } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return -1;
       throw e;
     }
   };
   await a.commit({ players: [{ state: player(1), expectedVersion: null }] });
   t.true(journalSize() > 0);
-  for (let i = 0; i < 200 && !(existsSync(join(dir, 'players', '1', '1.json')) && journalSize() === 0); i++) await new Promise((r) => setTimeout(r, 25));
+  for (let i = 0; i < 200 && !(existsSync(join(dir, 'players', '1', '1.json')) && journalSize() === 0); i++)
+    await new Promise((r) => setTimeout(r, 25));
   t.is(journalSize(), 0, 'the timer rotated the journal');
   t.true(existsSync(join(dir, 'players', '1', '1.json')));
-  for (let i = 0; i < 200 && readdirSync(dir).some((f) => /^journal\.\d+\.log$/.test(f)); i++) await new Promise((r) => setTimeout(r, 25));
-  t.false(readdirSync(dir).some((f) => /^journal\.\d+\.log$/.test(f)), 'and the checkpoint let the rotated journal go');
+  for (let i = 0; i < 200 && readdirSync(dir).some((f) => /^journal\.\d+\.log$/.test(f)); i++)
+    await new Promise((r) => setTimeout(r, 25));
+  t.false(
+    readdirSync(dir).some((f) => /^journal\.\d+\.log$/.test(f)),
+    'and the checkpoint let the rotated journal go',
+  );
   // The next write too: a crash now would leave nothing to replay.
   await a.commit({ players: [{ state: bump(player(1), 5), expectedVersion: 0 }] });
   for (let i = 0; i < 200 && journalSize() !== 0; i++) await new Promise((r) => setTimeout(r, 25));

@@ -27,7 +27,13 @@ test('writeAtomic writes a temp file whole, fsyncs and closes it, then renames i
   writeFileSync(path, 'old');
   const calls = spyFiles(t, dir);
   await writeAtomic(path, '{"new":true}');
-  t.deepEqual(calls, ['open(w) a.json.tmp', 'writeFile a.json.tmp', 'datasync a.json.tmp', 'close a.json.tmp', 'rename a.json.tmp a.json']);
+  t.deepEqual(calls, [
+    'open(w) a.json.tmp',
+    'writeFile a.json.tmp',
+    'datasync a.json.tmp',
+    'close a.json.tmp',
+    'rename a.json.tmp a.json',
+  ]);
   t.is(readFileSync(path, 'utf8'), '{"new":true}');
   t.deepEqual(readdirSync(dir), ['a.json'], 'no temp file is left');
 });
@@ -38,13 +44,17 @@ const widest = async (n: number, limit: number): Promise<{ widest: number; seen:
   let most = 0;
   const seen: number[] = [];
   const waiting: Array<() => void> = [];
-  const done = mapLimit(Array.from({ length: n }, (_, i) => i), limit, async (x) => {
-    running++;
-    most = Math.max(most, running);
-    seen.push(x);
-    await new Promise<void>((r) => waiting.push(r));
-    running--;
-  });
+  const done = mapLimit(
+    Array.from({ length: n }, (_, i) => i),
+    limit,
+    async (x) => {
+      running++;
+      most = Math.max(most, running);
+      seen.push(x);
+      await new Promise<void>((r) => waiting.push(r));
+      running--;
+    },
+  );
   // Let the calls go one at a time, each after every call started so far has had its turn (bounded: a lost call fails, never hangs).
   for (let turn = 0; turn < 4 * n && (seen.length < n || waiting.length > 0); turn++) {
     await new Promise<void>((r) => setImmediate(r));

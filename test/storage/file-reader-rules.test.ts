@@ -22,9 +22,22 @@ import type { PlayerState } from '../../core/state.js';
 import { freshPlayer } from '../_support/core.js';
 import { spyFiles, tempDir } from '../_support/fs-spy.js';
 
-const run = (p: PlayerState): LogRun => ({ kind: 'op', at: p.version, masterHash: 'm', op: 'loginPlayer', playerId: p.playerId, request: {}, seed: '', others: [] });
+const run = (p: PlayerState): LogRun => ({
+  kind: 'op',
+  at: p.version,
+  masterHash: 'm',
+  op: 'loginPlayer',
+  playerId: p.playerId,
+  request: {},
+  seed: '',
+  others: [],
+});
 /** Each player's change is its own: player 1 gains 1 gold a commit, player 2 gains 100, player 3 gains 10,000. */
-const bump = (s: PlayerState): PlayerState => ({ ...s, gold: s.gold + 100 ** (s.playerId - 1), version: s.version + 1 });
+const bump = (s: PlayerState): PlayerState => ({
+  ...s,
+  gold: s.gold + 100 ** (s.playerId - 1),
+  version: s.version + 1,
+});
 const json = (s: PlayerState | undefined): string => canonicalJson(s ?? null);
 
 const create = async (s: FileStorage, id: number): Promise<PlayerState> => {
@@ -56,7 +69,10 @@ const openStore = async (t: ExecutionContext, o: FileStorageOptions): Promise<Fi
 /** Players 1 and 2 created and changed twice (records 1 to 6), checkpointed by a close; returns their states. */
 const checkpointed = async (t: ExecutionContext, dir: string): Promise<Map<number, PlayerState>> => {
   const s = await FileStorage.open({ dir });
-  const ps = new Map([[1, await create(s, 1)], [2, await create(s, 2)]]);
+  const ps = new Map([
+    [1, await create(s, 1)],
+    [2, await create(s, 2)],
+  ]);
   await rounds(s, ps, 2);
   await s.close();
   t.is(cpSeq(dir), 6, 'records 1 to 6 checkpointed');
@@ -64,7 +80,8 @@ const checkpointed = async (t: ExecutionContext, dir: string): Promise<Map<numbe
 };
 
 /** checkpoint.json's seq. */
-const cpSeq = (dir: string): number => (JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8').slice(9)) as { seq: number }).seq;
+const cpSeq = (dir: string): number =>
+  (JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8').slice(9)) as { seq: number }).seq;
 
 test('a missing journal.log is no journal (one try, the snapshot as stored); a journal or checkpoint.json that cannot be read is an error, not a missing file', async (t) => {
   const dir = tempDir(t, 'hoshi-reader-');
@@ -74,7 +91,11 @@ test('a missing journal.log is no journal (one try, the snapshot as stored); a j
   const read = await readStoredPlayer(dir, 1);
   t.is(json(read.state), json(ps.get(1)));
   t.deepEqual(read.journalLog, []);
-  t.is(events.filter((e) => e === 'readFile checkpoint.json').length, 2, 'one try: checkpoint.json read at its start and at its re-check');
+  t.is(
+    events.filter((e) => e === 'readFile checkpoint.json').length,
+    2,
+    'one try: checkpoint.json read at its start and at its re-check',
+  );
 
   writeFileSync(join(dir, 'journal.log'), '');
   const faults: { file?: string; readError?: string } = { file: 'journal.log', readError: 'EIO' };
@@ -95,7 +116,11 @@ test('checkpoint.json that names no seq, or a seq that is not an integer, is ref
   const path = join(dir, 'checkpoint.json');
   for (const cp of [{ index: {} }, { seq: 1.5, index: {} }, { seq: '3', index: {} }, null]) {
     writeFileSync(path, seal(JSON.stringify(cp)));
-    await t.throwsAsync(readStoredPlayer(dir, 1), { instanceOf: StorageError, message: `${path} names no seq` }, JSON.stringify(cp));
+    await t.throwsAsync(
+      readStoredPlayer(dir, 1),
+      { instanceOf: StorageError, message: `${path} names no seq` },
+      JSON.stringify(cp),
+    );
   }
 });
 
@@ -103,13 +128,20 @@ test('a rotated journal a checkpoint removes between the listing and its read: r
   const dir = tempDir(t, 'hoshi-reader-');
   const ps = await checkpointed(t, dir);
   let release = (): void => {};
-  const held = new Promise<void>((r) => { release = r; });
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
   let finished = (): void => {};
-  const checkpointDone = new Promise<void>((r) => { finished = r; });
+  const checkpointDone = new Promise<void>((r) => {
+    finished = r;
+  });
   const s = await openStore(t, {
-    dir, checkpointBytes: 1,
+    dir,
+    checkpointBytes: 1,
     faults: { beforeSnapshots: () => held },
-    log: (event) => { if (event === 'checkpoint') finished(); },
+    log: (event) => {
+      if (event === 'checkpoint') finished();
+    },
   });
   t.teardown(() => release());
   await rounds(s, ps, 1);
@@ -118,7 +150,9 @@ test('a rotated journal a checkpoint removes between the listing and its read: r
   let openGate = (): void => {};
   const faults = {
     file: 'journal.7.log',
-    readGate: new Promise<void>((r) => { openGate = r; }) as Promise<void> | undefined,
+    readGate: new Promise<void>((r) => {
+      openGate = r;
+    }) as Promise<void> | undefined,
     onReadHeld: () => {
       faults.readGate = undefined;
       release();
@@ -130,7 +164,11 @@ test('a rotated journal a checkpoint removes between the listing and its read: r
   t.false(existsSync(join(dir, 'journal.7.log')), 'the checkpoint finished while the reader held its read');
   t.is(json(read.state), json(ps.get(1)));
   t.is(json(read.state), json(await s.load(1)));
-  t.is(events.filter((e) => e === 'readFile journal.log').length, 1, 'the try that found the rotated journal gone stopped there; the next read journal.log');
+  t.is(
+    events.filter((e) => e === 'readFile journal.log').length,
+    1,
+    'the try that found the rotated journal gone stopped there; the next read journal.log',
+  );
 });
 
 test('a rotated journal that is gone each time it is read: after 20 tries (no more) the error names the player, the directory, the tries and the reason', async (t) => {
@@ -140,8 +178,21 @@ test('a rotated journal that is gone each time it is read: after 20 tries (no mo
   writeFileSync(rotated, '');
   let reads = 0;
   // Each try: checkpoint.json read first (the rotated journal put back before the listing), the rotated journal gone as it is read.
-  spyFiles(t, dir, { file: 'journal.6.log', readGate: Promise.resolve(), onReadHeld: () => { reads++; unlinkSync(rotated); } });
-  spyFiles(t, dir, { file: 'checkpoint.json', readGate: Promise.resolve(), onReadHeld: () => { if (!existsSync(rotated)) writeFileSync(rotated, ''); } });
+  spyFiles(t, dir, {
+    file: 'journal.6.log',
+    readGate: Promise.resolve(),
+    onReadHeld: () => {
+      reads++;
+      unlinkSync(rotated);
+    },
+  });
+  spyFiles(t, dir, {
+    file: 'checkpoint.json',
+    readGate: Promise.resolve(),
+    onReadHeld: () => {
+      if (!existsSync(rotated)) writeFileSync(rotated, '');
+    },
+  });
   await t.throwsAsync(readStoredPlayer(dir, 1), {
     instanceOf: StorageError,
     message: `player 1 could not be read from ${dir} in 20 tries: ${rotated} was removed (a checkpoint finished)`,
@@ -149,13 +200,20 @@ test('a rotated journal that is gone each time it is read: after 20 tries (no mo
   t.is(reads, 20, 'tried 20 times');
 });
 
-test('a journal rotated after each listing: after 20 tries the error names the re-check\'s reason', async (t) => {
+test("a journal rotated after each listing: after 20 tries the error names the re-check's reason", async (t) => {
   const dir = tempDir(t, 'hoshi-reader-');
   await checkpointed(t, dir);
   const rotated = join(dir, 'journal.99.log');
   let tries = 0;
   // Each try: the rotated journal gone when checkpoint.json is read (before the listing), there again when journal.log is read (after it).
-  spyFiles(t, dir, { file: 'checkpoint.json', readGate: Promise.resolve(), onReadHeld: () => { tries++; rmSync(rotated, { force: true }); } });
+  spyFiles(t, dir, {
+    file: 'checkpoint.json',
+    readGate: Promise.resolve(),
+    onReadHeld: () => {
+      tries++;
+      rmSync(rotated, { force: true });
+    },
+  });
   spyFiles(t, dir, { file: 'journal.log', readGate: Promise.resolve(), onReadHeld: () => writeFileSync(rotated, '') });
   await t.throwsAsync(readStoredPlayer(dir, 1), {
     instanceOf: StorageError,
@@ -168,16 +226,29 @@ test('a journal rotated after the listing (a checkpoint began): read again, not 
   const dir = tempDir(t, 'hoshi-reader-');
   const ps = await checkpointed(t, dir);
   let release = (): void => {};
-  const held = new Promise<void>((r) => { release = r; });
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
   let began = (): void => {};
-  const s = await openStore(t, { dir, checkpointBytes: 1, faults: { beforeSnapshots: async () => { began(); await held; } } });
+  const s = await openStore(t, {
+    dir,
+    checkpointBytes: 1,
+    faults: {
+      beforeSnapshots: async () => {
+        began();
+        await held;
+      },
+    },
+  });
   t.teardown(() => release());
   let openGate = (): void => {};
   let committed: Promise<unknown> = Promise.resolve();
   const p1 = bump(ps.get(1) as PlayerState);
   const faults = {
     file: 'journal.log',
-    readGate: new Promise<void>((r) => { openGate = r; }) as Promise<void> | undefined,
+    readGate: new Promise<void>((r) => {
+      openGate = r;
+    }) as Promise<void> | undefined,
     onReadHeld: () => {
       faults.readGate = undefined;
       // One commit (record 7), rotated away by the checkpoint it starts, which is held before its snapshots.
@@ -188,12 +259,18 @@ test('a journal rotated after the listing (a checkpoint began): read again, not 
   spyFiles(t, dir, faults);
   const read = await readStoredPlayer(dir, 1);
   t.like(await committed, { ok: true });
-  t.deepEqual(readdirSync(dir).filter((f) => /^journal\.\d+\.log$/.test(f)), ['journal.7.log']);
+  t.deepEqual(
+    readdirSync(dir).filter((f) => /^journal\.\d+\.log$/.test(f)),
+    ['journal.7.log'],
+  );
   t.is(cpSeq(dir), 6, 'checkpoint.json is as it was');
   t.is(read.state?.version, p1.version, 'the rotated record is read');
   t.is(json(read.state), json(p1));
   t.is(json(read.state), json(await s.load(1)));
-  t.deepEqual(read.journalLog.map((e) => e.seq), [7]);
+  t.deepEqual(
+    read.journalLog.map((e) => e.seq),
+    [7],
+  );
 });
 
 test('a checkpoint that finished after the listing (checkpoint.json moved, no rotated journal left): read again, not the old snapshot', async (t) => {
@@ -206,7 +283,9 @@ test('a checkpoint that finished after the listing (checkpoint.json moved, no ro
   let closed: Promise<void> = Promise.resolve();
   const faults = {
     file: 'journal.log',
-    readGate: new Promise<void>((r) => { openGate = r; }) as Promise<void> | undefined,
+    readGate: new Promise<void>((r) => {
+      openGate = r;
+    }) as Promise<void> | undefined,
     onReadHeld: () => {
       faults.readGate = undefined;
       closed = s.close().then(() => openGate());
@@ -216,7 +295,10 @@ test('a checkpoint that finished after the listing (checkpoint.json moved, no ro
   const read = await readStoredPlayer(dir, 1);
   await closed;
   t.is(cpSeq(dir), 8, 'the close checkpointed records 7 and 8');
-  t.deepEqual(readdirSync(dir).filter((f) => /^journal\.\d+\.log$/.test(f)), []);
+  t.deepEqual(
+    readdirSync(dir).filter((f) => /^journal\.\d+\.log$/.test(f)),
+    [],
+  );
   t.not(json(read.state), before);
   t.is(json(read.state), json(ps.get(1)));
   t.deepEqual(read.journalLog, []);
@@ -233,7 +315,14 @@ const leftovers = async (t: ExecutionContext, dir: string) => {
   const ps = await checkpointed(t, dir);
   const oldCheckpoint = readFileSync(join(dir, 'checkpoint.json'));
   let rotated: Buffer | undefined;
-  const s = await FileStorage.open({ dir, faults: { beforeSnapshots: () => { rotated = readFileSync(join(dir, 'journal.10.log')); } } });
+  const s = await FileStorage.open({
+    dir,
+    faults: {
+      beforeSnapshots: () => {
+        rotated = readFileSync(join(dir, 'journal.10.log'));
+      },
+    },
+  });
   ps.set(3, await create(s, 3));
   await rounds(s, ps, 1);
   await s.close();
@@ -251,13 +340,17 @@ test('records the checkpoint covers (a rotated journal not yet removed) are not 
   for (const id of [1, 2, 3]) {
     const read = await readStoredPlayer(dir, id);
     t.is(json(read.state), json(ps.get(id)), `player ${id}`);
-    t.deepEqual(read.journalLog.map((e) => e.seq), [11, 12, 13], 'the entries after seq 10 only');
+    t.deepEqual(
+      read.journalLog.map((e) => e.seq),
+      [11, 12, 13],
+      'the entries after seq 10 only',
+    );
     t.deepEqual([...read.recorded.keys()], [10 + id], `player ${id}'s entry after the checkpoint`);
     t.is(json(read.recorded.get(10 + id)), json(ps.get(id)));
   }
 });
 
-test('a snapshot past the records after checkpoint.json\'s seq (a checkpoint still writing): the deltas it holds are skipped, not refused', async (t) => {
+test("a snapshot past the records after checkpoint.json's seq (a checkpoint still writing): the deltas it holds are skipped, not refused", async (t) => {
   const dir = tempDir(t, 'hoshi-reader-');
   const { ps, rotated, oldCheckpoint } = await leftovers(t, dir);
   writeFileSync(join(dir, 'journal.10.log'), rotated);
@@ -266,16 +359,26 @@ test('a snapshot past the records after checkpoint.json\'s seq (a checkpoint sti
   for (const id of [1, 2, 3]) {
     const read = await readStoredPlayer(dir, id);
     t.is(json(read.state), json(ps.get(id)), `player ${id}: the snapshot`);
-    t.deepEqual(read.journalLog.map((e) => e.seq), [7, 8, 9, 10]);
+    t.deepEqual(
+      read.journalLog.map((e) => e.seq),
+      [7, 8, 9, 10],
+    );
   }
 });
 
-test('a snapshot past some of the records after checkpoint.json\'s seq: the entries before it have no state recorded (it is not known), the last its own', async (t) => {
+test("a snapshot past some of the records after checkpoint.json's seq: the entries before it have no state recorded (it is not known), the last its own", async (t) => {
   const dir = tempDir(t, 'hoshi-reader-');
   const ps = await checkpointed(t, dir);
   const oldCheckpoint = readFileSync(join(dir, 'checkpoint.json'));
   let rotated: Buffer | undefined;
-  const s = await FileStorage.open({ dir, faults: { beforeSnapshots: () => { rotated = readFileSync(join(dir, 'journal.10.log')); } } });
+  const s = await FileStorage.open({
+    dir,
+    faults: {
+      beforeSnapshots: () => {
+        rotated = readFileSync(join(dir, 'journal.10.log'));
+      },
+    },
+  });
   // Entries 7 to 10: each player changed twice.
   await rounds(s, ps, 2);
   await s.close();
@@ -284,15 +387,22 @@ test('a snapshot past some of the records after checkpoint.json\'s seq: the entr
   for (const id of [1, 2]) {
     const read = await readStoredPlayer(dir, id);
     t.is(json(read.state), json(ps.get(id)), `player ${id}: the snapshot`);
-    t.deepEqual([...read.recorded.keys()], [8 + id], `player ${id}: entry ${6 + id} made the version before the snapshot's`);
+    t.deepEqual(
+      [...read.recorded.keys()],
+      [8 + id],
+      `player ${id}: entry ${6 + id} made the version before the snapshot's`,
+    );
     t.is(json(read.recorded.get(8 + id)), json(ps.get(id)));
   }
 });
 
-test('each player\'s deltas apply to it alone (another player\'s delta from the same version is skipped)', async (t) => {
+test("each player's deltas apply to it alone (another player's delta from the same version is skipped)", async (t) => {
   const dir = tempDir(t, 'hoshi-reader-');
   const s = await openStore(t, { dir });
-  const ps = new Map([[1, await create(s, 1)], [2, await create(s, 2)]]);
+  const ps = new Map([
+    [1, await create(s, 1)],
+    [2, await create(s, 2)],
+  ]);
   const gold = (ps.get(2) as PlayerState).gold;
   await rounds(s, ps, 3);
   t.is((ps.get(2) as PlayerState).gold, gold + 300);
@@ -305,33 +415,61 @@ test('each player\'s deltas apply to it alone (another player\'s delta from the 
 
 /** Writes a journal file of records holding whole states. */
 const journalOf = (path: string, records: ReadonlyArray<{ seq: number; states: PlayerState[] }>): void =>
-  writeFileSync(path, records.map((r) => encodeRecord({ seq: r.seq, sessions: [] }, r.states.map((state) => ({ kind: 'whole' as const, state })))).join(''));
-const at = (id: number, version: number): PlayerState => ({ ...freshPlayer({ playerId: id, seed: `p${id}` }), version, gold: 1000 * id + version });
+  writeFileSync(
+    path,
+    records
+      .map((r) =>
+        encodeRecord(
+          { seq: r.seq, sessions: [] },
+          r.states.map((state) => ({ kind: 'whole' as const, state })),
+        ),
+      )
+      .join(''),
+  );
+const at = (id: number, version: number): PlayerState => ({
+  ...freshPlayer({ playerId: id, seed: `p${id}` }),
+  version,
+  gold: 1000 * id + version,
+});
 const snapshot = (dir: string, s: PlayerState): void => {
   mkdirSync(join(snapshotPath(dir, s.playerId), '..'), { recursive: true });
   writeFileSync(snapshotPath(dir, s.playerId), seal(canonicalJson(s)));
 };
 
-test('a record\'s whole state replaces the snapshot only for its own player and only when newer', async (t) => {
+test("a record's whole state replaces the snapshot only for its own player and only when newer", async (t) => {
   const dir = tempDir(t, 'hoshi-reader-');
   snapshot(dir, at(1, 2));
   snapshot(dir, at(2, 1));
   journalOf(join(dir, 'journal.log'), [{ seq: 1, states: [at(1, 1), at(2, 3)] }]);
-  t.is(json((await readStoredPlayer(dir, 1)).state), json(at(1, 2)), 'player 1: its snapshot (version 2) is past the record\'s (1); player 2\'s is not its');
-  t.is(json((await readStoredPlayer(dir, 2)).state), json(at(2, 3)), 'player 2: the record\'s (version 3) is past its snapshot\'s (1)');
+  t.is(
+    json((await readStoredPlayer(dir, 1)).state),
+    json(at(1, 2)),
+    "player 1: its snapshot (version 2) is past the record's (1); player 2's is not its",
+  );
+  t.is(
+    json((await readStoredPlayer(dir, 2)).state),
+    json(at(2, 3)),
+    "player 2: the record's (version 3) is past its snapshot's (1)",
+  );
   t.is((await readStoredPlayer(dir, 3)).state, undefined, 'player 3: none, though the record holds others');
 });
 
-test('a record\'s whole state that does not decode is refused naming the record', async (t) => {
+test("a record's whole state that does not decode is refused naming the record", async (t) => {
   const dir = tempDir(t, 'hoshi-reader-');
   const body = Buffer.from(JSON.stringify({ seq: 1, players: [{ ...at(1, 0), gold: 'a lot' }], sessions: [] }), 'utf8');
   writeFileSync(join(dir, 'journal.log'), `${crc32(body).toString(16).padStart(8, '0')} ${body.toString('utf8')}\n`);
-  await t.throwsAsync(readStoredPlayer(dir, 2), { instanceOf: StorageError, message: 'journal record 1: a player state does not decode' });
+  await t.throwsAsync(readStoredPlayer(dir, 2), {
+    instanceOf: StorageError,
+    message: 'journal record 1: a player state does not decode',
+  });
 });
 
 test('a gap in the records after the checkpoint: read again, then refused naming the player, the directory, 20 tries and the gap', async (t) => {
   const dir = tempDir(t, 'hoshi-reader-');
-  journalOf(join(dir, 'journal.2.log'), [{ seq: 1, states: [at(1, 0)] }, { seq: 2, states: [at(1, 1)] }]);
+  journalOf(join(dir, 'journal.2.log'), [
+    { seq: 1, states: [at(1, 0)] },
+    { seq: 2, states: [at(1, 1)] },
+  ]);
   journalOf(join(dir, 'journal.log'), [{ seq: 4, states: [at(1, 3)] }]);
   const events = spyFiles(t, dir);
   await t.throwsAsync(readStoredPlayer(dir, 1), {
@@ -341,7 +479,7 @@ test('a gap in the records after the checkpoint: read again, then refused naming
   t.is(events.filter((e) => e === 'readFile journal.log').length, 20, '20 tries');
 });
 
-test('a delta from another version than the state read: refused after 20 tries naming the versions (the state\'s, or none)', async (t) => {
+test("a delta from another version than the state read: refused after 20 tries naming the versions (the state's, or none)", async (t) => {
   const dir = tempDir(t, 'hoshi-reader-');
   const ps = await checkpointed(t, dir);
   t.is((ps.get(1) as PlayerState).version, freshPlayer().version + 2);
@@ -352,7 +490,10 @@ test('a delta from another version than the state read: refused after 20 tries n
   const s = await openStore(t, { dir });
   await rounds(s, ps, 1);
   const v = freshPlayer().version;
-  t.regex(readFileSync(join(dir, 'journal.log'), 'utf8'), new RegExp(`"deltas":\\[\\{"base":${v + 3},.*"playerId":1,.*"seq":9,`));
+  t.regex(
+    readFileSync(join(dir, 'journal.log'), 'utf8'),
+    new RegExp(`"deltas":\\[\\{"base":${v + 3},.*"playerId":1,.*"seq":9,`),
+  );
   // Player 1's snapshot put back one version: record 9's delta is from the version after it.
   writeFileSync(snapshotPath(dir, 1), older);
   await t.throwsAsync(readStoredPlayer(dir, 1), {
@@ -367,41 +508,76 @@ test('a delta from another version than the state read: refused after 20 tries n
 });
 
 /** Players 1 and 2 created and changed twice (log entries 1 to 6); the store closed without a checkpoint of its journal. */
-const logged = async (t: ExecutionContext, dir: string): Promise<{ all: StoredLogEntry[]; journalLog: ReadonlyArray<StoredLogEntry> }> => {
+const logged = async (
+  t: ExecutionContext,
+  dir: string,
+): Promise<{ all: StoredLogEntry[]; journalLog: ReadonlyArray<StoredLogEntry> }> => {
   const s = await FileStorage.open({ dir });
-  const ps = new Map([[1, await create(s, 1)], [2, await create(s, 2)]]);
+  const ps = new Map([
+    [1, await create(s, 1)],
+    [2, await create(s, 2)],
+  ]);
   await rounds(s, ps, 2);
   const all = await s.readLog();
   const { journalLog } = await readStoredPlayer(dir, 1);
   await s.close();
-  t.deepEqual(all.map((e) => e.seq), [1, 2, 3, 4, 5, 6]);
+  t.deepEqual(
+    all.map((e) => e.seq),
+    [1, 2, 3, 4, 5, 6],
+  );
   t.deepEqual(journalLog, all, 'the journal held every entry');
   return { all, journalLog };
 };
 
-test('the replay log: with the oplog whole, the oplog\'s entries (the journal\'s are not added twice), filtered', async (t) => {
+test("the replay log: with the oplog whole, the oplog's entries (the journal's are not added twice), filtered", async (t) => {
   const dir = tempDir(t, 'hoshi-reader-');
   const { all, journalLog } = await logged(t, dir);
   t.deepEqual(await readLogAt(dir, journalLog), all);
-  t.deepEqual(await readLogAt(dir, journalLog, { players: [2] }), all.filter((e) => e.playerIds.includes(2)));
-  t.deepEqual(await readLogAt(dir, [], { players: [1] }), all.filter((e) => e.playerIds.includes(1)));
+  t.deepEqual(
+    await readLogAt(dir, journalLog, { players: [2] }),
+    all.filter((e) => e.playerIds.includes(2)),
+  );
+  t.deepEqual(
+    await readLogAt(dir, [], { players: [1] }),
+    all.filter((e) => e.playerIds.includes(1)),
+  );
 });
 
 test('the replay log: entries the oplog lacks are taken from the journal, filtered, each in its place by seq', async (t) => {
   const dir = tempDir(t, 'hoshi-reader-');
   const { all, journalLog } = await logged(t, dir);
-  const lines = readFileSync(join(dir, 'oplog.jsonl'), 'utf8').split('\n').filter((l) => l !== '');
+  const lines = readFileSync(join(dir, 'oplog.jsonl'), 'utf8')
+    .split('\n')
+    .filter((l) => l !== '');
   t.is(lines.length, 6);
   // The oplog behind the journal (its last two lines not written), and without its index.
-  writeFileSync(join(dir, 'oplog.jsonl'), lines.slice(0, 4).map((l) => `${l}\n`).join(''));
+  writeFileSync(
+    join(dir, 'oplog.jsonl'),
+    lines
+      .slice(0, 4)
+      .map((l) => `${l}\n`)
+      .join(''),
+  );
   rmSync(join(dir, 'oplog.idx'), { force: true });
   t.deepEqual(await readLogAt(dir, journalLog), all);
-  t.deepEqual(await readLogAt(dir, journalLog, { players: [1] }), all.filter((e) => e.playerIds.includes(1)));
-  t.deepEqual(await readLogAt(dir, [], { players: [1] }), all.slice(0, 4).filter((e) => e.playerIds.includes(1)));
+  t.deepEqual(
+    await readLogAt(dir, journalLog, { players: [1] }),
+    all.filter((e) => e.playerIds.includes(1)),
+  );
+  t.deepEqual(
+    await readLogAt(dir, [], { players: [1] }),
+    all.slice(0, 4).filter((e) => e.playerIds.includes(1)),
+  );
   // The journal's entries handed over in another order: still in seq order.
-  t.deepEqual((await readLogAt(dir, [...journalLog].reverse())).map((e) => e.seq), [1, 2, 3, 4, 5, 6]);
+  t.deepEqual(
+    (await readLogAt(dir, [...journalLog].reverse())).map((e) => e.seq),
+    [1, 2, 3, 4, 5, 6],
+  );
   // A line lost from the middle (an oplog edited by hand): the journal's entry goes back in its place.
   writeFileSync(join(dir, 'oplog.jsonl'), [...lines.slice(0, 2), ...lines.slice(3)].map((l) => `${l}\n`).join(''));
-  t.deepEqual((await readLogAt(dir, journalLog)).map((e) => e.seq), [1, 2, 3, 4, 5, 6]);
+  t.deepEqual(
+    (await readLogAt(dir, journalLog)).map((e) => e.seq),
+    [1, 2, 3, 4, 5, 6],
+  );
   t.deepEqual(await readLogAt(dir, journalLog), all);
 });

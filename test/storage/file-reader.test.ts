@@ -22,19 +22,38 @@ const dirFor = (t: ExecutionContext) => {
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 };
-const run = (p: PlayerState): LogRun => ({ kind: 'op', at: p.version, masterHash: 'm', op: 'loginPlayer', playerId: p.playerId, request: {}, seed: '', others: [] });
+const run = (p: PlayerState): LogRun => ({
+  kind: 'op',
+  at: p.version,
+  masterHash: 'm',
+  op: 'loginPlayer',
+  playerId: p.playerId,
+  request: {},
+  seed: '',
+  others: [],
+});
 const bump = (s: PlayerState): PlayerState => ({ ...s, gold: s.gold + 1, version: s.version + 1 });
 
 /** Every file's bytes and modification time. */
-const filesOf = (dir: string): Record<string, string> => Object.fromEntries(
-  readdirSync(dir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile())
-    .map((f) => { const p = join(f.parentPath, f.name); return [p, `${readFileSync(p).toString('base64')} ${statSync(p).mtimeMs}`]; }),
-);
+const filesOf = (dir: string): Record<string, string> =>
+  Object.fromEntries(
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((f) => f.isFile())
+      .map((f) => {
+        const p = join(f.parentPath, f.name);
+        return [p, `${readFileSync(p).toString('base64')} ${statSync(p).mtimeMs}`];
+      }),
+  );
 
 /** Commits `n` changes to each of players 1 and 2 (created first); returns their last states. */
-const commits = async (s: FileStorage, n: number, from?: Map<number, PlayerState>): Promise<Map<number, PlayerState>> => {
+const commits = async (
+  s: FileStorage,
+  n: number,
+  from?: Map<number, PlayerState>,
+): Promise<Map<number, PlayerState>> => {
   const ps = from ?? new Map([1, 2].map((id) => [id, freshPlayer({ playerId: id, seed: `p${id}` })]));
-  if (!from) for (const p of ps.values()) await s.commit({ players: [{ state: p, expectedVersion: null }], log: run(p) });
+  if (!from)
+    for (const p of ps.values()) await s.commit({ players: [{ state: p, expectedVersion: null }], log: run(p) });
   for (let i = 0; i < n; i++) {
     for (const [id, p] of ps) {
       const next = bump(p);
@@ -49,14 +68,31 @@ const commits = async (s: FileStorage, n: number, from?: Map<number, PlayerState
 test('a checkpoint held midway (journal rotated, snapshots not yet written): the player read is the one the store loads, the log whole', async (t) => {
   const dir = dirFor(t);
   let release = (): void => {};
-  const held = new Promise<void>((r) => { release = r; });
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
   let started = 0;
-  const s = await FileStorage.open({ dir, checkpointBytes: 8 * 1024, faults: { beforeSnapshots: async () => { started++; await held; } } });
-  t.teardown(async () => { release(); await s.close(); });
+  const s = await FileStorage.open({
+    dir,
+    checkpointBytes: 8 * 1024,
+    faults: {
+      beforeSnapshots: async () => {
+        started++;
+        await held;
+      },
+    },
+  });
+  t.teardown(async () => {
+    release();
+    await s.close();
+  });
   const ps = await commits(s, 8);
   await commits(s, 3, ps);
   t.true(started >= 1, 'a checkpoint began and is held');
-  t.true(readdirSync(dir).some((f) => /^journal\.\d+\.log$/.test(f)), 'a rotated journal is there');
+  t.true(
+    readdirSync(dir).some((f) => /^journal\.\d+\.log$/.test(f)),
+    'a rotated journal is there',
+  );
   const files = filesOf(dir);
   for (const id of [1, 2]) {
     const read = await readStoredPlayer(dir, id);
@@ -99,7 +135,10 @@ test('a delta whose base the snapshot does not hold is not guessed at: refused a
   // Player 1's snapshot put back to its first version: the delta no longer fits.
   writeFileSync(join(dir, 'players', '1', '1.json'), seal(canonicalJson(freshPlayer({ playerId: 1, seed: 'p1' }))));
   const files = filesOf(dir);
-  await t.throwsAsync(readStoredPlayer(dir, 1), { instanceOf: StorageError, message: /player 1 could not be read .* journal record \d+: player 1's delta is from version 2, the state is at 0/ });
+  await t.throwsAsync(readStoredPlayer(dir, 1), {
+    instanceOf: StorageError,
+    message: /player 1 could not be read .* journal record \d+: player 1's delta is from version 2, the state is at 0/,
+  });
   t.is(canonicalJson((await readStoredPlayer(dir, 2)).state), canonicalJson(await b.load(2)), 'the other player reads');
   t.deepEqual(filesOf(dir), files);
 });

@@ -20,7 +20,16 @@ const player = (id: number): PlayerState => freshPlayer({ playerId: id, seed: `p
 const bump = (s: PlayerState, gold: number): PlayerState => ({ ...s, gold, version: s.version + 1 });
 const session = (playerId: number): Session => ({ playerId, epoch: 0, createdAt: 1, lastSeenAt: 1 });
 const record = (n: number): IdempotencyRecord => ({ requestHash: `h${n}`, answer: { ok: { n } }, createdAt: 1 });
-const run = (p: PlayerState): LogRun => ({ kind: 'op', at: p.version, masterHash: 'm', op: 'loginPlayer', playerId: p.playerId, request: {}, seed: '', others: [] });
+const run = (p: PlayerState): LogRun => ({
+  kind: 'op',
+  at: p.version,
+  masterHash: 'm',
+  op: 'loginPlayer',
+  playerId: p.playerId,
+  request: {},
+  seed: '',
+  others: [],
+});
 
 /** A store with its log events, closed at the end of the test. */
 const opened = async (t: ExecutionContext, o: FileStorageOptions) => {
@@ -41,12 +50,25 @@ const fsyncs = () => {
   let arrived = (): void => {};
   const c = {
     syncs: 0,
-    hold: () => { holding = true; },
-    held: () => new Promise<void>((r) => { if (waiting.length > 0) r(); else arrived = r; }),
-    release: () => { holding = false; for (const go of waiting.splice(0)) go(); },
+    hold: () => {
+      holding = true;
+    },
+    held: () =>
+      new Promise<void>((r) => {
+        if (waiting.length > 0) r();
+        else arrived = r;
+      }),
+    release: () => {
+      holding = false;
+      for (const go of waiting.splice(0)) go();
+    },
     sync: async (datasync: () => Promise<void>) => {
       c.syncs++;
-      if (holding) await new Promise<void>((r) => { waiting.push(r); arrived(); });
+      if (holding)
+        await new Promise<void>((r) => {
+          waiting.push(r);
+          arrived();
+        });
       await datasync();
     },
   };
@@ -56,9 +78,16 @@ const fsyncs = () => {
 const readGate = (faults: FileFaults) => {
   let open = (): void => {};
   let reached = (): void => {};
-  faults.readGate = new Promise<void>((r) => { open = r; });
-  const arrived = new Promise<void>((r) => { reached = r; });
-  faults.onReadHeld = () => { faults.readGate = undefined; reached(); };
+  faults.readGate = new Promise<void>((r) => {
+    open = r;
+  });
+  const arrived = new Promise<void>((r) => {
+    reached = r;
+  });
+  faults.onReadHeld = () => {
+    faults.readGate = undefined;
+    reached();
+  };
   return { arrived, open };
 };
 
@@ -75,7 +104,12 @@ const nextCheckpoint = () => {
     checkpointed = resolve;
     guard = setTimeout(() => reject(new Error('no checkpoint came')), 10_000);
   }).finally(() => clearTimeout(guard));
-  return { done, log: (e: string) => { if (e === 'checkpoint') checkpointed(); } };
+  return {
+    done,
+    log: (e: string) => {
+      if (e === 'checkpoint') checkpointed();
+    },
+  };
 };
 
 // ---- the start -------------------------------------------------------------------
@@ -98,7 +132,10 @@ test('a torn tail is logged with the bytes dropped; a clean journal logs none; t
   const cp = await opened(t, { dir });
   t.deepEqual(cp.named('storage.open'), [{ dir, replayed: 0, players: 2 }], 'the close checkpointed both');
   await cp.store.commit({ players: [{ state: player(3), expectedVersion: null }] });
-  writeFileSync(join(dir, 'journal.log'), Buffer.concat([readFileSync(join(dir, 'journal.log')), Buffer.from('0badc0de {"seq":')]));
+  writeFileSync(
+    join(dir, 'journal.log'),
+    Buffer.concat([readFileSync(join(dir, 'journal.log')), Buffer.from('0badc0de {"seq":')]),
+  );
   const torn = await opened(t, { dir });
   t.deepEqual(torn.named('journal.torn'), [{ dropped: 16 }]);
   t.deepEqual(torn.named('storage.open'), [{ dir, replayed: 1, players: 3 }]);
@@ -114,7 +151,14 @@ test('records a checkpoint covers are not replayed again (a crash left its rotat
   // As if the checkpoint covering seq 2 wrote checkpoint.json and then the process died before removing the journal.
   writeFileSync(join(dir, 'journal.2.log'), journal);
   const { store, named } = await opened(t, { dir });
-  t.deepEqual(store.stats(), { playersInMemory: 0, journalBytes: 0, answersInMemory: 0, answersStored: { bytes: 0 }, replayLogBytes: 0, replayLogEntries: 0 });
+  t.deepEqual(store.stats(), {
+    playersInMemory: 0,
+    journalBytes: 0,
+    answersInMemory: 0,
+    answersStored: { bytes: 0 },
+    replayLogBytes: 0,
+    replayLogEntries: 0,
+  });
   t.deepEqual(named('storage.open'), [{ dir, replayed: 0, players: 1 }]);
   t.is((await store.load(1))?.gold, 5);
 });
@@ -122,11 +166,25 @@ test('records a checkpoint covers are not replayed again (a crash left its rotat
 test('a whole state in the journal that does not decode, or a delta with no state under it, stops the start naming the record', async (t) => {
   const dir = tempDir(t);
   // A journal line is framed as a sealed file is: CRC, space, JSON, line feed.
-  writeFileSync(join(dir, 'journal.log'), seal(encodeRecord({ seq: 1, sessions: [] }, []).slice(9, -1).replace('"players":[]', '"players":[{"playerId":1}]')));
-  await t.throwsAsync(FileStorage.open({ dir }), { instanceOf: StorageError, message: 'journal record 1: a player state does not decode' });
+  writeFileSync(
+    join(dir, 'journal.log'),
+    seal(encodeRecord({ seq: 1, sessions: [] }, []).slice(9, -1).replace('"players":[]', '"players":[{"playerId":1}]')),
+  );
+  await t.throwsAsync(FileStorage.open({ dir }), {
+    instanceOf: StorageError,
+    message: 'journal record 1: a player state does not decode',
+  });
   const p = player(4);
-  writeFileSync(join(dir, 'journal.log'), encodeRecord({ seq: 1, sessions: [] }, [{ kind: 'delta', state: bump(p, 1), before: p, fields: ['gold', 'version'] }]));
-  await t.throwsAsync(FileStorage.open({ dir }), { instanceOf: StorageError, message: 'journal record 1: player 4\'s delta is from version 0, the state is at none' });
+  writeFileSync(
+    join(dir, 'journal.log'),
+    encodeRecord({ seq: 1, sessions: [] }, [
+      { kind: 'delta', state: bump(p, 1), before: p, fields: ['gold', 'version'] },
+    ]),
+  );
+  await t.throwsAsync(FileStorage.open({ dir }), {
+    instanceOf: StorageError,
+    message: "journal record 1: player 4's delta is from version 0, the state is at none",
+  });
 });
 
 test('a delta the snapshot is already one version past is skipped (a checkpoint wrote the snapshot and did not finish)', async (t) => {
@@ -151,17 +209,29 @@ test('a delta the snapshot is already one version past is skipped (a checkpoint 
 test('after a crash, the sessions, idempotency records and keys in the journal are replayed onto the states before them', async (t) => {
   const dir = tempDir(t);
   const a = await FileStorage.open({ dir });
-  const coded = { ...bump(player(1), 5), move: { code: 'MOVECODE01', salt: 's', passwordHash: 'h', deadline: 1, failures: 0 } };
-  await a.commit({ players: [{ state: player(1), expectedVersion: null }], sessions: [{ key: 's1', session: session(1) }], idempotency: [{ key: '1:k', record: record(1) }] });
+  const coded = {
+    ...bump(player(1), 5),
+    move: { code: 'MOVECODE01', salt: 's', passwordHash: 'h', deadline: 1, failures: 0 },
+  };
+  await a.commit({
+    players: [{ state: player(1), expectedVersion: null }],
+    sessions: [{ key: 's1', session: session(1) }],
+    idempotency: [{ key: '1:k', record: record(1) }],
+  });
   await a.commit({ players: [{ state: coded, expectedVersion: 0 }] });
-  await a.commit({ players: [{ state: { ...coded, move: { ...coded.move, code: 'MOVECODE02' }, version: 2 }, expectedVersion: 1 }] });
+  await a.commit({
+    players: [{ state: { ...coded, move: { ...coded.move, code: 'MOVECODE02' }, version: 2 }, expectedVersion: 1 }],
+  });
   // a is left open: a crash.
   const { store } = await opened(t, { dir });
   t.deepEqual(await store.getSession('s1'), session(1));
   t.deepEqual(await store.getIdempotency('1:k'), record(1));
   t.is(await store.lookup('moveCode', 'MOVECODE02'), 1);
   t.is(await store.lookup('moveCode', 'MOVECODE01'), undefined, 'the key the replaced state held is freed');
-  t.true((await store.commit({ players: [{ state: bump({ ...coded, version: 2 }, 9), expectedVersion: 2 }] })).ok, 'the version replayed is the one a commit expects');
+  t.true(
+    (await store.commit({ players: [{ state: bump({ ...coded, version: 2 }, 9), expectedVersion: 2 }] })).ok,
+    'the version replayed is the one a commit expects',
+  );
 });
 
 // ---- the cache -------------------------------------------------------------------
@@ -174,7 +244,7 @@ const onDisk = async (t: ExecutionContext, dir: string, n: number, o: Partial<Fi
   return opened(t, { dir, ...o });
 };
 
-test('loads are reported as cache hits or misses; the writer\'s own loads are not', async (t) => {
+test("loads are reported as cache hits or misses; the writer's own loads are not", async (t) => {
   const dir = tempDir(t);
   const { store } = await onDisk(t, dir, 2);
   const seen: boolean[] = [];
@@ -237,7 +307,11 @@ test('commits queued behind an fsync share the next one (group commit is the def
   for (const groupCommit of [undefined, false]) {
     const dir = tempDir(t);
     const f = fsyncs();
-    const { store } = await opened(t, { dir, ...(groupCommit === undefined ? {} : { groupCommit }), faults: { sync: f.sync } });
+    const { store } = await opened(t, {
+      dir,
+      ...(groupCommit === undefined ? {} : { groupCommit }),
+      faults: { sync: f.sync },
+    });
     f.hold();
     const first = store.commit({ players: [{ state: player(1), expectedVersion: null }] });
     await f.held();
@@ -257,15 +331,26 @@ test('a batch of commits gets consecutive records and log entries, and a crash r
   f.hold();
   const first = a.commit({ players: [{ state: player(1), expectedVersion: null }], log: run(player(1)) });
   await f.held();
-  const rest = [2, 3, 4].map((id) => a.commit({ players: [{ state: player(id), expectedVersion: null }], log: run(player(id)) }));
+  const rest = [2, 3, 4].map((id) =>
+    a.commit({ players: [{ state: player(id), expectedVersion: null }], log: run(player(id)) }),
+  );
   f.release();
   await Promise.all([first, ...rest]);
   t.deepEqual(batches, [1, 3]);
-  t.deepEqual((await a.readLog()).map((e) => e.seq), [1, 2, 3, 4]);
-  t.deepEqual(parseJournal(readFileSync(join(dir, 'journal.log'))).records.map((r) => r.seq), [1, 2, 3, 4]);
+  t.deepEqual(
+    (await a.readLog()).map((e) => e.seq),
+    [1, 2, 3, 4],
+  );
+  t.deepEqual(
+    parseJournal(readFileSync(join(dir, 'journal.log'))).records.map((r) => r.seq),
+    [1, 2, 3, 4],
+  );
   const b = await FileStorage.open({ dir });
   t.deepEqual(await b.playerIds(), [1, 2, 3, 4]);
-  t.deepEqual((await b.readLog()).map((e) => e.seq), [1, 2, 3, 4]);
+  t.deepEqual(
+    (await b.readLog()).map((e) => e.seq),
+    [1, 2, 3, 4],
+  );
   await b.close();
 });
 
@@ -309,7 +394,15 @@ test('a failed batch is undone in reverse: a session one commit put and the next
   const dir = tempDir(t);
   const f = fsyncs();
   let failWrite = false;
-  const { store, named } = await opened(t, { dir, faults: { sync: f.sync, beforeWrite: () => { if (failWrite) throw Object.assign(new Error('no space'), { code: 'ENOSPC' }); } } });
+  const { store, named } = await opened(t, {
+    dir,
+    faults: {
+      sync: f.sync,
+      beforeWrite: () => {
+        if (failWrite) throw Object.assign(new Error('no space'), { code: 'ENOSPC' });
+      },
+    },
+  });
   await store.commit({ players: [{ state: player(1), expectedVersion: null }] });
   f.hold();
   const first = store.commit({ players: [{ state: player(2), expectedVersion: null }] });
@@ -331,7 +424,11 @@ test('a failed batch is undone in reverse: a session one commit put and the next
 test('a commit the faults option refuses is a version conflict that says so', async (t) => {
   const dir = tempDir(t);
   const { store } = await opened(t, { dir, faults: { conflict: () => true } });
-  t.deepEqual(await store.commit({ players: [{ state: player(1), expectedVersion: null }] }), { ok: false, conflict: 'version', detail: 'a conflict injected by the faults option' });
+  t.deepEqual(await store.commit({ players: [{ state: player(1), expectedVersion: null }] }), {
+    ok: false,
+    conflict: 'version',
+    detail: 'a conflict injected by the faults option',
+  });
 });
 
 test('an oplog append that fails is logged; the commit, durable in the journal, stands; no checkpoint is cut until the oplog is whole', async (t) => {
@@ -349,7 +446,11 @@ test('an oplog append that fails is logged; the commit, durable in the journal, 
   faults.failAfterBytes = undefined;
   await store.close();
   const b = await FileStorage.open({ dir });
-  t.deepEqual((await b.readLog()).map((e) => e.seq), [1], 'the entry the oplog lost is restored from the journal');
+  t.deepEqual(
+    (await b.readLog()).map((e) => e.seq),
+    [1],
+    'the entry the oplog lost is restored from the journal',
+  );
   await b.close();
 });
 
@@ -367,14 +468,28 @@ test('a checkpoint is cut when the journal reaches its bound exactly, and logged
   await store.commit({ players: [{ state: player(1), expectedVersion: null }] });
   await store.commit({ players: [{ state: player(2), expectedVersion: null }] });
   await store.close();
-  t.deepEqual(named('checkpoint').map((d) => d.seq), [1, 2]);
+  t.deepEqual(
+    named('checkpoint').map((d) => d.seq),
+    [1, 2],
+  );
   t.deepEqual(named('checkpoint')[0], { players: 1, answers: 0, swept: 0, seq: 1 });
 });
 
 test('a checkpoint that fails in the background is logged, and the store goes on; its journal is kept for the next', async (t) => {
   const dir = tempDir(t);
   let fail = true;
-  const { store, named } = await opened(t, { dir, checkpointBytes: 1, faults: { beforeSnapshots: () => { if (fail) { fail = false; throw new Error('disk gone'); } } } });
+  const { store, named } = await opened(t, {
+    dir,
+    checkpointBytes: 1,
+    faults: {
+      beforeSnapshots: () => {
+        if (fail) {
+          fail = false;
+          throw new Error('disk gone');
+        }
+      },
+    },
+  });
   await store.commit({ players: [{ state: player(1), expectedVersion: null }] });
   await store.commit({ players: [{ state: player(2), expectedVersion: null }] });
   await store.close();
@@ -460,7 +575,9 @@ test('a player stored anew while its snapshot was read is found by its new name'
   const gate = readGate(faults);
   const finding = store.findByName('Renamed', 5);
   await gate.arrived;
-  t.true((await store.commit({ players: [{ state: { ...bump(player(1), 1), name: 'Renamed' }, expectedVersion: 0 }] })).ok);
+  t.true(
+    (await store.commit({ players: [{ state: { ...bump(player(1), 1), name: 'Renamed' }, expectedVersion: 0 }] })).ok,
+  );
   gate.open();
   t.deepEqual(await finding, [1]);
 });
@@ -488,7 +605,10 @@ test('a closed store refuses commits; closing twice is closing once', async (t) 
   await store.close();
   const from = calls.length;
   t.true(calls.includes('close journal.log'));
-  await t.throwsAsync(store.commit({ players: [{ state: player(2), expectedVersion: null }] }), { instanceOf: StorageError, message: 'storage is closed' });
+  await t.throwsAsync(store.commit({ players: [{ state: player(2), expectedVersion: null }] }), {
+    instanceOf: StorageError,
+    message: 'storage is closed',
+  });
   await store.close();
   t.deepEqual(calls.slice(from), [], 'the second close touches no file');
 });
@@ -524,7 +644,10 @@ test('close checkpoints what changed, and a rotated journal left by a crash; wit
   const b = await FileStorage.open({ dir });
   const from = calls.length;
   await b.close();
-  t.deepEqual(calls.slice(from).filter((c) => !c.startsWith('close ')), []);
+  t.deepEqual(
+    calls.slice(from).filter((c) => !c.startsWith('close ')),
+    [],
+  );
   // A rotated journal the checkpoint covers, left by a crash: the close removes it.
   writeFileSync(join(dir, 'journal.1.log'), journal);
   const c = await FileStorage.open({ dir });

@@ -1,7 +1,17 @@
 // What only the JSON-file adapter promises: durability across restarts and
 // crashes, torn-record recovery, checkpoints, lazy loading and disk faults.
 import test from 'ava';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileStorage } from '../../adapters/storage/file.js';
@@ -32,7 +42,10 @@ const replaysTo = async (t: import('ava').ExecutionContext, dir: string, expecte
 test('a reopened store has every commit, after a clean close', async (t) => {
   const dir = dirFor(t);
   const a = await FileStorage.open({ dir });
-  await a.commit({ players: [{ state: player(1), expectedVersion: null }], sessions: [{ key: 's', session: { playerId: 1, epoch: 0, createdAt: 1, lastSeenAt: 1 } }] });
+  await a.commit({
+    players: [{ state: player(1), expectedVersion: null }],
+    sessions: [{ key: 's', session: { playerId: 1, epoch: 0, createdAt: 1, lastSeenAt: 1 } }],
+  });
   await a.commit({ players: [{ state: bump(player(1), 77), expectedVersion: 0 }] });
   await a.close();
   t.is(statSync(join(dir, 'journal.log')).size, 0, 'close checkpoints and empties the journal');
@@ -91,7 +104,8 @@ test('checkpoints write snapshots, empty the journal, and players load lazily th
   // Later cuts wait for the snapshots of the one before, which a loaded machine may still be writing.
   t.true(parseJournal(readFileSync(join(dir, 'journal.log'))).records.length < 40, 'the journal was cut');
   // Snapshots and checkpoint.json are written beside the commits: wait for them.
-  for (let i = 0; i < 500 && !existsSync(join(dir, 'checkpoint.json')); i++) await new Promise((r) => setTimeout(r, 20));
+  for (let i = 0; i < 500 && !existsSync(join(dir, 'checkpoint.json')); i++)
+    await new Promise((r) => setTimeout(r, 20));
   t.true(existsSync(join(dir, 'checkpoint.json')));
   for (let i = 1; i <= 40; i++) t.is((await a.load(i))?.playerId, i);
   await a.close();
@@ -104,7 +118,9 @@ test('group commit: concurrent commits share fsyncs and all land, in one or per-
   for (const groupCommit of [true, false]) {
     const dir = dirFor(t);
     const a = await FileStorage.open({ dir, groupCommit });
-    const res = await Promise.all(Array.from({ length: 50 }, (_, i) => a.commit({ players: [{ state: player(i + 1), expectedVersion: null }] })));
+    const res = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => a.commit({ players: [{ state: player(i + 1), expectedVersion: null }] })),
+    );
     t.true(res.every((r) => r.ok));
     const lines = readFileSync(join(dir, 'journal.log'), 'utf8').trim().split('\n');
     t.is(lines.length, 50);
@@ -115,10 +131,24 @@ test('group commit: concurrent commits share fsyncs and all land, in one or per-
 test('a failed write (disk full) rejects the commit, changes nothing, and the store recovers', async (t) => {
   const dir = dirFor(t);
   let full = false;
-  const a = await FileStorage.open({ dir, faults: { beforeWrite: () => { if (full) throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }); } } });
+  const a = await FileStorage.open({
+    dir,
+    faults: {
+      beforeWrite: () => {
+        if (full) throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+      },
+    },
+  });
   await a.commit({ players: [{ state: player(1), expectedVersion: null }] });
   full = true;
-  const err = await t.throwsAsync(a.commit({ players: [{ state: bump(player(1), 9), expectedVersion: 0 }, { state: player(2), expectedVersion: null }] }));
+  const err = await t.throwsAsync(
+    a.commit({
+      players: [
+        { state: bump(player(1), 9), expectedVersion: 0 },
+        { state: player(2), expectedVersion: null },
+      ],
+    }),
+  );
   t.true(err instanceof StorageError);
   t.is((await a.load(1))?.gold, player(1).gold);
   t.is(await a.load(2), undefined);
@@ -145,7 +175,16 @@ test('a snapshot that does not decode is reported, not silently dropped', async 
 
 test('the replay log survives checkpoints; entries the oplog lost (a crash, a torn line) are restored from the journal on open', async (t) => {
   const dir = dirFor(t);
-  const entry = (p: PlayerState): LogRun => ({ kind: 'op', at: p.version, masterHash: 'm', op: 'loginPlayer', playerId: p.playerId, request: {}, seed: '', others: [] });
+  const entry = (p: PlayerState): LogRun => ({
+    kind: 'op',
+    at: p.version,
+    masterHash: 'm',
+    op: 'loginPlayer',
+    playerId: p.playerId,
+    request: {},
+    seed: '',
+    others: [],
+  });
   const a = await FileStorage.open({ dir, checkpointBytes: 1 });
   let p = player(1);
   await a.commit({ players: [{ state: p, expectedVersion: null }], log: entry(p) });
@@ -154,7 +193,10 @@ test('the replay log survives checkpoints; entries the oplog lost (a crash, a to
     await a.commit({ players: [{ state: next, expectedVersion: p.version }], log: entry(next) });
     p = next;
   }
-  t.deepEqual((await a.readLog()).map((e) => e.seq), [1, 2, 3, 4]);
+  t.deepEqual(
+    (await a.readLog()).map((e) => e.seq),
+    [1, 2, 3, 4],
+  );
   await a.close();
   t.is(statSync(join(dir, 'journal.log')).size, 0, 'the journal is empty: the log lives in the oplog alone');
 
@@ -167,7 +209,10 @@ test('the replay log survives checkpoints; entries the oplog lost (a crash, a to
   writeFileSync(join(dir, 'oplog.jsonl'), Buffer.concat([cut, Buffer.from('{"seq":5,"ki')]));
   const c = await FileStorage.open({ dir });
   const log = await c.readLog();
-  t.deepEqual(log.map((e) => e.seq), [1, 2, 3, 4, 5]);
+  t.deepEqual(
+    log.map((e) => e.seq),
+    [1, 2, 3, 4, 5],
+  );
   t.is(log[4]?.results[0]?.stateHash, stateHash(next));
   t.true(readFileSync(join(dir, 'oplog.jsonl'), 'utf8').endsWith('\n'));
   await c.close();
@@ -176,18 +221,36 @@ test('the replay log survives checkpoints; entries the oplog lost (a crash, a to
 test('a checkpoint runs beside the commits: while its snapshots are written, commits go on', async (t) => {
   const dir = dirFor(t);
   let open = (): void => {};
-  const gate = new Promise<void>((r) => { open = r; });
+  const gate = new Promise<void>((r) => {
+    open = r;
+  });
   let held = 0;
-  const a = await FileStorage.open({ dir, checkpointBytes: 30_000, faults: { beforeSnapshots: async () => { held++; await gate; } } });
+  const a = await FileStorage.open({
+    dir,
+    checkpointBytes: 30_000,
+    faults: {
+      beforeSnapshots: async () => {
+        held++;
+        await gate;
+      },
+    },
+  });
   for (let i = 1; i <= 10; i++) t.true((await a.commit({ players: [{ state: player(i), expectedVersion: null }] })).ok);
   t.true(held >= 1, 'a checkpoint started and is held');
   // Under the held checkpoint: more commits land, into a fresh journal.
-  for (let i = 11; i <= 20; i++) t.true((await a.commit({ players: [{ state: player(i), expectedVersion: null }] })).ok);
+  for (let i = 11; i <= 20; i++)
+    t.true((await a.commit({ players: [{ state: player(i), expectedVersion: null }] })).ok);
   const names = readdirSync(dir);
-  t.true(names.some((f) => /^journal\.\d+\.log$/.test(f)), 'the journal was rotated');
+  t.true(
+    names.some((f) => /^journal\.\d+\.log$/.test(f)),
+    'the journal was rotated',
+  );
   open();
   await a.close();
-  t.false(readdirSync(dir).some((f) => /^journal\.\d+\.log$/.test(f)), 'rotated journals are removed once covered');
+  t.false(
+    readdirSync(dir).some((f) => /^journal\.\d+\.log$/.test(f)),
+    'rotated journals are removed once covered',
+  );
   const b = await FileStorage.open({ dir });
   t.is((await b.playerIds()).length, 20);
   await b.close();
@@ -195,11 +258,22 @@ test('a checkpoint runs beside the commits: while its snapshots are written, com
 
 test('a crash during a checkpoint (its rotated journal left behind) loses nothing on restart', async (t) => {
   const dir = dirFor(t);
-  const a = await FileStorage.open({ dir, checkpointBytes: 30_000, faults: { beforeSnapshots: () => { throw new Error('crash in the middle of a checkpoint'); } } });
+  const a = await FileStorage.open({
+    dir,
+    checkpointBytes: 30_000,
+    faults: {
+      beforeSnapshots: () => {
+        throw new Error('crash in the middle of a checkpoint');
+      },
+    },
+  });
   for (let i = 1; i <= 12; i++) await a.commit({ players: [{ state: player(i), expectedVersion: null }] });
   await a.commit({ players: [{ state: bump(player(2), 22), expectedVersion: 0 }] });
   await new Promise((r) => setTimeout(r, 50));
-  t.true(readdirSync(dir).some((f) => /^journal\.\d+\.log$/.test(f)), 'a rotated journal is there');
+  t.true(
+    readdirSync(dir).some((f) => /^journal\.\d+\.log$/.test(f)),
+    'a rotated journal is there',
+  );
   // `a` is abandoned, as a killed process would leave it.
   const b = await FileStorage.open({ dir });
   t.is((await b.playerIds()).length, 12);
@@ -213,9 +287,21 @@ test('a crash during a checkpoint (its rotated journal left behind) loses nothin
 
 test('a checkpoint adds to the index log only the keys and sessions that changed; checkpoint.json holds neither', async (t) => {
   const dir = dirFor(t);
-  const logLines = () => readdirSync(dir).filter((f) => /^index\.\d+\.log$/.test(f)).flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter((l) => l !== ''));
+  const logLines = () =>
+    readdirSync(dir)
+      .filter((f) => /^index\.\d+\.log$/.test(f))
+      .flatMap((f) =>
+        readFileSync(join(dir, f), 'utf8')
+          .split('\n')
+          .filter((l) => l !== ''),
+      );
   const a = await FileStorage.open({ dir, checkpointBytes: 1 });
-  await a.commit({ players: [{ state: player(1), expectedVersion: null }, { state: player(2), expectedVersion: null }] });
+  await a.commit({
+    players: [
+      { state: player(1), expectedVersion: null },
+      { state: player(2), expectedVersion: null },
+    ],
+  });
   await a.close();
   t.is(logLines().length, 1, 'a full line');
   const b = await FileStorage.open({ dir, checkpointBytes: 1 });
@@ -223,7 +309,10 @@ test('a checkpoint adds to the index log only the keys and sessions that changed
   // Gold and a session change, no key: each checkpoint's line holds the session alone.
   for (let i = 0; i < 3; i++) {
     const next = bump(p1, 10 + i);
-    await b.commit({ players: [{ state: next, expectedVersion: p1.version }], sessions: [{ key: `s${i}`, session: { playerId: 1, epoch: 0, createdAt: i, lastSeenAt: i } }] });
+    await b.commit({
+      players: [{ state: next, expectedVersion: p1.version }],
+      sessions: [{ key: `s${i}`, session: { playerId: 1, epoch: 0, createdAt: i, lastSeenAt: i } }],
+    });
     p1 = next;
   }
   await b.close();
@@ -231,11 +320,14 @@ test('a checkpoint adds to the index log only the keys and sessions that changed
   t.false(added.includes(player(1).account.uuid), 'no player key in the lines of changes');
   t.true(['s0', 's1', 's2'].every((k) => added.includes(`"${k}"`)));
   const cp = readFileSync(join(dir, 'checkpoint.json'), 'utf8');
-  t.false(cp.includes(player(1).account.uuid) || cp.includes('"s2"'), 'checkpoint.json holds no player keys and no sessions');
+  t.false(
+    cp.includes(player(1).account.uuid) || cp.includes('"s2"'),
+    'checkpoint.json holds no player keys and no sessions',
+  );
   const c = await FileStorage.open({ dir, checkpointBytes: 1 });
   await c.commit({ players: [{ state: player(3), expectedVersion: null }] });
   await c.close();
-  t.true(logLines().at(-1)?.includes(player(3).account.uuid), 'a new player\'s keys in the next line');
+  t.true(logLines().at(-1)?.includes(player(3).account.uuid), "a new player's keys in the next line");
   const d = await FileStorage.open({ dir });
   t.is(await d.lookup('uuid', player(3).account.uuid), 3);
   t.is(await d.lookup('myCode', player(2).myCode), 2);
@@ -252,7 +344,19 @@ test('a checkpoint written before the keys file (one checkpoint.json holding the
   // As such a checkpoint.json was: the keys and sessions in it, plain JSON.
   const session = { playerId: 1, epoch: 0, createdAt: 1, lastSeenAt: 1 };
   const seq = (unseal(readFileSync(join(dir, 'checkpoint.json')), 'checkpoint.json') as { seq: number }).seq;
-  writeFileSync(join(dir, 'checkpoint.json'), JSON.stringify({ seq, index: { maxPlayerId: 1, uuid: [[player(1).account.uuid, 1]], myCode: [[player(1).myCode, 1]], moveCode: [], sessions: [['s', session]] } }));
+  writeFileSync(
+    join(dir, 'checkpoint.json'),
+    JSON.stringify({
+      seq,
+      index: {
+        maxPlayerId: 1,
+        uuid: [[player(1).account.uuid, 1]],
+        myCode: [[player(1).myCode, 1]],
+        moveCode: [],
+        sessions: [['s', session]],
+      },
+    }),
+  );
   for (const f of readdirSync(dir)) if (/^index\.\d+\.log$/.test(f)) rmSync(join(dir, f));
   const b = await FileStorage.open({ dir, checkpointBytes: 1 });
   t.is(await b.lookup('uuid', player(1).account.uuid), 1);
@@ -271,7 +375,10 @@ test('a change to a stored player is journaled as the fields it changed, and rep
   const whole = statSync(join(dir, 'journal.log')).size;
   const seen: PlayerState[] = [s];
   for (let i = 0; i < 6; i++) {
-    const next = { ...ok(t, 'drawPlayerGacha', s, { gachaId: 2, drawType: 1 }, { seed: `delta${i}` }).state, version: s.version + 1 };
+    const next = {
+      ...ok(t, 'drawPlayerGacha', s, { gachaId: 2, drawType: 1 }, { seed: `delta${i}` }).state,
+      version: s.version + 1,
+    };
     await a.commit({ players: [{ state: next, expectedVersion: s.version }] });
     s = next;
     seen.push(s);
@@ -282,7 +389,10 @@ test('a change to a stored player is journaled as the fields it changed, and rep
   t.true(statSync(join(dir, 'journal.log')).size - size < 400, 'a gold change is a few hundred bytes');
   t.true(whole > 3000, 'the first record holds the whole state');
   const lines = readFileSync(join(dir, 'journal.log'), 'utf8').trim().split('\n');
-  t.true(lines.slice(1).every((l) => l.includes('"deltas":[{"base":')), 'later records are deltas');
+  t.true(
+    lines.slice(1).every((l) => l.includes('"deltas":[{"base":')),
+    'later records are deltas',
+  );
   // The first store is abandoned (a crash): the journal replays to the very state.
   await replaysTo(t, dir, small);
 });
@@ -319,14 +429,20 @@ test('a changed list is journaled as an edit of the one it replaced (runs copied
   const a = await FileStorage.open({ dir, checkpointBytes: 1 << 30 });
   const s = { ...receiveAll(t, player(1)), gem: 99_999, characters: characters(40) };
   await a.commit({ players: [{ state: s, expectedVersion: null }] });
-  const drawn = { ...ok(t, 'drawPlayerGacha', s, { gachaId: 2, drawType: 1 }, { seed: 'edit1' }).state, version: s.version + 1 };
+  const drawn = {
+    ...ok(t, 'drawPlayerGacha', s, { gachaId: 2, drawType: 1 }, { seed: 'edit1' }).state,
+    version: s.version + 1,
+  };
   t.not(drawn.characters, s.characters, 'the draw changed the list');
   const size = statSync(join(dir, 'journal.log')).size;
   await a.commit({ players: [{ state: drawn, expectedVersion: s.version }] });
   const line = readFileSync(join(dir, 'journal.log'), 'utf8').trim().split('\n').at(-1) ?? '';
   t.regex(line, /"edits":\{[^]*"characters":\[\[0,\d+\],\{/);
   const whole = canonicalJson({ l: drawn.characters }).length;
-  t.true(statSync(join(dir, 'journal.log')).size - size < whole / 4, `a draw's record is a fraction of the ${whole}-byte list`);
+  t.true(
+    statSync(join(dir, 'journal.log')).size - size < whole / 4,
+    `a draw's record is a fraction of the ${whole}-byte list`,
+  );
   // The first store is abandoned (a crash): the journal replays to the very state.
   await replaysTo(t, dir, drawn);
 });
@@ -336,7 +452,14 @@ test('a list edit that does not fit the list it edits is refused on open, naming
   const a = await FileStorage.open({ dir, checkpointBytes: 1 << 30 });
   const s = { ...player(1), characters: characters(3) };
   await a.commit({ players: [{ state: s, expectedVersion: null }] });
-  await a.commit({ players: [{ state: { ...s, characters: [...s.characters, ...characters(4).slice(3)], version: s.version + 1 }, expectedVersion: s.version }] });
+  await a.commit({
+    players: [
+      {
+        state: { ...s, characters: [...s.characters, ...characters(4).slice(3)], version: s.version + 1 },
+        expectedVersion: s.version,
+      },
+    ],
+  });
   const lines = readFileSync(join(dir, 'journal.log'), 'utf8').trim().split('\n');
   const body = (lines[1] ?? '').slice(9).replace('[[0,3]', '[[0,9]');
   t.true(body.includes('[[0,9]'), 'the edit was found and stretched past the list');
@@ -349,7 +472,14 @@ test('a list edit that does not fit the list it edits is refused on open, naming
 test('draw histories are read from the snapshots of players not in memory, and none is kept', async (t) => {
   const dir = dirFor(t);
   const a = await FileStorage.open({ dir });
-  const record = (id: number) => ({ gachaId: 2, drawnAt: id, drawType: 3, characterIds: [id, id + 1], payment: { ticket: 0, gem: 1500, paidGem: 0 }, granted: true });
+  const record = (id: number) => ({
+    gachaId: 2,
+    drawnAt: id,
+    drawType: 3,
+    characterIds: [id, id + 1],
+    payment: { ticket: 0, gem: 1500, paidGem: 0 },
+    granted: true,
+  });
   const players = Array.from({ length: 5 }, (_, i) => ({ ...player(i + 1), gachaHistory: [record(i)] }));
   await a.commit({ players: players.map((state) => ({ state, expectedVersion: null })) });
   await a.close();
@@ -372,12 +502,19 @@ test('a checkpoint drops the idempotency records older than the kept time; one e
   const a = await FileStorage.open({ dir, idempotencyTtlMs: ttl, clock: () => now });
   await a.commit({
     players: [{ state: player(1), expectedVersion: null }],
-    idempotency: [{ key: 'old', record: record(now - ttl - 1) }, { key: 'edge', record: record(now - ttl) }, { key: 'new', record: record(now) }],
+    idempotency: [
+      { key: 'old', record: record(now - ttl - 1) },
+      { key: 'edge', record: record(now - ttl) },
+      { key: 'new', record: record(now) },
+    ],
   });
   t.truthy(await a.getIdempotency('old'), 'kept until a checkpoint');
   await a.close();
   const b = await FileStorage.open({ dir });
-  t.deepEqual([await b.getIdempotency('old'), await b.getIdempotency('edge'), await b.getIdempotency('new')], [undefined, record(now - ttl), record(now)]);
+  t.deepEqual(
+    [await b.getIdempotency('old'), await b.getIdempotency('edge'), await b.getIdempotency('new')],
+    [undefined, record(now - ttl), record(now)],
+  );
   await b.close();
 });
 
@@ -387,7 +524,10 @@ test('a key a stored player makes, and one it frees, reach the keys file: after 
   await a.commit({ players: [{ state: player(1), expectedVersion: null }] });
   await a.close();
   // No new player from here on: only the player's own keys change.
-  const coded = { ...bump(player(1), 5), move: { code: 'MOVECODE01', salt: 's', passwordHash: 'h', deadline: 1, failures: 0 } };
+  const coded = {
+    ...bump(player(1), 5),
+    move: { code: 'MOVECODE01', salt: 's', passwordHash: 'h', deadline: 1, failures: 0 },
+  };
   const b = await FileStorage.open({ dir });
   await b.commit({ players: [{ state: coded, expectedVersion: 0 }] });
   await b.close();
@@ -404,29 +544,59 @@ test('a key a stored player makes, and one it frees, reach the keys file: after 
 test('a failed write rolls back every index it touched: sessions put and removed, keys made and freed, recent players, the next id', async (t) => {
   const dir = dirFor(t);
   let full = false;
-  const a = await FileStorage.open({ dir, faults: { beforeWrite: () => { if (full) throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }); } } });
+  const a = await FileStorage.open({
+    dir,
+    faults: {
+      beforeWrite: () => {
+        if (full) throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+      },
+    },
+  });
   const session = (at: number) => ({ playerId: 1, epoch: 0, createdAt: at, lastSeenAt: at });
   const coded = { ...player(1), move: { code: 'MOVECODE01', salt: 's', passwordHash: 'h', deadline: 1, failures: 0 } };
-  await a.commit({ players: [{ state: coded, expectedVersion: null }], sessions: [{ key: 'kept', session: session(1) }, { key: 'gone', session: session(1) }] });
+  await a.commit({
+    players: [{ state: coded, expectedVersion: null }],
+    sessions: [
+      { key: 'kept', session: session(1) },
+      { key: 'gone', session: session(1) },
+    ],
+  });
   await a.commit({ players: [{ state: player(2), expectedVersion: null }] });
   const before = await Promise.all([a.recentlyActive(5), a.getSession('kept'), a.getSession('gone')]);
   full = true;
-  await t.throwsAsync(a.commit({
-    players: [{ state: { ...bump(coded, 9), move: null, myCode: 'NEWCODE001' }, expectedVersion: 0 }, { state: player(9), expectedVersion: null }],
-    sessions: [{ key: 'kept', session: session(2) }, { key: 'gone', session: null }, { key: 'new', session: session(2) }],
-    idempotency: [{ key: '1:k', record: { requestHash: 'h', answer: { ok: {} }, createdAt: 2 } }],
-  }));
+  await t.throwsAsync(
+    a.commit({
+      players: [
+        { state: { ...bump(coded, 9), move: null, myCode: 'NEWCODE001' }, expectedVersion: 0 },
+        { state: player(9), expectedVersion: null },
+      ],
+      sessions: [
+        { key: 'kept', session: session(2) },
+        { key: 'gone', session: null },
+        { key: 'new', session: session(2) },
+      ],
+      idempotency: [{ key: '1:k', record: { requestHash: 'h', answer: { ok: {} }, createdAt: 2 } }],
+    }),
+  );
   full = false;
   t.deepEqual(await Promise.all([a.recentlyActive(5), a.getSession('kept'), a.getSession('gone')]), before);
   t.deepEqual([await a.getSession('new'), await a.getIdempotency('1:k')], [undefined, undefined]);
   t.deepEqual(
-    [await a.lookup('moveCode', 'MOVECODE01'), await a.lookup('myCode', player(1).myCode), await a.lookup('myCode', 'NEWCODE001'), await a.lookup('uuid', player(9).account.uuid)],
+    [
+      await a.lookup('moveCode', 'MOVECODE01'),
+      await a.lookup('myCode', player(1).myCode),
+      await a.lookup('myCode', 'NEWCODE001'),
+      await a.lookup('uuid', player(9).account.uuid),
+    ],
     [1, 1, undefined, undefined],
   );
-  t.is(await a.nextPlayerId(), 3, 'the failed player\'s id is not counted as used');
+  t.is(await a.nextPlayerId(), 3, "the failed player's id is not counted as used");
   await a.close();
   // What the checkpoint wrote of them: no entry for what the failed commit added.
   const b = await FileStorage.open({ dir });
-  t.deepEqual([await b.getSession('new'), await b.lookup('myCode', 'NEWCODE001'), await b.lookup('uuid', player(9).account.uuid)], [undefined, undefined, undefined]);
+  t.deepEqual(
+    [await b.getSession('new'), await b.lookup('myCode', 'NEWCODE001'), await b.lookup('uuid', player(9).account.uuid)],
+    [undefined, undefined, undefined],
+  );
   await b.close();
 });

@@ -5,10 +5,25 @@ import { IndexModel } from '../../adapters/storage/index-model.js';
 
 test('the index round-trips through its checkpoint form, and the older object form reads the same', (t) => {
   const session = { playerId: 2, epoch: 0, createdAt: 1, lastSeenAt: 2 };
-  const pairs = { maxPlayerId: 3, uuid: [['u1', 1], ['u2', 2]], myCode: [['C1', 1]], moveCode: [], sessions: [['s', session]] } as Parameters<typeof IndexModel.fromJSON>[0];
+  const pairs = {
+    maxPlayerId: 3,
+    uuid: [
+      ['u1', 1],
+      ['u2', 2],
+    ],
+    myCode: [['C1', 1]],
+    moveCode: [],
+    sessions: [['s', session]],
+  } as Parameters<typeof IndexModel.fromJSON>[0];
   const a = IndexModel.fromJSON(JSON.parse(JSON.stringify(pairs)) as typeof pairs);
   t.deepEqual(JSON.parse(JSON.stringify(a.toJSON())), pairs);
-  const old = IndexModel.fromJSON({ maxPlayerId: 3, uuid: { u1: 1, u2: 2 }, myCode: { C1: 1 }, moveCode: {}, sessions: { s: session } });
+  const old = IndexModel.fromJSON({
+    maxPlayerId: 3,
+    uuid: { u1: 1, u2: 2 },
+    myCode: { C1: 1 },
+    moveCode: {},
+    sessions: { s: session },
+  });
   t.deepEqual(old.toJSON(), a.toJSON());
   t.is(old.maps.uuid.get('u2'), 2);
   t.deepEqual(old.sessions.get('s'), session);

@@ -14,21 +14,49 @@ test('a failed write is undone last change first: a session and an idempotency r
   const dir = mkdtempSync(join(tmpdir(), 'hoshi-index-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   let failSync = false;
-  const s = await FileStorage.open({ dir, faults: { sync: async (datasync) => {
-    if (failSync) { failSync = false; throw Object.assign(new Error('I/O error'), { code: 'EIO' }); }
-    await datasync();
-  } } });
+  const s = await FileStorage.open({
+    dir,
+    faults: {
+      sync: async (datasync) => {
+        if (failSync) {
+          failSync = false;
+          throw Object.assign(new Error('I/O error'), { code: 'EIO' });
+        }
+        await datasync();
+      },
+    },
+  });
   t.teardown(() => s.close());
   const session = (createdAt: number) => ({ playerId: 1, epoch: 0, createdAt, lastSeenAt: createdAt });
   const record = (createdAt: number) => ({ requestHash: 'h', answer: { ok: { createdAt } }, createdAt });
-  t.true((await s.commit({ players: [{ state: freshPlayer({ playerId: 1 }), expectedVersion: null }], sessions: [{ key: 'kept', session: session(1) }] })).ok);
+  t.true(
+    (
+      await s.commit({
+        players: [{ state: freshPlayer({ playerId: 1 }), expectedVersion: null }],
+        sessions: [{ key: 'kept', session: session(1) }],
+      })
+    ).ok,
+  );
   failSync = true;
-  await t.throwsAsync(s.commit({
-    players: [],
-    sessions: [{ key: 'new', session: session(2) }, { key: 'new', session: session(3) }, { key: 'kept', session: null }, { key: 'kept', session: session(4) }],
-    idempotency: [{ key: 'k', record: record(2) }, { key: 'k', record: record(3) }],
-  }));
-  t.deepEqual([await s.getSession('new'), await s.getSession('kept'), await s.getIdempotency('k')], [undefined, session(1), undefined]);
+  await t.throwsAsync(
+    s.commit({
+      players: [],
+      sessions: [
+        { key: 'new', session: session(2) },
+        { key: 'new', session: session(3) },
+        { key: 'kept', session: null },
+        { key: 'kept', session: session(4) },
+      ],
+      idempotency: [
+        { key: 'k', record: record(2) },
+        { key: 'k', record: record(3) },
+      ],
+    }),
+  );
+  t.deepEqual(
+    [await s.getSession('new'), await s.getSession('kept'), await s.getIdempotency('k')],
+    [undefined, session(1), undefined],
+  );
   t.deepEqual(await s.sessionsOf(1), [{ key: 'kept', session: session(1) }]);
 });
 

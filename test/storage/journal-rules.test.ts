@@ -8,8 +8,17 @@ import { join } from 'node:path';
 import { crc32 } from '../../adapters/storage/crc32.js';
 import { FileStorage } from '../../adapters/storage/file.js';
 import {
-  applyDelta, encodeRecord, Journal, JournalDamaged, journaled, listEdit, parseJournal, rotatedJournals, scanJournal,
-  type Delta, type JournalRecord,
+  applyDelta,
+  encodeRecord,
+  Journal,
+  JournalDamaged,
+  journaled,
+  listEdit,
+  parseJournal,
+  rotatedJournals,
+  scanJournal,
+  type Delta,
+  type JournalRecord,
 } from '../../adapters/storage/journal.js';
 import { StorageError } from '../../adapters/storage/storage.js';
 import type { PlayerState } from '../../core/state.js';
@@ -25,7 +34,8 @@ const line = (json: string, o: { crc?: string; sep?: string } = {}): string =>
   `${o.crc ?? crc32(Buffer.from(json, 'utf8')).toString(16).padStart(8, '0')}${o.sep ?? ' '}${json}\n`;
 /** A small whole record. */
 const rec = (seq: number): string => line(`{"players":[],"seq":${seq},"sessions":[]}`);
-const bytes = (...parts: Array<string | Buffer>): Buffer => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : p)));
+const bytes = (...parts: Array<string | Buffer>): Buffer =>
+  Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : p)));
 const body = (l: string): Record<string, unknown> => JSON.parse(l.slice(9)) as Record<string, unknown>;
 
 // ---- records, deltas, list edits -------------------------------------------------
@@ -42,8 +52,14 @@ test('a record of new players only has no deltas key; its keys come in the docum
   const l = encodeRecord({ seq: 4, sessions: [] }, [journaled(player(1), undefined), journaled(player(2), undefined)]);
   const r = body(l);
   t.deepEqual(Object.keys(r), ['players', 'seq', 'sessions']);
-  t.deepEqual((r.players as PlayerState[]).map((p) => p.playerId), [1, 2]);
-  t.deepEqual(parseJournal(Buffer.from(l)).records.map((x) => x.seq), [4]);
+  t.deepEqual(
+    (r.players as PlayerState[]).map((p) => p.playerId),
+    [1, 2],
+  );
+  t.deepEqual(
+    parseJournal(Buffer.from(l)).records.map((x) => x.seq),
+    [4],
+  );
 });
 
 test('a record with a change holds it as a delta: the base version and the changed fields only', (t) => {
@@ -54,21 +70,37 @@ test('a record with a change holds it as a delta: the base version and the chang
 });
 
 /** A player with three characters, and a delta of its character list. */
-const withCharacters = (): PlayerState => ({ ...player(1), characters: [1, 2, 3].map((i) => newCharacter(i, 1000 + i, NOW)) });
-const editing = (p: PlayerState, ops: ReadonlyArray<unknown>): Delta => ({ playerId: p.playerId, base: p.version, set: { version: p.version + 1 }, edits: { characters: ops } });
+const withCharacters = (): PlayerState => ({
+  ...player(1),
+  characters: [1, 2, 3].map((i) => newCharacter(i, 1000 + i, NOW)),
+});
+const editing = (p: PlayerState, ops: ReadonlyArray<unknown>): Delta => ({
+  playerId: p.playerId,
+  base: p.version,
+  set: { version: p.version + 1 },
+  edits: { characters: ops },
+});
 
 test('a list edit copies runs of the base list and takes new elements whole', (t) => {
   const p = withCharacters();
   const added = newCharacter(99, 1099, NOW);
   t.deepEqual(applyDelta(p, editing(p, [[0, 3]]), 'journal record 1').characters, p.characters);
-  t.deepEqual(applyDelta(p, editing(p, [[2, 1], added, [0, 1]]), 'journal record 1').characters, [p.characters[2], added, p.characters[0]]);
+  t.deepEqual(applyDelta(p, editing(p, [[2, 1], added, [0, 1]]), 'journal record 1').characters, [
+    p.characters[2],
+    added,
+    p.characters[0],
+  ]);
 });
 
 test('a list edit whose copy run does not fit the base list, or is not [from, count] in integers, is refused naming the field', (t) => {
   const p = withCharacters();
   for (const op of [[0], [0, 1, 2], [0.5, 1], [0, 1.5], ['0', 1], [0, '1'], [-1, 2], [0, 0], [1, 3], [3, 1]]) {
-    const err = t.throws(() => applyDelta(p, editing(p, [op]), 'journal record 7'), { instanceOf: StorageError }, JSON.stringify(op));
-    t.is(err?.message, 'journal record 7: field characters of player 1\'s delta does not decode', JSON.stringify(op));
+    const err = t.throws(
+      () => applyDelta(p, editing(p, [op]), 'journal record 7'),
+      { instanceOf: StorageError },
+      JSON.stringify(op),
+    );
+    t.is(err?.message, "journal record 7: field characters of player 1's delta does not decode", JSON.stringify(op));
   }
 });
 
@@ -86,10 +118,16 @@ test('a list whose changed elements are not all plain objects has no edit (it is
 test('parseJournal stops at a line without its space, at JSON that does not parse, and at a record cut short', (t) => {
   const r1 = rec(1);
   const noSpace = line('{"players":[],"seq":2,"sessions":[]}', { sep: 'X' });
-  t.deepEqual(parseJournal(bytes(r1, noSpace, rec(3))), { records: [body(r1) as unknown as JournalRecord], good: r1.length });
+  t.deepEqual(parseJournal(bytes(r1, noSpace, rec(3))), {
+    records: [body(r1) as unknown as JournalRecord],
+    good: r1.length,
+  });
   t.deepEqual(parseJournal(bytes(r1, line('{"seq":2,'), rec(3))).good, r1.length);
   t.deepEqual(parseJournal(bytes(r1, line('{"seq":2,'), rec(3))).records.length, 1);
-  t.deepEqual(parseJournal(bytes(r1, rec(2).slice(0, 30))), { records: [body(r1) as unknown as JournalRecord], good: r1.length });
+  t.deepEqual(parseJournal(bytes(r1, rec(2).slice(0, 30))), {
+    records: [body(r1) as unknown as JournalRecord],
+    good: r1.length,
+  });
 });
 
 test('parseJournal checks only the CRC and that the JSON parses (scanJournal checks the rest): a 10-byte line is read', (t) => {
@@ -102,8 +140,24 @@ test('a clean journal scans to its records, their offsets and sizes', (t) => {
   const a = rec(1);
   const b = rec(2);
   const s = scanJournal(bytes(a, b), 'j');
-  t.deepEqual({ seqs: s.records.map((r) => r.seq), offsets: s.offsets, sizes: s.sizes, good: s.good, verdict: s.verdict, damage: s.damage },
-    { seqs: [1, 2], offsets: [0, a.length], sizes: [a.length, b.length], good: a.length + b.length, verdict: 'clean', damage: [] });
+  t.deepEqual(
+    {
+      seqs: s.records.map((r) => r.seq),
+      offsets: s.offsets,
+      sizes: s.sizes,
+      good: s.good,
+      verdict: s.verdict,
+      damage: s.damage,
+    },
+    {
+      seqs: [1, 2],
+      offsets: [0, a.length],
+      sizes: [a.length, b.length],
+      good: a.length + b.length,
+      verdict: 'clean',
+      damage: [],
+    },
+  );
 });
 
 test('each kind of bad line is reported with its offset, length, the seq before it, the reason and a printable excerpt', (t) => {
@@ -125,7 +179,11 @@ test('each kind of bad line is reported with its offset, length, the seq before 
   const reasons = bad.map((b) => {
     const s = scanJournal(bytes(r1, b, rec(2)), 'j');
     t.is(s.verdict, 'corrupt', b);
-    t.deepEqual(s.records.map((r) => r.seq), [1, 2], b);
+    t.deepEqual(
+      s.records.map((r) => r.seq),
+      [1, 2],
+      b,
+    );
     const d = s.damage[0];
     t.is(s.damage.length, 1, b);
     t.is(d?.offset, r1.length, b);
@@ -137,8 +195,18 @@ test('each kind of bad line is reported with its offset, length, the seq before 
   });
   const notARecord = 'not a record (no CRC and space at its start)';
   t.deepEqual(reasons, [
-    notARecord, notARecord, 'its JSON does not parse', notARecord, notARecord, notARecord, 'its CRC does not match its bytes',
-    'no seq', 'no seq', 'no seq', 'no seq', 'no seq',
+    notARecord,
+    notARecord,
+    'its JSON does not parse',
+    notARecord,
+    notARecord,
+    notARecord,
+    'its CRC does not match its bytes',
+    'no seq',
+    'no seq',
+    'no seq',
+    'no seq',
+    'no seq',
   ]);
 });
 
@@ -154,7 +222,16 @@ test('a last record cut short is a torn tail, reported with its bytes to the end
   const s = scanJournal(bytes(r1, cut), 'j');
   t.is(s.verdict, 'torn');
   t.is(s.good, r1.length);
-  t.deepEqual(s.damage, [{ file: 'j', offset: r1.length, length: 20, afterSeq: 1, reason: 'cut short (no line feed at its end)', excerpt: cut }]);
+  t.deepEqual(s.damage, [
+    {
+      file: 'j',
+      offset: r1.length,
+      length: 20,
+      afterSeq: 1,
+      reason: 'cut short (no line feed at its end)',
+      excerpt: cut,
+    },
+  ]);
   const zeros = scanJournal(bytes(r1, Buffer.alloc(30), 'tail\n'), 'j');
   t.is(zeros.verdict, 'torn', 'zero bytes a crashed write left');
 });
@@ -162,32 +239,57 @@ test('a last record cut short is a torn tail, reported with its bytes to the end
 test('seqs must follow one another, across files too: a repeat and a gap are damage, reported on the record', (t) => {
   const [a, b, c] = [rec(1), rec(2), rec(2)];
   const again = scanJournal(bytes(a, b, c), 'j');
-  t.deepEqual(again.damage, [{ file: 'j', offset: a.length + b.length, length: c.length, afterSeq: 2, reason: 'seq 2 does not follow seq 2', excerpt: c.slice(0, -1) }]);
+  t.deepEqual(again.damage, [
+    {
+      file: 'j',
+      offset: a.length + b.length,
+      length: c.length,
+      afterSeq: 2,
+      reason: 'seq 2 does not follow seq 2',
+      excerpt: c.slice(0, -1),
+    },
+  ]);
   t.deepEqual(again.sizes, [a.length, b.length, c.length]);
   const gap = scanJournal(bytes(a, rec(5)), 'j');
   t.is(gap.damage[0]?.reason, 'records 2 to 4 are missing before it');
   t.is(gap.verdict, 'corrupt');
   // The file before ended at seq 3: this one must start at 4.
   const first = scanJournal(bytes(rec(6), rec(7)), 'j', 3);
-  t.deepEqual(first.damage.map((d) => [d.offset, d.afterSeq, d.reason]), [[0, undefined, 'records 4 to 5 are missing before it']]);
+  t.deepEqual(
+    first.damage.map((d) => [d.offset, d.afterSeq, d.reason]),
+    [[0, undefined, 'records 4 to 5 are missing before it']],
+  );
   t.is(scanJournal(bytes(rec(4)), 'j', 3).verdict, 'clean');
   // After a bad line, the next record's seq is not checked (the damage may have taken a record with it).
   const afterBad = scanJournal(bytes(a, 'junk\n', rec(3)), 'j');
-  t.deepEqual(afterBad.damage.map((d) => d.reason), ['not a record (no CRC and space at its start)']);
+  t.deepEqual(
+    afterBad.damage.map((d) => d.reason),
+    ['not a record (no CRC and space at its start)'],
+  );
 });
 
 test('a whole last record that is wrong is corrupt even with zero bytes after it', (t) => {
   const a = rec(1);
   t.is(scanJournal(bytes(a, rec(3), Buffer.alloc(16)), 'j').verdict, 'corrupt', 'a gap');
   t.is(scanJournal(bytes(a, rec(1), Buffer.alloc(16)), 'j').verdict, 'corrupt', 'a repeat');
-  t.is(scanJournal(bytes(a, line('{"seq":2}', { crc: '00000000' })), 'j').verdict, 'corrupt', 'a CRC that does not match');
+  t.is(
+    scanJournal(bytes(a, line('{"seq":2}', { crc: '00000000' })), 'j').verdict,
+    'corrupt',
+    'a CRC that does not match',
+  );
   t.is(scanJournal(bytes(a, '\n'), 'j').verdict, 'corrupt', 'an empty line');
 });
 
 test('an empty line at the start is damage, and reading goes on after it', (t) => {
   const s = scanJournal(bytes('\n', rec(1), rec(2)), 'j');
-  t.deepEqual(s.records.map((r) => r.seq), [1, 2]);
-  t.deepEqual(s.damage.map((d) => [d.offset, d.length, d.reason]), [[0, 1, 'not a record (no CRC and space at its start)']]);
+  t.deepEqual(
+    s.records.map((r) => r.seq),
+    [1, 2],
+  );
+  t.deepEqual(
+    s.damage.map((d) => [d.offset, d.length, d.reason]),
+    [[0, 1, 'not a record (no CRC and space at its start)']],
+  );
 });
 
 test('JournalDamaged names the file, offset, record before, reason, bytes, the whole records after it and the repair', (t) => {
@@ -198,18 +300,36 @@ test('JournalDamaged names the file, offset, record before, reason, bytes, the w
   t.true(e instanceof StorageError);
   t.is(e.following, 2);
   t.is(e.damage, s.damage);
-  t.is(e.message, `the journal is damaged: /d/journal.log at byte ${a.length}, the record after seq 1: not a record (no CRC and space at its start) (5 bytes, "junk"); `
-    + '2 whole record(s) follow it, so this is not a torn tail and nothing was dropped; the file is left as it was. '
-    + `\`npm run storage:check -- DATA_DIR\` lists the damage; \`--truncate-at ${a.length}\` drops it and everything after it.`);
+  t.is(
+    e.message,
+    `the journal is damaged: /d/journal.log at byte ${a.length}, the record after seq 1: not a record (no CRC and space at its start) (5 bytes, "junk"); ` +
+      '2 whole record(s) follow it, so this is not a torn tail and nothing was dropped; the file is left as it was. ' +
+      `\`npm run storage:check -- DATA_DIR\` lists the damage; \`--truncate-at ${a.length}\` drops it and everything after it.`,
+  );
   const first = new JournalDamaged(scanJournal(bytes('junk\n', rec(1)), 'j'));
-  t.true(first.message.includes('the record after seq (none: the file\'s first): '), first.message);
-  t.is(new JournalDamaged(scanJournal(bytes(a, rec(1)), 'j')).following, 0, 'the damaged record itself does not follow it');
+  t.true(first.message.includes("the record after seq (none: the file's first): "), first.message);
+  t.is(
+    new JournalDamaged(scanJournal(bytes(a, rec(1)), 'j')).following,
+    0,
+    'the damaged record itself does not follow it',
+  );
 });
 
 test('rotatedJournals lists journal.<seq>.log files only, oldest first', async (t) => {
   const dir = tempDir(t);
-  for (const f of ['journal.log', 'journal.12.log', 'journal.3.log', 'journal.5.log.bak', 'old-journal.4.log', 'journal.x.log']) writeFileSync(join(dir, f), '');
-  t.deepEqual(await rotatedJournals(dir), [{ seq: 3, path: join(dir, 'journal.3.log') }, { seq: 12, path: join(dir, 'journal.12.log') }]);
+  for (const f of [
+    'journal.log',
+    'journal.12.log',
+    'journal.3.log',
+    'journal.5.log.bak',
+    'old-journal.4.log',
+    'journal.x.log',
+  ])
+    writeFileSync(join(dir, f), '');
+  t.deepEqual(await rotatedJournals(dir), [
+    { seq: 3, path: join(dir, 'journal.3.log') },
+    { seq: 12, path: join(dir, 'journal.12.log') },
+  ]);
 });
 
 // ---- opening the journal ----------------------------------------------------------
@@ -219,10 +339,21 @@ test('a clean journal opens without a write: its records, nothing torn, and the 
   writeFileSync(join(dir, 'journal.log'), bytes(rec(1), rec(2)));
   const calls = spyFiles(t, dir);
   const { journal, records, torn } = await Journal.open(dir);
-  t.deepEqual(records.map((r) => r.seq), [1, 2]);
+  t.deepEqual(
+    records.map((r) => r.seq),
+    [1, 2],
+  );
   t.is(torn, 0);
   t.is(journal.size, rec(1).length + rec(2).length);
-  t.deepEqual(calls, ['readFile journal.log', 'open(a) journal.log', 'close journal.log', 'open(r+) journal.log', 'open(r) .', 'sync .', 'close .']);
+  t.deepEqual(calls, [
+    'readFile journal.log',
+    'open(a) journal.log',
+    'close journal.log',
+    'open(r+) journal.log',
+    'open(r) .',
+    'sync .',
+    'close .',
+  ]);
   await journal.close();
 });
 
@@ -233,7 +364,10 @@ test('a torn tail is cut off and the cut fsynced before the open returns, which 
   const calls = spyFiles(t, dir);
   const { journal, records, torn } = await Journal.open(dir);
   t.is(torn, 25);
-  t.deepEqual(records.map((r) => r.seq), [1, 2]);
+  t.deepEqual(
+    records.map((r) => r.seq),
+    [1, 2],
+  );
   t.deepEqual(readFileSync(join(dir, 'journal.log')), whole);
   t.deepEqual(calls.slice(4), ['truncate journal.log', 'datasync journal.log', 'open(r) .', 'sync .', 'close .']);
   await journal.close();
@@ -248,18 +382,31 @@ test('a rotated journal must be whole: a torn tail in one stops the open', async
   t.deepEqual(readFileSync(join(dir, 'journal.2.log')), rotated, 'left as it was');
 });
 
-test('the first record must follow the checkpoint\'s seq (or come before it); the rest follow across files', async (t) => {
+test("the first record must follow the checkpoint's seq (or come before it); the rest follow across files", async (t) => {
   const dir = tempDir(t);
   writeFileSync(join(dir, 'journal.log'), bytes(rec(9), rec(10)));
   const err = await t.throwsAsync(Journal.open(dir, undefined, 5), { instanceOf: JournalDamaged });
-  t.deepEqual(err?.damage[0], { file: join(dir, 'journal.log'), offset: 0, length: rec(9).length, afterSeq: undefined, reason: 'records 6 to 8 are missing before it (checkpoint.json covers seq 5)', excerpt: 'seq 9' });
+  t.deepEqual(err?.damage[0], {
+    file: join(dir, 'journal.log'),
+    offset: 0,
+    length: rec(9).length,
+    afterSeq: undefined,
+    reason: 'records 6 to 8 are missing before it (checkpoint.json covers seq 5)',
+    excerpt: 'seq 9',
+  });
   const ok = await Journal.open(dir, undefined, 8);
-  t.deepEqual(ok.records.map((r) => r.seq), [9, 10]);
+  t.deepEqual(
+    ok.records.map((r) => r.seq),
+    [9, 10],
+  );
   await ok.journal.close();
   // A rotated journal the checkpoint already covers (not yet removed) comes before it.
   writeFileSync(join(dir, 'journal.8.log'), bytes(rec(7), rec(8)));
   const older = await Journal.open(dir, undefined, 8);
-  t.deepEqual(older.records.map((r) => r.seq), [7, 8, 9, 10]);
+  t.deepEqual(
+    older.records.map((r) => r.seq),
+    [7, 8, 9, 10],
+  );
   await older.journal.close();
   // Only the first file's first record is checked against the checkpoint; journal.log's follow the rotated one.
   writeFileSync(join(dir, 'journal.log'), bytes(rec(10)));
@@ -296,7 +443,14 @@ test('rotating moves journal.log to journal.<seq>.log, starts an empty one and f
   await journal.append(Buffer.from(rec(5)));
   from = calls.length;
   await journal.rotate(5);
-  t.deepEqual(calls.slice(from), ['close journal.log', 'rename journal.log journal.5.log', 'open(w+) journal.log', 'open(r) .', 'sync .', 'close .']);
+  t.deepEqual(calls.slice(from), [
+    'close journal.log',
+    'rename journal.log journal.5.log',
+    'open(w+) journal.log',
+    'open(r) .',
+    'sync .',
+    'close .',
+  ]);
   t.is(journal.size, 0);
   t.deepEqual(readFileSync(join(dir, 'journal.5.log'), 'latin1'), rec(5));
   t.is(statSync(join(dir, 'journal.log')).size, 0);
@@ -314,7 +468,12 @@ test('a closed journal takes no more appends', async (t) => {
 test('a failed fsync cuts the journal back to where it was', async (t) => {
   const dir = tempDir(t);
   let fail = false;
-  const { journal } = await Journal.open(dir, { sync: async (datasync) => { if (fail) throw Object.assign(new Error('I/O error'), { code: 'EIO' }); await datasync(); } });
+  const { journal } = await Journal.open(dir, {
+    sync: async (datasync) => {
+      if (fail) throw Object.assign(new Error('I/O error'), { code: 'EIO' });
+      await datasync();
+    },
+  });
   await journal.append(Buffer.from(rec(1)));
   fail = true;
   await t.throwsAsync(journal.append(Buffer.from(rec(2))), { message: 'I/O error' });
@@ -342,7 +501,9 @@ test('a write that makes no progress fails with EIO (not a loop), and the journa
   const { journal } = await Journal.open(dir);
   await journal.append(Buffer.from(rec(1)));
   faults.writeAtMost = 0;
-  const err = await t.throwsAsync(journal.append(Buffer.from(rec(2))), { message: 'the journal write made no progress' });
+  const err = await t.throwsAsync(journal.append(Buffer.from(rec(2))), {
+    message: 'the journal write made no progress',
+  });
   t.is((err as NodeJS.ErrnoException | undefined)?.code, 'EIO');
   t.is(statSync(join(dir, 'journal.log')).size, rec(1).length);
   await journal.close();
@@ -368,10 +529,18 @@ test('a store whose journal write fails logs the error code; a reopened store ha
   const a = await FileStorage.open({ dir, log: (e, d) => events.push([e, d]) });
   await a.commit({ players: [{ state: player(1), expectedVersion: null }] });
   faults.writeAtMost = 0;
-  await t.throwsAsync(a.commit({ players: [{ state: bump(player(1), 3), expectedVersion: 0 }] }), { instanceOf: StorageError });
-  t.deepEqual(events.filter(([e]) => e === 'journal.write_failed'), [['journal.write_failed', { error: 'EIO' }]]);
+  await t.throwsAsync(a.commit({ players: [{ state: bump(player(1), 3), expectedVersion: 0 }] }), {
+    instanceOf: StorageError,
+  });
+  t.deepEqual(
+    events.filter(([e]) => e === 'journal.write_failed'),
+    [['journal.write_failed', { error: 'EIO' }]],
+  );
   faults.writeAtMost = undefined;
-  t.true((await a.commit({ players: [{ state: bump(player(1), 4), expectedVersion: 0 }] })).ok, 'the refused commit changed no version');
+  t.true(
+    (await a.commit({ players: [{ state: bump(player(1), 4), expectedVersion: 0 }] })).ok,
+    'the refused commit changed no version',
+  );
   await a.close();
   const b = await FileStorage.open({ dir });
   t.is((await b.load(1))?.gold, 4);

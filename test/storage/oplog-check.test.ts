@@ -25,7 +25,16 @@ const segmented = async (t: ExecutionContext): Promise<string> => {
   const dir = tempDir(t, 'hoshi-oplog-check-');
   let p: PlayerState = freshPlayer({ playerId: 1, seed: 'p1' });
   let created = false;
-  const run = (at: number): LogRun => ({ kind: 'op', at, masterHash: 'm', op: 'loginPlayer', playerId: 1, request: {}, seed: '', others: [] });
+  const run = (at: number): LogRun => ({
+    kind: 'op',
+    at,
+    masterHash: 'm',
+    op: 'loginPlayer',
+    playerId: 1,
+    request: {},
+    seed: '',
+    others: [],
+  });
   const step = async (s: FileStorage, at: number) => {
     const next = created ? { ...p, gold: p.gold + 1, version: p.version + 1 } : p;
     const r = await s.commit({ players: [{ state: next, expectedVersion: created ? p.version : null }], log: run(at) });
@@ -64,12 +73,17 @@ test('a clean segmented log: its segments in order with their entries and seqs, 
     archives: { files: 1, bytes: size(gz), lastSeq: 3 },
   });
   const text = formatReport(r);
-  t.true(text.includes([
-    `  oplog/${segmentName(4)}: ${size(seg(dir, 4))} bytes, 3 entries (seq 4 to 6)`,
-    `  oplog/${segmentName(7)}: ${size(seg(dir, 7))} bytes, 3 entries (seq 7 to 9)`,
-    `  oplog.jsonl: ${size(join(dir, 'oplog.jsonl'))} bytes, 1 entries (seq 10 to 10)`,
-    `  oplog-archive: 1 archived segment, ${size(gz)} bytes (to seq 3)`,
-  ].join('\n')), text);
+  t.true(
+    text.includes(
+      [
+        `  oplog/${segmentName(4)}: ${size(seg(dir, 4))} bytes, 3 entries (seq 4 to 6)`,
+        `  oplog/${segmentName(7)}: ${size(seg(dir, 7))} bytes, 3 entries (seq 7 to 9)`,
+        `  oplog.jsonl: ${size(join(dir, 'oplog.jsonl'))} bytes, 1 entries (seq 10 to 10)`,
+        `  oplog-archive: 1 archived segment, ${size(gz)} bytes (to seq 3)`,
+      ].join('\n'),
+    ),
+    text,
+  );
   t.true(text.endsWith('no damage found'));
 });
 
@@ -83,7 +97,7 @@ test('a directory of one oplog.jsonl (journal-v1) is one file of the log; one wi
   t.false(r.damaged);
   t.true(formatReport(r).includes('  oplog-archive: 0 archived segments, 0 bytes\n'));
   const empty = tempDir(t, 'hoshi-oplog-check-');
-  t.false('replayLog' in await checkDataDir(empty));
+  t.false('replayLog' in (await checkDataDir(empty)));
 });
 
 test('damage: an entry missing from a sealed segment, a line that does not parse, a line cut short in a sealed segment, a misnamed segment, entries neither archived nor kept', async (t) => {
@@ -96,11 +110,17 @@ test('damage: an entry missing from a sealed segment, a line that does not parse
   writeFileSync(seg(dir, 7), [seven[0], '{not json', seven[2], ''].join('\n'));
   const r = await checkDataDir(dir);
   t.true(r.damaged);
-  t.deepEqual(r.problems.map((p) => [p.file, p.reason]), [
-    [seg(dir, 4), 'entry 6 follows entry 4 (entries missing, or out of order)'],
-    [seg(dir, 7), `the line at byte ${Buffer.byteLength(`${seven[0]}\n`)} does not parse; the lines after it are not read`],
-    [join(dir, 'oplog.jsonl'), 'entry 10 follows entry 7 (entries missing, or out of order)'],
-  ]);
+  t.deepEqual(
+    r.problems.map((p) => [p.file, p.reason]),
+    [
+      [seg(dir, 4), 'entry 6 follows entry 4 (entries missing, or out of order)'],
+      [
+        seg(dir, 7),
+        `the line at byte ${Buffer.byteLength(`${seven[0]}\n`)} does not parse; the lines after it are not read`,
+      ],
+      [join(dir, 'oplog.jsonl'), 'entry 10 follows entry 7 (entries missing, or out of order)'],
+    ],
+  );
   t.true(formatReport(r).includes(`DAMAGED ${seg(dir, 4)}: entry 6 follows entry 4`));
   t.false(formatReport(r).includes('--truncate-at'), 'no journal repair is offered for the log');
 
@@ -111,11 +131,17 @@ test('damage: an entry missing from a sealed segment, a line that does not parse
   writeFileSync(join(d2, 'oplog-archive', archiveName(1, 2)), '');
   rmSync(seg(d2, 1));
   const r2 = await checkDataDir(d2);
-  t.deepEqual(r2.problems.map((p) => [p.file, p.reason]), [
-    [seg(d2, 5), 'it is named for entry 5 but starts at entry 4'],
-    [seg(d2, 7), `the line at byte ${size(seg(d2, 7)) - Buffer.byteLength('{"seq":10,"cut')} is cut short (a sealed segment was written whole); the lines after it are not read`],
-    [join(d2, 'oplog-archive'), 'entries 3 to 3 are neither archived nor kept'],
-  ]);
+  t.deepEqual(
+    r2.problems.map((p) => [p.file, p.reason]),
+    [
+      [seg(d2, 5), 'it is named for entry 5 but starts at entry 4'],
+      [
+        seg(d2, 7),
+        `the line at byte ${size(seg(d2, 7)) - Buffer.byteLength('{"seq":10,"cut')} is cut short (a sealed segment was written whole); the lines after it are not read`,
+      ],
+      [join(d2, 'oplog-archive'), 'entries 3 to 3 are neither archived nor kept'],
+    ],
+  );
 });
 
 test('a torn last line of oplog.jsonl is torn, not damage: the next start cuts it off', async (t) => {
@@ -124,7 +150,13 @@ test('a torn last line of oplog.jsonl is torn, not damage: the next start cuts i
   const whole = size(live);
   appendFileSync(live, '{"seq":11,"pla');
   const r = await checkDataDir(dir);
-  t.deepEqual(r.problems, [{ file: live, reason: `a torn last line at byte ${whole} (a write a crash cut short; the next start cuts it off)`, torn: true }]);
+  t.deepEqual(r.problems, [
+    {
+      file: live,
+      reason: `a torn last line at byte ${whole} (a write a crash cut short; the next start cuts it off)`,
+      torn: true,
+    },
+  ]);
   t.false(r.damaged);
   t.true(formatReport(r).includes(`TORN ${live}: a torn last line`));
 });

@@ -12,14 +12,24 @@ import { spyFiles, spyReads, tempDir, type FileFaults } from '../_support/fs-spy
 
 // ---- helpers ----------------------------------------------------------------------
 
-const at = (seq: number, offset: number, length: number, players: number[]): IndexedEntry => ({ seq, offset, length, players });
+const at = (seq: number, offset: number, length: number, players: number[]): IndexedEntry => ({
+  seq,
+  offset,
+  length,
+  players,
+});
 /** An index line, as oplog.idx holds it. */
 const line = (x: IndexedEntry): string => `${x.seq} ${x.offset} ${x.length} ${x.players.join(',')}\n`;
 const lines = (xs: ReadonlyArray<IndexedEntry>): string => xs.map(line).join('');
 const parse = (s: string) => parseIndex(Buffer.from(s, 'latin1'));
 
 /** Four adjacent oplog lines (as OplogFile.open finds them), of players 1; 2, 3; none; 1, 20, 300. */
-const OPLOG: ReadonlyArray<IndexedEntry> = [at(1, 0, 40, [1]), at(2, 40, 52, [2, 3]), at(3, 92, 31, []), at(4, 123, 60, [1, 20, 300])];
+const OPLOG: ReadonlyArray<IndexedEntry> = [
+  at(1, 0, 40, [1]),
+  at(2, 40, 52, [2, 3]),
+  at(3, 92, 31, []),
+  at(4, 123, 60, [1, 20, 300]),
+];
 
 /** A directory with oplog.idx holding `bytes` (none: no file), its calls recorded from here on. */
 const indexDir = (t: ExecutionContext, bytes: string | null, faults: FileFaults = {}) => {
@@ -35,10 +45,15 @@ const KEEP = ['readFile oplog.idx', 'open(a) oplog.idx', 'close oplog.idx', 'ope
 /** The calls open makes to rewrite an index whole, beside it. */
 const REWRITE = [
   'readFile oplog.idx',
-  'open(w) oplog.idx.tmp', 'writeFile oplog.idx.tmp', 'datasync oplog.idx.tmp', 'close oplog.idx.tmp', 'rename oplog.idx.tmp oplog.idx',
-  'open(a) oplog.idx', 'close oplog.idx', 'open(r+) oplog.idx',
+  'open(w) oplog.idx.tmp',
+  'writeFile oplog.idx.tmp',
+  'datasync oplog.idx.tmp',
+  'close oplog.idx.tmp',
+  'rename oplog.idx.tmp oplog.idx',
+  'open(a) oplog.idx',
+  'close oplog.idx',
+  'open(r+) oplog.idx',
 ];
-
 
 // ---- parseIndex ---------------------------------------------------------------------
 
@@ -59,15 +74,32 @@ test('parseIndex stops at an empty first line: nothing after it is read', (t) =>
 
 test('parseIndex stops at a line that does not match the pattern, good at its start', (t) => {
   const head = '1 0 10 1\n';
-  for (const bad of ['x', '2 10 10', '2 10 10 1,', '2 10 10 ,1', '2  10 10 1', '2 10 10 1 ', '-2 10 10 1', '2 10 10 a', ' 2 10 10 1']) {
-    t.deepEqual(parse(`${head}${bad}\n3 20 10 1\n`), { entries: [at(1, 0, 10, [1])], good: head.length }, JSON.stringify(bad));
+  for (const bad of [
+    'x',
+    '2 10 10',
+    '2 10 10 1,',
+    '2 10 10 ,1',
+    '2  10 10 1',
+    '2 10 10 1 ',
+    '-2 10 10 1',
+    '2 10 10 a',
+    ' 2 10 10 1',
+  ]) {
+    t.deepEqual(
+      parse(`${head}${bad}\n3 20 10 1\n`),
+      { entries: [at(1, 0, 10, [1])], good: head.length },
+      JSON.stringify(bad),
+    );
   }
 });
 
 test('parseIndex: an offset before the end of the line before stops it (length and seq fine); one at that end does not', (t) => {
   // Each line after the first has a rising seq and a length of 10: only the offset can stop it.
   t.deepEqual(parse('1 0 10 1\n2 9 10 1\n3 20 10 1\n'), { entries: [at(1, 0, 10, [1])], good: 9 });
-  t.deepEqual(parse('1 0 10 1\n2 10 10 1\n3 25 10 1\n'), { entries: [at(1, 0, 10, [1]), at(2, 10, 10, [1]), at(3, 25, 10, [1])], good: 29 });
+  t.deepEqual(parse('1 0 10 1\n2 10 10 1\n3 25 10 1\n'), {
+    entries: [at(1, 0, 10, [1]), at(2, 10, 10, [1]), at(3, 25, 10, [1])],
+    good: 29,
+  });
 });
 
 test('parseIndex: a length under 2 stops it (offset and seq fine); a length of 2 does not', (t) => {
@@ -87,7 +119,13 @@ test('parseIndex: a seq not above the one before (equal, lower, or 0 first) stop
 
 test('parseIndex reads players: none, one, several, of any number of digits', (t) => {
   t.deepEqual(parse('5 0 10 \n6 10 10 7\n8 20 10 1,22,333\n9 30 10 4096\n11 40 10 100000,7\n'), {
-    entries: [at(5, 0, 10, []), at(6, 10, 10, [7]), at(8, 20, 10, [1, 22, 333]), at(9, 30, 10, [4096]), at(11, 40, 10, [100000, 7])],
+    entries: [
+      at(5, 0, 10, []),
+      at(6, 10, 10, [7]),
+      at(8, 20, 10, [1, 22, 333]),
+      at(9, 30, 10, [4096]),
+      at(11, 40, 10, [100000, 7]),
+    ],
     good: 8 + 10 + 17 + 13 + 18,
   });
 });
@@ -104,7 +142,7 @@ test('sameIndexed: equal in every field is the same; any one field different, or
   t.false(sameIndexed(a, at(3, 10, 20, [1, 2, 3])), 'a player more');
   t.false(sameIndexed(at(3, 10, 20, [1]), a), 'a player fewer (the first the same)');
   t.false(sameIndexed(a, at(3, 10, 20, [1, 3])), 'a player different');
-  t.false(sameIndexed(a, at(3, 10, 20, [2, 1])), 'the players\' order');
+  t.false(sameIndexed(a, at(3, 10, 20, [2, 1])), "the players' order");
 });
 
 // ---- OplogIndex.open ---------------------------------------------------------------
@@ -206,7 +244,7 @@ test('open: a missing index is created and written from the oplog; for an empty 
 
 // ---- add, entries -------------------------------------------------------------------
 
-test('add of nothing with nothing pending makes no file call; add of lines writes them once, after the file\'s', async (t) => {
+test("add of nothing with nothing pending makes no file call; add of lines writes them once, after the file's", async (t) => {
   const d = indexDir(t, lines(OPLOG.slice(0, 1)));
   const index = await OplogIndex.open(d.path, OPLOG.slice(0, 1));
   d.calls.length = 0;
@@ -229,7 +267,10 @@ test('a short write (a nearly full disk) is continued until the lines are whole'
   Object.assign(faults, { file: 'oplog.idx', writeAtMost: 7 });
   const more = lines(OPLOG.slice(1));
   await index.add(OPLOG.slice(1));
-  t.deepEqual(d.calls, Array.from({ length: Math.ceil(more.length / 7) }, () => 'write oplog.idx'));
+  t.deepEqual(
+    d.calls,
+    Array.from({ length: Math.ceil(more.length / 7) }, () => 'write oplog.idx'),
+  );
   t.is(d.bytes(), lines(OPLOG));
   t.deepEqual(await index.entries(), OPLOG);
   // The size counted is the whole lines': the next goes right after.
@@ -239,7 +280,7 @@ test('a short write (a nearly full disk) is continued until the lines are whole'
   t.is(d.bytes(), lines([...OPLOG, at(5, 183, 10, [9])]));
 });
 
-test('a write that fails part way (ENOSPC) is cut back to the file\'s size; its lines are read as pending and written with the next add', async (t) => {
+test("a write that fails part way (ENOSPC) is cut back to the file's size; its lines are read as pending and written with the next add", async (t) => {
   const faults: FileFaults = {};
   const d = indexDir(t, lines(OPLOG.slice(0, 1)), faults);
   const index = await OplogIndex.open(d.path, OPLOG.slice(0, 1));

@@ -15,8 +15,17 @@ import { spyFiles, spyReads, tempDir, type FileFaults } from '../_support/fs-spy
 
 /** A log entry of `players` (the first the one it ran on); `note` makes its line longer. */
 const entry = (seq: number, players: number[], note = ''): LogEntry => ({
-  kind: 'op', at: seq, masterHash: 'm', op: 'loginPlayer', playerId: players[0] ?? 0, request: note === '' ? {} : { note },
-  seed: '', others: players.slice(1), playerIds: players, results: [], seq,
+  kind: 'op',
+  at: seq,
+  masterHash: 'm',
+  op: 'loginPlayer',
+  playerId: players[0] ?? 0,
+  request: note === '' ? {} : { note },
+  seed: '',
+  others: players.slice(1),
+  playerIds: players,
+  results: [],
+  seq,
 });
 const lineOf = (e: StoredLogEntry): string => `${JSON.stringify(e)}\n`;
 /** Where each entry's line is in an oplog of `es`, in order. */
@@ -29,10 +38,14 @@ const placesOf = (es: ReadonlyArray<StoredLogEntry>): Array<{ offset: number; le
   });
 };
 /** An index line, as oplog.idx holds it. */
-const idxLine = (seq: number, offset: number, length: number, players: ReadonlyArray<number>): string => `${seq} ${offset} ${length} ${players.join(',')}\n`;
+const idxLine = (seq: number, offset: number, length: number, players: ReadonlyArray<number>): string =>
+  `${seq} ${offset} ${length} ${players.join(',')}\n`;
 /** The index lines of the first `n` entries of an oplog of `es`. */
 const indexOf = (es: ReadonlyArray<StoredLogEntry>, n = es.length): string =>
-  placesOf(es).slice(0, n).map((p, i) => idxLine((es[i] as StoredLogEntry).seq ?? 0, p.offset, p.length, (es[i] as StoredLogEntry).playerIds)).join('');
+  placesOf(es)
+    .slice(0, n)
+    .map((p, i) => idxLine((es[i] as StoredLogEntry).seq ?? 0, p.offset, p.length, (es[i] as StoredLogEntry).playerIds))
+    .join('');
 
 /** A data directory with oplog.jsonl holding `es` and, unless `index` is null, oplog.idx holding `index` (default: all of `es`). */
 const craft = (t: ExecutionContext, es: ReadonlyArray<StoredLogEntry>, index: string | null = indexOf(es)) => {
@@ -42,8 +55,8 @@ const craft = (t: ExecutionContext, es: ReadonlyArray<StoredLogEntry>, index: st
   if (index !== null) writeFileSync(join(dir, 'oplog.idx'), index);
   return { dir, path, idx: join(dir, 'oplog.idx') };
 };
-const of = (es: ReadonlyArray<StoredLogEntry>, id: number): StoredLogEntry[] => es.filter((e) => e.playerIds.includes(id));
-
+const of = (es: ReadonlyArray<StoredLogEntry>, id: number): StoredLogEntry[] =>
+  es.filter((e) => e.playerIds.includes(id));
 
 // ---- parseLog ---------------------------------------------------------------------
 
@@ -117,7 +130,15 @@ test('an empty oplog is not read at all, whole or by player, by a reader or the 
 
 test('a read of one player through the index: a read for each run of adjacent lines, then the oplog past the index, checked by the byte before it', async (t) => {
   // Player 1 in 1, 3, 4 (adjacent: one read) and 6, 7; the index covers 1–5.
-  const es = [entry(1, [1]), entry(2, [2]), entry(3, [1]), entry(4, [1, 3]), entry(5, [2]), entry(6, [1]), entry(7, [2])];
+  const es = [
+    entry(1, [1]),
+    entry(2, [2]),
+    entry(3, [1]),
+    entry(4, [1, 3]),
+    entry(5, [2]),
+    entry(6, [1]),
+    entry(7, [2]),
+  ];
   const at = placesOf(es);
   const p = (i: number) => at[i - 1] as { offset: number; length: number };
   const { path } = craft(t, es, indexOf(es, 5));
@@ -145,7 +166,10 @@ test('an index that covers the whole oplog: its runs are all that is read', asyn
   const f = await OplogFile.open(path);
   t.deepEqual(await f.read({ players: [1] }), of(es, 1));
   await f.close();
-  t.deepEqual(reads, [{ position: at[0]?.offset, length: at[0]?.length }, { position: at[3]?.offset, length: at[3]?.length }]);
+  t.deepEqual(reads, [
+    { position: at[0]?.offset, length: at[0]?.length },
+    { position: at[3]?.offset, length: at[3]?.length },
+  ]);
 });
 
 test('without an index, a read of one player reads the oplog once, whole', async (t) => {
@@ -186,7 +210,10 @@ test('a line the index names, blanked in the oplog, is not trusted: the whole op
   writeFileSync(path, bytes);
   const reads = spyReads(t, path);
   t.deepEqual(await readOplog(path, { players: [1] }), [es[0]]);
-  t.deepEqual(reads, [{ position: 0, length: (at[0]?.length ?? 0) + (at[1]?.length ?? 0) }, { position: 0, length: bytes.length }]);
+  t.deepEqual(reads, [
+    { position: 0, length: (at[0]?.length ?? 0) + (at[1]?.length ?? 0) },
+    { position: 0, length: bytes.length },
+  ]);
 });
 
 test('an oplog cut short under the open writer: the lines it lost are not read, the whole lines before them are', async (t) => {
@@ -213,7 +240,10 @@ test('an oplog and its index cut back together under the open writer: past the i
   const size = Buffer.byteLength(es.map(lineOf).join(''));
   const reads = spyReads(t, path);
   t.deepEqual(await f.read({ players: [1] }), [es[0]]);
-  t.deepEqual(reads, [{ position: 0, length: at[0]?.length }, { position: end, length: size - end }]);
+  t.deepEqual(reads, [
+    { position: 0, length: at[0]?.length },
+    { position: end, length: size - end },
+  ]);
   await f.close();
 });
 
@@ -224,7 +254,10 @@ test('open leaves a whole oplog as it is; a torn last line is cut off, and the c
   const whole = craft(t, es, null);
   const calls = spyFiles(t, whole.dir);
   const f = await OplogFile.open(whole.path);
-  t.false(calls.some((c) => c === 'truncate oplog.jsonl' || c === 'datasync oplog.jsonl'), calls.join('; '));
+  t.false(
+    calls.some((c) => c === 'truncate oplog.jsonl' || c === 'datasync oplog.jsonl'),
+    calls.join('; '),
+  );
   t.is(f.seq, 2);
   await f.close();
   t.deepEqual(readFileSync(whole.path, 'utf8'), es.map(lineOf).join(''));
@@ -264,7 +297,7 @@ test('catchUp appends and syncs the entries the oplog lacks, and makes no file c
   t.deepEqual(calls, ['close oplog.jsonl', 'close oplog.idx']);
 });
 
-test('add: the seq is the last entry\'s, so a catch-up after it appends only what comes after', async (t) => {
+test("add: the seq is the last entry's, so a catch-up after it appends only what comes after", async (t) => {
   const es = [entry(1, [1]), entry(2, [2]), entry(3, [1]), entry(4, [2]), entry(5, [1])];
   const { path } = craft(t, [], null);
   const f = await OplogFile.open(path);
@@ -339,7 +372,7 @@ test('a write that puts nothing down fails with EIO and is cut back; its entries
   await f.close();
 });
 
-test('entries not written yet are read after the file\'s, through the same filter', async (t) => {
+test("entries not written yet are read after the file's, through the same filter", async (t) => {
   const es = [entry(1, [1]), entry(2, [2]), entry(3, [1]), entry(4, [2]), entry(5, [3])];
   const { dir, path } = craft(t, es.slice(0, 2), null);
   const faults: FileFaults = {};

@@ -17,24 +17,45 @@ const dirFor = (t: ExecutionContext) => {
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 };
-const run = (p: PlayerState, others: number[] = []): LogRun => ({ kind: 'op', at: p.version, masterHash: 'm', op: 'loginPlayer', playerId: p.playerId, request: {}, seed: '', others });
+const run = (p: PlayerState, others: number[] = []): LogRun => ({
+  kind: 'op',
+  at: p.version,
+  masterHash: 'm',
+  op: 'loginPlayer',
+  playerId: p.playerId,
+  request: {},
+  seed: '',
+  others,
+});
 
 /**
  * A store in `dir` with three players: each created, then `rounds` rounds of
  * player 1 alone, players 2 and 3, and 1 with 3 (a friend operation). Closed.
  */
-const fill = async (dir: string, rounds: number, opts: { checkpointBytes?: number } = {}): Promise<StoredLogEntry[]> => {
+const fill = async (
+  dir: string,
+  rounds: number,
+  opts: { checkpointBytes?: number } = {},
+): Promise<StoredLogEntry[]> => {
   const s = await FileStorage.open({ dir, ...opts });
   const ps = new Map([1, 2, 3].map((id) => [id, freshPlayer({ playerId: id, seed: `p${id}` })]));
   for (const p of ps.values()) await s.commit({ players: [{ state: p, expectedVersion: null }], log: run(p) });
   const change = async (...ids: number[]) => {
     const before = ids.map((id) => ps.get(id) as PlayerState);
     const next = before.map((p) => ({ ...p, gold: p.gold + 1, version: p.version + 1 }));
-    const r = await s.commit({ players: next.map((p, i) => ({ state: p, expectedVersion: (before[i] as PlayerState).version })), log: run(next[0] as PlayerState, ids.slice(1)) });
+    const r = await s.commit({
+      players: next.map((p, i) => ({ state: p, expectedVersion: (before[i] as PlayerState).version })),
+      log: run(next[0] as PlayerState, ids.slice(1)),
+    });
     if (!r.ok) throw new Error(r.detail);
     for (const p of next) ps.set(p.playerId, p);
   };
-  for (let i = 0; i < rounds; i++) { await change(1); await change(2); await change(3); await change(1, 3); }
+  for (let i = 0; i < rounds; i++) {
+    await change(1);
+    await change(2);
+    await change(3);
+    await change(1, 3);
+  }
   const all = await s.readLog();
   await s.close();
   return all;
@@ -52,20 +73,25 @@ test('the index is kept in step: a line per entry, naming where it is in the opl
   t.is(lines.length, all.length);
   lines.forEach((line, i) => {
     const [seq, offset, length, players] = line.split(' ');
-    const e = JSON.parse(oplog.subarray(Number(offset), Number(offset) + Number(length)).toString('utf8')) as StoredLogEntry;
+    const e = JSON.parse(
+      oplog.subarray(Number(offset), Number(offset) + Number(length)).toString('utf8'),
+    ) as StoredLogEntry;
     t.is(e.seq, Number(seq));
     t.is(players, e.playerIds.join(','));
     t.deepEqual(e, all[i]);
   });
 });
 
-test('a read of one player reads its lines only: another player\'s damaged line does not stop it', async (t) => {
+test("a read of one player reads its lines only: another player's damaged line does not stop it", async (t) => {
   const dir = dirFor(t);
   const all = await fill(dir, 5);
   const path = join(dir, 'oplog.jsonl');
   // Player 2's lines overwritten in place with bytes that are not JSON, same lengths.
   const text = readFileSync(path, 'utf8');
-  const damaged = text.split('\n').map((l) => (l !== '' && (JSON.parse(l) as StoredLogEntry).playerIds.includes(2) ? '#'.repeat(l.length) : l)).join('\n');
+  const damaged = text
+    .split('\n')
+    .map((l) => (l !== '' && (JSON.parse(l) as StoredLogEntry).playerIds.includes(2) ? '#'.repeat(l.length) : l))
+    .join('\n');
   writeFileSync(path, damaged);
   t.deepEqual(await readOplog(path, { players: [1] }), of(all, 1));
   t.deepEqual(await readOplog(path, { players: [3] }), of(all, 3));
@@ -75,7 +101,10 @@ test('a read of one player reads its lines only: another player\'s damaged line 
   writeFileSync(path, text);
   const s = await FileStorage.open({ dir });
   writeFileSync(path, damaged);
-  t.deepEqual(await s.readLog({ players: [1, 3] }), all.filter((e) => e.playerIds.includes(1) || e.playerIds.includes(3)));
+  t.deepEqual(
+    await s.readLog({ players: [1, 3] }),
+    all.filter((e) => e.playerIds.includes(1) || e.playerIds.includes(3)),
+  );
   writeFileSync(path, text);
   await s.close();
 });
@@ -123,7 +152,8 @@ test('an index that does not fit the oplog (an edited line, a line of the index 
   const edited = all.map((x) => (x.seq === e.seq ? { ...e, request: { note: 'edited by hand' } } : x));
   for (const id of [1, 2, 3]) t.deepEqual(await readOplog(path, { players: [id] }), of(edited, id), `player ${id}`);
   const s = await FileStorage.open({ dir });
-  for (const id of [1, 2, 3]) t.deepEqual(await s.readLog({ players: [id] }), of(edited, id), `player ${id}, after the open`);
+  for (const id of [1, 2, 3])
+    t.deepEqual(await s.readLog({ players: [id] }), of(edited, id), `player ${id}, after the open`);
   await s.close();
   t.notDeepEqual(readFileSync(idx), kept, 'rebuilt for the oplog as it is now');
   const rebuilt = readFileSync(idx);
@@ -149,7 +179,8 @@ test('a torn oplog tail is cut on open and the index, ahead of it, rebuilt; the 
   const oplog = readFileSync(path);
   truncateSync(path, oplog.length - 10);
   const crashed = dirFor(t);
-  for (const f of ['journal.log', 'oplog.jsonl', 'oplog.idx']) writeFileSync(join(crashed, f), readFileSync(join(dir, f)));
+  for (const f of ['journal.log', 'oplog.jsonl', 'oplog.idx'])
+    writeFileSync(join(crashed, f), readFileSync(join(dir, f)));
   writeFileSync(path, oplog);
   await s.close();
   const b = await FileStorage.open({ dir: crashed });

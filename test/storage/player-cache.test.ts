@@ -53,7 +53,8 @@ test('the JSON-file store lets a clean player unused for CACHE_IDLE_SECONDS go, 
   const dir = mkdtempSync(join(tmpdir(), 'hoshi-idle-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const a = await FileStorage.open({ dir });
-  for (const id of [1, 2]) await a.commit({ players: [{ state: freshPlayer({ playerId: id, seed: `p${id}` }), expectedVersion: null }] });
+  for (const id of [1, 2])
+    await a.commit({ players: [{ state: freshPlayer({ playerId: id, seed: `p${id}` }), expectedVersion: null }] });
   await a.close();
   let now = 0;
   const b = await FileStorage.open({ dir, cacheIdleMs: 60_000, clock: () => now });

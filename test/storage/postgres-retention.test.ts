@@ -18,14 +18,27 @@ const T0 = 1_800_000_000_000;
 const sql = async <R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> => {
   const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await c.connect();
-  try { return (await c.query<R>(text, values)).rows; } finally { await c.end(); }
+  try {
+    return (await c.query<R>(text, values)).rows;
+  } finally {
+    await c.end();
+  }
 };
 
 const openStore = async (t: ExecutionContext, opts: Partial<PostgresOptions> = {}) => {
   const schema = freshSchema();
   const events: Array<[string, Record<string, unknown>]> = [];
-  const storage = await PostgresStorage.open({ connectionString: TEST_DATABASE_URL, schema, poolSize: 2, log: (e, d) => events.push([e, d]), ...opts });
-  t.teardown(async () => { await storage.close(); await PostgresStorage.dropSchema(TEST_DATABASE_URL, schema); });
+  const storage = await PostgresStorage.open({
+    connectionString: TEST_DATABASE_URL,
+    schema,
+    poolSize: 2,
+    log: (e, d) => events.push([e, d]),
+    ...opts,
+  });
+  t.teardown(async () => {
+    await storage.close();
+    await PostgresStorage.dropSchema(TEST_DATABASE_URL, schema);
+  });
   return { storage, schema, named: (name: string) => events.filter(([e]) => e === name).map(([, d]) => d) };
 };
 
@@ -36,14 +49,34 @@ const openStore = async (t: ExecutionContext, opts: Partial<PostgresOptions> = {
 const fill = async (storage: PostgresStorage, days: number[]): Promise<void> => {
   let one: PlayerState = freshPlayer({ playerId: 1, seed: 'p1' });
   let two: PlayerState = freshPlayer({ playerId: 2, seed: 'p2' });
-  const run = (p: PlayerState, at: number, others: number[]): LogRun => ({ kind: 'op', at, masterHash: 'm', op: 'loginPlayer', playerId: p.playerId, request: {}, seed: '', others });
-  const first = await storage.commit({ players: [{ state: one, expectedVersion: null }, { state: two, expectedVersion: null }], log: run(one, T0 + (days[0] ?? 0) * DAY, [2]) });
+  const run = (p: PlayerState, at: number, others: number[]): LogRun => ({
+    kind: 'op',
+    at,
+    masterHash: 'm',
+    op: 'loginPlayer',
+    playerId: p.playerId,
+    request: {},
+    seed: '',
+    others,
+  });
+  const first = await storage.commit({
+    players: [
+      { state: one, expectedVersion: null },
+      { state: two, expectedVersion: null },
+    ],
+    log: run(one, T0 + (days[0] ?? 0) * DAY, [2]),
+  });
   if (!first.ok) throw new Error(first.detail);
   for (const [i, d] of days.slice(1).entries()) {
     const withTwo = i % 3 === 0;
     const next = { ...one, gold: one.gold + 1, version: one.version + 1 };
     const nextTwo = { ...two, gold: two.gold + 1, version: two.version + 1 };
-    const players = withTwo ? [{ state: next, expectedVersion: one.version }, { state: nextTwo, expectedVersion: two.version }] : [{ state: next, expectedVersion: one.version }];
+    const players = withTwo
+      ? [
+          { state: next, expectedVersion: one.version },
+          { state: nextTwo, expectedVersion: two.version },
+        ]
+      : [{ state: next, expectedVersion: one.version }];
     const r = await storage.commit({ players, log: run(next, T0 + d * DAY, withTwo ? [2] : []) });
     if (!r.ok) throw new Error(r.detail);
     one = next;
@@ -51,8 +84,14 @@ const fill = async (storage: PostgresStorage, days: number[]): Promise<void> => 
   }
 };
 
-const keptSeqs = async (schema: string) => (await sql<{ seq: string }>(`SELECT seq FROM ${schema}.replay_log ORDER BY seq`)).map((r) => Number(r.seq));
-const indexed = async (schema: string) => (await sql<{ player_id: string; seq: string }>(`SELECT player_id, seq FROM ${schema}.replay_log_players ORDER BY seq, player_id`)).map((r) => `${r.player_id}@${r.seq}`);
+const keptSeqs = async (schema: string) =>
+  (await sql<{ seq: string }>(`SELECT seq FROM ${schema}.replay_log ORDER BY seq`)).map((r) => Number(r.seq));
+const indexed = async (schema: string) =>
+  (
+    await sql<{ player_id: string; seq: string }>(
+      `SELECT player_id, seq FROM ${schema}.replay_log_players ORDER BY seq, player_id`,
+    )
+  ).map((r) => `${r.player_id}@${r.seq}`);
 
 test('prune deletes the entries older than the retention and their rows of replay_log_players, and nothing newer', async (t) => {
   const { storage, schema, named } = await openStore(t, { replayLogRetentionMs: 90 * DAY });
@@ -62,9 +101,19 @@ test('prune deletes the entries older than the retention and their rows of repla
   // Now day 95 and a millisecond: the cutoff is day 5 + 1 ms; entries of days 1–5 go.
   await storage.prune(T0 + 95 * DAY + 1, 86_400_000);
   t.deepEqual(await keptSeqs(schema), [6, 7, 8, 9, 10]);
-  t.deepEqual(await indexed(schema), before.filter((x) => Number(x.split('@')[1]) >= 6), 'their player rows gone, the others kept');
-  t.deepEqual((await storage.readLog()).map((e) => e.seq), [6, 7, 8, 9, 10]);
-  t.deepEqual((await storage.readLog({ players: [2] })).map((e) => e.seq), [8]);
+  t.deepEqual(
+    await indexed(schema),
+    before.filter((x) => Number(x.split('@')[1]) >= 6),
+    'their player rows gone, the others kept',
+  );
+  t.deepEqual(
+    (await storage.readLog()).map((e) => e.seq),
+    [6, 7, 8, 9, 10],
+  );
+  t.deepEqual(
+    (await storage.readLog({ players: [2] })).map((e) => e.seq),
+    [8],
+  );
   t.is(await storage.replayLogStart(), 6);
   t.deepEqual(named('replay_log.pruned'), [{ deleted: 5, olderThan: T0 + 5 * DAY + 1, below: 6 }]);
   // Exactly at the cutoff is kept.
@@ -113,41 +162,59 @@ test('a prune that fails (the table gone) is a StorageError naming PostgreSQL', 
   await t.throwsAsync(storage.prune(T0, DAY), { instanceOf: StorageError, message: /^PostgreSQL: .*replay_log/ });
 });
 
-test.serial('the replay log\'s size: replay_log with replay_log_players, measured beside stats() at most every 30 s, never waited for', async (t) => {
-  const realNow = Date.now;
-  let now = 1_000_000;
-  Date.now = () => now;
-  t.teardown(() => { Date.now = realNow; });
-  const { storage, schema } = await openStore(t);
-  await fill(storage, [1, 2, 3]);
-  const expected = Number((await sql<{ n: string }>(`SELECT pg_total_relation_size('${schema}.replay_log') + pg_total_relation_size('${schema}.replay_log_players') AS n`))[0]?.n);
-  t.is(await storage.replayLogSize(), expected);
-  let calls = 0;
-  const size = storage.replayLogSize.bind(storage);
-  storage.replayLogSize = async () => { calls++; return size(); };
-  t.is(storage.stats().replayLogBytes, undefined, 'not measured yet: the scrape does not wait');
-  t.is(storage.stats().replayLogBytes, undefined);
-  t.is(calls, 1, 'one measurement in flight');
-  // Until the measurement lands (no clock involved: each turn gives it a chance).
-  while (storage.stats().answersStored === undefined) await new Promise((r) => setImmediate(r));
-  t.is(storage.stats().replayLogBytes, expected);
-  t.deepEqual(storage.stats().answersStored, await storage.answersSize(), 'the kept answers measured with it');
-  t.true((storage.stats().answersStored?.bytes ?? 0) > 0);
-  now += 29_999;
-  storage.stats();
-  t.is(calls, 1, '30 s not yet passed');
-  now += 1;
-  storage.stats();
-  t.is(calls, 2);
-});
+test.serial(
+  "the replay log's size: replay_log with replay_log_players, measured beside stats() at most every 30 s, never waited for",
+  async (t) => {
+    const realNow = Date.now;
+    let now = 1_000_000;
+    Date.now = () => now;
+    t.teardown(() => {
+      Date.now = realNow;
+    });
+    const { storage, schema } = await openStore(t);
+    await fill(storage, [1, 2, 3]);
+    const expected = Number(
+      (
+        await sql<{ n: string }>(
+          `SELECT pg_total_relation_size('${schema}.replay_log') + pg_total_relation_size('${schema}.replay_log_players') AS n`,
+        )
+      )[0]?.n,
+    );
+    t.is(await storage.replayLogSize(), expected);
+    let calls = 0;
+    const size = storage.replayLogSize.bind(storage);
+    storage.replayLogSize = async () => {
+      calls++;
+      return size();
+    };
+    t.is(storage.stats().replayLogBytes, undefined, 'not measured yet: the scrape does not wait');
+    t.is(storage.stats().replayLogBytes, undefined);
+    t.is(calls, 1, 'one measurement in flight');
+    // Until the measurement lands (no clock involved: each turn gives it a chance).
+    while (storage.stats().answersStored === undefined) await new Promise((r) => setImmediate(r));
+    t.is(storage.stats().replayLogBytes, expected);
+    t.deepEqual(storage.stats().answersStored, await storage.answersSize(), 'the kept answers measured with it');
+    t.true((storage.stats().answersStored?.bytes ?? 0) > 0);
+    now += 29_999;
+    storage.stats();
+    t.is(calls, 1, '30 s not yet passed');
+    now += 1;
+    storage.stats();
+    t.is(calls, 2);
+  },
+);
 
 test.serial('a measurement that fails is logged, not thrown; the figure stays absent until one succeeds', async (t) => {
   const realNow = Date.now;
   let now = 1_000_000;
   Date.now = () => now;
-  t.teardown(() => { Date.now = realNow; });
+  t.teardown(() => {
+    Date.now = realNow;
+  });
   const { storage, named } = await openStore(t);
-  storage.replayLogSize = async () => { throw new StorageError('PostgreSQL: no'); };
+  storage.replayLogSize = async () => {
+    throw new StorageError('PostgreSQL: no');
+  };
   t.is(storage.stats().replayLogBytes, undefined);
   while (named('postgres.measure_failed').length === 0) await new Promise((r) => setImmediate(r));
   t.deepEqual(named('postgres.measure_failed'), [{ error: 'PostgreSQL: no' }]);

@@ -18,18 +18,28 @@ const open = (schema: string, extra: Partial<Parameters<typeof PostgresStorage.o
   PostgresStorage.open({ connectionString: TEST_DATABASE_URL, schema, poolSize: 4, sessionCacheMs: 600_000, ...extra });
 
 /** Two services on one schema; `wrap` may stand between the first and its storage. */
-const twoServices = async (t: import('ava').ExecutionContext, opts: { rateLimits?: RateLimits; wrap?: (s: Storage) => Storage } = {}) => {
+const twoServices = async (
+  t: import('ava').ExecutionContext,
+  opts: { rateLimits?: RateLimits; wrap?: (s: Storage) => Storage } = {},
+) => {
   const schema = freshSchema();
   const [sa, sb] = [await open(schema), await open(schema)];
   const cfg = opts.rateLimits ? { cfg: { rateLimits: opts.rateLimits } } : {};
   const a = await startHarness({ storage: opts.wrap ? opts.wrap(sa) : sa, ...cfg });
   const b = await startHarness({ storage: sb, ...cfg });
-  t.teardown(async () => { await a.close(); await b.close(); await sa.close(); await sb.close(); await PostgresStorage.dropSchema(TEST_DATABASE_URL, schema); });
+  t.teardown(async () => {
+    await a.close();
+    await b.close();
+    await sa.close();
+    await sb.close();
+    await PostgresStorage.dropSchema(TEST_DATABASE_URL, schema);
+  });
   return { a, b, sa, sb, schema };
 };
 
 const trips = (s: PostgresStorage) => s.stats().roundTrips ?? 0;
-const gemsOf = async (c: { get: (p: string) => Promise<{ body: Record<string, unknown> }> }) => ((await c.get('/api/player/get_all')).body['player'] as { gem: number }).gem;
+const gemsOf = async (c: { get: (p: string) => Promise<{ body: Record<string, unknown> }> }) =>
+  ((await c.get('/api/player/get_all')).body['player'] as { gem: number }).gem;
 
 test('a write is one round trip, a read from memory one, a keyed write two; unchanged index keys are not rewritten', async (t) => {
   const { a, sa, schema } = await twoServices(t);
@@ -44,22 +54,32 @@ test('a write is one round trip, a read from memory one, a keyed write two; unch
   t.is((await c.get('/api/player/get_all')).body['resultCode'], 0);
   t.is(trips(sa) - n, 1, 'a read: the version check of the cached state');
   n = trips(sa);
-  const keyed = await a.call('POST', '/api/player/gacha/draw', { gachaId: 2, drawType: 1 }, { 'X-STAR-SESSION-ID': c.sessionId, 'Idempotency-Key': 'k-one' });
+  const keyed = await a.call(
+    'POST',
+    '/api/player/gacha/draw',
+    { gachaId: 2, drawType: 1 },
+    { 'X-STAR-SESSION-ID': c.sessionId, 'Idempotency-Key': 'k-one' },
+  );
   t.is(keyed.body['resultCode'], 0);
   t.is(trips(sa) - n, 2, 'the claim with its kept answer, then the commit (which releases the claim)');
-  t.deepEqual(await xminOfKeys(schema, c.playerId), keysBefore, 'the player\'s key rows were never rewritten');
+  t.deepEqual(await xminOfKeys(schema, c.playerId), keysBefore, "the player's key rows were never rewritten");
 });
 
 const xminOfKeys = async (schema: string, playerId: number): Promise<string[]> => {
   const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await c.connect();
   try {
-    const r = await c.query<{ x: string }>(`SELECT index_name || ':' || xmin::text AS x FROM ${schema}.player_keys WHERE player_id = $1 ORDER BY index_name, key`, [playerId]);
+    const r = await c.query<{ x: string }>(
+      `SELECT index_name || ':' || xmin::text AS x FROM ${schema}.player_keys WHERE player_id = $1 ORDER BY index_name, key`,
+      [playerId],
+    );
     return r.rows.map((row) => row.x);
-  } finally { await c.end(); }
+  } finally {
+    await c.end();
+  }
 };
 
-test('what one process writes, the other\'s next answer shows, and its writes build on it', async (t) => {
+test("what one process writes, the other's next answer shows, and its writes build on it", async (t) => {
   const { a, b } = await twoServices(t);
   const c = await signupLogin(a);
   const onB = { get: (p: string) => b.call('GET', p, undefined, { 'X-STAR-SESSION-ID': c.sessionId }) };
@@ -68,7 +88,7 @@ test('what one process writes, the other\'s next answer shows, and its writes bu
   await grant(b, c.playerId, 'gem', 0, 3_000);
   const box = (await onB.get('/api/player/present/get_all')).body['presents'] as Array<{ managedPresentId: number }>;
   await onB.get(`/api/player/present/get?managedPresentId=${box.map((x) => x.managedPresentId).join(',')}`);
-  t.is(await gemsOf(c), before + 3_000, 'A\'s cached state was stale: the read checked it and read again');
+  t.is(await gemsOf(c), before + 3_000, "A's cached state was stale: the read checked it and read again");
   // A draw on A that only B's gems pay for.
   t.is((await c.post('/api/player/gacha/draw', { gachaId: 3, drawType: 3 })).body['resultCode'], 0);
   t.is(await gemsOf(onB), before + 3_000 - 1_500);
@@ -77,10 +97,23 @@ test('what one process writes, the other\'s next answer shows, and its writes bu
 test('a storage: a stale cached state fails verify and conflicts as a read; the retry reads it fresh', async (t) => {
   const schema = freshSchema();
   const [x, y] = [await open(schema), await open(schema)];
-  t.teardown(async () => { await x.close(); await y.close(); await PostgresStorage.dropSchema(TEST_DATABASE_URL, schema); });
+  t.teardown(async () => {
+    await x.close();
+    await y.close();
+    await PostgresStorage.dropSchema(TEST_DATABASE_URL, schema);
+  });
   const p = freshPlayer({ playerId: 3 });
   const q = freshPlayer({ playerId: 4, seed: 'q' });
-  t.true((await x.commit({ players: [{ state: p, expectedVersion: null }, { state: q, expectedVersion: null }] })).ok);
+  t.true(
+    (
+      await x.commit({
+        players: [
+          { state: p, expectedVersion: null },
+          { state: q, expectedVersion: null },
+        ],
+      })
+    ).ok,
+  );
   const seen = (await x.load(3))!;
   t.true(await x.verify([seen]));
   t.true((await y.commit({ players: [{ state: bump(p, 5), expectedVersion: 0 }] })).ok);
@@ -89,28 +122,39 @@ test('a storage: a stale cached state fails verify and conflicts as a read; the 
   t.is((await x.load(3))?.gold, 5, 'forgotten by the failed verify, read again');
   const stale = (await y.load(4))!;
   t.true((await x.commit({ players: [{ state: bump(q, 1), expectedVersion: 0 }] })).ok);
-  const r = await y.commit({ players: [{ state: bump(p, 9), expectedVersion: 1 }], reads: [{ playerId: 4, version: stale.version }] });
+  const r = await y.commit({
+    players: [{ state: bump(p, 9), expectedVersion: 1 }],
+    reads: [{ playerId: 4, version: stale.version }],
+  });
   t.like(r, { ok: false, conflict: 'version' });
   t.is((await x.load(3))?.gold, 5, 'the refused commit kept nothing');
 });
 
 test('an Idempotency-Key in flight in one process is 110 in the other; once answered, both give the kept answer', async (t) => {
   let entered: () => void = () => {};
-  const inCommit = new Promise<void>((r) => { entered = r; });
+  const inCommit = new Promise<void>((r) => {
+    entered = r;
+  });
   let open_: () => void = () => {};
-  const gate = new Promise<void>((r) => { open_ = r; });
+  const gate = new Promise<void>((r) => {
+    open_ = r;
+  });
   let hold = false;
   const { a, b } = await twoServices(t, {
-    wrap: (s) => new Proxy(s, {
-      get: (target, prop, receiver) => {
-        const v = Reflect.get(target, prop, receiver) as unknown;
-        if (prop !== 'commit') return typeof v === 'function' ? (v as (...x: unknown[]) => unknown).bind(target) : v;
-        return async (c: Commit) => {
-          if (hold && c.idempotency?.length) { entered(); await gate; }
-          return target.commit(c);
-        };
-      },
-    }),
+    wrap: (s) =>
+      new Proxy(s, {
+        get: (target, prop, receiver) => {
+          const v = Reflect.get(target, prop, receiver) as unknown;
+          if (prop !== 'commit') return typeof v === 'function' ? (v as (...x: unknown[]) => unknown).bind(target) : v;
+          return async (c: Commit) => {
+            if (hold && c.idempotency?.length) {
+              entered();
+              await gate;
+            }
+            return target.commit(c);
+          };
+        },
+      }),
   });
   const c = await signupLogin(a);
   await grant(a, c.playerId, 'gem', 0, 10_000);
@@ -133,7 +177,11 @@ test('an Idempotency-Key in flight in one process is 110 in the other; once answ
 test('a claim left by a process that died is taken over once it is a minute old', async (t) => {
   const schema = freshSchema();
   const [x, y] = [await open(schema), await open(schema)];
-  t.teardown(async () => { await x.close(); await y.close(); await PostgresStorage.dropSchema(TEST_DATABASE_URL, schema); });
+  t.teardown(async () => {
+    await x.close();
+    await y.close();
+    await PostgresStorage.dropSchema(TEST_DATABASE_URL, schema);
+  });
   const now = 1_000_000_000_000;
   t.true((await x.claimIdempotency('k', now)).claimed);
   t.false((await y.claimIdempotency('k', now + 59_000)).claimed);
@@ -143,21 +191,31 @@ test('a claim left by a process that died is taken over once it is a minute old'
 });
 
 test('sign-up and log-in limits hold across processes: 13 sign-ups alternating between two get 10 answers and 3 × 429', async (t) => {
-  const limits: RateLimits = { session: { rate: 20, burst: 40, lease: 5 }, address: { rate: 100, burst: 200, lease: 20 }, account: { rate: 0.2, burst: 10 } };
+  const limits: RateLimits = {
+    session: { rate: 20, burst: 40, lease: 5 },
+    address: { rate: 100, burst: 200, lease: 20 },
+    account: { rate: 0.2, burst: 10 },
+  };
   const { a, b } = await twoServices(t, { rateLimits: limits });
   const statuses: number[] = [];
-  for (let i = 0; i < 13; i++) statuses.push((await (i % 2 ? b : a).call('POST', '/api/player/signup', { uuid: newUuid(), platform: 1 })).status);
+  for (let i = 0; i < 13; i++)
+    statuses.push((await (i % 2 ? b : a).call('POST', '/api/player/signup', { uuid: newUuid(), platform: 1 })).status);
   t.deepEqual(statuses, [...Array(10).fill(200), 429, 429, 429]);
 });
 
-test('a session\'s limit holds across processes: leases are taken from one bucket, never more than its burst at one instant', async (t) => {
-  const limits: RateLimits = { session: { rate: 1, burst: 12, lease: 4 }, address: { rate: 1000, burst: 1000, lease: 50 }, account: { rate: 100, burst: 100 } };
+test("a session's limit holds across processes: leases are taken from one bucket, never more than its burst at one instant", async (t) => {
+  const limits: RateLimits = {
+    session: { rate: 1, burst: 12, lease: 4 },
+    address: { rate: 1000, burst: 1000, lease: 50 },
+    account: { rate: 100, burst: 100 },
+  };
   const { a, b } = await twoServices(t, { rateLimits: limits });
   const c = await signupLogin(a);
   const sid = { 'X-STAR-SESSION-ID': c.sessionId };
   // The clock stands still: no token returns during the run.
   let ok = 0;
-  for (let i = 0; i < 30; i++) if ((await (i % 2 ? b : a).call('GET', '/api/player/get_all', undefined, sid)).status === 200) ok++;
+  for (let i = 0; i < 30; i++)
+    if ((await (i % 2 ? b : a).call('GET', '/api/player/get_all', undefined, sid)).status === 200) ok++;
   t.true(ok <= 12, `${ok} answered`);
   t.true(ok >= 12 - 4, `${ok} answered: at most one lease's tokens idle in a process`);
 });
@@ -165,11 +223,24 @@ test('a session\'s limit holds across processes: leases are taken from one bucke
 test('prune drops answers past their time, buckets idle an hour and claims an hour old, and keeps the rest', async (t) => {
   const schema = freshSchema();
   const x = await open(schema);
-  t.teardown(async () => { await x.close(); await PostgresStorage.dropSchema(TEST_DATABASE_URL, schema); });
+  t.teardown(async () => {
+    await x.close();
+    await PostgresStorage.dropSchema(TEST_DATABASE_URL, schema);
+  });
   const now = 1_000_000_000_000;
   const hour = 3_600_000;
   const record = (createdAt: number) => ({ requestHash: 'h', answer: { ok: {} }, createdAt });
-  t.true((await x.commit({ players: [], idempotency: [{ key: 'old', record: record(now - 2 * hour) }, { key: 'new', record: record(now - 1000) }] })).ok);
+  t.true(
+    (
+      await x.commit({
+        players: [],
+        idempotency: [
+          { key: 'old', record: record(now - 2 * hour) },
+          { key: 'new', record: record(now - 1000) },
+        ],
+      })
+    ).ok,
+  );
   await x.claimIdempotency('dead', now - 2 * hour);
   await x.claimIdempotency('live', now - 1000);
   await x.takeTokens('idle', { rate: 1, burst: 5 }, 1, now - 2 * hour);
@@ -180,7 +251,11 @@ test('prune drops answers past their time, buckets idle an hour and claims an ho
   t.true((await x.claimIdempotency('dead', now)).claimed, 'the dead claim is gone');
   t.false((await x.claimIdempotency('live', now)).claimed, 'the live claim stays');
   t.is((await x.takeTokens('busy', { rate: 1, burst: 5 }, 0, now - 1000)).granted, 0);
-  t.is((await x.takeTokens('busy', { rate: 1, burst: 5 }, 0, now - 1000)).waitSeconds, 1, 'the busy bucket kept its count');
+  t.is(
+    (await x.takeTokens('busy', { rate: 1, burst: 5 }, 0, now - 1000)).waitSeconds,
+    1,
+    'the busy bucket kept its count',
+  );
   t.is((await x.takeTokens('idle', { rate: 0.0001, burst: 5 }, 5, now)).granted, 5, 'the idle bucket starts full');
 });
 
@@ -188,11 +263,15 @@ test('the operator API reads a player as stored now, whichever process wrote las
   const { a, b } = await twoServices(t);
   const c = await signupLogin(a);
   const auth = { Authorization: `Bearer ${ADMIN}` };
-  const gemsAt = async (h: typeof a) => ((await h.call('GET', `/admin/players/${c.playerId}`, undefined, auth)).body['state'] as { gem: number }).gem;
+  const gemsAt = async (h: typeof a) =>
+    ((await h.call('GET', `/admin/players/${c.playerId}`, undefined, auth)).body['state'] as { gem: number }).gem;
   const before = await gemsAt(a); // cached in A
   await grant(b, c.playerId, 'gem', 0, 700);
   const onB = { get: (p: string) => b.call('GET', p, undefined, { 'X-STAR-SESSION-ID': c.sessionId }) };
-  const box = (await onB.get('/api/player/present/get_all')).body['presents'] as Array<{ managedPresentId: number; title?: string }>;
+  const box = (await onB.get('/api/player/present/get_all')).body['presents'] as Array<{
+    managedPresentId: number;
+    title?: string;
+  }>;
   await onB.get(`/api/player/present/get?managedPresentId=${box.map((x) => x.managedPresentId).join(',')}`);
   t.true((await gemsAt(a)) >= before + 700);
 });
@@ -200,10 +279,16 @@ test('the operator API reads a player as stored now, whichever process wrote las
 test('a key answered longer ago than the kept time is answered anew: its old record is replaced, a live one is a conflict', async (t) => {
   const schema = freshSchema();
   const x = await open(schema, { idempotencyTtlMs: 1000 });
-  t.teardown(async () => { await x.close(); await PostgresStorage.dropSchema(TEST_DATABASE_URL, schema); });
+  t.teardown(async () => {
+    await x.close();
+    await PostgresStorage.dropSchema(TEST_DATABASE_URL, schema);
+  });
   const record = (createdAt: number, gold: number) => ({ requestHash: 'h', answer: { ok: { gold } }, createdAt });
   t.true((await x.commit({ players: [], idempotency: [{ key: 'k', record: record(10_000, 1) }] })).ok);
-  t.like(await x.commit({ players: [], idempotency: [{ key: 'k', record: record(10_500, 2) }] }), { ok: false, conflict: 'unique' });
+  t.like(await x.commit({ players: [], idempotency: [{ key: 'k', record: record(10_500, 2) }] }), {
+    ok: false,
+    conflict: 'unique',
+  });
   t.false((await x.claimIdempotency('k', 10_500)).claimed, 'a live answer: nothing to claim');
   t.true((await x.claimIdempotency('k', 11_500)).claimed, 'past its time: claimed anew');
   t.true((await x.commit({ players: [], idempotency: [{ key: 'k', record: record(11_500, 3) }] })).ok);

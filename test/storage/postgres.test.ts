@@ -24,40 +24,70 @@ test('64-bit ids and values read back exactly (int8 is decoded, not left a strin
   t.is(typeof (await storage.nextPlayerId()), 'number');
 });
 
-test('two processes on one schema: each sees the other\'s commits, and stale versions conflict', async (t) => {
+test("two processes on one schema: each sees the other's commits, and stale versions conflict", async (t) => {
   const schema = freshSchema();
   const a = await openPostgres(schema);
   const b = await PostgresStorage.open({ connectionString: TEST_DATABASE_URL, schema, poolSize: 2 });
-  t.teardown(async () => { await b.close(); await a.cleanup(); });
+  t.teardown(async () => {
+    await b.close();
+    await a.cleanup();
+  });
   const p = freshPlayer({ playerId: 7 });
   t.true((await a.storage.commit({ players: [{ state: p, expectedVersion: null }] })).ok);
-  t.is((await b.load(7))?.version, 0, 'no cache hides another process\'s write');
+  t.is((await b.load(7))?.version, 0, "no cache hides another process's write");
   t.true((await b.commit({ players: [{ state: bump(p, 1), expectedVersion: 0 }] })).ok);
-  t.like(await a.storage.commit({ players: [{ state: bump(p, 2), expectedVersion: 0 }] }), { ok: false, conflict: 'version' });
+  t.like(await a.storage.commit({ players: [{ state: bump(p, 2), expectedVersion: 0 }] }), {
+    ok: false,
+    conflict: 'version',
+  });
   t.is((await a.storage.load(7))?.gold, 1);
   // Racing commits from both, on two players locked in opposite orders: no deadlock, one winner per version.
   const q = freshPlayer({ playerId: 8, seed: 'another friend code' });
   t.true((await a.storage.commit({ players: [{ state: q, expectedVersion: null }] })).ok);
   const p1 = (await a.storage.load(7))!;
-  const rs = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a.storage : b).commit({
-    players: i % 2 ? [{ state: bump(p1, 100 + i), expectedVersion: 1 }, { state: bump(q, i), expectedVersion: 0 }] : [{ state: bump(q, i), expectedVersion: 0 }, { state: bump(p1, 100 + i), expectedVersion: 1 }],
-  })));
+  const rs = await Promise.all(
+    Array.from({ length: 20 }, (_, i) =>
+      (i % 2 ? a.storage : b).commit({
+        players:
+          i % 2
+            ? [
+                { state: bump(p1, 100 + i), expectedVersion: 1 },
+                { state: bump(q, i), expectedVersion: 0 },
+              ]
+            : [
+                { state: bump(q, i), expectedVersion: 0 },
+                { state: bump(p1, 100 + i), expectedVersion: 1 },
+              ],
+      }),
+    ),
+  );
   t.is(rs.filter((r) => r.ok).length, 1);
 });
 
 test('migrations started by several processes at once all succeed, once', async (t) => {
   const schema = freshSchema();
-  const opened = await Promise.all(Array.from({ length: 4 }, () => PostgresStorage.open({ connectionString: TEST_DATABASE_URL, schema, poolSize: 1 })));
-  t.teardown(async () => { await Promise.all(opened.map((s) => s.close())); await PostgresStorage.dropSchema(TEST_DATABASE_URL, schema); });
+  const opened = await Promise.all(
+    Array.from({ length: 4 }, () => PostgresStorage.open({ connectionString: TEST_DATABASE_URL, schema, poolSize: 1 })),
+  );
+  t.teardown(async () => {
+    await Promise.all(opened.map((s) => s.close()));
+    await PostgresStorage.dropSchema(TEST_DATABASE_URL, schema);
+  });
   const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await c.connect();
   const r = await c.query(`SELECT version FROM ${schema}.schema_migrations ORDER BY version`);
   await c.end();
-  t.deepEqual(r.rows.map((x: { version: number }) => x.version), Array.from({ length: MIGRATION_COUNT }, (_, i) => i + 1), 'each migration applied once');
+  t.deepEqual(
+    r.rows.map((x: { version: number }) => x.version),
+    Array.from({ length: MIGRATION_COUNT }, (_, i) => i + 1),
+    'each migration applied once',
+  );
 });
 
 test('an unreachable database fails loudly, naming the problem', async (t) => {
-  const e = await t.throwsAsync(PostgresStorage.open({ connectionString: 'postgres://postgres@127.0.0.1:1/none', schema: freshSchema() }));
+  const e = await t.throwsAsync(
+    PostgresStorage.open({ connectionString: 'postgres://postgres@127.0.0.1:1/none', schema: freshSchema() }),
+  );
   t.true(e instanceof StorageError);
   t.regex(e?.message ?? '', /cannot prepare PostgreSQL schema/);
 });
@@ -78,9 +108,13 @@ test('states are stored as json compressed with lz4 (what the bench measured che
   await c.connect();
   try {
     const r = await c.query<{ type: string; compression: string }>(
-      `SELECT format_type(atttypid, atttypmod) AS type, attcompression AS compression FROM pg_attribute WHERE attrelid = $1::regclass AND attname = 'state'`, [`${schema}.players`]);
+      `SELECT format_type(atttypid, atttypmod) AS type, attcompression AS compression FROM pg_attribute WHERE attrelid = $1::regclass AND attname = 'state'`,
+      [`${schema}.players`],
+    );
     t.deepEqual(r.rows[0], { type: 'json', compression: 'l' });
-  } finally { await c.end(); }
+  } finally {
+    await c.end();
+  }
 });
 
 test('a stored session or kept answer that does not decode is refused by name, never handed on', async (t) => {
@@ -91,9 +125,20 @@ test('a stored session or kept answer that does not decode is refused by name, n
   try {
     await c.query(`INSERT INTO ${schema}.sessions (key, session) VALUES ('s', '{"playerId":1,"epoch":"zero"}')`);
     await c.query(`INSERT INTO ${schema}.idempotency (key, record, created_at) VALUES ('k', '{"answer":{}}', 1)`);
-  } finally { await c.end(); }
-  await t.throwsAsync(storage.getSession('s', true), { instanceOf: StorageError, message: /session s does not decode/ });
-  await t.throwsAsync(storage.getIdempotency('k'), { instanceOf: StorageError, message: /the answer kept for k does not decode/ });
-  await t.throwsAsync(storage.claimIdempotency('k', 2), { instanceOf: StorageError, message: /the answer kept for k does not decode/ });
+  } finally {
+    await c.end();
+  }
+  await t.throwsAsync(storage.getSession('s', true), {
+    instanceOf: StorageError,
+    message: /session s does not decode/,
+  });
+  await t.throwsAsync(storage.getIdempotency('k'), {
+    instanceOf: StorageError,
+    message: /the answer kept for k does not decode/,
+  });
+  await t.throwsAsync(storage.claimIdempotency('k', 2), {
+    instanceOf: StorageError,
+    message: /the answer kept for k does not decode/,
+  });
   await t.throwsAsync(storage.sessionsOf(1), { instanceOf: StorageError, message: /session s does not decode/ });
 });

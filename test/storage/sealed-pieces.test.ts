@@ -11,11 +11,21 @@ import { jsCrc32 } from '../../adapters/storage/crc32.js';
 import zlib from 'node:zlib';
 import { tempDir } from '../_support/fs-spy.js';
 
-const plain = (v: unknown): unknown => (v instanceof Pieces ? [...v.items].map(plain) : typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x)])) : v);
+const plain = (v: unknown): unknown =>
+  v instanceof Pieces
+    ? [...v.items].map(plain)
+    : typeof v === 'object' && v !== null && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x)]))
+      : v;
 
 test('the pieces join to JSON.stringify of the value, lists of any length (none, one piece, several) and nested objects alike', (t) => {
   for (const n of [0, 1, 500, 501, 1_700]) {
-    const value = { seq: 3, keysFile: undefined, index: { sessions: new Pieces(Array.from({ length: n }, (_, i) => [`k${i}`, { playerId: i }])), other: [1, 2] }, empty: {} };
+    const value = {
+      seq: 3,
+      keysFile: undefined,
+      index: { sessions: new Pieces(Array.from({ length: n }, (_, i) => [`k${i}`, { playerId: i }])), other: [1, 2] },
+      empty: {},
+    };
     const pieces = [...jsonPieces(value)];
     t.is(pieces.join(''), JSON.stringify(plain(value)), `${n} entries`);
     if (n > 500) t.true(pieces.length > 4, 'made a few thousand entries at a time');
@@ -26,7 +36,17 @@ test('the pieces join to JSON.stringify of the value, lists of any length (none,
 
 test('a file written in pieces holds exactly what seal gives, and is read back whole', async (t) => {
   const dir = tempDir(t);
-  const value = { seq: 9, index: { sessions: new Pieces(Array.from({ length: 70_000 }, (_, i) => [`key-${i}-é`, { playerId: i, epoch: 0, createdAt: i, lastSeenAt: i }])) } };
+  const value = {
+    seq: 9,
+    index: {
+      sessions: new Pieces(
+        Array.from({ length: 70_000 }, (_, i) => [
+          `key-${i}-é`,
+          { playerId: i, epoch: 0, createdAt: i, lastSeenAt: i },
+        ]),
+      ),
+    },
+  };
   const path = join(dir, 'checkpoint.json');
   await writeSealedPieces(path, value);
   const bytes = readFileSync(path);
@@ -37,13 +57,19 @@ test('a file written in pieces holds exactly what seal gives, and is read back w
 test('text given in pieces is written sealed: in one write when it fits a batch, else a batch a turn (the turn awaited before each)', async (t) => {
   const dir = tempDir(t);
   let turns = 0;
-  const turn = async () => { turns++; };
+  const turn = async () => {
+    turns++;
+  };
   const small = ['{"a":', '1', '}'];
   await writeSealedText(join(dir, 'small.json'), small, turn);
   t.is(readFileSync(join(dir, 'small.json'), 'utf8'), seal('{"a":1}'));
   t.is(turns, 1);
   turns = 0;
-  const big = ['[', ...Array.from({ length: 3_000 }, (_, i) => `${i === 0 ? '' : ','}{"n":${i},"text":"${'é'.repeat(40)}"}`), ']'];
+  const big = [
+    '[',
+    ...Array.from({ length: 3_000 }, (_, i) => `${i === 0 ? '' : ','}{"n":${i},"text":"${'é'.repeat(40)}"}`),
+    ']',
+  ];
   await writeSealedText(join(dir, 'big.json'), big, turn);
   const bytes = readFileSync(join(dir, 'big.json'));
   t.is(bytes.toString('utf8'), seal(big.join('')));
@@ -67,8 +93,20 @@ test('a frozen key index and frozen sessions keep what they held when taken, wha
   k.set('c', 4);
   k.set('a', 9);
   k.delete('ü');
-  t.deepEqual([...frozen], [['a', 1], ['ü', 3]]);
-  t.deepEqual([...k], [['a', 9], ['c', 4]]);
+  t.deepEqual(
+    [...frozen],
+    [
+      ['a', 1],
+      ['ü', 3],
+    ],
+  );
+  t.deepEqual(
+    [...k],
+    [
+      ['a', 9],
+      ['c', 4],
+    ],
+  );
   const m = new IndexModel();
   const session = { playerId: 1, epoch: 0, createdAt: 1, lastSeenAt: 1 };
   m.sessions.set('s', session);
@@ -76,5 +114,8 @@ test('a frozen key index and frozen sessions keep what they held when taken, wha
   const f = m.frozen();
   m.sessions.delete('s');
   m.maps.uuid.set('v', 2);
-  t.deepEqual(plain(f), { keys: { maxPlayerId: 0, uuid: [['u', 1]], myCode: [], moveCode: [] }, rest: { sessions: [['s', session]] } });
+  t.deepEqual(plain(f), {
+    keys: { maxPlayerId: 0, uuid: [['u', 1]], myCode: [], moveCode: [] },
+    rest: { sessions: [['s', session]] },
+  });
 });

@@ -6,7 +6,7 @@ import { crc32, jsCrc32 } from '../../adapters/storage/crc32.js';
 import { FileDamaged, seal, unseal, unsealText } from '../../adapters/storage/sealed.js';
 import { StorageError } from '../../adapters/storage/storage.js';
 
-test('the CRC is CRC-32/IEEE, the table loop and zlib\'s giving the same values', (t) => {
+test("the CRC is CRC-32/IEEE, the table loop and zlib's giving the same values", (t) => {
   const fox = Buffer.from('The quick brown fox jumps over the lazy dog');
   t.is(crc32(fox), 0x414fa339);
   t.is(jsCrc32(fox), 0x414fa339);
@@ -38,23 +38,42 @@ test('each way a sealed file can be wrong is FileDamaged, naming the file and wh
   const cases: Array<[string, Buffer, string]> = [
     ['empty', Buffer.alloc(0), 'it is empty'],
     ['too short for a CRC and a space', Buffer.from('0000000 \n'), 'it does not start with a CRC and a space'],
-    ['a CRC and a space, nothing after (9 bytes)', Buffer.from('00000000 '), 'it does not start with a CRC and a space'],
+    [
+      'a CRC and a space, nothing after (9 bytes)',
+      Buffer.from('00000000 '),
+      'it does not start with a CRC and a space',
+    ],
     ['no space', Buffer.from(good.replace(' ', 'x')), 'it does not start with a CRC and a space'],
     // {"a":1}'s CRC is 561bacaf: in upper case, hex all the same.
-    ['upper-case CRC', Buffer.from(good.slice(0, 8).toUpperCase() + good.slice(8)), 'it does not start with a CRC and a space'],
+    [
+      'upper-case CRC',
+      Buffer.from(good.slice(0, 8).toUpperCase() + good.slice(8)),
+      'it does not start with a CRC and a space',
+    ],
     ['a CRC that is not hex', Buffer.from(`zzzzzzzz${good.slice(8)}`), 'it does not start with a CRC and a space'],
     ['cut short', Buffer.from(good.slice(0, -1)), 'it is cut short (no line feed at its end)'],
     ['CRC does not match', Buffer.from(good.replace('"a":1', '"a":2')), 'its CRC does not match its bytes'],
-    ['the line feed counted in', Buffer.from(`${crc32(Buffer.from('{"a":1}\n')).toString(16).padStart(8, '0')} {"a":1}\n`), 'its CRC does not match its bytes'],
+    [
+      'the line feed counted in',
+      Buffer.from(`${crc32(Buffer.from('{"a":1}\n')).toString(16).padStart(8, '0')} {"a":1}\n`),
+      'its CRC does not match its bytes',
+    ],
   ];
   for (const [what, bytes, reason] of cases) {
     const err = t.throws(() => unsealText(bytes, '/d/x.json'), { instanceOf: FileDamaged }, what);
-    t.is(err?.message, `/d/x.json is damaged: ${reason}; it is not read (npm run storage:check -- DATA_DIR lists every damaged file)`, what);
+    t.is(
+      err?.message,
+      `/d/x.json is damaged: ${reason}; it is not read (npm run storage:check -- DATA_DIR lists every damaged file)`,
+      what,
+    );
     t.deepEqual([err?.file, err?.reason, err?.name], ['/d/x.json', reason, 'FileDamaged'], what);
   }
   // 10 bytes: a CRC (of nothing), a space and a line feed frame an empty JSON, which does not parse.
   t.deepEqual(unsealText(Buffer.from('00000000 \n'), 'f'), { json: '', legacy: false });
-  t.is(t.throws(() => unseal(Buffer.from('00000000 \n'), 'f'), { instanceOf: FileDamaged })?.reason, 'its JSON does not parse');
+  t.is(
+    t.throws(() => unseal(Buffer.from('00000000 \n'), 'f'), { instanceOf: FileDamaged })?.reason,
+    'its JSON does not parse',
+  );
   const notJson = t.throws(() => unseal(Buffer.from(seal('{"a":')), '/d/x.json'), { instanceOf: FileDamaged });
   t.is(notJson?.reason, 'its JSON does not parse');
   t.true(notJson?.cause instanceof SyntaxError);

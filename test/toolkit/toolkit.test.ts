@@ -10,20 +10,46 @@ import { createPlayer } from '../../core/account.js';
 import { runNamed } from '../../core/operations/table.js';
 import { rngFromSeed } from '../../core/rng.js';
 import { deriveSeed } from '../../adapters/service/seed.js';
-import { DAY, HOUR, gameTime, loadConfig, NO_SETUP, operationsProperty, setupPlayer, wealth, World } from '../../toolkit/index.js';
+import {
+  DAY,
+  HOUR,
+  gameTime,
+  loadConfig,
+  NO_SETUP,
+  operationsProperty,
+  setupPlayer,
+  wealth,
+  World,
+} from '../../toolkit/index.js';
 import { master } from '../_support/core.js';
 
 test('World: players sign up as the service signs them up, and each request draws from the seed the server derives', (t) => {
   const w = new World({ master: master(), seedSecret: 'secret' });
   const p = w.createPlayer({ name: 'Aki' });
   t.is(p.playerId, 1);
-  const direct = createPlayer(master(), { playerId: 1, uuid: 'toolkit-1', platform: 1, name: 'Aki', stepCode: 0, tokenHash: '' }, rngFromSeed(deriveSeed('secret', 'signup', 1, 0)), w.now);
+  const direct = createPlayer(
+    master(),
+    { playerId: 1, uuid: 'toolkit-1', platform: 1, name: 'Aki', stepCode: 0, tokenHash: '' },
+    rngFromSeed(deriveSeed('secret', 'signup', 1, 0)),
+    w.now,
+  );
   t.deepEqual(direct._tag === 'Right' ? direct.right : null, p);
   w.give(1, { gem: 10_000 });
   const before = w.player(1);
-  t.is(w.seedFor(1), deriveSeed('secret', 1, before.version, 0), 'HMAC of the secret, the player and the version, attempt 0 (adapters/service/service.ts)');
+  t.is(
+    w.seedFor(1),
+    deriveSeed('secret', 1, before.version, 0),
+    'HMAC of the secret, the player and the version, attempt 0 (adapters/service/service.ts)',
+  );
   const r = w.run('drawPlayerGacha', 1, { gachaId: 2, drawType: 3 });
-  const expected = runNamed('drawPlayerGacha', before, { gachaId: 2, drawType: 3 }, rngFromSeed(deriveSeed('secret', 1, before.version, 0)), w.now, { master: master(), others: [] });
+  const expected = runNamed(
+    'drawPlayerGacha',
+    before,
+    { gachaId: 2, drawType: 3 },
+    rngFromSeed(deriveSeed('secret', 1, before.version, 0)),
+    w.now,
+    { master: master(), others: [] },
+  );
   t.deepEqual(r, expected);
   t.is(w.player(1).version, before.version + 1, 'a success is kept');
   t.not(w.seedFor(1), deriveSeed('secret', 1, before.version, 0), 'the next request has a fresh seed');
@@ -39,16 +65,23 @@ test('World: other players are found by id, friend code, relation and recent act
   const found = w.run('searchPlayerFriend', a.playerId, { myCode: b.myCode.toLowerCase() });
   t.is(found._tag === 'Right' ? found.right.response.player.playerId : 0, b.playerId);
   t.is(w.run('proposePlayerFriend', a.playerId, { playerId: b.playerId })._tag, 'Right');
-  t.is(w.player(b.playerId).friends[0]?.state, 'received', 'the other player\'s change is kept');
+  t.is(w.player(b.playerId).friends[0]?.state, 'received', "the other player's change is kept");
   t.is(w.run('acceptPlayerFriend', b.playerId, { playerId: a.playerId })._tag, 'Right');
   const all = w.run('getAllPlayerFriend', a.playerId, { fromQuest: true });
   if (all._tag === 'Left') return t.fail(all.left.code);
-  t.deepEqual(all.right.response.friends.map((f) => f.playerId), [b.playerId]);
+  t.deepEqual(
+    all.right.response.friends.map((f) => f.playerId),
+    [b.playerId],
+  );
   t.true(all.right.response.guests.every((g) => g.playerId === c.playerId));
-  t.deepEqual(w.othersFor('getAllPlayerFriend', a.playerId, { fromQuest: true }).map((p) => p?.playerId), [b.playerId, b.playerId, c.playerId], 'related, then the recently active');
+  t.deepEqual(
+    w.othersFor('getAllPlayerFriend', a.playerId, { fromQuest: true }).map((p) => p?.playerId),
+    [b.playerId, b.playerId, c.playerId],
+    'related, then the recently active',
+  );
 });
 
-test('World: receiveAll takes every present; sendPresent is the operator\'s present', (t) => {
+test("World: receiveAll takes every present; sendPresent is the operator's present", (t) => {
   const w = new World({ master: master() });
   const p = w.createPlayer();
   t.true(p.presents.length > 0, 'the welcome set');
@@ -93,7 +126,10 @@ test('wealth: coins, gems, and items, weapons and presents at sale value; a sale
   const v = wealth(m, s);
   t.is(v.coins, 1000);
   t.is(v.gems, 57);
-  t.is(v.items, s.items.reduce((a, x) => a + (m.item.get(x.itemId)?.salePrice ?? 0) * x.amount, 0));
+  t.is(
+    v.items,
+    s.items.reduce((a, x) => a + (m.item.get(x.itemId)?.salePrice ?? 0) * x.amount, 0),
+  );
   t.true(v.presents > 0, 'the welcome presents hold coins');
   t.is(v.saleValue, v.coins + v.items + v.weapons + v.presents);
   w.run('salePlayerItem', p.playerId, { itemId: 2001, amount: 4 });
@@ -102,7 +138,10 @@ test('wealth: coins, gems, and items, weapons and presents at sale value; a sale
 
 test('profiles: behaviour profiles are data (toolkit/profiles.json), a bad file refused with the field', (t) => {
   const c = loadConfig();
-  t.deepEqual(c.profiles.map((p) => p.name), ['casual', 'daily', 'saver', 'whale']);
+  t.deepEqual(
+    c.profiles.map((p) => p.name),
+    ['casual', 'daily', 'saver', 'whale'],
+  );
   const dir = mkdtempSync(join(tmpdir(), 'hoshi-profiles-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const bad = join(dir, 'bad.json');
@@ -110,7 +149,7 @@ test('profiles: behaviour profiles are data (toolkit/profiles.json), a bad file 
   t.throws(() => loadConfig(bad), { message: /playChance/ });
 });
 
-test('the harness: a failing check is shrunk to a short sequence naming each step\'s request', (t) => {
+test("the harness: a failing check is shrunk to a short sequence naming each step's request", (t) => {
   const m = master();
   const property = operationsProperty({
     setup: fc.constant(null),
@@ -128,23 +167,32 @@ test('the harness: a failing check is shrunk to a short sequence naming each ste
   t.true(out.failed);
   const shown = fc.defaultReportMessage(out) ?? '';
   t.regex(shown, /salePlayerItem\(player#\d+, \+0min, \{"itemId":\d+,"amount":\d+\}\)/);
-  t.regex(String((out.errorInstance as Error | undefined)?.message), /step \d+ salePlayerItem by player 1 .*: coins rose/);
+  t.regex(
+    String((out.errorInstance as Error | undefined)?.message),
+    /step \d+ salePlayerItem by player 1 .*: coins rose/,
+  );
   t.true((out.counterexample?.[1] as unknown as { commands: unknown[] } | undefined)?.commands?.length !== 0);
 });
 
 test('the harness checks determinism: the same players, request, seed and time give the same result', (t) => {
   let steps = 0;
-  fc.assert(operationsProperty({
-    setup: fc.constant(null),
-    world: () => {
-      const w = new World({ master: master() });
-      setupPlayer(w, { ...NO_SETUP, kit: 1, gem: 5000 });
-      setupPlayer(w, NO_SETUP);
-      return w;
-    },
-    maxSteps: 10,
-    minutes: fc.constantFrom(0, HOUR / 60_000),
-    check: () => { steps++; return true; },
-  }), { numRuns: 20, seed: 3 });
+  fc.assert(
+    operationsProperty({
+      setup: fc.constant(null),
+      world: () => {
+        const w = new World({ master: master() });
+        setupPlayer(w, { ...NO_SETUP, kit: 1, gem: 5000 });
+        setupPlayer(w, NO_SETUP);
+        return w;
+      },
+      maxSteps: 10,
+      minutes: fc.constantFrom(0, HOUR / 60_000),
+      check: () => {
+        steps++;
+        return true;
+      },
+    }),
+    { numRuns: 20, seed: 3 },
+  );
   t.true(steps > 50);
 });

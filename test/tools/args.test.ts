@@ -22,36 +22,57 @@ test('parse: --name value and --name=value, defaults, flags; errors are UsageErr
   const p = parse(SPEC, ['--seed', 's', '--json']);
   t.deepEqual({ ...p.values }, { seed: 's', json: true, draws: '1000' });
   t.is(int(parse(SPEC, ['--seed=x', '--draws=12']), 'draws'), 12);
-  t.throws(() => parse(SPEC, ['--seed', 's', '--bogus']), { instanceOf: UsageError, message: /Unknown option '--bogus'/ });
+  t.throws(() => parse(SPEC, ['--seed', 's', '--bogus']), {
+    instanceOf: UsageError,
+    message: /Unknown option '--bogus'/,
+  });
   t.throws(() => parse(SPEC, ['--seed']), { instanceOf: UsageError, message: /argument missing/ });
   t.throws(() => parse(SPEC, ['--draws', '3']), { instanceOf: UsageError, message: '--seed is required' });
-  t.throws(() => parse(SPEC, ['--seed', 's', 'extra']), { instanceOf: UsageError, message: /Unexpected argument 'extra'/ });
-  t.throws(() => int(parse(SPEC, ['--seed', 's', '--draws', 'many']), 'draws'), { instanceOf: UsageError, message: /--draws must be a non-negative integer/ });
+  t.throws(() => parse(SPEC, ['--seed', 's', 'extra']), {
+    instanceOf: UsageError,
+    message: /Unexpected argument 'extra'/,
+  });
+  t.throws(() => int(parse(SPEC, ['--seed', 's', '--draws', 'many']), 'draws'), {
+    instanceOf: UsageError,
+    message: /--draws must be a non-negative integer/,
+  });
   t.is(parse(SPEC, ['--help']).values['help'], true, '--help needs nothing else');
 });
 
 test('usage: the command line, the summary, each option with its meaning and default', (t) => {
-  t.is(usage(SPEC), [
-    'usage: npm run thing -- --seed S [--draws N] [--json]',
-    '',
-    'Does a thing.',
-    '',
-    'options:',
-    '  --seed S   the seed (required)',
-    '  --draws N  how many (default: 1000)',
-    '  --json     JSON out',
-    '  --help     print this help and exit',
-  ].join('\n'));
+  t.is(
+    usage(SPEC),
+    [
+      'usage: npm run thing -- --seed S [--draws N] [--json]',
+      '',
+      'Does a thing.',
+      '',
+      'options:',
+      '  --seed S   the seed (required)',
+      '  --draws N  how many (default: 1000)',
+      '  --json     JSON out',
+      '  --help     print this help and exit',
+    ].join('\n'),
+  );
 });
 
-const cliRun = (script: string, args: string[]): Promise<{ code: number | null; out: string; err: string }> => new Promise((resolve) => {
-  const p = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DATA_DIR: '', ROUNDS: '', SEED: '' } });
-  let out = '';
-  let err = '';
-  p.stdout.on('data', (d: Buffer) => { out += d.toString(); });
-  p.stderr.on('data', (d: Buffer) => { err += d.toString(); });
-  p.on('close', (code) => resolve({ code, out, err }));
-});
+const cliRun = (script: string, args: string[]): Promise<{ code: number | null; out: string; err: string }> =>
+  new Promise((resolve) => {
+    const p = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, DATA_DIR: '', ROUNDS: '', SEED: '' },
+    });
+    let out = '';
+    let err = '';
+    p.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    p.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+    });
+    p.on('close', (code) => resolve({ code, out, err }));
+  });
 
 test('npm run sim, audit:gacha, replay and reliability: --help exits 0 with the options; an unknown option exits 2', async (t) => {
   const scripts: Array<[string, RegExp]> = [

@@ -8,10 +8,17 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 
 test('npm run example loads master data, creates a player and runs operations with no HTTP and no storage', async (t) => {
   const r = await new Promise<{ code: number | null; out: string }>((resolve) => {
-    const p = spawn(process.execPath, ['--import', 'tsx', 'examples/library.ts'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn(process.execPath, ['--import', 'tsx', 'examples/library.ts'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
-    p.stdout.on('data', (d: Buffer) => { out += d.toString(); });
-    p.stderr.on('data', (d: Buffer) => { out += d.toString(); });
+    p.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    p.stderr.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
     p.on('close', (code) => resolve({ code, out }));
   });
   t.is(r.code, 0, r.out);

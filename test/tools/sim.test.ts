@@ -27,7 +27,12 @@ test('the same seed gives byte-identical JSON; another seed another result', (t)
 
 test('the books balance: what every currency holds at the end is the start plus its sources minus its sinks', (t) => {
   const r = simulate(master(), config, small);
-  const start = createPlayer(master(), { playerId: 1, uuid: 'x', platform: 1, name: 'x', stepCode: 0, tokenHash: '' }, rngFromSeed('x'), 0);
+  const start = createPlayer(
+    master(),
+    { playerId: 1, uuid: 'x', platform: 1, name: 'x', stepCode: 0, tokenHash: '' },
+    rngFromSeed('x'),
+    0,
+  );
   if (start._tag === 'Left') return t.fail();
   const sum = (o: Record<string, number>) => Object.values(o).reduce((x, y) => x + y, 0);
   for (const c of CURRENCIES) {
@@ -36,13 +41,29 @@ test('the books balance: what every currency holds at the end is the start plus 
     t.true(f.heldAtEnd >= 0);
   }
   t.is(r.playerDays, small.players * small.days);
-  t.is(Object.values(r.draws.byRarity).reduce((x, y) => x + y, 0), r.draws.total);
-  t.is(r.fiveStarsOwned.histogram.reduce((x, y) => x + y, 0), small.players);
-  t.is(r.profiles.reduce((x, p) => x + p.players, 0), small.players);
+  t.is(
+    Object.values(r.draws.byRarity).reduce((x, y) => x + y, 0),
+    r.draws.total,
+  );
+  t.is(
+    r.fiveStarsOwned.histogram.reduce((x, y) => x + y, 0),
+    small.players,
+  );
+  t.is(
+    r.profiles.reduce((x, p) => x + p.players, 0),
+    small.players,
+  );
   t.is(r.daily.length, small.days);
   t.is(r.drawsToPickup.byDraw + r.drawsToPickup.byPoints + r.drawsToPickup.notYet, r.drawsToPickup.players);
   t.true(r.draws.total > 0 && r.stamina.used > 0 && r.stamina.questsCleared > 0);
-  for (const name of ['drawPlayerGacha', 'getPlayerPresent', 'completePlayerQuestLog', 'itemUpPlayerTownFacility', 'ordersPlayerTraining', 'proposePlayerFriend']) {
+  for (const name of [
+    'drawPlayerGacha',
+    'getPlayerPresent',
+    'completePlayerQuestLog',
+    'itemUpPlayerTownFacility',
+    'ordersPlayerTraining',
+    'proposePlayerFriend',
+  ]) {
     t.true((r.operations[name]?.ok ?? 0) > 0, `${name} ran`);
   }
   // Profiles behave as configured: the whale buys gems and draws most; the saver keeps its gems.
@@ -62,14 +83,22 @@ test('charts are plain, well-formed SVG', (t) => {
   }
 });
 
-const cliRun = (args: string[]): Promise<{ code: number | null; out: string; err: string }> => new Promise((resolve) => {
-  const p = spawn(process.execPath, ['--import', 'tsx', 'scripts/sim/index.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  p.stdout.on('data', (d: Buffer) => { out += d.toString(); });
-  p.stderr.on('data', (d: Buffer) => { err += d.toString(); });
-  p.on('close', (code) => resolve({ code, out, err }));
-});
+const cliRun = (args: string[]): Promise<{ code: number | null; out: string; err: string }> =>
+  new Promise((resolve) => {
+    const p = spawn(process.execPath, ['--import', 'tsx', 'scripts/sim/index.ts', ...args], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    p.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    p.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+    });
+    p.on('close', (code) => resolve({ code, out, err }));
+  });
 
 test('npm run sim: JSON on stdout, progress on stderr, charts in --out; a bad config is refused', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'hoshi-sim-'));
@@ -82,7 +111,10 @@ test('npm run sim: JSON on stdout, progress on stderr, charts in --out; a bad co
   t.regex(readFileSync(join(dir, 'currency.svg'), 'utf8'), /Gem flow/);
   const text = await cliRun(['--seed', 's1', '--players', '3', '--days', '1']);
   t.regex(text.out, /Currency flows/);
-  writeFileSync(join(dir, 'bad.json'), JSON.stringify({ ...config, profiles: [{ ...config.profiles[0], playChance: 2 }] }));
+  writeFileSync(
+    join(dir, 'bad.json'),
+    JSON.stringify({ ...config, profiles: [{ ...config.profiles[0], playChance: 2 }] }),
+  );
   const bad = await cliRun(['--seed', 's', '--players', '1', '--days', '1', '--config', join(dir, 'bad.json')]);
   t.is(bad.code, 2);
   t.regex(bad.err, /playChance/);

@@ -19,11 +19,33 @@ test('a 12-second soak: rows, every answer counted, no errors, and every acknowl
   const dir = mkdtempSync(join(tmpdir(), 'hoshi-soak-test-'));
   const out = join(dir, 'soak.json');
   try {
-    const args = ['--minutes', '0.2', '--rate', '40', '--players', '4', '--clients', '4', '--filler', '10', '--checkpoint-seconds', '4', '--resend', '3', '--out', out];
+    const args = [
+      '--minutes',
+      '0.2',
+      '--rate',
+      '40',
+      '--players',
+      '4',
+      '--clients',
+      '4',
+      '--filler',
+      '10',
+      '--checkpoint-seconds',
+      '4',
+      '--resend',
+      '3',
+      '--out',
+      out,
+    ];
     const { code, err } = await new Promise<{ code: number | null; err: string }>((resolve) => {
-      const p = spawn(process.execPath, ['--import', 'tsx', 'scripts/soak.ts', ...args], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+      const p = spawn(process.execPath, ['--import', 'tsx', 'scripts/soak.ts', ...args], {
+        cwd: root,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
       let e = '';
-      p.stderr.on('data', (d: Buffer) => { e += d.toString(); });
+      p.stderr.on('data', (d: Buffer) => {
+        e += d.toString();
+      });
       p.on('close', (c) => resolve({ code: c, err: e }));
     });
     t.is(code, 0, err);
@@ -31,16 +53,23 @@ test('a 12-second soak: rows, every answer counted, no errors, and every acknowl
     t.true(r.rows.length >= 1);
     const last = r.rows.at(-1);
     t.is(last?.minute, 0.2);
-    t.true(r.totals.sent >= 0.2 * 60 * 40, 'at least the players\' scheduled requests were sent');
+    t.true(r.totals.sent >= 0.2 * 60 * 40, "at least the players' scheduled requests were sent");
     t.is(r.totals.answered, r.totals.sent, 'every request answered');
     t.is(r.totals.errors, 0, JSON.stringify(r.errors));
     t.true((r.byOperation['drawPlayerGacha'] ?? 0) > 0 && (r.byOperation['signupPlayer'] ?? 0) > 0);
-    t.true(r.rows.every((row) => row.rssMb !== null && row.rssMb > 0), 'the server\'s RSS was read');
+    t.true(
+      r.rows.every((row) => row.rssMb !== null && row.rssMb > 0),
+      "the server's RSS was read",
+    );
     t.true(r.check.passed, r.check.problems.join('\n'));
     t.regex(r.check.summary.join('\n'), /12 acknowledged keyed POSTs resent/);
     t.true(r.passed);
     const lag = r.verdict.targets.find((x) => x.name === 'event-loop lag p99');
-    t.regex(lag?.value ?? '', /^\d+\.\d ms; the p99 of the \d+ scraped/, 'the run-wide p99 from the server\'s delay histogram');
+    t.regex(
+      lag?.value ?? '',
+      /^\d+\.\d ms; the p99 of the \d+ scraped/,
+      "the run-wide p99 from the server's delay histogram",
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -54,12 +83,21 @@ test('the restart check names a lost draw, sale, receive and rename, and accepts
   l.named(1, 'Soaked', 'acked');
   const base = { totalDraws: 10, candy: 100 };
   const state = (o: { draws: number; candy: number; box: number[]; name: string; history: number[][] }): Stored => ({
-    playerId: 5, account: { uuid: 'u' },
-    items: [{ itemId: 2001, amount: o.candy }], presents: o.box.map((managedPresentId) => ({ managedPresentId })), received: [{ managedPresentId: 77 }],
-    gachaStats: [{ gachaId: 2, totalDraws: o.draws }], gachaHistory: o.history.map((characterIds) => ({ gachaId: 2, characterIds })),
-    battleParties: [{ managedBattlePartyId: 1, name: o.name }], friends: [], tutorial: { tips: [] },
+    playerId: 5,
+    account: { uuid: 'u' },
+    items: [{ itemId: 2001, amount: o.candy }],
+    presents: o.box.map((managedPresentId) => ({ managedPresentId })),
+    received: [{ managedPresentId: 77 }],
+    gachaStats: [{ gachaId: 2, totalDraws: o.draws }],
+    gachaHistory: o.history.map((characterIds) => ({ gachaId: 2, characterIds })),
+    battleParties: [{ managedBattlePartyId: 1, name: o.name }],
+    friends: [],
+    tutorial: { tips: [] },
   });
-  t.deepEqual(problemsOf(l, base, state({ draws: 11, candy: 98, box: [], name: 'Soaked', history: [[9], [101, 102]] })), []);
+  t.deepEqual(
+    problemsOf(l, base, state({ draws: 11, candy: 98, box: [], name: 'Soaked', history: [[9], [101, 102]] })),
+    [],
+  );
   const lost = problemsOf(l, base, state({ draws: 10, candy: 100, box: [77], name: 'Old', history: [[9]] }));
   t.is(lost.length, 5, lost.join('\n'));
   t.regex(lost.join('\n'), /0 draws counted, 1 acknowledged/);
@@ -69,7 +107,7 @@ test('the restart check names a lost draw, sale, receive and rename, and accepts
   t.regex(lost.join('\n'), /named "Old", the last acknowledged name is "Soaked"/);
 });
 
-test('a histogram\'s buckets are read from a scrape, and a window\'s quantile interpolated within its bucket as histogram_quantile does', (t) => {
+test("a histogram's buckets are read from a scrape, and a window's quantile interpolated within its bucket as histogram_quantile does", (t) => {
   const text = [
     '# TYPE hoshi_event_loop_delay_seconds histogram',
     'hoshi_event_loop_delay_seconds_bucket{le="0.01"} 90',
@@ -81,14 +119,35 @@ test('a histogram\'s buckets are read from a scrape, and a window\'s quantile in
     'other_bucket{le="1"} 5',
   ].join('\n');
   const after = histogramBuckets(text, 'hoshi_event_loop_delay_seconds');
-  t.deepEqual(after, [[0.01, 90], [0.05, 99], [0.1, 100], [Infinity, 100]]);
+  t.deepEqual(after, [
+    [0.01, 90],
+    [0.05, 99],
+    [0.1, 100],
+    [Infinity, 100],
+  ]);
   t.is(histogramBuckets(text, 'absent'), undefined);
   // 100 observations: the 99th is the last of the (0.01, 0.05] bucket's nine.
   t.is(bucketQuantile(after!, undefined, 0.99), 0.05);
   t.is(bucketQuantile(after!, undefined, 0.5), 0.01 * (50 / 90));
   // Only what came after an earlier scrape: of 10 new observations, 9 in (0.01, 0.05], 1 in (0.05, 0.1].
-  const before: Array<readonly [number, number]> = [[0.01, 90], [0.05, 90], [0.1, 90], [Infinity, 90]];
+  const before: Array<readonly [number, number]> = [
+    [0.01, 90],
+    [0.05, 90],
+    [0.1, 90],
+    [Infinity, 90],
+  ];
   t.is(bucketQuantile(after!, before, 0.5), 0.01 + 0.04 * (5 / 9));
   t.is(bucketQuantile(after!, after, 0.99), null, 'nothing observed between two equal scrapes');
-  t.is(bucketQuantile([[0.1, 0], [Infinity, 10]], undefined, 0.99), 0.1, 'beyond the last bound: the last bound');
+  t.is(
+    bucketQuantile(
+      [
+        [0.1, 0],
+        [Infinity, 10],
+      ],
+      undefined,
+      0.99,
+    ),
+    0.1,
+    'beyond the last bound: the last bound',
+  );
 });

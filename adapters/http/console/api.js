@@ -23,7 +23,12 @@ export const api = async (method, path, body) => {
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let res;
   try {
-    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store' });
+    res = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: 'no-store',
+    });
   } catch (e) {
     throw new ApiError(0, null, `The server could not be reached (${e instanceof Error ? e.message : String(e)}).`);
   }
@@ -43,7 +48,11 @@ export const api = async (method, path, body) => {
 
 /** An error in words, with the HTTP status and result code the operator may quote. */
 export const describe = (e) => {
-  if (!(e instanceof ApiError)) return `Something went wrong in the console: ${e instanceof Error ? e.message : String(e)}`;
-  const codes = [e.status ? `HTTP ${e.status}` : null, e.resultCode !== null && e.resultCode !== undefined ? `result code ${e.resultCode}` : null].filter(Boolean);
+  if (!(e instanceof ApiError))
+    return `Something went wrong in the console: ${e instanceof Error ? e.message : String(e)}`;
+  const codes = [
+    e.status ? `HTTP ${e.status}` : null,
+    e.resultCode !== null && e.resultCode !== undefined ? `result code ${e.resultCode}` : null,
+  ].filter(Boolean);
   return codes.length > 0 ? `${e.message} (${codes.join(', ')})` : e.message;
 };

@@ -34,10 +34,16 @@ const ctx = {
     errorBox.textContent = '';
   },
   /** Says what an action did, to screen readers (the screens show it too). */
-  status(message) { statusBox.textContent = message; },
+  status(message) {
+    statusBox.textContent = message;
+  },
   /** GET /admin/master, once per log-in: the game's time zone for stored times. */
-  async master() { return (masterInfo ??= await api('GET', '/admin/master')); },
-  go(hash) { location.hash = hash; },
+  async master() {
+    return (masterInfo ??= await api('GET', '/admin/master'));
+  },
+  go(hash) {
+    location.hash = hash;
+  },
 };
 
 const ROUTES = [
@@ -51,29 +57,54 @@ const ROUTES = [
 ];
 
 const loginScreen = () => {
-  const input = h('input', { id: 'token', name: 'token', type: 'password', autocomplete: 'off', required: true, spellcheck: 'false' });
-  const form = h('form', { class: 'stack', onsubmit: async (ev) => {
-    ev.preventDefault();
-    token.set(input.value.trim());
-    try {
-      await ctx.master();
-      ctx.clearError();
-      if (location.hash === '' || location.hash === '#/' || location.hash === '#/login') location.hash = '#/players';
-      else void render();
-    } catch (e) {
-      token.clear();
-      masterInfo = null;
-      ctx.error(e instanceof ApiError && e.status === 401 ? new ApiError(401, e.resultCode, `The token was refused: ${e.message}`) : e);
-      input.focus();
-    }
-  } },
-  h('label', { for: 'token' }, 'Admin token'),
-  input,
-  h('div', {}, h('button', { type: 'submit' }, 'Log in')));
-  return h('div', {},
+  const input = h('input', {
+    id: 'token',
+    name: 'token',
+    type: 'password',
+    autocomplete: 'off',
+    required: true,
+    spellcheck: 'false',
+  });
+  const form = h(
+    'form',
+    {
+      class: 'stack',
+      onsubmit: async (ev) => {
+        ev.preventDefault();
+        token.set(input.value.trim());
+        try {
+          await ctx.master();
+          ctx.clearError();
+          if (location.hash === '' || location.hash === '#/' || location.hash === '#/login')
+            location.hash = '#/players';
+          else void render();
+        } catch (e) {
+          token.clear();
+          masterInfo = null;
+          ctx.error(
+            e instanceof ApiError && e.status === 401
+              ? new ApiError(401, e.resultCode, `The token was refused: ${e.message}`)
+              : e,
+          );
+          input.focus();
+        }
+      },
+    },
+    h('label', { for: 'token' }, 'Admin token'),
+    input,
+    h('div', {}, h('button', { type: 'submit' }, 'Log in')),
+  );
+  return h(
+    'div',
+    {},
     h('h1', {}, 'Log in'),
-    h('p', {}, 'The console works through the operator API with the token the server was started with (ADMIN_TOKEN). It is kept in this browser tab only and sent as a Bearer token; closing the tab forgets it.'),
-    form);
+    h(
+      'p',
+      {},
+      'The console works through the operator API with the token the server was started with (ADMIN_TOKEN). It is kept in this browser tab only and sent as a Bearer token; closing the tab forgets it.',
+    ),
+    form,
+  );
 };
 
 const render = async ({ keepError = false } = {}) => {
@@ -91,7 +122,10 @@ const render = async ({ keepError = false } = {}) => {
   }
   nav.hidden = false;
   const hit = ROUTES.map(([re, section, make]) => [re.exec(path || '/players'), section, make]).find(([m]) => m);
-  if (!hit) { location.hash = '#/players'; return; }
+  if (!hit) {
+    location.hash = '#/players';
+    return;
+  }
   const [m, section, make] = hit;
   for (const a of nav.querySelectorAll('a')) {
     if (a.getAttribute('href') === `#/${section}`) a.setAttribute('aria-current', 'page');
@@ -104,9 +138,19 @@ const render = async ({ keepError = false } = {}) => {
   } catch (e) {
     if (mine !== renders) return;
     ctx.error(e);
-    screen = { node: h('div', {}, h('h1', {}, 'This screen could not be shown'), h('p', { class: 'note' }, 'The error above says why.')) };
+    screen = {
+      node: h(
+        'div',
+        {},
+        h('h1', {}, 'This screen could not be shown'),
+        h('p', { class: 'note' }, 'The error above says why.'),
+      ),
+    };
   }
-  if (mine !== renders) { screen.cleanup?.(); return; }
+  if (mine !== renders) {
+    screen.cleanup?.();
+    return;
+  }
   cleanup = screen.cleanup ?? null;
   main.replaceChildren(screen.node);
   document.title = `${main.querySelector('h1')?.textContent ?? 'hoshi'} · hoshi console`;

@@ -10,7 +10,14 @@ const s = (tag, attrs = {}, ...children) => {
 };
 
 const frame = (title, width, height) => {
-  const svg = s('svg', { class: 'chart', viewBox: `0 0 ${width} ${height}`, width, height, role: 'img', 'aria-label': title });
+  const svg = s('svg', {
+    class: 'chart',
+    viewBox: `0 0 ${width} ${height}`,
+    width,
+    height,
+    role: 'img',
+    'aria-label': title,
+  });
   svg.append(s('title', {}, title));
   return svg;
 };
@@ -29,15 +36,32 @@ export const bars = (title, items, { format = String, paired = false } = {}) => 
   const svg = frame(title, width, height);
   items.forEach((x, i) => {
     const y = i * row + 3;
-    svg.append(s('text', { x: label - 8, y: y + 14, 'text-anchor': 'end' }, x.label.length > 30 ? `${x.label.slice(0, 29)}…` : x.label));
+    svg.append(
+      s(
+        'text',
+        { x: label - 8, y: y + 14, 'text-anchor': 'end' },
+        x.label.length > 30 ? `${x.label.slice(0, 29)}…` : x.label,
+      ),
+    );
     if (paired) {
       svg.append(s('rect', { class: 'bar', x: label, y, width: Math.max(1, (x.a / max) * plot), height: 12 }));
-      svg.append(s('rect', { class: 'bar2', x: label, y: y + 13, width: Math.max(x.b > 0 ? 1 : 0, ((x.b ?? 0) / max) * plot), height: 12 }));
+      svg.append(
+        s('rect', {
+          class: 'bar2',
+          x: label,
+          y: y + 13,
+          width: Math.max(x.b > 0 ? 1 : 0, ((x.b ?? 0) / max) * plot),
+          height: 12,
+        }),
+      );
       svg.append(s('text', { x: label + plot + 6, y: y + 10 }, format(x.a)));
       svg.append(s('text', { x: label + plot + 6, y: y + 24 }, format(x.b ?? 0)));
     } else {
-      svg.append(s('rect', { class: 'bar', x: label, y, width: Math.max(x.a > 0 ? 1 : 0, (x.a / max) * plot), height: 16 }));
-      if (x.b) svg.append(s('rect', { class: 'bar2', x: label, y, width: Math.max(1, (x.b / max) * plot), height: 16 }));
+      svg.append(
+        s('rect', { class: 'bar', x: label, y, width: Math.max(x.a > 0 ? 1 : 0, (x.a / max) * plot), height: 16 }),
+      );
+      if (x.b)
+        svg.append(s('rect', { class: 'bar2', x: label, y, width: Math.max(1, (x.b / max) * plot), height: 16 }));
       svg.append(s('text', { x: label + plot + 6, y: y + 13 }, x.b ? `${format(x.a)} (${format(x.b)})` : format(x.a)));
     }
   });
@@ -73,7 +97,16 @@ export const line = (title, values, { format = String } = {}) => {
   const x = (i) => 8 + (values.length <= 1 ? 0 : (i * (width - 16)) / (values.length - 1));
   const y = (v) => 70 - ((v - min) / (max - min || 1)) * 60;
   svg.append(s('line', { class: 'axis', x1: 8, x2: width - 8, y1: 70, y2: 70 }));
-  if (values.length > 0) svg.append(s('polyline', { class: 'line', points: values.map((v, i) => `${x(i)},${y(v)}`).join(' ') }));
-  svg.append(s('text', { x: 8, y: 86 }, values.length === 0 ? 'no reading yet' : `now ${format(values[values.length - 1])}, highest ${format(max)} (${values.length} readings)`));
+  if (values.length > 0)
+    svg.append(s('polyline', { class: 'line', points: values.map((v, i) => `${x(i)},${y(v)}`).join(' ') }));
+  svg.append(
+    s(
+      'text',
+      { x: 8, y: 86 },
+      values.length === 0
+        ? 'no reading yet'
+        : `now ${format(values[values.length - 1])}, highest ${format(max)} (${values.length} readings)`,
+    ),
+  );
   return svg;
 };

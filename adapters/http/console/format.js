@@ -1,7 +1,8 @@
 // How the console writes numbers and times. Stored times are milliseconds since the
 // epoch; the console shows them as the answers do: 2026-12-31T23:59:59 in the game's
 // time zone (GET /admin/master's timezoneOffsetMinutes).
-export const wireTime = (ms, offsetMinutes) => (ms === null || ms === undefined ? '—' : new Date(ms + offsetMinutes * 60_000).toISOString().slice(0, 19));
+export const wireTime = (ms, offsetMinutes) =>
+  ms === null || ms === undefined ? '—' : new Date(ms + offsetMinutes * 60_000).toISOString().slice(0, 19);
 export const int = (n) => (n === null || n === undefined ? '—' : Number(n).toLocaleString('en-US'));
 export const percent = (p, digits = 2) => `${(p * 100).toFixed(digits)}%`;
 export const bytes = (n) => {
@@ -9,7 +10,11 @@ export const bytes = (n) => {
   const units = ['B', 'KiB', 'MiB', 'GiB'];
   let v = n;
   let u = 0;
-  while (v >= 1024 && u < units.length - 1) { v /= 1024; u++; }
+  while (v >= 1024 && u < units.length - 1) {
+    v /= 1024;
+    u++;
+  }
   return `${u === 0 ? v : v.toFixed(1)} ${units[u]}`;
 };
-export const seconds = (s) => (s === null ? 'slower' : s < 0.001 ? `${s * 1e6} µs` : s < 1 ? `${+(s * 1000).toFixed(1)} ms` : `${s} s`);
+export const seconds = (s) =>
+  s === null ? 'slower' : s < 0.001 ? `${s * 1e6} µs` : s < 1 ? `${+(s * 1000).toFixed(1)} ms` : `${s} s`;

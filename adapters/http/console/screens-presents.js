@@ -13,12 +13,28 @@ export const presentsScreen = async (ctx, query) => {
   const toList = h('input', { type: 'radio', name: 'target', id: 'target-list', value: 'list', checked: true });
   const toAll = h('input', { type: 'radio', name: 'target', id: 'target-all', value: 'all' });
   const ids = h('input', { id: 'present-ids', value: named, placeholder: '12, 15, 40', autocomplete: 'off' });
-  const kind = h('select', { id: 'present-kind' }, KINDS.map((k) => h('option', { value: k }, k)));
+  const kind = h(
+    'select',
+    { id: 'present-kind' },
+    KINDS.map((k) => h('option', { value: k }, k)),
+  );
   const objectId = h('input', { id: 'present-object', type: 'number', min: 0, value: 0, inputmode: 'numeric' });
-  const amount = h('input', { id: 'present-amount', type: 'number', min: 1, value: 100, required: true, inputmode: 'numeric' });
+  const amount = h('input', {
+    id: 'present-amount',
+    type: 'number',
+    min: 1,
+    value: 100,
+    required: true,
+    inputmode: 'numeric',
+  });
   const title = h('input', { id: 'present-title', maxlength: 64, required: true });
   const message = h('textarea', { id: 'present-message', maxlength: 1000 });
-  const deadline = h('input', { id: 'present-deadline', placeholder: '2026-12-31T23:59:59', size: 28, autocomplete: 'off' });
+  const deadline = h('input', {
+    id: 'present-deadline',
+    placeholder: '2026-12-31T23:59:59',
+    size: 28,
+    autocomplete: 'off',
+  });
   const preview = h('div', { class: 'panel', hidden: true, 'aria-live': 'polite' });
   const sendButton = h('button', { type: 'button', id: 'present-send', disabled: true }, 'Send');
   const result = h('div', { role: 'status' });
@@ -28,7 +44,8 @@ export const presentsScreen = async (ctx, query) => {
   const request = () => {
     const body = {
       grant: { kind: kind.value, objectId: Number(objectId.value || 0), amount: Number(amount.value) },
-      title: title.value.trim(), message: message.value.trim(),
+      title: title.value.trim(),
+      message: message.value.trim(),
     };
     const d = deadline.value.trim();
     if (d) body.deadline = d;
@@ -37,18 +54,21 @@ export const presentsScreen = async (ctx, query) => {
     if (list.length === 0) throw new Error('Name at least one player id, or choose every player.');
     if (list.some((x) => !/^\d+$/.test(x))) throw new Error('Player ids are whole numbers, separated by commas.');
     const numbers = [...new Set(list.map(Number))];
-    return { body: numbers.length === 1 ? { ...body, playerId: numbers[0] } : { ...body, playerIds: numbers }, reach: `playerIds=${numbers.join(',')}` };
+    return {
+      body: numbers.length === 1 ? { ...body, playerId: numbers[0] } : { ...body, playerIds: numbers },
+      reach: `playerIds=${numbers.join(',')}`,
+    };
   };
   const invalidate = () => {
     if (!previewed) return;
     previewed = null;
     sendButton.disabled = true;
     sendButton.textContent = 'Send';
-    fill(preview,h('p', { class: 'note' }, 'The form changed: preview again before sending.'));
+    fill(preview, h('p', { class: 'note' }, 'The form changed: preview again before sending.'));
   };
   const onPreview = async (ev) => {
     ev.preventDefault();
-    fill(result,);
+    fill(result);
     let r;
     try {
       r = request();
@@ -60,14 +80,26 @@ export const presentsScreen = async (ctx, query) => {
       const reach = await api('GET', `/admin/presents/reach?${r.reach}`);
       ctx.clearError();
       previewed = JSON.stringify(r.body);
-      const skipped = [reach.boxFull ? `${int(reach.boxFull)} with a full gift box` : '', reach.notFound ? `${int(reach.notFound)} not found` : ''].filter(Boolean);
+      const skipped = [
+        reach.boxFull ? `${int(reach.boxFull)} with a full gift box` : '',
+        reach.notFound ? `${int(reach.notFound)} not found` : '',
+      ].filter(Boolean);
       const whom = r.body.all ? 'every player' : `${int(reach.players)} player${reach.players === 1 ? '' : 's'} named`;
       preview.hidden = false;
-      fill(preview,
+      fill(
+        preview,
         h('h2', { id: 'preview-h', tabindex: '-1' }, 'Preview'),
-        h('p', { id: 'present-reach' }, `This present reaches ${int(reach.reaches)} player${reach.reaches === 1 ? '' : 's'} of ${whom}.`,
-          skipped.length ? ` Skipped: ${skipped.join(', ')}.` : ''),
-        h('p', {}, `“${r.body.title}”: ${CURRENCIES.has(r.body.grant.kind) ? `${int(r.body.grant.amount)} ${r.body.grant.kind}` : `${r.body.grant.kind} ${r.body.grant.objectId} × ${int(r.body.grant.amount)}`}, ${r.body.deadline ? `until ${r.body.deadline}` : 'no deadline'}.`),
+        h(
+          'p',
+          { id: 'present-reach' },
+          `This present reaches ${int(reach.reaches)} player${reach.reaches === 1 ? '' : 's'} of ${whom}.`,
+          skipped.length ? ` Skipped: ${skipped.join(', ')}.` : '',
+        ),
+        h(
+          'p',
+          {},
+          `“${r.body.title}”: ${CURRENCIES.has(r.body.grant.kind) ? `${int(r.body.grant.amount)} ${r.body.grant.kind}` : `${r.body.grant.kind} ${r.body.grant.objectId} × ${int(r.body.grant.amount)}`}, ${r.body.deadline ? `until ${r.body.deadline}` : 'no deadline'}.`,
+        ),
         sendButton,
       );
       sendButton.disabled = reach.reaches === 0;
@@ -85,7 +117,10 @@ export const presentsScreen = async (ctx, query) => {
       invalidate();
       return;
     }
-    if (JSON.stringify(r.body) !== previewed) { invalidate(); return; }
+    if (JSON.stringify(r.body) !== previewed) {
+      invalidate();
+      return;
+    }
     sendButton.disabled = true;
     try {
       const answer = await api('POST', '/admin/presents', r.body);
@@ -93,8 +128,13 @@ export const presentsScreen = async (ctx, query) => {
       previewed = null;
       const message = `Sent “${r.body.title}” to ${int(answer.sent)} player${answer.sent === 1 ? '' : 's'}.`;
       ctx.status(message);
-      fill(result,h('p', { class: 'ok', id: 'present-result', tabindex: '-1' }, message),
-        r.body.playerId ? h('p', {}, h('a', { href: `#/player/${r.body.playerId}` }, `See player ${r.body.playerId}'s gift box`)) : null);
+      fill(
+        result,
+        h('p', { class: 'ok', id: 'present-result', tabindex: '-1' }, message),
+        r.body.playerId
+          ? h('p', {}, h('a', { href: `#/player/${r.body.playerId}` }, `See player ${r.body.playerId}'s gift box`))
+          : null,
+      );
       preview.hidden = true;
       result.querySelector('p').focus();
     } catch (e) {
@@ -103,18 +143,33 @@ export const presentsScreen = async (ctx, query) => {
     }
   });
 
-  const form = h('form', { class: 'stack', onsubmit: onPreview, oninput: invalidate, onchange: invalidate },
-    h('fieldset', {}, h('legend', {}, 'Send to'),
+  const form = h(
+    'form',
+    { class: 'stack', onsubmit: onPreview, oninput: invalidate, onchange: invalidate },
+    h(
+      'fieldset',
+      {},
+      h('legend', {}, 'Send to'),
       h('label', { for: 'target-list' }, toList, 'These players'),
       h('label', { for: 'present-ids' }, 'Player ids (comma-separated)', ids),
-      h('label', { for: 'target-all' }, toAll, 'Every player')),
-    h('fieldset', {}, h('legend', {}, 'What'),
+      h('label', { for: 'target-all' }, toAll, 'Every player'),
+    ),
+    h(
+      'fieldset',
+      {},
+      h('legend', {}, 'What'),
       h('label', { for: 'present-kind' }, 'Kind', kind),
       h('label', { for: 'present-object' }, 'Object id (0 for currencies)', objectId),
-      h('label', { for: 'present-amount' }, 'Amount', amount)),
+      h('label', { for: 'present-amount' }, 'Amount', amount),
+    ),
     h('label', { for: 'present-title' }, 'Title (shown to players, up to 64 characters)', title),
     h('label', { for: 'present-message' }, 'Message (up to 1,000 characters)', message),
-    h('label', { for: 'present-deadline' }, 'Deadline: game time (2026-12-31T23:59:59) or ISO 8601 with a zone; empty for none', deadline),
+    h(
+      'label',
+      { for: 'present-deadline' },
+      'Deadline: game time (2026-12-31T23:59:59) or ISO 8601 with a zone; empty for none',
+      deadline,
+    ),
     h('div', {}, h('button', { type: 'submit' }, 'Preview')),
   );
   return { node: h('div', {}, h('h1', {}, 'Presents'), form, preview, result) };

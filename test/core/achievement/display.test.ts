@@ -12,13 +12,19 @@ const FIRST_WISH = byName('First Wish');
 const VETERAN = byName('Veteran');
 
 /** A player who has unlocked (and not yet seen) First Wish. */
-const unlockedOne = (): PlayerState => ({ ...freshPlayer(), achievements: [{ achievementId: FIRST_WISH, unlockedAt: NOW, isNew: true }] });
+const unlockedOne = (): PlayerState => ({
+  ...freshPlayer(),
+  achievements: [{ achievementId: FIRST_WISH, unlockedAt: NOW, isNew: true }],
+});
 
 const unknownId = (): number => Math.max(...master().achievements.map((a) => a.achievementId)) + 1;
 const reasonOf = (e: GameError): string => ('reason' in e ? e.reason : '');
 
 test('get_all lists unlocked achievements with newAchievementCount; shown clears isNew (named or all)', (t) => {
-  const s = ok(t, 'drawPlayerGacha', withWealth(receiveAll(t, freshPlayer()), { gem: 10_000 }), { gachaId: 2, drawType: 3 }).state;
+  const s = ok(t, 'drawPlayerGacha', withWealth(receiveAll(t, freshPlayer()), { gem: 10_000 }), {
+    gachaId: 2,
+    drawType: 3,
+  }).state;
   const n = s.achievements.length;
   t.true(n >= 2);
   t.is(ok(t, 'getAllPlayerAchievement', s, {}).response.newAchievementCount, n);
@@ -50,8 +56,14 @@ test('set chooses the displayed achievement: it must be unlocked (317), known (1
 
 test('set: an unknown achievement is 107 naming the entity "achievement" and the id asked for', (t) => {
   const id = unknownId();
-  t.like(fails(t, 'NOT_FOUND', 'setPlayerAchievement', unlockedOne(), { achievementId: id }), { entity: 'achievement', id });
-  t.like(fails(t, 'NOT_FOUND', 'shownPlayerAchievement', unlockedOne(), { achievementIds: [FIRST_WISH, id] }), { entity: 'achievement', id });
+  t.like(fails(t, 'NOT_FOUND', 'setPlayerAchievement', unlockedOne(), { achievementId: id }), {
+    entity: 'achievement',
+    id,
+  });
+  t.like(fails(t, 'NOT_FOUND', 'shownPlayerAchievement', unlockedOne(), { achievementIds: [FIRST_WISH, id] }), {
+    entity: 'achievement',
+    id,
+  });
 });
 
 test('set: a known but locked achievement is 317, and the reason names that achievement', (t) => {

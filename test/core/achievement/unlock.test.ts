@@ -34,7 +34,12 @@ test('the engine unlocks each achievement once and leaves the state as it is whe
 test('conditions are read from master data: changing a threshold changes what unlocks', (t) => {
   const base = master();
   const s = withWealth(freshPlayer(), { gem: 10_000 });
-  const m: Master = { ...base, achievements: base.achievements.map((a) => (a.name === 'First Wish' ? { ...a, condition: { kind: 'counter', counter: 'gachaDraws', atLeast: 2 } } : a)) };
+  const m: Master = {
+    ...base,
+    achievements: base.achievements.map((a) =>
+      a.name === 'First Wish' ? { ...a, condition: { kind: 'counter', counter: 'gachaDraws', atLeast: 2 } } : a,
+    ),
+  };
   const one = ok(t, 'drawPlayerGacha', s, { gachaId: 2, drawType: 1 }, { m }).state;
   t.false(idsOf(one).includes(byName('First Wish')));
   const two = ok(t, 'drawPlayerGacha', one, { gachaId: 2, drawType: 1 }, { m, seed: 'y' }).state;
@@ -46,14 +51,74 @@ test('every condition kind is checked on the state', (t) => {
   const c = (condition: Parameters<typeof conditionMet>[0], x: PlayerState) => conditionMet(condition, x, NOW);
   t.false(c({ kind: 'charactersOwned', atLeast: 1 }, s));
   t.true(c({ kind: 'charactersOwned', atLeast: 1 }, { ...s, characters: [newCharacter(1, 1011, NOW)] }));
-  t.false(c({ kind: 'friends', atLeast: 1 }, { ...s, friends: [{ playerId: 9, state: 'proposed', since: NOW, name: 'x' }] }));
-  t.true(c({ kind: 'friends', atLeast: 1 }, { ...s, friends: [{ playerId: 9, state: 'friend', since: NOW, name: 'x' }] }));
+  t.false(
+    c({ kind: 'friends', atLeast: 1 }, { ...s, friends: [{ playerId: 9, state: 'proposed', since: NOW, name: 'x' }] }),
+  );
+  t.true(
+    c({ kind: 'friends', atLeast: 1 }, { ...s, friends: [{ playerId: 9, state: 'friend', since: NOW, name: 'x' }] }),
+  );
   t.true(c({ kind: 'playerLevel', atLeast: 10 }, { ...s, level: 10 }));
   t.false(c({ kind: 'playerLevel', atLeast: 10 }, { ...s, level: 9 }));
-  t.true(c({ kind: 'facilityLevel', atLeast: 5 }, { ...s, facilities: [{ managedTownFacilityId: 1, facilityId: 1, level: 5, covered: false, createdAt: NOW, levelUp: null, accruedAt: NOW, stock: 0, carry: 0 }] }));
+  t.true(
+    c(
+      { kind: 'facilityLevel', atLeast: 5 },
+      {
+        ...s,
+        facilities: [
+          {
+            managedTownFacilityId: 1,
+            facilityId: 1,
+            level: 5,
+            covered: false,
+            createdAt: NOW,
+            levelUp: null,
+            accruedAt: NOW,
+            stock: 0,
+            carry: 0,
+          },
+        ],
+      },
+    ),
+  );
   t.false(c({ kind: 'facilityLevel', atLeast: 5 }, s));
-  t.true(c({ kind: 'questCleared', questId: 1010 }, { ...s, questRecords: [{ questId: 1010, clears: 1, failures: 0, bestClearRank: 1, firstClearedAt: NOW, lastPlayedAt: NOW, skillUse: null }] }));
-  t.false(c({ kind: 'questCleared', questId: 1010 }, { ...s, questRecords: [{ questId: 1010, clears: 0, failures: 2, bestClearRank: 0, firstClearedAt: null, lastPlayedAt: NOW, skillUse: null }] }));
+  t.true(
+    c(
+      { kind: 'questCleared', questId: 1010 },
+      {
+        ...s,
+        questRecords: [
+          {
+            questId: 1010,
+            clears: 1,
+            failures: 0,
+            bestClearRank: 1,
+            firstClearedAt: NOW,
+            lastPlayedAt: NOW,
+            skillUse: null,
+          },
+        ],
+      },
+    ),
+  );
+  t.false(
+    c(
+      { kind: 'questCleared', questId: 1010 },
+      {
+        ...s,
+        questRecords: [
+          {
+            questId: 1010,
+            clears: 0,
+            failures: 2,
+            bestClearRank: 0,
+            firstClearedAt: null,
+            lastPlayedAt: NOW,
+            skillUse: null,
+          },
+        ],
+      },
+    ),
+  );
   t.true(c({ kind: 'counter', counter: 'chestDraws', atLeast: 3 }, { ...s, counters: { chestDraws: 3 } }));
 });
 
@@ -68,7 +133,17 @@ test('a friendship unlocks the friend achievement for both players', (t) => {
 });
 
 test('a facility level-up whose time has passed counts for achievements at the next operation, untouched', (t) => {
-  const facility = { managedTownFacilityId: 900, facilityId: 1, level: 4, covered: false, createdAt: NOW, levelUp: { startedAt: NOW, completesAt: NOW + 1000 }, accruedAt: NOW, stock: 0, carry: 0 };
+  const facility = {
+    managedTownFacilityId: 900,
+    facilityId: 1,
+    level: 4,
+    covered: false,
+    createdAt: NOW,
+    levelUp: { startedAt: NOW, completesAt: NOW + 1000 },
+    accruedAt: NOW,
+    stock: 0,
+    carry: 0,
+  };
   const s: PlayerState = { ...freshPlayer(), facilities: [facility] };
   const cond = { kind: 'facilityLevel' as const, atLeast: 5 };
   t.false(conditionMet(cond, s, NOW + 999));

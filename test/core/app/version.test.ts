@@ -17,7 +17,14 @@ const version = (q: Record<string, unknown>) => {
 
 test('app/version/get answers abVer for a current app; an older app is 1 OUTDATED; older assets 30; an unknown platform 102', (t) => {
   t.deepEqual(version({ platform: '2', version: '1.0.3' }), {
-    _tag: 'Right', right: { platform: 2, abVer: 3, minVersion: '1.0.2', latestVersion: '1.0.3', storeUrl: 'https://example.com/hoshi/android' },
+    _tag: 'Right',
+    right: {
+      platform: 2,
+      abVer: 3,
+      minVersion: '1.0.2',
+      latestVersion: '1.0.3',
+      storeUrl: 'https://example.com/hoshi/android',
+    },
   });
   t.is(version({ platform: 1, version: '1.0.2', abVer: 2 })._tag, 'Right');
   t.is(version({ platform: 1, version: '1.1' })._tag, 'Right');

@@ -20,7 +20,8 @@ const setup = () => {
   const s0 = freshPlayer();
   const id = s0.nextManagedId;
   const s: PlayerState = {
-    ...s0, nextManagedId: id + 5,
+    ...s0,
+    nextManagedId: id + 5,
     characters: [newCharacter(id, c1.characterId, NOW), newCharacter(id + 1, c2.characterId, NOW)],
     weapons: [
       { managedWeaponId: id + 2, weaponId: w1.weaponId, level: 1, exp: 0, createdAt: NOW },
@@ -41,7 +42,12 @@ const reasonOf = (e: GameError): string => ('reason' in e ? e.reason : '');
 
 // Two characters of one class (the second with its own weapon), one of another class.
 const c1 = m.characters[0]!;
-const c1b = m.characters.find((c) => c.classId === c1.classId && c.characterId !== c1.characterId && m.weapons.some((w) => w.characterId === c.characterId))!;
+const c1b = m.characters.find(
+  (c) =>
+    c.classId === c1.classId &&
+    c.characterId !== c1.characterId &&
+    m.weapons.some((w) => w.characterId === c.characterId),
+)!;
 const c2 = m.characters.find((c) => c.classId !== c1.classId)!;
 const common1 = m.weapons.find((w) => w.classId === c1.classId && w.characterId === null)!;
 const common2 = m.weapons.find((w) => w.classId === c2.classId && w.characterId === null)!;
@@ -51,10 +57,21 @@ const setupWithOwnWeapon = () => {
   const s0 = freshPlayer();
   const id = s0.nextManagedId;
   const ids = { ch1: id, ch1b: id + 1, ch2: id + 2, w1: id + 3, w2: id + 4, wOwn: id + 5 };
-  const weapon = (managedWeaponId: number, weaponId: number) => ({ managedWeaponId, weaponId, level: 1, exp: 0, createdAt: NOW });
+  const weapon = (managedWeaponId: number, weaponId: number) => ({
+    managedWeaponId,
+    weaponId,
+    level: 1,
+    exp: 0,
+    createdAt: NOW,
+  });
   const s: PlayerState = {
-    ...s0, nextManagedId: id + 6,
-    characters: [newCharacter(ids.ch1, c1.characterId, NOW), newCharacter(ids.ch1b, c1b.characterId, NOW), newCharacter(ids.ch2, c2.characterId, NOW)],
+    ...s0,
+    nextManagedId: id + 6,
+    characters: [
+      newCharacter(ids.ch1, c1.characterId, NOW),
+      newCharacter(ids.ch1b, c1b.characterId, NOW),
+      newCharacter(ids.ch2, c2.characterId, NOW),
+    ],
     weapons: [weapon(ids.w1, common1.weaponId), weapon(ids.w2, common2.weaponId), weapon(ids.wOwn, ownOfC1b.weaponId)],
   };
   return { s, ...ids };
@@ -66,75 +83,133 @@ const parties = (first: Slot[], extra: Partial<Party> = {}): Party[] =>
 
 test('set_all: characters and weapons not owned are 107', (t) => {
   const { s, ch1 } = setup();
-  fails(t, 'NOT_FOUND', 'setAllPlayerBattleParty', s, { managedBattleParties: parties(withSlots({ managedCharacterId: 999 })) });
-  fails(t, 'NOT_FOUND', 'setAllPlayerBattleParty', s, { managedBattleParties: parties(withSlots({ managedCharacterId: ch1, managedWeaponId: 999 })) });
+  fails(t, 'NOT_FOUND', 'setAllPlayerBattleParty', s, {
+    managedBattleParties: parties(withSlots({ managedCharacterId: 999 })),
+  });
+  fails(t, 'NOT_FOUND', 'setAllPlayerBattleParty', s, {
+    managedBattleParties: parties(withSlots({ managedCharacterId: ch1, managedWeaponId: 999 })),
+  });
 });
 
 test('set_all: a repeated character or weapon in a party, a weapon without a character, or of another class is 102', (t) => {
   const { s, ch1, ch2, w1a, w2 } = setup();
-  fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, { managedBattleParties: parties(withSlots({ managedCharacterId: ch1 }, { managedCharacterId: ch1 })) });
-  fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, { managedBattleParties: parties(withSlots({ managedCharacterId: ch1, managedWeaponId: w1a }, { managedCharacterId: ch2, managedWeaponId: w1a })) });
-  fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, { managedBattleParties: parties(withSlots({ managedCharacterId: null, managedWeaponId: w1a })) });
-  fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, { managedBattleParties: parties(withSlots({ managedCharacterId: ch1, managedWeaponId: w2 })) });
+  fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, {
+    managedBattleParties: parties(withSlots({ managedCharacterId: ch1 }, { managedCharacterId: ch1 })),
+  });
+  fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, {
+    managedBattleParties: parties(
+      withSlots({ managedCharacterId: ch1, managedWeaponId: w1a }, { managedCharacterId: ch2, managedWeaponId: w1a }),
+    ),
+  });
+  fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, {
+    managedBattleParties: parties(withSlots({ managedCharacterId: null, managedWeaponId: w1a })),
+  });
+  fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, {
+    managedBattleParties: parties(withSlots({ managedCharacterId: ch1, managedWeaponId: w2 })),
+  });
   // The same character in two different parties is allowed.
   const two = parties(withSlots({ managedCharacterId: ch1 }));
   two[1] = { slots: withSlots({ managedCharacterId: ch1 }) };
   ok(t, 'setAllPlayerBattleParty', s, { managedBattleParties: two });
 });
 
-test('set_all: a character\'s own weapon fits only that character (102 for another)', (t) => {
+test("set_all: a character's own weapon fits only that character (102 for another)", (t) => {
   const { s, ch1, w1a, w1, c1 } = setup();
   const other = master().characters.find((c) => c.characterId !== c1.characterId)!;
   const base = master();
   const own = { ...w1, characterId: other.characterId };
   const m: Master = { ...base, weapon: new Map([...base.weapon, [w1.weaponId, own]]) };
-  fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, { managedBattleParties: parties(withSlots({ managedCharacterId: ch1, managedWeaponId: w1a })) }, { m });
-  const mine: Master = { ...base, weapon: new Map([...base.weapon, [w1.weaponId, { ...w1, characterId: c1.characterId }]]) };
-  ok(t, 'setAllPlayerBattleParty', s, { managedBattleParties: parties(withSlots({ managedCharacterId: ch1, managedWeaponId: w1a })) }, { m: mine });
+  fails(
+    t,
+    'INVALID_PARAMETERS',
+    'setAllPlayerBattleParty',
+    s,
+    { managedBattleParties: parties(withSlots({ managedCharacterId: ch1, managedWeaponId: w1a })) },
+    { m },
+  );
+  const mine: Master = {
+    ...base,
+    weapon: new Map([...base.weapon, [w1.weaponId, { ...w1, characterId: c1.characterId }]]),
+  };
+  ok(
+    t,
+    'setAllPlayerBattleParty',
+    s,
+    { managedBattleParties: parties(withSlots({ managedCharacterId: ch1, managedWeaponId: w1a })) },
+    { m: mine },
+  );
 });
 
-test('a weapon without a character in its slot is 102 naming that slot\'s weapon', (t) => {
+test("a weapon without a character in its slot is 102 naming that slot's weapon", (t) => {
   const { s, ch1, w1 } = setupWithOwnWeapon();
-  const e = fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, { managedBattleParties: parties(withSlots({ managedCharacterId: ch1 }, { managedWeaponId: w1 })) });
+  const e = fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, {
+    managedBattleParties: parties(withSlots({ managedCharacterId: ch1 }, { managedWeaponId: w1 })),
+  });
   t.is(fieldOf(e), 'managedBattleParties.0.slots.1.managedWeaponId');
   t.regex(reasonOf(e), /character/);
 });
 
 test('a character or weapon not owned is 107 naming its kind and the id sent', (t) => {
   const { s, ch1 } = setupWithOwnWeapon();
-  t.like(fails(t, 'NOT_FOUND', 'setAllPlayerBattleParty', s, { managedBattleParties: parties(withSlots({ managedCharacterId: 987654 })) }), { entity: 'character', id: 987654 });
-  t.like(fails(t, 'NOT_FOUND', 'setAllPlayerBattleParty', s, { managedBattleParties: parties(withSlots({ managedCharacterId: ch1, managedWeaponId: 987655 })) }), { entity: 'weapon', id: 987655 });
+  t.like(
+    fails(t, 'NOT_FOUND', 'setAllPlayerBattleParty', s, {
+      managedBattleParties: parties(withSlots({ managedCharacterId: 987654 })),
+    }),
+    { entity: 'character', id: 987654 },
+  );
+  t.like(
+    fails(t, 'NOT_FOUND', 'setAllPlayerBattleParty', s, {
+      managedBattleParties: parties(withSlots({ managedCharacterId: ch1, managedWeaponId: 987655 })),
+    }),
+    { entity: 'weapon', id: 987655 },
+  );
 });
 
-test('a character twice in a party is 102 naming the second slot\'s character', (t) => {
+test("a character twice in a party is 102 naming the second slot's character", (t) => {
   const { s, ch1 } = setupWithOwnWeapon();
-  const e = fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, { managedBattleParties: parties(withSlots({ managedCharacterId: ch1 }, { managedCharacterId: null }, { managedCharacterId: ch1 })) });
+  const e = fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, {
+    managedBattleParties: parties(
+      withSlots({ managedCharacterId: ch1 }, { managedCharacterId: null }, { managedCharacterId: ch1 }),
+    ),
+  });
   t.is(fieldOf(e), 'managedBattleParties.0.slots.2.managedCharacterId');
   t.regex(reasonOf(e), /already in this party/);
 });
 
-test('a weapon twice in a party is 102 naming the second slot\'s weapon, even when it fits both characters', (t) => {
+test("a weapon twice in a party is 102 naming the second slot's weapon, even when it fits both characters", (t) => {
   const { s, ch1, ch1b, w1 } = setupWithOwnWeapon();
   // The weapon fits each character alone.
-  ok(t, 'setAllPlayerBattleParty', s, { managedBattleParties: parties(withSlots({ managedCharacterId: ch1b, managedWeaponId: w1 })) });
+  ok(t, 'setAllPlayerBattleParty', s, {
+    managedBattleParties: parties(withSlots({ managedCharacterId: ch1b, managedWeaponId: w1 })),
+  });
   const e = fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, {
-    managedBattleParties: parties(withSlots({ managedCharacterId: ch1, managedWeaponId: w1 }, { managedCharacterId: ch1b, managedWeaponId: w1 })),
+    managedBattleParties: parties(
+      withSlots({ managedCharacterId: ch1, managedWeaponId: w1 }, { managedCharacterId: ch1b, managedWeaponId: w1 }),
+    ),
   });
   t.is(fieldOf(e), 'managedBattleParties.0.slots.1.managedWeaponId');
   t.regex(reasonOf(e), /already in this party/);
 });
 
-test('a weapon of another class is 102 naming the slot\'s weapon', (t) => {
+test("a weapon of another class is 102 naming the slot's weapon", (t) => {
   const { s, ch1, w2 } = setupWithOwnWeapon();
-  const e = fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, { managedBattleParties: parties(withSlots({ managedCharacterId: null }, { managedCharacterId: ch1, managedWeaponId: w2 })) });
+  const e = fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, {
+    managedBattleParties: parties(
+      withSlots({ managedCharacterId: null }, { managedCharacterId: ch1, managedWeaponId: w2 }),
+    ),
+  });
   t.is(fieldOf(e), 'managedBattleParties.0.slots.1.managedWeaponId');
   t.regex(reasonOf(e), /class/);
 });
 
-test('a character\'s own weapon fits only that character: in another\'s slot of the same class it is 102 naming the slot\'s weapon', (t) => {
+test("a character's own weapon fits only that character: in another's slot of the same class it is 102 naming the slot's weapon", (t) => {
   const { s, ch1, ch1b, wOwn } = setupWithOwnWeapon();
-  const e = fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, { battleParties: parties(withSlots({ managedCharacterId: ch1, managedWeaponId: wOwn })) });
+  const e = fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, {
+    battleParties: parties(withSlots({ managedCharacterId: ch1, managedWeaponId: wOwn })),
+  });
   t.is(fieldOf(e), 'battleParties.0.slots.0.managedWeaponId');
   t.regex(reasonOf(e), /another character/);
-  ok(t, 'setAllPlayerBattleParty', s, { battleParties: parties(withSlots({ managedCharacterId: ch1b, managedWeaponId: wOwn })) });
+  ok(t, 'setAllPlayerBattleParty', s, {
+    battleParties: parties(withSlots({ managedCharacterId: ch1b, managedWeaponId: wOwn })),
+  });
 });

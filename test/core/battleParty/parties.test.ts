@@ -19,7 +19,8 @@ const setup = () => {
   const s0 = freshPlayer();
   const id = s0.nextManagedId;
   const s: PlayerState = {
-    ...s0, nextManagedId: id + 5,
+    ...s0,
+    nextManagedId: id + 5,
     characters: [newCharacter(id, c1.characterId, NOW), newCharacter(id + 1, c2.characterId, NOW)],
     weapons: [
       { managedWeaponId: id + 2, weaponId: w1.weaponId, level: 1, exp: 0, createdAt: NOW },
@@ -41,7 +42,12 @@ const reasonOf = (e: GameError): string => ('reason' in e ? e.reason : '');
 
 // Two characters of one class (the second with its own weapon), one of another class.
 const c1 = m.characters[0]!;
-const c1b = m.characters.find((c) => c.classId === c1.classId && c.characterId !== c1.characterId && m.weapons.some((w) => w.characterId === c.characterId))!;
+const c1b = m.characters.find(
+  (c) =>
+    c.classId === c1.classId &&
+    c.characterId !== c1.characterId &&
+    m.weapons.some((w) => w.characterId === c.characterId),
+)!;
 const c2 = m.characters.find((c) => c.classId !== c1.classId)!;
 const common1 = m.weapons.find((w) => w.classId === c1.classId && w.characterId === null)!;
 const common2 = m.weapons.find((w) => w.classId === c2.classId && w.characterId === null)!;
@@ -51,10 +57,21 @@ const setupWithOwnWeapon = () => {
   const s0 = freshPlayer();
   const id = s0.nextManagedId;
   const ids = { ch1: id, ch1b: id + 1, ch2: id + 2, w1: id + 3, w2: id + 4, wOwn: id + 5 };
-  const weapon = (managedWeaponId: number, weaponId: number) => ({ managedWeaponId, weaponId, level: 1, exp: 0, createdAt: NOW });
+  const weapon = (managedWeaponId: number, weaponId: number) => ({
+    managedWeaponId,
+    weaponId,
+    level: 1,
+    exp: 0,
+    createdAt: NOW,
+  });
   const s: PlayerState = {
-    ...s0, nextManagedId: id + 6,
-    characters: [newCharacter(ids.ch1, c1.characterId, NOW), newCharacter(ids.ch1b, c1b.characterId, NOW), newCharacter(ids.ch2, c2.characterId, NOW)],
+    ...s0,
+    nextManagedId: id + 6,
+    characters: [
+      newCharacter(ids.ch1, c1.characterId, NOW),
+      newCharacter(ids.ch1b, c1b.characterId, NOW),
+      newCharacter(ids.ch2, c2.characterId, NOW),
+    ],
     weapons: [weapon(ids.w1, common1.weaponId), weapon(ids.w2, common2.weaponId), weapon(ids.wOwn, ownOfC1b.weaponId)],
   };
   return { s, ...ids };
@@ -67,19 +84,30 @@ const parties = (first: Slot[], extra: Partial<Party> = {}): Party[] =>
 test('get_all gives the 15 parties of 5 empty slots of a new player', (t) => {
   const r = ok(t, 'getAllPlayerBattleParty', freshPlayer(), {});
   const list = r.response.managedBattleParties;
-  t.deepEqual(list.map((p) => p.managedBattlePartyId), Array.from({ length: 15 }, (_, i) => i + 1));
+  t.deepEqual(
+    list.map((p) => p.managedBattlePartyId),
+    Array.from({ length: 15 }, (_, i) => i + 1),
+  );
   t.true(list.every((p) => p.slots.length === 5));
 });
 
 test('set_all replaces all parties, keeping names not given, and the response lists them', (t) => {
   const { s, ch1, ch2, w1a, w2 } = setup();
-  const r = ok(t, 'setAllPlayerBattleParty', s, { managedBattleParties: parties(withSlots({ managedCharacterId: ch1, managedWeaponId: w1a }, { managedCharacterId: ch2, managedWeaponId: w2 }), { name: 'Vanguard' }) });
+  const r = ok(t, 'setAllPlayerBattleParty', s, {
+    managedBattleParties: parties(
+      withSlots({ managedCharacterId: ch1, managedWeaponId: w1a }, { managedCharacterId: ch2, managedWeaponId: w2 }),
+      { name: 'Vanguard' },
+    ),
+  });
   t.is(r.state.battleParties[0]?.name, 'Vanguard');
   t.is(r.state.battleParties[1]?.name, 'Party 2');
   t.deepEqual(r.state.battleParties[0]?.slots[1], { managedCharacterId: ch2, managedWeaponId: w2 });
   t.deepEqual(r.response.managedBattleParties, r.state.battleParties);
   // Parties may name their ids in any order.
-  const reversed = Array.from({ length: 15 }, (_, i) => ({ managedBattlePartyId: 15 - i, slots: i === 0 ? withSlots({ managedCharacterId: ch1 }) : empty() }));
+  const reversed = Array.from({ length: 15 }, (_, i) => ({
+    managedBattlePartyId: 15 - i,
+    slots: i === 0 ? withSlots({ managedCharacterId: ch1 }) : empty(),
+  }));
   const r2 = ok(t, 'setAllPlayerBattleParty', s, { managedBattleParties: reversed });
   t.is(r2.state.battleParties[14]?.slots[0]?.managedCharacterId, ch1);
   t.is(r2.state.battleParties[14]?.managedBattlePartyId, 15);
@@ -89,10 +117,12 @@ test('set_all: not 15 parties, not 5 slots or repeated party ids are 102', (t) =
   const { s } = setup();
   fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, { managedBattleParties: parties(empty()).slice(0, 14) });
   fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, { managedBattleParties: parties(empty().slice(0, 4)) });
-  fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, { managedBattleParties: parties(empty()).map((p) => ({ ...p, managedBattlePartyId: 1 })) });
+  fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, {
+    managedBattleParties: parties(empty()).map((p) => ({ ...p, managedBattlePartyId: 1 })),
+  });
 });
 
-test('every party has exactly 5 slots: 4 or 6 is 102 naming that party\'s slots', (t) => {
+test("every party has exactly 5 slots: 4 or 6 is 102 naming that party's slots", (t) => {
   const { s } = setupWithOwnWeapon();
   for (const n of [4, 6]) {
     const list = parties(empty());
@@ -127,7 +157,9 @@ test('party ids name each party 1 to 15 once: a repeat is 102 naming the list se
 test('set_all and set_name: a name over the master-data length is 102', (t) => {
   const { s } = setup();
   const long = 'x'.repeat(master().social.battleParty.nameMaxLength + 1);
-  fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, { managedBattleParties: parties(empty(), { name: long }) });
+  fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, {
+    managedBattleParties: parties(empty(), { name: long }),
+  });
   fails(t, 'INVALID_PARAMETERS', 'setNamePlayerBattleParty', s, { managedBattlePartyId: 3, name: long });
 });
 
@@ -144,9 +176,20 @@ test('set_name renames one party; an id outside 1-15 is 102', (t) => {
 test('a party name of exactly nameMaxLength characters (code points) is taken; one more is 102 naming the field and the limit', (t) => {
   const { s } = setupWithOwnWeapon();
   const longest = '🌟'.repeat(MAX);
-  t.is(ok(t, 'setNamePlayerBattleParty', s, { managedBattlePartyId: 2, name: longest }).state.battleParties[1]?.name, longest);
-  t.is(ok(t, 'setAllPlayerBattleParty', s, { managedBattleParties: parties(empty(), { name: longest }) }).state.battleParties[0]?.name, longest);
-  t.is(ok(t, 'setNamePlayerBattleParty', s, { managedBattlePartyId: 2, name: 'x'.repeat(MAX) }).state.battleParties[1]?.name, 'x'.repeat(MAX));
+  t.is(
+    ok(t, 'setNamePlayerBattleParty', s, { managedBattlePartyId: 2, name: longest }).state.battleParties[1]?.name,
+    longest,
+  );
+  t.is(
+    ok(t, 'setAllPlayerBattleParty', s, { managedBattleParties: parties(empty(), { name: longest }) }).state
+      .battleParties[0]?.name,
+    longest,
+  );
+  t.is(
+    ok(t, 'setNamePlayerBattleParty', s, { managedBattlePartyId: 2, name: 'x'.repeat(MAX) }).state.battleParties[1]
+      ?.name,
+    'x'.repeat(MAX),
+  );
 
   const over = `${longest}x`;
   const byName = fails(t, 'INVALID_PARAMETERS', 'setNamePlayerBattleParty', s, { managedBattlePartyId: 2, name: over });
@@ -157,7 +200,11 @@ test('a party name of exactly nameMaxLength characters (code points) is taken; o
   const inList = fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, { managedBattleParties: list });
   t.is(fieldOf(inList), 'managedBattleParties.3.name');
   t.regex(reasonOf(inList), new RegExp(`\\b${MAX}\\b`));
-  t.is(fieldOf(fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, { battleParties: list })), 'battleParties.3.name', 'the field the client sent');
+  t.is(
+    fieldOf(fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, { battleParties: list })),
+    'battleParties.3.name',
+    'the field the client sent',
+  );
 });
 
 test('a name left out keeps the name the party has, wherever the party is in the list', (t) => {
@@ -167,13 +214,16 @@ test('a name left out keeps the name the party has, wherever the party is in the
   t.is(inOrder.battleParties[2]?.name, 'Night Watch');
   const reversed = Array.from({ length: 15 }, (_, i) => ({ managedBattlePartyId: 15 - i, slots: empty() }));
   const r = ok(t, 'setAllPlayerBattleParty', named, { managedBattleParties: reversed });
-  t.deepEqual(r.state.battleParties.map((p) => p.name), named.battleParties.map((p) => p.name));
+  t.deepEqual(
+    r.state.battleParties.map((p) => p.name),
+    named.battleParties.map((p) => p.name),
+  );
   t.is(r.state.battleParties[2]?.name, 'Night Watch');
 });
 
 // ---- the list's two names ----
 
-test('set_all takes the list as managedBattleParties (the original\'s name) or, as an alias, battleParties; errors name the field sent', (t) => {
+test("set_all takes the list as managedBattleParties (the original's name) or, as an alias, battleParties; errors name the field sent", (t) => {
   const { s, ch1 } = setup();
   const list = parties(withSlots({ managedCharacterId: ch1 }));
   const byNew = ok(t, 'setAllPlayerBattleParty', s, { managedBattleParties: list });
@@ -181,7 +231,9 @@ test('set_all takes the list as managedBattleParties (the original\'s name) or, 
   t.deepEqual(byOld.state.battleParties, byNew.state.battleParties);
   t.deepEqual(byOld.response.managedBattleParties, byNew.response.managedBattleParties);
   t.is(byNew.state.battleParties[0]?.slots[0]?.managedCharacterId, ch1);
-  const e = fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, { battleParties: parties(withSlots({ managedCharacterId: ch1 }, { managedCharacterId: ch1 })) });
+  const e = fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, {
+    battleParties: parties(withSlots({ managedCharacterId: ch1 }, { managedCharacterId: ch1 })),
+  });
   t.is(fieldOf(e), 'battleParties.0.slots.1.managedCharacterId');
   const e2 = fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, { managedBattleParties: list.slice(0, 14) });
   t.is(fieldOf(e2), 'managedBattleParties');
@@ -191,7 +243,12 @@ test('set_all: neither list is 103, both lists is 102, a malformed list 102; not
   const { s } = setup();
   const list = parties(empty());
   t.is(fieldOf(fails(t, 'INSUFFICIENT_PARAMETERS', 'setAllPlayerBattleParty', s, {})), 'managedBattleParties');
-  t.is(fieldOf(fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, { managedBattleParties: list, battleParties: list })), 'battleParties');
+  t.is(
+    fieldOf(
+      fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, { managedBattleParties: list, battleParties: list }),
+    ),
+    'battleParties',
+  );
   fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, { managedBattleParties: 'parties' });
   fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, { battleParties: [{ slots: 'none' }] });
 });
@@ -199,7 +256,10 @@ test('set_all: neither list is 103, both lists is 102, a malformed list 102; not
 test('both list names at once is 102 naming battleParties and saying to send one', (t) => {
   const { s } = setupWithOwnWeapon();
   const list = parties(empty());
-  const e = fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, { managedBattleParties: list, battleParties: list });
+  const e = fails(t, 'INVALID_PARAMETERS', 'setAllPlayerBattleParty', s, {
+    managedBattleParties: list,
+    battleParties: list,
+  });
   t.is(fieldOf(e), 'battleParties');
   t.regex(reasonOf(e), /only one/);
 });

@@ -40,7 +40,10 @@ test('reset_all_view puts every character back to its default view', (t) => {
 
 test('set_view 1 on a character that is not evolved is 317 saying only an evolved character has it', (t) => {
   const s = withCharacters([STAR5]);
-  const e = fails(t, 'STATE_CONFLICT', 'setViewPlayerCharacter', s, { managedCharacterId: ch(s).managedCharacterId, view: 1 });
+  const e = fails(t, 'STATE_CONFLICT', 'setViewPlayerCharacter', s, {
+    managedCharacterId: ch(s).managedCharacterId,
+    view: 1,
+  });
   t.regex(reasonOf(e), /evolved/);
 });
 
@@ -67,8 +70,13 @@ test('set_shown marks the named characters shown; unknown is 107, none named 103
 
 test('set_shown refusals name the list (none named, 103) and the character not owned (107)', (t) => {
   const s = withCharacters([STAR5]);
-  t.like(fails(t, 'INSUFFICIENT_PARAMETERS', 'setShownPlayerCharacter', s, { managedCharacterIds: [] }), { field: 'managedCharacterIds' });
-  t.like(fails(t, 'NOT_FOUND', 'setShownPlayerCharacter', s, { managedCharacterIds: [ch(s).managedCharacterId, 999_999] }), { entity: 'character', id: 999_999 });
+  t.like(fails(t, 'INSUFFICIENT_PARAMETERS', 'setShownPlayerCharacter', s, { managedCharacterIds: [] }), {
+    field: 'managedCharacterIds',
+  });
+  t.like(
+    fails(t, 'NOT_FOUND', 'setShownPlayerCharacter', s, { managedCharacterIds: [ch(s).managedCharacterId, 999_999] }),
+    { entity: 'character', id: 999_999 },
+  );
 });
 
 test('set_shown of characters already shown changes nothing; a mix changes only the ones not yet shown', (t) => {

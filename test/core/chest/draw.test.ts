@@ -14,7 +14,10 @@ const LANTERN = 1;
 const OLD = 2;
 const token = () => master().chest.get(LANTERN)!.cost.itemId;
 const rich = (n = 1000): PlayerState => withWealth(freshPlayer(), { items: { [String(token())]: n } });
-const stepSize = (step: number) => master().chest.get(LANTERN)!.steps[step]!.prizes.reduce((n, p) => n + p.count, 0);
+const stepSize = (step: number) =>
+  master()
+    .chest.get(LANTERN)!
+    .steps[step]!.prizes.reduce((n, p) => n + p.count, 0);
 
 /** Draws the whole current step, `chunk` at a time; returns the state and every prize id drawn. */
 const drawStep = (t: Parameters<typeof ok>[0], s0: PlayerState, chunk = 10) => {
@@ -49,7 +52,8 @@ test('draw pays count × cost and yields count prizes from the box', (t) => {
 
 test('drawing a whole step gives every prize exactly its count; then the empty box is 317; reset moves to step 2', (t) => {
   const { s, got } = drawStep(t, rich());
-  for (const p of master().chest.get(LANTERN)!.steps[0]!.prizes) t.is(got.filter((id) => id === p.prizeId).length, p.count, `prize ${p.prizeId}`);
+  for (const p of master().chest.get(LANTERN)!.steps[0]!.prizes)
+    t.is(got.filter((id) => id === p.prizeId).length, p.count, `prize ${p.prizeId}`);
   t.true(s.chests[0]!.jackpotDrawn);
   t.is(s.counters['chestJackpots'], 1);
   fails(t, 'STATE_CONFLICT', 'drawPlayerChest', s, { chestId: LANTERN, count: 1 });
@@ -62,9 +66,22 @@ test('drawing a whole step gives every prize exactly its count; then the empty b
 test('draw: unknown 107, out of period 467, over the per-request maximum 102, more than is left 102, short of tokens 442', (t) => {
   const s = rich();
   fails(t, 'NOT_FOUND', 'drawPlayerChest', s, { chestId: 77, count: 1 });
-  fails(t, 'CHEST_OUT_OF_PERIOD', 'drawPlayerChest', withWealth(s, { items: { 30002: 100 } }), { chestId: OLD, count: 1 });
-  fails(t, 'CHEST_OUT_OF_PERIOD', 'drawPlayerChest', s, { chestId: LANTERN, count: 1 }, { now: NOW + 400 * 24 * 3600_000 });
-  fails(t, 'INVALID_PARAMETERS', 'drawPlayerChest', s, { chestId: LANTERN, count: master().social.chest.maxDrawCount + 1 });
+  fails(t, 'CHEST_OUT_OF_PERIOD', 'drawPlayerChest', withWealth(s, { items: { 30002: 100 } }), {
+    chestId: OLD,
+    count: 1,
+  });
+  fails(
+    t,
+    'CHEST_OUT_OF_PERIOD',
+    'drawPlayerChest',
+    s,
+    { chestId: LANTERN, count: 1 },
+    { now: NOW + 400 * 24 * 3600_000 },
+  );
+  fails(t, 'INVALID_PARAMETERS', 'drawPlayerChest', s, {
+    chestId: LANTERN,
+    count: master().social.chest.maxDrawCount + 1,
+  });
   fails(t, 'INVALID_PARAMETERS', 'drawPlayerChest', s, { chestId: LANTERN, count: stepSize(0) + 1 });
   fails(t, 'INVALID_PARAMETERS', 'drawPlayerChest', s, { chestId: LANTERN, count: 0 });
   fails(t, 'ITEM_IS_SHORT', 'drawPlayerChest', rich(2), { chestId: LANTERN, count: 3 });
@@ -95,21 +112,30 @@ test('count may be social.chest.maxDrawCount and not one more: the refusal names
 test('count may be what is left in the box and not one more: the refusal says how many are left', (t) => {
   // Every prize drawn but the jackpot and one other: two left.
   const [keep, ...rest] = plain(0);
-  const drawn = [...rest.map((p) => ({ prizeId: p.prizeId, count: p.count })), { prizeId: keep!.prizeId, count: keep!.count - 1 }];
+  const drawn = [
+    ...rest.map((p) => ({ prizeId: p.prizeId, count: p.count })),
+    { prizeId: keep!.prizeId, count: keep!.count - 1 },
+  ];
   const s: PlayerState = { ...rich(), chests: [{ chestId: LANTERN, step: 0, drawn, jackpotDrawn: false, resets: 0 }] };
   t.is(ok(t, 'getStepPlayerChest', s, { chestId: LANTERN }).response.remaining, 2);
   const e = fails(t, 'INVALID_PARAMETERS', 'drawPlayerChest', s, { chestId: LANTERN, count: 3 });
   t.like(e, { field: 'count' });
   t.regex(reasonOf(e), /\b2\b/);
   const r = ok(t, 'drawPlayerChest', s, { chestId: LANTERN, count: 2 });
-  t.deepEqual(r.response.results.map((x) => x.prizeId).sort((a, b) => a - b), [jackpotOf(0).prizeId, keep!.prizeId].sort((a, b) => a - b));
+  t.deepEqual(
+    r.response.results.map((x) => x.prizeId).sort((a, b) => a - b),
+    [jackpotOf(0).prizeId, keep!.prizeId].sort((a, b) => a - b),
+  );
   t.is(r.response.remaining, 0);
   t.true(r.response.jackpotDrawn);
 });
 
 test('an empty box is 317 with a reason; a reset before the jackpot is 317 with its own reason', (t) => {
   const all = lantern.steps[0]!.prizes.map((p) => ({ prizeId: p.prizeId, count: p.count }));
-  const empty: PlayerState = { ...rich(), chests: [{ chestId: LANTERN, step: 0, drawn: all, jackpotDrawn: true, resets: 0 }] };
+  const empty: PlayerState = {
+    ...rich(),
+    chests: [{ chestId: LANTERN, step: 0, drawn: all, jackpotDrawn: true, resets: 0 }],
+  };
   const e = fails(t, 'STATE_CONFLICT', 'drawPlayerChest', empty, { chestId: LANTERN, count: 1 });
   t.regex(reasonOf(e), /empty/);
   const early = fails(t, 'STATE_CONFLICT', 'resetPlayerChest', rich(), { chestId: LANTERN });
@@ -125,7 +151,10 @@ test('a draw marks the jackpot drawn only when it draws the jackpot prize; until
     t.false(r.state.chests[0]!.jackpotDrawn);
     found = r.state;
   }
-  if (!found) { t.fail('no plain prize in 20 draws'); return; }
+  if (!found) {
+    t.fail('no plain prize in 20 draws');
+    return;
+  }
   fails(t, 'STATE_CONFLICT', 'resetPlayerChest', found, { chestId: LANTERN });
 });
 
@@ -133,7 +162,10 @@ test('a draw answers the step it drew from, counted from 1', (t) => {
   const r = ok(t, 'drawPlayerChest', rich(), { chestId: LANTERN, count: 1 });
   t.is(r.response.step, 1);
   t.is(r.response.chestId, LANTERN);
-  const second: PlayerState = { ...rich(), chests: [{ chestId: LANTERN, step: 1, drawn: [], jackpotDrawn: false, resets: 1 }] };
+  const second: PlayerState = {
+    ...rich(),
+    chests: [{ chestId: LANTERN, step: 1, drawn: [], jackpotDrawn: false, resets: 1 }],
+  };
   t.is(ok(t, 'drawPlayerChest', second, { chestId: LANTERN, count: 1 }).response.step, 2);
 });
 
@@ -142,19 +174,32 @@ test('a draw answers the step it drew from, counted from 1', (t) => {
 test('property: any sequence of draws never takes a prize beyond its count, and drawn plus remaining is the box', (t) => {
   const prizes = master().chest.get(LANTERN)!.steps[0]!.prizes;
   const total = stepSize(0);
-  fc.assert(fc.property(fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 8 }), fc.string({ maxLength: 8 }), (counts, seed) => {
-    let s = rich();
-    let drawn = 0;
-    for (const [i, c] of counts.entries()) {
-      const r = runOp('drawPlayerChest', s, { chestId: LANTERN, count: c }, { seed: `${seed}:${i}` });
-      if (r._tag === 'Left') { if (drawn + c <= total) return false; continue; }
-      s = r.right.state;
-      drawn += c;
-    }
-    const p = s.chests[0];
-    const sum = (p?.drawn ?? []).reduce((n, d) => n + d.count, 0);
-    return sum === drawn && (p?.drawn ?? []).every((d) => d.count <= (prizes.find((x) => x.prizeId === d.prizeId)?.count ?? 0));
-  }), { numRuns: 60 });
+  fc.assert(
+    fc.property(
+      fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 8 }),
+      fc.string({ maxLength: 8 }),
+      (counts, seed) => {
+        let s = rich();
+        let drawn = 0;
+        for (const [i, c] of counts.entries()) {
+          const r = runOp('drawPlayerChest', s, { chestId: LANTERN, count: c }, { seed: `${seed}:${i}` });
+          if (r._tag === 'Left') {
+            if (drawn + c <= total) return false;
+            continue;
+          }
+          s = r.right.state;
+          drawn += c;
+        }
+        const p = s.chests[0];
+        const sum = (p?.drawn ?? []).reduce((n, d) => n + d.count, 0);
+        return (
+          sum === drawn &&
+          (p?.drawn ?? []).every((d) => d.count <= (prizes.find((x) => x.prizeId === d.prizeId)?.count ?? 0))
+        );
+      },
+    ),
+    { numRuns: 60 },
+  );
   t.pass();
 });
 
@@ -169,27 +214,46 @@ test('a draw is weighted by the remaining counts: first draws follow count / tot
     const id = r.response.results[0]!.prizeId;
     seen.set(id, (seen.get(id) ?? 0) + 1);
   }
-  for (const p of prizes) t.true(Math.abs((seen.get(p.prizeId) ?? 0) / n - p.count / total) < 0.08, `prize ${p.prizeId}`);
+  for (const p of prizes)
+    t.true(Math.abs((seen.get(p.prizeId) ?? 0) / n - p.count / total) < 0.08, `prize ${p.prizeId}`);
   // A prize whose count is used up is never drawn again.
   const jackpot = prizes.find((p) => p.jackpot)!;
-  const gone: PlayerState = { ...s, chests: [{ chestId: LANTERN, step: 0, drawn: [{ prizeId: jackpot.prizeId, count: jackpot.count }], jackpotDrawn: true, resets: 0 }] };
+  const gone: PlayerState = {
+    ...s,
+    chests: [
+      {
+        chestId: LANTERN,
+        step: 0,
+        drawn: [{ prizeId: jackpot.prizeId, count: jackpot.count }],
+        jackpotDrawn: true,
+        resets: 0,
+      },
+    ],
+  };
   for (let i = 0; i < 50; i++) {
     const r = ok(t, 'drawPlayerChest', gone, { chestId: LANTERN, count: 1 }, { seed: `j${i}` });
     t.not(r.response.results[0]!.prizeId, jackpot.prizeId);
   }
 });
 
-test('after a retune lowered a prize\'s count below what was drawn, that prize is never drawn and the rest keep their remaining counts as weights', (t) => {
+test("after a retune lowered a prize's count below what was drawn, that prize is never drawn and the rest keep their remaining counts as weights", (t) => {
   // Step 1 retuned: prize 2's count 2 → 1, after the player drew it twice. Of the rest, the jackpot (1) and two of prize 3 are left.
   const [jp, second, third, ...others] = lantern.steps[0]!.prizes;
-  const steps = lantern.steps.map((st, i) => (i === 0 ? { prizes: st.prizes.map((p) => (p.prizeId === second!.prizeId ? { ...p, count: 1 } : p)) } : st));
+  const steps = lantern.steps.map((st, i) =>
+    i === 0 ? { prizes: st.prizes.map((p) => (p.prizeId === second!.prizeId ? { ...p, count: 1 } : p)) } : st,
+  );
   const retuned: Master = { ...m, chest: new Map([...m.chest, [LANTERN, { ...lantern, steps }]]) };
-  const drawn = [{ prizeId: second!.prizeId, count: 2 }, { prizeId: third!.prizeId, count: third!.count - 2 }, ...others.map((p) => ({ prizeId: p.prizeId, count: p.count }))];
+  const drawn = [
+    { prizeId: second!.prizeId, count: 2 },
+    { prizeId: third!.prizeId, count: third!.count - 2 },
+    ...others.map((p) => ({ prizeId: p.prizeId, count: p.count })),
+  ];
   const s: PlayerState = { ...rich(), chests: [{ chestId: LANTERN, step: 0, drawn, jackpotDrawn: false, resets: 0 }] };
   const n = 300;
   let jackpots = 0;
   for (let i = 0; i < n; i++) {
-    const id = ok(t, 'drawPlayerChest', s, { chestId: LANTERN, count: 1 }, { seed: `retune${i}`, m: retuned }).response.results[0]!.prizeId;
+    const id = ok(t, 'drawPlayerChest', s, { chestId: LANTERN, count: 1 }, { seed: `retune${i}`, m: retuned }).response
+      .results[0]!.prizeId;
     t.true(id === jp!.prizeId || id === third!.prizeId, `prize ${id}`);
     if (id === jp!.prizeId) jackpots++;
   }
@@ -197,12 +261,17 @@ test('after a retune lowered a prize\'s count below what was drawn, that prize i
   t.true(Math.abs(jackpots / n - 1 / 3) < 0.08, `jackpot share ${jackpots / n}`);
 });
 
-test('after a retune lowered a prize\'s count below what was drawn, none of it is left (0, never negative), and the box counts the rest', (t) => {
+test("after a retune lowered a prize's count below what was drawn, none of it is left (0, never negative), and the box counts the rest", (t) => {
   // Step 1 retuned: prize 2's count 2 → 1 after the player drew it twice; everything but the jackpot drawn.
   const [jp, second, ...others] = lantern.steps[0]!.prizes;
-  const steps = lantern.steps.map((st, i) => (i === 0 ? { prizes: st.prizes.map((p) => (p.prizeId === second!.prizeId ? { ...p, count: 1 } : p)) } : st));
+  const steps = lantern.steps.map((st, i) =>
+    i === 0 ? { prizes: st.prizes.map((p) => (p.prizeId === second!.prizeId ? { ...p, count: 1 } : p)) } : st,
+  );
   const retuned: Master = { ...m, chest: new Map([...m.chest, [LANTERN, { ...lantern, steps }]]) };
-  const drawn = [{ prizeId: second!.prizeId, count: 2 }, ...others.map((p) => ({ prizeId: p.prizeId, count: p.count }))];
+  const drawn = [
+    { prizeId: second!.prizeId, count: 2 },
+    ...others.map((p) => ({ prizeId: p.prizeId, count: p.count })),
+  ];
   const s: PlayerState = { ...rich(), chests: [{ chestId: LANTERN, step: 0, drawn, jackpotDrawn: false, resets: 0 }] };
   const step = ok(t, 'getStepPlayerChest', s, { chestId: LANTERN }, { m: retuned }).response;
   t.is(step.prizes.find((p) => p.prizeId === second!.prizeId)?.remaining, 0);
@@ -218,7 +287,8 @@ test('a prize over a capacity goes to the present box, from the chest, as a rewa
   // Every currency and prize item at its maximum: whatever is drawn does not fit.
   const cap = m.game.currencyMax;
   const full: Record<string, number> = { [String(TOKEN)]: 10 };
-  for (const p of lantern.steps[0]!.prizes) if (p.grant.kind === 'item') full[String(p.grant.objectId)] = m.item.get(p.grant.objectId)!.max;
+  for (const p of lantern.steps[0]!.prizes)
+    if (p.grant.kind === 'item') full[String(p.grant.objectId)] = m.item.get(p.grant.objectId)!.max;
   const s = withWealth(freshPlayer(), { gold: cap.gold, gem: cap.gem, items: full });
   const r = ok(t, 'drawPlayerChest', s, { chestId: LANTERN, count: 3 });
   for (const x of r.response.results) {

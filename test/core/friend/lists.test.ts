@@ -16,7 +16,8 @@ const B = () => freshPlayer({ playerId: 2, seed: 'b' });
 const C = () => freshPlayer({ playerId: 3, seed: 'c' });
 
 /** Runs a two-player operation and returns both new states. */
-type RelationOp = 'proposePlayerFriend' | 'acceptPlayerFriend' | 'refusePlayerFriend' | 'cancelPlayerFriend' | 'terminatePlayerFriend';
+type RelationOp =
+  'proposePlayerFriend' | 'acceptPlayerFriend' | 'refusePlayerFriend' | 'cancelPlayerFriend' | 'terminatePlayerFriend';
 const two = (t: Parameters<typeof ok>[0], name: RelationOp, s: PlayerState, o: PlayerState) => {
   const r = ok(t, name, s, { playerId: o.playerId }, { others: [o] });
   return { s: r.state, o: r.others[0] as PlayerState, response: r.response };
@@ -29,7 +30,12 @@ const P2 = () => player(2);
 
 const fieldOf = (e: GameError): string | undefined => ('field' in e ? e.field : undefined);
 const reasonOf = (e: GameError): string => ('reason' in e ? e.reason : '');
-const relation = (playerId: number, state: FriendRelation['state']): FriendRelation => ({ playerId, state, since: NOW, name: `P${playerId}` });
+const relation = (playerId: number, state: FriendRelation['state']): FriendRelation => ({
+  playerId,
+  state,
+  since: NOW,
+  name: `P${playerId}`,
+});
 const related = (s: PlayerState, ...rs: FriendRelation[]): PlayerState => ({ ...s, friends: [...s.friends, ...rs] });
 
 /** The request as the operation's codec decodes it (touches is given the decoded request). */
@@ -42,7 +48,8 @@ const decoded = <A>(codec: io.Decoder<unknown, A>, raw: unknown): A => {
 test('search shows the public summary with support characters; unknown is 202, oneself 102', (t) => {
   const b0 = B();
   const b: PlayerState = {
-    ...b0, nextManagedId: b0.nextManagedId + 1,
+    ...b0,
+    nextManagedId: b0.nextManagedId + 1,
     characters: [newCharacter(b0.nextManagedId, 1011, NOW)],
     supportParties: [{ name: 'Helpers', managedCharacterIds: [b0.nextManagedId] }],
   };
@@ -50,14 +57,17 @@ test('search shows the public summary with support characters; unknown is 202, o
   const player = r.response.player;
   t.is(player.playerId, 2);
   t.is(player.level, 1);
-  t.deepEqual(player.supportParties[0]?.characters.map((c) => [c.characterId, c.level]), [[1011, 1]]);
+  t.deepEqual(
+    player.supportParties[0]?.characters.map((c) => [c.characterId, c.level]),
+    [[1011, 1]],
+  );
   t.is(r.response.state, null);
   fails(t, 'PLAYER_NOT_FOUND', 'searchPlayerFriend', A(), { myCode: 'NOSUCHCODE' }, { others: [undefined] });
   const a = A();
   fails(t, 'INVALID_PARAMETERS', 'searchPlayerFriend', a, { myCode: a.myCode }, { others: [a] });
 });
 
-test('searching one\'s own friend code is 102 naming myCode', (t) => {
+test("searching one's own friend code is 102 naming myCode", (t) => {
   const a = P1();
   const e = fails(t, 'INVALID_PARAMETERS', 'searchPlayerFriend', a, { myCode: a.myCode }, { others: [a] });
   t.is(fieldOf(e), 'myCode');
@@ -78,12 +88,19 @@ test('the public summary lists each support character by its own managed id, and
   const second = first + 1;
   const [c1, c2] = [m.characters[0]!, m.characters[1]!];
   const b: PlayerState = {
-    ...b0, nextManagedId: second + 1,
+    ...b0,
+    nextManagedId: second + 1,
     characters: [newCharacter(first, c1.characterId, NOW), { ...newCharacter(second, c2.characterId, NOW), level: 7 }],
     supportParties: [{ name: 'Helpers', managedCharacterIds: [second, second + 100, first] }],
   };
   const shown = ok(t, 'searchPlayerFriend', P1(), { myCode: b.myCode }, { others: [b] }).response.player.supportParties;
-  t.deepEqual(shown[0]?.characters.map((c) => [c.managedCharacterId, c.characterId, c.level]), [[second, c2.characterId, 7], [first, c1.characterId, 1]]);
+  t.deepEqual(
+    shown[0]?.characters.map((c) => [c.managedCharacterId, c.characterId, c.level]),
+    [
+      [second, c2.characterId, 7],
+      [first, c1.characterId, 1],
+    ],
+  );
 });
 
 // ---- get_all ----
@@ -94,8 +111,14 @@ test('get_all lists friends and requests with summaries; guests only from the qu
   const c = two(t, 'proposePlayerFriend', C(), f.o); // C asks A
   const a = c.o;
   const plain = ok(t, 'getAllPlayerFriend', a, {}, { others: [f.s, c.s] });
-  t.deepEqual(plain.response.friends.map((x) => x.playerId), [2]);
-  t.deepEqual(plain.response.received.map((x) => x.playerId), [3]);
+  t.deepEqual(
+    plain.response.friends.map((x) => x.playerId),
+    [2],
+  );
+  t.deepEqual(
+    plain.response.received.map((x) => x.playerId),
+    [3],
+  );
   t.deepEqual(plain.response.guests, []);
   t.is(plain.response.friendCount, 1);
 
@@ -131,9 +154,18 @@ test('friendCount counts friends only; a player with a request either way may be
   const others = [P2(), player(3), player(4)];
   const r = ok(t, 'getAllPlayerFriend', a, { fromQuest: 1 }, { others });
   t.is(r.response.friendCount, 1);
-  t.deepEqual(r.response.friends.map((f) => f.playerId), [2]);
-  t.deepEqual(r.response.proposed.map((f) => f.playerId), [3]);
-  t.deepEqual(r.response.received.map((f) => f.playerId), [4]);
+  t.deepEqual(
+    r.response.friends.map((f) => f.playerId),
+    [2],
+  );
+  t.deepEqual(
+    r.response.proposed.map((f) => f.playerId),
+    [3],
+  );
+  t.deepEqual(
+    r.response.received.map((f) => f.playerId),
+    [4],
+  );
   // Two candidates, fewer than guestCount: both are shown, whatever the generator draws.
   t.deepEqual(r.response.guests.map((g) => g.playerId).sort(), [3, 4]);
 });
@@ -142,6 +174,9 @@ test('the caller is never a guest, even when it is among the recently active', (
   const a = P1();
   const stranger = player(5);
   const r = ok(t, 'getAllPlayerFriend', a, { fromQuest: 1 }, { others: [a, stranger] });
-  t.deepEqual(r.response.guests.map((g) => g.playerId), [5]);
+  t.deepEqual(
+    r.response.guests.map((g) => g.playerId),
+    [5],
+  );
   t.like(r.response.guests[0], { name: stranger.name, myCode: stranger.myCode });
 });

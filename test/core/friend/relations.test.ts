@@ -13,11 +13,16 @@ const C = () => freshPlayer({ playerId: 3, seed: 'c' });
 
 const rel = (s: PlayerState, id: number) => s.friends.find((f) => f.playerId === id)?.state;
 const fill = (s: PlayerState, state: FriendRelation['state'], n: number, from = 1000): PlayerState => ({
-  ...s, friends: [...s.friends, ...Array.from({ length: n }, (_, i) => ({ playerId: from + i, state, since: NOW, name: 'Filler' }))],
+  ...s,
+  friends: [
+    ...s.friends,
+    ...Array.from({ length: n }, (_, i) => ({ playerId: from + i, state, since: NOW, name: 'Filler' })),
+  ],
 });
 
 /** Runs a two-player operation and returns both new states. */
-type RelationOp = 'proposePlayerFriend' | 'acceptPlayerFriend' | 'refusePlayerFriend' | 'cancelPlayerFriend' | 'terminatePlayerFriend';
+type RelationOp =
+  'proposePlayerFriend' | 'acceptPlayerFriend' | 'refusePlayerFriend' | 'cancelPlayerFriend' | 'terminatePlayerFriend';
 const two = (t: Parameters<typeof ok>[0], name: RelationOp, s: PlayerState, o: PlayerState) => {
   const r = ok(t, name, s, { playerId: o.playerId }, { others: [o] });
   return { s: r.state, o: r.others[0] as PlayerState, response: r.response };
@@ -85,8 +90,22 @@ test('accept: no request is 107, a friend 502, oneself 102, unknown 202, a full 
   fails(t, 'NOT_FOUND', 'acceptPlayerFriend', C(), { playerId: 1 }, { others: [p.s] });
   fails(t, 'INVALID_PARAMETERS', 'acceptPlayerFriend', p.o, { playerId: 2 }, { others: [p.o] });
   fails(t, 'PLAYER_NOT_FOUND', 'acceptPlayerFriend', p.o, { playerId: 9 }, { others: [undefined] });
-  fails(t, 'FRIEND_LIMIT', 'acceptPlayerFriend', fill(p.o, 'friend', master().game.limits.friends), { playerId: 1 }, { others: [p.s] });
-  fails(t, 'FRIEND_LIMIT', 'acceptPlayerFriend', p.o, { playerId: 1 }, { others: [fill(p.s, 'friend', master().game.limits.friends)] });
+  fails(
+    t,
+    'FRIEND_LIMIT',
+    'acceptPlayerFriend',
+    fill(p.o, 'friend', master().game.limits.friends),
+    { playerId: 1 },
+    { others: [p.s] },
+  );
+  fails(
+    t,
+    'FRIEND_LIMIT',
+    'acceptPlayerFriend',
+    p.o,
+    { playerId: 1 },
+    { others: [fill(p.s, 'friend', master().game.limits.friends)] },
+  );
   const f = two(t, 'acceptPlayerFriend', p.o, p.s);
   fails(t, 'ALREADY_FRIEND', 'acceptPlayerFriend', f.s, { playerId: 1 }, { others: [f.o] });
 });
@@ -129,14 +148,20 @@ test('terminate ends a friendship on both sides; not a friend is 501', (t) => {
 
 test('naming oneself by playerId is 102 naming playerId, in every operation on a relation', (t) => {
   const a = P1();
-  for (const name of ['proposePlayerFriend', 'acceptPlayerFriend', 'refusePlayerFriend', 'cancelPlayerFriend', 'terminatePlayerFriend'] as const) {
+  for (const name of [
+    'proposePlayerFriend',
+    'acceptPlayerFriend',
+    'refusePlayerFriend',
+    'cancelPlayerFriend',
+    'terminatePlayerFriend',
+  ] as const) {
     const e = fails(t, 'INVALID_PARAMETERS', name, a, { playerId: a.playerId }, { others: [a] });
     t.is(fieldOf(e), 'playerId', name);
     t.regex(reasonOf(e), /yourself/, name);
   }
 });
 
-test('proposing again while one\'s own request is pending is 317 naming that player', (t) => {
+test("proposing again while one's own request is pending is 317 naming that player", (t) => {
   const { a, b } = proposed(t);
   const e = fails(t, 'STATE_CONFLICT', 'proposePlayerFriend', a, { playerId: 2 }, { others: [b] });
   t.regex(reasonOf(e), /\bplayer 2\b/);
@@ -154,6 +179,12 @@ test('accept and refuse without a request from that player are 107 "friend reque
   t.like(e, { entity: 'friend request to player', id: 1 });
   // With no relation at all, the same answers.
   const c = player(3);
-  t.like(fails(t, 'NOT_FOUND', 'acceptPlayerFriend', c, { playerId: 1 }, { others: [P1()] }), { entity: 'friend request from player', id: 1 });
-  t.like(fails(t, 'NOT_FOUND', 'cancelPlayerFriend', c, { playerId: 1 }, { others: [P1()] }), { entity: 'friend request to player', id: 1 });
+  t.like(fails(t, 'NOT_FOUND', 'acceptPlayerFriend', c, { playerId: 1 }, { others: [P1()] }), {
+    entity: 'friend request from player',
+    id: 1,
+  });
+  t.like(fails(t, 'NOT_FOUND', 'cancelPlayerFriend', c, { playerId: 1 }, { others: [P1()] }), {
+    entity: 'friend request to player',
+    id: 1,
+  });
 });

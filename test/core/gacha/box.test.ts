@@ -30,12 +30,21 @@ test('box/get says which targets the player owns', (t) => {
   const targets = m.gacha.get(SPOTLIGHT)!.targets;
   const s = wealthy();
   const fresh = ok(t, 'getPlayerGachaBox', s, { gachaId: SPOTLIGHT }).response.targets;
-  t.deepEqual(fresh.map((x) => [x.characterId, x.owned]), targets.map((x) => [x.characterId, false]));
+  t.deepEqual(
+    fresh.map((x) => [x.characterId, x.owned]),
+    targets.map((x) => [x.characterId, false]),
+  );
   const [first, second] = targets;
   const withPoints: PlayerState = { ...s, gachaStats: [{ ...statOf(s, SPOTLIGHT), points: second!.points }] };
-  const owns = ok(t, 'pointToCharacterPlayerGacha', withPoints, { gachaId: SPOTLIGHT, characterId: second!.characterId }).state;
+  const owns = ok(t, 'pointToCharacterPlayerGacha', withPoints, {
+    gachaId: SPOTLIGHT,
+    characterId: second!.characterId,
+  }).state;
   const after = ok(t, 'getPlayerGachaBox', owns, { gachaId: SPOTLIGHT }).response.targets;
-  t.deepEqual(after.map((x) => [x.characterId, x.owned]), targets.map((x) => [x.characterId, x.characterId === second!.characterId]));
+  t.deepEqual(
+    after.map((x) => [x.characterId, x.owned]),
+    targets.map((x) => [x.characterId, x.characterId === second!.characterId]),
+  );
   t.not(first!.characterId, second!.characterId);
 });
 
@@ -45,8 +54,14 @@ test('box/get of a gacha whose master data changed since loading shows the chang
   const m2: Master = { ...m, gacha: new Map([...m.gacha, [SPOTLIGHT, changed]]) };
   const loaded = ok(t, 'getPlayerGachaBox', freshPlayer(), { gachaId: SPOTLIGHT }).response;
   const now = ok(t, 'getPlayerGachaBox', freshPlayer(), { gachaId: SPOTLIGHT }, { m: m2 }).response;
-  t.deepEqual(loaded.targets.map((x) => x.points), g.targets.map((x) => x.points));
-  t.deepEqual(now.targets.map((x) => x.points), changed.targets.map((x) => x.points));
+  t.deepEqual(
+    loaded.targets.map((x) => x.points),
+    g.targets.map((x) => x.points),
+  );
+  t.deepEqual(
+    now.targets.map((x) => x.points),
+    changed.targets.map((x) => x.points),
+  );
   // The rates are the same tables either way.
   t.deepEqual(now.rarityRates, loaded.rarityRates);
 });

@@ -40,24 +40,37 @@ for (const gachaId of [2, 3, 4, 6]) {
     const ten = box.tenDraw;
     t.is(ten.draws, m.game.gacha.tenDrawSize);
     const exact = enumerate(tableOf(m, g), ten.draws, g.guaranteeMinRarity);
-    t.true(Math.abs(ten.guaranteeProbability - exact.fire) < 1e-12, `guarantee ${ten.guaranteeProbability} vs ${exact.fire}`);
-    for (const r of ten.rarityRates) t.true(Math.abs(r.probability - (exact.share.get(r.rarity) ?? NaN)) < 1e-12, `★${r.rarity}`);
+    t.true(
+      Math.abs(ten.guaranteeProbability - exact.fire) < 1e-12,
+      `guarantee ${ten.guaranteeProbability} vs ${exact.fire}`,
+    );
+    for (const r of ten.rarityRates)
+      t.true(Math.abs(r.probability - (exact.share.get(r.rarity) ?? NaN)) < 1e-12, `★${r.rarity}`);
     t.true(Math.abs(ten.rarityRates.reduce((a, r) => a + r.probability, 0) - 1) < 1e-12, 'the rarities sum to 1');
     // A pickup keeps its share of its rarity, in the single table and in the guarantee's.
     for (const p of ten.pickups) {
       const single = box.pickups.find((x) => x.characterId === p.characterId)!;
-      const rarity = (rates: ReadonlyArray<{ rarity: number; probability: number }>) => rates.find((x) => x.rarity === p.rarity)!.probability;
-      t.true(Math.abs(p.probability / rarity(ten.rarityRates) - single.probability / rarity(box.rarityRates)) < 1e-12, `pickup ${p.characterId}`);
+      const rarity = (rates: ReadonlyArray<{ rarity: number; probability: number }>) =>
+        rates.find((x) => x.rarity === p.rarity)!.probability;
+      t.true(
+        Math.abs(p.probability / rarity(ten.rarityRates) - single.probability / rarity(box.rarityRates)) < 1e-12,
+        `pickup ${p.characterId}`,
+      );
     }
     if (g.guaranteeMinRarity === null) {
       t.is(ten.guaranteeProbability, 0);
       t.deepEqual(ten.rarityRates, box.rarityRates, 'no guarantee: a ten-draw is ten single draws');
     } else {
-      const below = box.rarityRates.filter((r) => r.rarity < g.guaranteeMinRarity!).reduce((a, r) => a + r.probability, 0);
+      const below = box.rarityRates
+        .filter((r) => r.rarity < g.guaranteeMinRarity!)
+        .reduce((a, r) => a + r.probability, 0);
       t.true(Math.abs(ten.guaranteeProbability - below ** ten.draws) < 1e-15);
       for (const r of ten.rarityRates) {
         const single = box.rarityRates.find((x) => x.rarity === r.rarity)!.probability;
-        t.true(r.rarity >= g.guaranteeMinRarity ? r.probability > single : r.probability < single, `★${r.rarity} moves the right way`);
+        t.true(
+          r.rarity >= g.guaranteeMinRarity ? r.probability > single : r.probability < single,
+          `★${r.rarity} moves the right way`,
+        );
       }
     }
   });
@@ -66,7 +79,14 @@ for (const gachaId of [2, 3, 4, 6]) {
 test('the standard gacha publishes ★5 3.124 % and ★4 19.265 % per pull of a ten-draw, the guarantee firing 8.886 % of the time', (t) => {
   const ten = ok(t, 'getPlayerGachaBox', freshPlayer(), { gachaId: 2 }).response.tenDraw;
   const pct = (x: number) => Math.round(x * 1e5) / 1e3;
-  t.deepEqual(ten.rarityRates.map((r) => [r.rarity, pct(r.probability)]), [[5, 3.124], [4, 19.265], [3, 77.611]]);
+  t.deepEqual(
+    ten.rarityRates.map((r) => [r.rarity, pct(r.probability)]),
+    [
+      [5, 3.124],
+      [4, 19.265],
+      [3, 77.611],
+    ],
+  );
   t.is(pct(ten.guaranteeProbability), 8.886);
 });
 
@@ -74,7 +94,10 @@ test('multiDrawRates of a single pull, or without a guarantee, is the single tab
   const m = master();
   const table = tableOf(m, m.gacha.get(3)!);
   const single = publish(table);
-  for (const [n, min] of [[1, 4], [10, null]] as const) {
+  for (const [n, min] of [
+    [1, 4],
+    [10, null],
+  ] as const) {
     const r = multiDrawRates(table, n, min);
     t.deepEqual(r.rarities, single.rarities);
     t.deepEqual(r.characters, single.characters);

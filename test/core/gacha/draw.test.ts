@@ -22,7 +22,9 @@ const wealthy = (): PlayerState => withWealth(freshPlayer(), { gem: 100_000, pai
 /** A state whose stat for a gacha is the given one (the other stats kept). */
 const withStat = (s: PlayerState, st: Partial<GachaStat> & { gachaId: number }): PlayerState => ({
   ...s,
-  gachaStats: [...s.gachaStats.filter((x) => x.gachaId !== st.gachaId), { ...statOf(s, st.gachaId), ...st }].sort((a, b) => a.gachaId - b.gachaId),
+  gachaStats: [...s.gachaStats.filter((x) => x.gachaId !== st.gachaId), { ...statOf(s, st.gachaId), ...st }].sort(
+    (a, b) => a.gachaId - b.gachaId,
+  ),
 });
 
 // Gacha 6 (Weekend Gacha): at most 100 draws in all, 20 a day; open on NOW, a Saturday.
@@ -87,7 +89,14 @@ test('draws earn gacha points per character drawn', (t) => {
 
 test('a draw records its stats: draws today and in all, the game day, points, the first ten-draw; a new game day starts the count again', (t) => {
   const a = ok(t, 'drawPlayerGacha', wealthy(), { gachaId: 2, drawType: 1 });
-  t.like(statOf(a.state, 2), { totalDraws: 1, drawsToday: 1, points: 1, firstTenUsed: false, closed: false, pending: null });
+  t.like(statOf(a.state, 2), {
+    totalDraws: 1,
+    drawsToday: 1,
+    points: 1,
+    firstTenUsed: false,
+    closed: false,
+    pending: null,
+  });
   const b = ok(t, 'drawPlayerGacha', a.state, { gachaId: 2, drawType: 3 }, { seed: 'b' });
   const day = statOf(b.state, 2).dayIndex;
   t.like(statOf(b.state, 2), { totalDraws: 11, drawsToday: 11, points: 11, firstTenUsed: true });
@@ -96,21 +105,39 @@ test('a draw records its stats: draws today and in all, the game day, points, th
   t.like(statOf(c.state, 2), { totalDraws: 12, drawsToday: 1, dayIndex: day + 1, points: 12, firstTenUsed: true });
   // Another gacha's stats are its own.
   t.is(statOf(c.state, 3).totalDraws, 0);
-  t.deepEqual(c.state.gachaStats.map((x) => x.gachaId), [2]);
+  t.deepEqual(
+    c.state.gachaStats.map((x) => x.gachaId),
+    [2],
+  );
 });
 
 test('each gacha keeps its own stats, in gacha order, whatever order they were drawn in', (t) => {
   const a = ok(t, 'drawPlayerGacha', wealthy(), { gachaId: 3, drawType: 1 });
   const b = ok(t, 'drawPlayerGacha', a.state, { gachaId: 2, drawType: 3 }, { seed: 'b' });
   const c = ok(t, 'drawPlayerGacha', b.state, { gachaId: 3, drawType: 1 }, { seed: 'c' });
-  t.deepEqual(c.state.gachaStats.map((x) => [x.gachaId, x.totalDraws, x.firstTenUsed]), [[2, 10, true], [3, 2, false]]);
+  t.deepEqual(
+    c.state.gachaStats.map((x) => [x.gachaId, x.totalDraws, x.firstTenUsed]),
+    [
+      [2, 10, true],
+      [3, 2, false],
+    ],
+  );
 });
 
 test('a draw records what it drew and paid in the history, and counts its characters', (t) => {
   const s = wealthy();
   const r = ok(t, 'drawPlayerGacha', s, { gachaId: 2, drawType: 3 });
   const ids = r.response.gachaResults.map((x) => x.characterId);
-  t.deepEqual(r.state.gachaHistory, [{ gachaId: 2, drawnAt: NOW, drawType: 3, characterIds: ids, payment: { ticket: 0, gem: 750, paidGem: 0 }, granted: true }]);
+  t.deepEqual(r.state.gachaHistory, [
+    {
+      gachaId: 2,
+      drawnAt: NOW,
+      drawType: 3,
+      characterIds: ids,
+      payment: { ticket: 0, gem: 750, paidGem: 0 },
+      granted: true,
+    },
+  ]);
   t.is(r.state.counters.gachaDraws, (s.counters.gachaDraws ?? 0) + 10);
   const paidOnly = ok(t, 'drawPlayerGacha', r.state, { gachaId: 2, drawType: 2 }, { seed: 'p' });
   t.deepEqual(paidOnly.state.gachaHistory.at(-1)?.payment, { ticket: 0, gem: 0, paidGem: 100 });
@@ -123,7 +150,10 @@ test('the ten-draw guarantee: every ten-draw holds a ★4 or better', (t) => {
   for (let i = 0; i < 200; i++) {
     const r = ok(t, 'drawPlayerGacha', withWealth(s, { gem: 100_000 }), { gachaId: 2, drawType: 3 }, { seed: `g${i}` });
     const rarities = r.response.gachaResults.map((x) => m.character.get(x.characterId)?.rarity ?? 0);
-    t.true(rarities.some((x) => x >= 4), `draw ${i}: ${rarities.join(',')}`);
+    t.true(
+      rarities.some((x) => x >= 4),
+      `draw ${i}: ${rarities.join(',')}`,
+    );
     s = r.state;
   }
 });
@@ -156,14 +186,23 @@ test('a character drawn twice in one ten-draw is new once; the copy says what it
     const id = ids.find((x, j) => ids.indexOf(x) !== j);
     if (id !== undefined) found = { r, id };
   }
-  if (!found) { t.fail('no ten-draw with a repeat in 200 seeds'); return; }
+  if (!found) {
+    t.fail('no ten-draw with a repeat in 200 seeds');
+    return;
+  }
   const { r, id } = found;
   const c = m.character.get(id)!;
   const copies = r.response.gachaResults.filter((x) => x.characterId === id);
   t.like(copies[0], { isNew: true, itemId: null, itemAmount: 0, rarity: c.rarity });
-  t.like(copies[1], { isNew: false, itemId: c.limitBreakItemId, itemAmount: m.rarity.get(c.rarity)!.duplicateItemAmount, rarity: c.rarity });
+  t.like(copies[1], {
+    isNew: false,
+    itemId: c.limitBreakItemId,
+    itemAmount: m.rarity.get(c.rarity)!.duplicateItemAmount,
+    rarity: c.rarity,
+  });
   const pickups = new Set(m.gacha.get(3)!.pickups.map((p) => p.characterId));
-  for (const x of r.response.gachaResults) t.is(x.pickup, pickups.has(x.characterId), `pickup flag of ${x.characterId}`);
+  for (const x of r.response.gachaResults)
+    t.is(x.pickup, pickups.has(x.characterId), `pickup flag of ${x.characterId}`);
   t.is(itemsOf(r.state)[String(c.limitBreakItemId)], m.rarity.get(c.rarity)!.duplicateItemAmount * (copies.length - 1));
 });
 
@@ -195,7 +234,8 @@ test('a ten-draw over the per-day limit is 309 (draws are counted per character)
 test('the total draw limit counts the draws a request makes: a ten-draw at 91 and a single at 100 are 309, a ten-draw at 90 succeeds', (t) => {
   const s = rich(t);
   // dayIndex 0: no draws today, so only the total limit can refuse.
-  const at = (totalDraws: number) => withStat(s, { gachaId: WEEKEND, totalDraws, dayIndex: 0, drawsToday: 0, firstTenUsed: true });
+  const at = (totalDraws: number) =>
+    withStat(s, { gachaId: WEEKEND, totalDraws, dayIndex: 0, drawsToday: 0, firstTenUsed: true });
   const ten = fails(t, 'GACHA_DRAW_LIMIT', 'drawPlayerGacha', at(91), { gachaId: WEEKEND, drawType: 3 });
   t.regex(JSON.stringify(ten), /100 draws in all/);
   fails(t, 'GACHA_DRAW_LIMIT', 'drawPlayerGacha', at(100), { gachaId: WEEKEND, drawType: 1 });
@@ -210,11 +250,23 @@ test('the total draw limit counts the draws a request makes: a ten-draw at 91 an
 
 // ---- requests and refusals ----
 
-test('a draw\'s stepCode follows the tutorial rules: 0 records nothing, going back is 102 and nothing changes', (t) => {
+test("a draw's stepCode follows the tutorial rules: 0 records nothing, going back is 102 and nothing changes", (t) => {
   const s = rich(t);
   t.is(ok(t, 'drawPlayerGacha', s, { gachaId: 2, drawType: 1, stepCode: 0 }).state.tutorial.step, s.tutorial.step);
-  fails(t, 'INVALID_PARAMETERS', 'drawPlayerGacha', { ...s, tutorial: { ...s.tutorial, step: 4 } }, { gachaId: 1, drawType: 3, stepCode: 3, reDraw: false });
-  fails(t, 'INVALID_PARAMETERS', 'drawPlayerGacha', { ...s, tutorial: { ...s.tutorial, step: 4 } }, { gachaId: 1, drawType: 3, stepCode: 3, reDraw: true });
+  fails(
+    t,
+    'INVALID_PARAMETERS',
+    'drawPlayerGacha',
+    { ...s, tutorial: { ...s.tutorial, step: 4 } },
+    { gachaId: 1, drawType: 3, stepCode: 3, reDraw: false },
+  );
+  fails(
+    t,
+    'INVALID_PARAMETERS',
+    'drawPlayerGacha',
+    { ...s, tutorial: { ...s.tutorial, step: 4 } },
+    { gachaId: 1, drawType: 3, stepCode: 3, reDraw: true },
+  );
 });
 
 test('bad draw requests: drawType out of range is 102, a missing gachaId 103', (t) => {
@@ -232,14 +284,29 @@ test('numeric strings are accepted where integers are expected', (t) => {
 test('refusals name what refused: the gacha, the field, the limit', (t) => {
   const s = wealthy();
   t.like(fails(t, 'NOT_FOUND', 'drawPlayerGacha', s, { gachaId: 999, drawType: 1 }), { entity: 'gacha', id: 999 });
-  t.like(fails(t, 'INVALID_PARAMETERS', 'drawPlayerGacha', s, { gachaId: 1, drawType: 2 }), { field: 'drawType', reason: 'gacha 1 has no paid-gem single draw' });
-  t.like(fails(t, 'INVALID_PARAMETERS', 'drawPlayerGacha', s, { gachaId: 2, drawType: 1, reDraw: true }), { field: 'reDraw', reason: 'gacha 2 does not allow re-draws' });
+  t.like(fails(t, 'INVALID_PARAMETERS', 'drawPlayerGacha', s, { gachaId: 1, drawType: 2 }), {
+    field: 'drawType',
+    reason: 'gacha 1 has no paid-gem single draw',
+  });
+  t.like(fails(t, 'INVALID_PARAMETERS', 'drawPlayerGacha', s, { gachaId: 2, drawType: 1, reDraw: true }), {
+    field: 'reDraw',
+    reason: 'gacha 2 does not allow re-draws',
+  });
   const daily = ok(t, 'drawPlayerGacha', s, { gachaId: 4, drawType: 1 }).state;
-  t.like(fails(t, 'GACHA_DRAW_LIMIT', 'drawPlayerGacha', daily, { gachaId: 4, drawType: 1 }), { gachaId: 4, reason: 'at most 1 draws a day' });
+  t.like(fails(t, 'GACHA_DRAW_LIMIT', 'drawPlayerGacha', daily, { gachaId: 4, drawType: 1 }), {
+    gachaId: 4,
+    reason: 'at most 1 draws a day',
+  });
   const fixed = ok(t, 'drawPlayerGacha', s, { gachaId: 1, drawType: 1 }).state;
-  t.like(fails(t, 'GACHA_DRAW_LIMIT', 'drawPlayerGacha', fixed, { gachaId: 1, drawType: 1 }), { gachaId: 1, reason: 'its result was already fixed' });
+  t.like(fails(t, 'GACHA_DRAW_LIMIT', 'drawPlayerGacha', fixed, { gachaId: 1, drawType: 1 }), {
+    gachaId: 1,
+    reason: 'its result was already fixed',
+  });
   const base = { ...s, gachaStats: [{ ...statOf(s, 3), points: 10 }] };
-  t.like(fails(t, 'INVALID_PARAMETERS', 'pointToCharacterPlayerGacha', base, { gachaId: 3, characterId: 1013 }), { field: 'characterId', reason: 'character 1013 is not a target of gacha 3' });
+  t.like(fails(t, 'INVALID_PARAMETERS', 'pointToCharacterPlayerGacha', base, { gachaId: 3, characterId: 1013 }), {
+    field: 'characterId',
+    reason: 'character 1013 is not a target of gacha 3',
+  });
 });
 
 test('every draw, fix and point exchange answer is exactly its declared codec', (t) => {
@@ -247,7 +314,18 @@ test('every draw, fix and point exchange answer is exactly its declared codec', 
   const drawn = ok(t, 'drawPlayerGacha', s, { gachaId: 3, drawType: 3 });
   const held = ok(t, 'drawPlayerGacha', s, { gachaId: 1, drawType: 3, reDraw: true });
   const fixed = ok(t, 'fixPlayerGacha', held.state, {});
-  const points = ok(t, 'pointToCharacterPlayerGacha', { ...s, gachaStats: [{ ...statOf(s, 3), points: 50 }] }, { gachaId: 3, characterId: 1012 });
-  const answers = [['drawPlayerGacha', drawn.response], ['drawPlayerGacha', held.response], ['fixPlayerGacha', fixed.response], ['pointToCharacterPlayerGacha', points.response]] as const;
-  for (const [name, answer] of answers) t.deepEqual(answerProblems(answerCodec(operationByName(name)!), answer), [], name);
+  const points = ok(
+    t,
+    'pointToCharacterPlayerGacha',
+    { ...s, gachaStats: [{ ...statOf(s, 3), points: 50 }] },
+    { gachaId: 3, characterId: 1012 },
+  );
+  const answers = [
+    ['drawPlayerGacha', drawn.response],
+    ['drawPlayerGacha', held.response],
+    ['fixPlayerGacha', fixed.response],
+    ['pointToCharacterPlayerGacha', points.response],
+  ] as const;
+  for (const [name, answer] of answers)
+    t.deepEqual(answerProblems(answerCodec(operationByName(name)!), answer), [], name);
 });

@@ -28,35 +28,73 @@ const SPOTLIGHT = 3; // pickups 1011, 1012, 1022; targets the same
 const pickups = (gachaId: number) => m.gacha.get(gachaId)!.pickups.map((p) => p.characterId);
 /** A copy of the master data without one gacha (as after it was taken out of gachas.json). */
 const withoutGacha = (gachaId: number): Master => ({
-  ...m, gacha: new Map([...m.gacha].filter(([id]) => id !== gachaId)), gachas: m.gachas.filter((g) => g.gachaId !== gachaId),
+  ...m,
+  gacha: new Map([...m.gacha].filter(([id]) => id !== gachaId)),
+  gachas: m.gachas.filter((g) => g.gachaId !== gachaId),
 });
-const record = (drawnAt: number): DrawRecord => ({ gachaId: 2, drawnAt, drawType: 1, characterIds: [1013], payment: { ticket: 0, gem: 150, paidGem: 0 }, granted: true });
+const record = (drawnAt: number): DrawRecord => ({
+  gachaId: 2,
+  drawnAt,
+  drawType: 1,
+  characterIds: [1013],
+  payment: { ticket: 0, gem: 150, paidGem: 0 },
+  granted: true,
+});
 
 /** Master data with some of game's numbers changed. */
 const tuned = (game: { presents?: object; gacha?: object; move?: object }): Master => {
   const m = master();
-  return { ...m, game: { ...m.game, presents: { ...m.game.presents, ...game.presents }, gacha: { ...m.game.gacha, ...game.gacha }, move: { ...m.game.move, ...game.move } } };
+  return {
+    ...m,
+    game: {
+      ...m.game,
+      presents: { ...m.game.presents, ...game.presents },
+      gacha: { ...m.game.gacha, ...game.gacha },
+      move: { ...m.game.move, ...game.move },
+    },
+  };
 };
 
-test('history lists the player\'s draws newest first, with what each paid and drew', (t) => {
+test("history lists the player's draws newest first, with what each paid and drew", (t) => {
   const s = drawn(t);
   const r = ok(t, 'getHistoryPlayerGacha', s, {}, { now: NOW + DAY });
   t.false(r.changed);
   const h = r.response;
   t.is(h.total, 3);
   t.is(h.historyDays, 90);
-  t.deepEqual(h.draws.map((d) => [d.gachaId, d.kind, d.drawType, d.characters.length]), [[3, 'ten', 3, 10], [2, 'single', 1, 1], [2, 'ticket', 1, 1]]);
-  t.deepEqual(h.draws.map((d) => d.drawnAt), [local(NOW + DAY), local(NOW + HOUR), local(NOW)]);
+  t.deepEqual(
+    h.draws.map((d) => [d.gachaId, d.kind, d.drawType, d.characters.length]),
+    [
+      [3, 'ten', 3, 10],
+      [2, 'single', 1, 1],
+      [2, 'ticket', 1, 1],
+    ],
+  );
+  t.deepEqual(
+    h.draws.map((d) => d.drawnAt),
+    [local(NOW + DAY), local(NOW + HOUR), local(NOW)],
+  );
   const [ten, single, ticket] = h.draws;
   t.deepEqual(ticket!.paid, { ticket: 1, ticketItemId: master().gacha.get(2)!.cost.ticketItemId, gem: 0, paidGem: 0 });
   t.deepEqual(single!.paid, { ticket: 0, ticketItemId: null, gem: master().gacha.get(2)!.cost.singleGem, paidGem: 0 });
-  t.is(ten!.paid.gem + ten!.paid.paidGem, master().gacha.get(3)!.cost.firstTenGem ?? master().gacha.get(3)!.cost.tenGem);
+  t.is(
+    ten!.paid.gem + ten!.paid.paidGem,
+    master().gacha.get(3)!.cost.firstTenGem ?? master().gacha.get(3)!.cost.tenGem,
+  );
   // The characters are those the state recorded, named and with rarity and pickup.
-  t.deepEqual(ten!.characters.map((c) => c.characterId), s.gachaHistory[2]!.characterIds);
+  t.deepEqual(
+    ten!.characters.map((c) => c.characterId),
+    s.gachaHistory[2]!.characterIds,
+  );
   for (const c of ten!.characters) {
     t.is(c.rarity, master().character.get(c.characterId)!.rarity);
     t.is(c.name, master().character.get(c.characterId)!.name);
-    t.is(c.pickup, master().gacha.get(3)!.pickups.some((p) => p.characterId === c.characterId));
+    t.is(
+      c.pickup,
+      master()
+        .gacha.get(3)!
+        .pickups.some((p) => p.characterId === c.characterId),
+    );
   }
   t.is(ten!.name, master().gacha.get(3)!.name);
   t.true(h.draws.every((d) => d.granted));
@@ -65,12 +103,24 @@ test('history lists the player\'s draws newest first, with what each paid and dr
 test('history filters by gacha and by game-local time (from inclusive, to exclusive)', (t) => {
   const s = drawn(t);
   const q = (req: Record<string, unknown>) => ok(t, 'getHistoryPlayerGacha', s, req, { now: NOW + DAY }).response;
-  t.deepEqual(q({ gachaId: 2 }).draws.map((d) => d.kind), ['single', 'ticket']);
+  t.deepEqual(
+    q({ gachaId: 2 }).draws.map((d) => d.kind),
+    ['single', 'ticket'],
+  );
   t.is(q({ gachaId: '3' }).total, 1);
   t.is(q({ gachaId: 6 }).total, 0);
-  t.deepEqual(q({ from: local(NOW + HOUR) }).draws.map((d) => d.kind), ['ten', 'single']);
-  t.deepEqual(q({ to: local(NOW + HOUR) }).draws.map((d) => d.kind), ['ticket']);
-  t.deepEqual(q({ from: local(NOW), to: local(NOW + DAY), gachaId: 2 }).draws.map((d) => d.kind), ['single', 'ticket']);
+  t.deepEqual(
+    q({ from: local(NOW + HOUR) }).draws.map((d) => d.kind),
+    ['ten', 'single'],
+  );
+  t.deepEqual(
+    q({ to: local(NOW + HOUR) }).draws.map((d) => d.kind),
+    ['ticket'],
+  );
+  t.deepEqual(
+    q({ from: local(NOW), to: local(NOW + DAY), gachaId: 2 }).draws.map((d) => d.kind),
+    ['single', 'ticket'],
+  );
   t.is(q({ from: local(NOW + 2 * DAY) }).total, 0);
 });
 
@@ -80,7 +130,10 @@ test('history pages: pageSize draws a page, page from 1, past the end an empty p
   const p1 = q({ pageSize: 2 });
   t.deepEqual([p1.page, p1.pageSize, p1.total, p1.draws.length], [1, 2, 3, 2]);
   const p2 = q({ pageSize: 2, page: 2 });
-  t.deepEqual(p2.draws.map((d) => d.kind), ['ticket']);
+  t.deepEqual(
+    p2.draws.map((d) => d.kind),
+    ['ticket'],
+  );
   t.deepEqual(q({ pageSize: 2, page: 3 }).draws, []);
   t.is(q({}).pageSize, 20);
 });
@@ -92,23 +145,56 @@ test('history of a re-draw gacha: the draw, its re-draws (not granted, paid noth
   s = ok(t, 'drawPlayerGacha', s, { gachaId: 1, drawType: 3, reDraw: true }, { seed: 'r2' }).state;
   s = ok(t, 'fixPlayerGacha', s, { gachaId: 1 }).state;
   const h = ok(t, 'getHistoryPlayerGacha', s, { gachaId: 1 }).response;
-  t.deepEqual(h.draws.map((d) => [d.kind, d.granted, d.drawType]), [['fix', true, 0], ['reDraw', false, 3], ['ten', false, 3]]);
-  t.deepEqual(h.draws[0]!.characters.map((c) => c.characterId), h.draws[1]!.characters.map((c) => c.characterId), 'the fix grants the last re-draw');
+  t.deepEqual(
+    h.draws.map((d) => [d.kind, d.granted, d.drawType]),
+    [
+      ['fix', true, 0],
+      ['reDraw', false, 3],
+      ['ten', false, 3],
+    ],
+  );
+  t.deepEqual(
+    h.draws[0]!.characters.map((c) => c.characterId),
+    h.draws[1]!.characters.map((c) => c.characterId),
+    'the fix grants the last re-draw',
+  );
   for (const d of h.draws) t.deepEqual(d.paid, { ticket: 0, ticketItemId: null, gem: 0, paidGem: 0 });
 });
 
-test('history: a character is a pickup only when it is one of that gacha\'s pickups', (t) => {
+test("history: a character is a pickup only when it is one of that gacha's pickups", (t) => {
   const [pick] = pickups(SPOTLIGHT);
   const plainId = 1013;
   t.false(pickups(SPOTLIGHT).includes(plainId));
-  const rec = (gachaId: number, drawnAt: number): DrawRecord => ({ gachaId, drawnAt, drawType: 1, characterIds: [pick!, plainId], payment: { ticket: 0, gem: 150, paidGem: 0 }, granted: true });
+  const rec = (gachaId: number, drawnAt: number): DrawRecord => ({
+    gachaId,
+    drawnAt,
+    drawType: 1,
+    characterIds: [pick!, plainId],
+    payment: { ticket: 0, gem: 150, paidGem: 0 },
+    granted: true,
+  });
   // The same characters drawn from the Spotlight gacha (with pickups) and the Standard gacha (none).
   const s: PlayerState = { ...freshPlayer(), gachaHistory: [rec(2, NOW - 1000), rec(SPOTLIGHT, NOW)] };
   const draws = ok(t, 'getHistoryPlayerGacha', s, {}).response.draws;
-  t.deepEqual(draws.map((d) => [d.gachaId, d.characters.map((c) => [c.characterId, c.pickup])]), [
-    [SPOTLIGHT, [[pick, true], [plainId, false]]],
-    [2, [[pick, false], [plainId, false]]],
-  ]);
+  t.deepEqual(
+    draws.map((d) => [d.gachaId, d.characters.map((c) => [c.characterId, c.pickup])]),
+    [
+      [
+        SPOTLIGHT,
+        [
+          [pick, true],
+          [plainId, false],
+        ],
+      ],
+      [
+        2,
+        [
+          [pick, false],
+          [plainId, false],
+        ],
+      ],
+    ],
+  );
 });
 
 test('history of a re-draw gacha no longer in the master data: empty name, no pickups, and still its draw, re-draws and fix', (t) => {
@@ -119,8 +205,20 @@ test('history of a re-draw gacha no longer in the master data: empty name, no pi
   s = ok(t, 'fixPlayerGacha', s, { gachaId: 1 }).state;
   const now = ok(t, 'getHistoryPlayerGacha', s, {}).response.draws;
   const gone = ok(t, 'getHistoryPlayerGacha', s, {}, { m: withoutGacha(1) }).response.draws;
-  t.deepEqual(gone.map((d) => [d.kind, d.granted]), [['fix', true], ['reDraw', false], ['reDraw', false], ['ten', false]]);
-  t.deepEqual(gone.map((d) => d.kind), now.map((d) => d.kind), 'the kinds do not depend on the gacha being in the master data');
+  t.deepEqual(
+    gone.map((d) => [d.kind, d.granted]),
+    [
+      ['fix', true],
+      ['reDraw', false],
+      ['reDraw', false],
+      ['ten', false],
+    ],
+  );
+  t.deepEqual(
+    gone.map((d) => d.kind),
+    now.map((d) => d.kind),
+    'the kinds do not depend on the gacha being in the master data',
+  );
   t.true(gone.every((d) => d.name === ''));
   t.true(gone.every((d) => d.characters.length === 10 && d.characters.every((c) => c.pickup === false)));
 });
@@ -175,22 +273,35 @@ test('history holds every draw of the last historyDays days: older ones are drop
   s = ok(t, 'drawPlayerGacha', s, { gachaId: 2, drawType: 1 }, { now: NOW + 89 * DAY }).state;
   t.is(ok(t, 'getHistoryPlayerGacha', s, {}, { now: NOW + 89 * DAY }).response.total, 2, 'kept 89 days later');
   s = ok(t, 'drawPlayerGacha', s, { gachaId: 2, drawType: 1 }, { now: NOW + 91 * DAY }).state;
-  t.deepEqual(ok(t, 'getHistoryPlayerGacha', s, {}, { now: NOW + 91 * DAY }).response.draws.map((d) => d.drawnAt), [local(NOW + 91 * DAY), local(NOW + 89 * DAY)]);
+  t.deepEqual(
+    ok(t, 'getHistoryPlayerGacha', s, {}, { now: NOW + 91 * DAY }).response.draws.map((d) => d.drawnAt),
+    [local(NOW + 91 * DAY), local(NOW + 89 * DAY)],
+  );
 });
 
 test('the history keeps the configured days to the millisecond: older draws are dropped when the next is recorded', (t) => {
   const horizon = NOW - m.game.gacha.historyDays * DAY;
   const s = { ...wealthy(), gachaHistory: [record(horizon - 1), record(horizon), record(horizon + 1)] };
   const r = ok(t, 'drawPlayerGacha', s, { gachaId: 2, drawType: 1 });
-  t.deepEqual(r.state.gachaHistory.map((h) => h.drawnAt), [horizon, horizon + 1, NOW]);
+  t.deepEqual(
+    r.state.gachaHistory.map((h) => h.drawnAt),
+    [horizon, horizon + 1, NOW],
+  );
   const kept = ok(t, 'drawPlayerGacha', { ...wealthy(), gachaHistory: [record(horizon)] }, { gachaId: 2, drawType: 1 });
-  t.deepEqual(kept.state.gachaHistory.map((h) => h.drawnAt), [horizon, NOW]);
+  t.deepEqual(
+    kept.state.gachaHistory.map((h) => h.drawnAt),
+    [horizon, NOW],
+  );
 });
 
 test('the draw history keeps at most gacha.historyMax records, the newest', (t) => {
   const m = tuned({ gacha: { historyMax: 5 } });
   let s = withWealth(receiveAll(t, freshPlayer()), { gem: m.game.currencyMax.gem });
-  for (let i = 0; i < 8; i++) s = ok(t, 'drawPlayerGacha', s, { gachaId: 2, drawType: 1 }, { seed: `h${i}`, now: NOW + i * 1000, m }).state;
+  for (let i = 0; i < 8; i++)
+    s = ok(t, 'drawPlayerGacha', s, { gachaId: 2, drawType: 1 }, { seed: `h${i}`, now: NOW + i * 1000, m }).state;
   t.is(s.gachaHistory.length, 5);
-  t.deepEqual(s.gachaHistory.map((r) => r.drawnAt), [3, 4, 5, 6, 7].map((i) => NOW + i * 1000));
+  t.deepEqual(
+    s.gachaHistory.map((r) => r.drawnAt),
+    [3, 4, 5, 6, 7].map((i) => NOW + i * 1000),
+  );
 });

@@ -15,7 +15,10 @@ const Z999 = 3.2905; // two-sided 99.9%
 type RawGacha = { rates: unknown[]; pool: number[]; pickups: unknown[]; targets: unknown[] };
 
 const shuffled = <T>(xs: ReadonlyArray<T>, keys: ReadonlyArray<number>): T[] =>
-  xs.map((x, i) => ({ x, k: keys[i % Math.max(1, keys.length)] ?? 0, i })).sort((a, b) => a.k - b.k || b.i - a.i).map((e) => e.x);
+  xs
+    .map((x, i) => ({ x, k: keys[i % Math.max(1, keys.length)] ?? 0, i }))
+    .sort((a, b) => a.k - b.k || b.i - a.i)
+    .map((e) => e.x);
 
 for (const gachaId of [2, 3, 6]) {
   test(`gacha ${gachaId}: observed rarity and pickup rates lie in the 99.9% band of box/get over ${N} draws`, (t) => {
@@ -40,41 +43,68 @@ for (const gachaId of [2, 3, 6]) {
     };
     for (const r of rarityRates) check(`rarity ${r.rarity}`, r.probability, byRarity.get(r.rarity) ?? 0);
     for (const p of pickups) check(`pickup ${p.characterId}`, p.probability, byChar.get(p.characterId) ?? 0);
-    t.is([...byRarity.values()].reduce((a, b) => a + b, 0), N);
+    t.is(
+      [...byRarity.values()].reduce((a, b) => a + b, 0),
+      N,
+    );
   });
 }
 
-test('draws pick by stable ids: any reordering of a gacha\'s rates, pool and pickups draws the same with the same seed', (t) => {
+test("draws pick by stable ids: any reordering of a gacha's rates, pool and pickups draws the same with the same seed", (t) => {
   const m = master();
   const raw = masterSourceOf(m)!.raw;
-  fc.assert(fc.property(
-    fc.constantFrom(...m.gachas.map((g) => g.gachaId)),
-    fc.array(fc.nat(1000), { minLength: 1, maxLength: 60 }),
-    fc.string({ minLength: 1, maxLength: 8 }),
-    (gachaId, keys, seed) => {
-      const gachas = (raw['gachas'] as RawGacha[]).map((g) => (g as unknown as { gachaId: number }).gachaId === gachaId
-        ? { ...g, rates: shuffled(g.rates, keys), pool: shuffled(g.pool, [...keys].reverse()), pickups: shuffled(g.pickups, keys) }
-        : g);
-      const permuted = masterFromFiles({ ...raw, gachas });
-      const a = m.gacha.get(gachaId)!;
-      const b = permuted.gacha.get(gachaId)!;
-      for (const n of [1, 10]) {
-        t.deepEqual(drawMany(permuted, b, rngFromSeed(seed), n), drawMany(m, a, rngFromSeed(seed), n));
-      }
-      const box = (mm: typeof m) => ok(t, 'getPlayerGachaBox', freshPlayer({ m: mm }), { gachaId }, { m: mm }).response;
-      const [x, y] = [box(m), box(permuted)];
-      t.deepEqual([y.rarityRates, y.tenDraw, y.characters, y.pickups], [x.rarityRates, x.tenDraw, x.characters, x.pickups]);
-      return true;
-    },
-  ), { numRuns: 60, seed: 2020 });
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...m.gachas.map((g) => g.gachaId)),
+      fc.array(fc.nat(1000), { minLength: 1, maxLength: 60 }),
+      fc.string({ minLength: 1, maxLength: 8 }),
+      (gachaId, keys, seed) => {
+        const gachas = (raw['gachas'] as RawGacha[]).map((g) =>
+          (g as unknown as { gachaId: number }).gachaId === gachaId
+            ? {
+                ...g,
+                rates: shuffled(g.rates, keys),
+                pool: shuffled(g.pool, [...keys].reverse()),
+                pickups: shuffled(g.pickups, keys),
+              }
+            : g,
+        );
+        const permuted = masterFromFiles({ ...raw, gachas });
+        const a = m.gacha.get(gachaId)!;
+        const b = permuted.gacha.get(gachaId)!;
+        for (const n of [1, 10]) {
+          t.deepEqual(drawMany(permuted, b, rngFromSeed(seed), n), drawMany(m, a, rngFromSeed(seed), n));
+        }
+        const box = (mm: typeof m) =>
+          ok(t, 'getPlayerGachaBox', freshPlayer({ m: mm }), { gachaId }, { m: mm }).response;
+        const [x, y] = [box(m), box(permuted)];
+        t.deepEqual(
+          [y.rarityRates, y.tenDraw, y.characters, y.pickups],
+          [x.rarityRates, x.tenDraw, x.characters, x.pickups],
+        );
+        return true;
+      },
+    ),
+    { numRuns: 60, seed: 2020 },
+  );
 });
 
 test('a reversed pool draws the same ten characters through the draw operation itself', (t) => {
   const m = master();
   const raw = masterSourceOf(m)!.raw;
-  const gachas = (raw['gachas'] as RawGacha[]).map((g) => ({ ...g, pool: [...g.pool].reverse(), rates: [...g.rates].reverse() }));
+  const gachas = (raw['gachas'] as RawGacha[]).map((g) => ({
+    ...g,
+    pool: [...g.pool].reverse(),
+    rates: [...g.rates].reverse(),
+  }));
   const reversed = masterFromFiles({ ...raw, gachas });
-  const draw = (mm: typeof m) => ok(t, 'drawPlayerGacha', { ...freshPlayer({ m: mm }), gem: 10_000 }, { gachaId: 2, drawType: 3 }, { m: mm, seed: 'reversed' })
-    .response.gachaResults.map((x) => x.characterId);
+  const draw = (mm: typeof m) =>
+    ok(
+      t,
+      'drawPlayerGacha',
+      { ...freshPlayer({ m: mm }), gem: 10_000 },
+      { gachaId: 2, drawType: 3 },
+      { m: mm, seed: 'reversed' },
+    ).response.gachaResults.map((x) => x.characterId);
   t.deepEqual(draw(reversed), draw(m));
 });

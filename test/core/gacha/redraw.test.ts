@@ -20,11 +20,15 @@ test('first-time gacha: reDraw true opens the re-draw cycle (held), re-draws rep
   t.true(a.response.pending);
   fails(t, 'GACHA_DRAW_LIMIT', 'drawPlayerGacha', a.state, { gachaId: 1, drawType: 3, reDraw: false });
   let cur = a.state;
-  for (let i = 0; i < 30; i++) cur = ok(t, 'drawPlayerGacha', cur, { gachaId: 1, drawType: 3, reDraw: true }, { seed: `re${i}` }).state;
+  for (let i = 0; i < 30; i++)
+    cur = ok(t, 'drawPlayerGacha', cur, { gachaId: 1, drawType: 3, reDraw: true }, { seed: `re${i}` }).state;
   t.is(cur.gem, s.gem);
   const pending = statOf(cur, 1).pending!.characterIds;
   const f = ok(t, 'fixPlayerGacha', cur, {});
-  t.deepEqual(f.state.characters.map((c) => c.characterId), [...new Set(pending)]);
+  t.deepEqual(
+    f.state.characters.map((c) => c.characterId),
+    [...new Set(pending)],
+  );
   t.true(statOf(f.state, 1).closed);
   t.truthy(f.response.managedCharacters);
   fails(t, 'GACHA_DRAW_LIMIT', 'drawPlayerGacha', f.state, { gachaId: 1, drawType: 3 });
@@ -36,8 +40,16 @@ test('the tutorial draw: reDraw false keeps the result at once (owned, nothing p
   const r = ok(t, 'drawPlayerGacha', s, { gachaId: 1, drawType: 3, stepCode: 4, reDraw: false });
   const drawn = [...new Set(r.response.gachaResults.map((x) => x.characterId))];
   t.false(r.response.pending);
-  t.deepEqual(r.state.characters.map((c) => c.characterId), drawn, 'the drawn characters are owned at once');
-  t.deepEqual(r.response.managedCharacters.map((c) => c.characterId), drawn, 'and read from managedCharacters, as the clients do');
+  t.deepEqual(
+    r.state.characters.map((c) => c.characterId),
+    drawn,
+    'the drawn characters are owned at once',
+  );
+  t.deepEqual(
+    r.response.managedCharacters.map((c) => c.characterId),
+    drawn,
+    'and read from managedCharacters, as the clients do',
+  );
   t.is(r.state.tutorial.step, 4);
   t.like(statOf(r.state, 1), { closed: true, pending: null, totalDraws: 10 });
   t.true(r.state.gachaHistory.at(-1)!.granted);
@@ -61,22 +73,40 @@ test('a re-draw is free and grants nothing; its record says so; a closed gacha i
   const ids = re.response.gachaResults.map((x) => x.characterId);
   t.is(ids.length, 10);
   t.deepEqual(statOf(re.state, 1).pending, { characterIds: ids, drawnAt: NOW });
-  t.like(re.state.gachaHistory.at(-1), { drawType: 3, characterIds: ids, payment: { ticket: 0, gem: 0, paidGem: 0 }, granted: false });
+  t.like(re.state.gachaHistory.at(-1), {
+    drawType: 3,
+    characterIds: ids,
+    payment: { ticket: 0, gem: 0, paidGem: 0 },
+    granted: false,
+  });
   t.is(re.state.characters.length, 0);
   t.is(re.state.gem, s.gem);
   t.true(re.response.pending);
   const fixed = ok(t, 'fixPlayerGacha', re.state, { gachaId: 1 });
-  t.deepEqual(fixed.response.gachaResults.map((x) => x.characterId), ids);
+  t.deepEqual(
+    fixed.response.gachaResults.map((x) => x.characterId),
+    ids,
+  );
   t.is(fixed.response.gachaId, 1);
-  t.like(fixed.state.gachaHistory.at(-1), { gachaId: 1, drawType: 0, characterIds: ids, payment: { ticket: 0, gem: 0, paidGem: 0 }, granted: true });
+  t.like(fixed.state.gachaHistory.at(-1), {
+    gachaId: 1,
+    drawType: 0,
+    characterIds: ids,
+    payment: { ticket: 0, gem: 0, paidGem: 0 },
+    granted: true,
+  });
   t.like(statOf(fixed.state, 1), { closed: true, pending: null });
-  t.like(fails(t, 'GACHA_DRAW_LIMIT', 'drawPlayerGacha', fixed.state, { gachaId: 1, drawType: 3, reDraw: true }), { gachaId: 1 });
+  t.like(fails(t, 'GACHA_DRAW_LIMIT', 'drawPlayerGacha', fixed.state, { gachaId: 1, drawType: 3, reDraw: true }), {
+    gachaId: 1,
+  });
 });
 
 test('while a re-draw gacha holds a result, a draw without reDraw is 309, even one the limits allow', (t) => {
   const held = ok(t, 'drawPlayerGacha', wealthy(), { gachaId: 1, drawType: 1, reDraw: true }).state;
   t.is(statOf(held, 1).totalDraws, 1);
-  t.like(fails(t, 'GACHA_DRAW_LIMIT', 'drawPlayerGacha', held, { gachaId: 1, drawType: 1 }), { reason: 'a draw is pending: re-draw or fix it' });
+  t.like(fails(t, 'GACHA_DRAW_LIMIT', 'drawPlayerGacha', held, { gachaId: 1, drawType: 1 }), {
+    reason: 'a draw is pending: re-draw or fix it',
+  });
 });
 
 // ---- fix ----
@@ -93,11 +123,18 @@ test('fix without a gachaId fixes the gacha that holds a result, not the first o
   // A second re-draw gacha (gacha 1's twin, id 7) in a copy of the master data.
   const g1 = m.gacha.get(1)!;
   const twin = { ...g1, gachaId: 7 };
-  const m2 = { ...m, gacha: new Map([...m.gacha, [7, twin]]), gachas: [...m.gachas, { ...m.gachas.find((x) => x.gachaId === 1)!, gachaId: 7 }] };
+  const m2 = {
+    ...m,
+    gacha: new Map([...m.gacha, [7, twin]]),
+    gachas: [...m.gachas, { ...m.gachas.find((x) => x.gachaId === 1)!, gachaId: 7 }],
+  };
   const s = wealthy();
   const closed = { ...statOf(s, 1), totalDraws: 10, closed: true };
   const pending = { ...statOf(s, 7), totalDraws: 1, pending: { characterIds: [1013], drawnAt: NOW } };
   const r = ok(t, 'fixPlayerGacha', { ...s, gachaStats: [closed, pending] }, {}, { m: m2 });
   t.is(r.response.gachaId, 7);
-  t.deepEqual(r.state.characters.map((c) => c.characterId), [1013]);
+  t.deepEqual(
+    r.state.characters.map((c) => c.characterId),
+    [1013],
+  );
 });

@@ -26,21 +26,29 @@ const TOTAL = 3; // 3 Gold Badges → a Radiant Seed; 10 in all
 const LANTERN = 4; // 10 Lantern Tokens → a ticket; 20 in all, open in its event period
 
 const reasonOf = (e: GameError): string => ('reason' in e ? e.reason : '');
-const wealthy = (items: Record<string, number> = {}): PlayerState => withWealth(freshPlayer(), { gold: 1_000_000, items });
+const wealthy = (items: Record<string, number> = {}): PlayerState =>
+  withWealth(freshPlayer(), { gold: 1_000_000, items });
 const lantern = m.tradeRecipe.get(LANTERN);
 const period = { startsAt: lantern?.startsAt ?? 0, endsAt: lantern?.endsAt ?? 0 };
-const listed = (t: Parameters<typeof ok>[0], s: PlayerState, now: number) => ok(t, 'getAllPlayerItemTradeRecipe', s, {}, { now }).response.recipes;
+const listed = (t: Parameters<typeof ok>[0], s: PlayerState, now: number) =>
+  ok(t, 'getAllPlayerItemTradeRecipe', s, {}, { now }).response.recipes;
 
 test('trade/recipe/get_all lists constant recipes and the event recipes open now, with counts and limits', (t) => {
   const s = rich();
   const r = ok(t, 'getAllPlayerItemTradeRecipe', s, {});
   const recipes = r.response.recipes;
-  t.deepEqual(recipes.map((x) => x.recipeId), [1, 2, 3, 4]);
+  t.deepEqual(
+    recipes.map((x) => x.recipeId),
+    [1, 2, 3, 4],
+  );
   t.is(recipes.find((x) => x.recipeId === 4)?.endAt, '2027-01-15T00:00:00');
   t.is(recipes.find((x) => x.recipeId === 2)?.remaining, 3);
   t.is(recipes.find((x) => x.recipeId === 1)?.remaining, null);
   const later = ok(t, 'getAllPlayerItemTradeRecipe', s, {}, { now: Date.UTC(2099, 2, 10) });
-  t.deepEqual(later.response.recipes.map((x) => x.recipeId), [1, 2, 3, 6]);
+  t.deepEqual(
+    later.response.recipes.map((x) => x.recipeId),
+    [1, 2, 3, 6],
+  );
 });
 
 test('trade pays count × the source and grants count × the result, counting against the limit', (t) => {
@@ -48,7 +56,9 @@ test('trade pays count × the source and grants count × the result, counting ag
   const r = ok(t, 'tradePlayerItemTrade', s, { recipeId: 4, count: 2 });
   t.is(itemsOf(r.state)['10501'], 10);
   t.is(itemsOf(r.state)['3001'], 2);
-  t.deepEqual(r.state.tradeCounts, [{ recipeId: 4, total: 2, dayIndex: r.state.tradeCounts[0]?.dayIndex ?? 0, today: 2 }]);
+  t.deepEqual(r.state.tradeCounts, [
+    { recipeId: 4, total: 2, dayIndex: r.state.tradeCounts[0]?.dayIndex ?? 0, today: 2 },
+  ]);
   t.is(r.response.recipe.remaining, 18);
 });
 
@@ -87,7 +97,10 @@ test('trade: a result over its item maximum goes to the present box', (t) => {
 test('trade: a recipe that costs gems or town points is 445 or 446 when they are short (operator-tuned master data)', (t) => {
   const r1 = m.tradeRecipe.get(1);
   if (!r1) return t.fail('recipe 1');
-  const tuned = (source: NonNullable<typeof r1>['source']) => ({ ...m, tradeRecipe: new Map([...m.tradeRecipe, [1, { ...r1, source }]]) });
+  const tuned = (source: NonNullable<typeof r1>['source']) => ({
+    ...m,
+    tradeRecipe: new Map([...m.tradeRecipe, [1, { ...r1, source }]]),
+  });
   const s = withWealth(rich(), { gem: 5, kirara: 5 });
   fails(t, 'GEM_IS_SHORT', 'tradePlayerItemTrade', s, { recipeId: 1, count: 2 }, { m: tuned({ gem: 3 }) });
   fails(t, 'KIRARA_IS_SHORT', 'tradePlayerItemTrade', s, { recipeId: 1, count: 2 }, { m: tuned({ kirara: 3 }) });
@@ -98,23 +111,57 @@ test('trade: a recipe that costs gems or town points is 445 or 446 when they are
 
 test('an event recipe is open from the first instant of its period and closed at its end (listed and traded)', (t) => {
   const s = wealthy({ [TOKEN]: 100 });
-  t.true(listed(t, s, period.startsAt).some((r) => r.recipeId === LANTERN), 'listed at its start');
-  t.false(listed(t, s, period.startsAt - 1).some((r) => r.recipeId === LANTERN), 'not listed just before');
-  t.true(listed(t, s, period.endsAt - 1).some((r) => r.recipeId === LANTERN), 'listed at its last instant');
-  t.false(listed(t, s, period.endsAt).some((r) => r.recipeId === LANTERN), 'not listed at its end');
+  t.true(
+    listed(t, s, period.startsAt).some((r) => r.recipeId === LANTERN),
+    'listed at its start',
+  );
+  t.false(
+    listed(t, s, period.startsAt - 1).some((r) => r.recipeId === LANTERN),
+    'not listed just before',
+  );
+  t.true(
+    listed(t, s, period.endsAt - 1).some((r) => r.recipeId === LANTERN),
+    'listed at its last instant',
+  );
+  t.false(
+    listed(t, s, period.endsAt).some((r) => r.recipeId === LANTERN),
+    'not listed at its end',
+  );
   ok(t, 'tradePlayerItemTrade', s, { recipeId: LANTERN, count: 1 }, { now: period.startsAt });
   ok(t, 'tradePlayerItemTrade', s, { recipeId: LANTERN, count: 1 }, { now: period.endsAt - 1 });
-  t.like(fails(t, 'TRADE_OUT_OF_PERIOD', 'tradePlayerItemTrade', s, { recipeId: LANTERN, count: 1 }, { now: period.endsAt }), { recipeId: LANTERN });
-  fails(t, 'TRADE_OUT_OF_PERIOD', 'tradePlayerItemTrade', s, { recipeId: LANTERN, count: 1 }, { now: period.startsAt - 1 });
+  t.like(
+    fails(t, 'TRADE_OUT_OF_PERIOD', 'tradePlayerItemTrade', s, { recipeId: LANTERN, count: 1 }, { now: period.endsAt }),
+    { recipeId: LANTERN },
+  );
+  fails(
+    t,
+    'TRADE_OUT_OF_PERIOD',
+    'tradePlayerItemTrade',
+    s,
+    { recipeId: LANTERN, count: 1 },
+    { now: period.startsAt - 1 },
+  );
 });
 
 test('each recipe counts its own trades: trading one leaves the others at 0 traded', (t) => {
   const a = ok(t, 'tradePlayerItemTrade', wealthy({ [STAR_DUST]: 100 }), { recipeId: DAILY, count: 3 }).state;
   const recipes = listed(t, a, NOW);
-  t.like(recipes.find((r) => r.recipeId === DAILY), { traded: 3, remaining: 0 });
-  t.like(recipes.find((r) => r.recipeId === 1), { traded: 0, remaining: null });
-  t.like(recipes.find((r) => r.recipeId === TOTAL), { traded: 0, remaining: 10 });
-  t.like(recipes.find((r) => r.recipeId === LANTERN), { traded: 0, remaining: 20 });
+  t.like(
+    recipes.find((r) => r.recipeId === DAILY),
+    { traded: 3, remaining: 0 },
+  );
+  t.like(
+    recipes.find((r) => r.recipeId === 1),
+    { traded: 0, remaining: null },
+  );
+  t.like(
+    recipes.find((r) => r.recipeId === TOTAL),
+    { traded: 0, remaining: 10 },
+  );
+  t.like(
+    recipes.find((r) => r.recipeId === LANTERN),
+    { traded: 0, remaining: 20 },
+  );
 });
 
 test('a daily count adds up within the game day and starts again from the trade of the next day; the total keeps counting', (t) => {
@@ -133,19 +180,47 @@ test('the trade counts are one entry per recipe, in recipe order, whatever order
   const s = wealthy({ [STAR_DUST]: 200, [TOKEN]: 100, 10403: 30 });
   const a = ok(t, 'tradePlayerItemTrade', s, { recipeId: LANTERN, count: 1 });
   const b = ok(t, 'tradePlayerItemTrade', a.state, { recipeId: DAILY, count: 1 });
-  t.deepEqual(b.state.tradeCounts.map((c) => c.recipeId), [DAILY, LANTERN]);
-  t.deepEqual(b.response.tradeCounts?.map((c) => c.recipeId), [DAILY, LANTERN]);
+  t.deepEqual(
+    b.state.tradeCounts.map((c) => c.recipeId),
+    [DAILY, LANTERN],
+  );
+  t.deepEqual(
+    b.response.tradeCounts?.map((c) => c.recipeId),
+    [DAILY, LANTERN],
+  );
   const c = ok(t, 'tradePlayerItemTrade', b.state, { recipeId: LANTERN, count: 2 });
-  t.deepEqual(c.state.tradeCounts.map((x) => [x.recipeId, x.total]), [[DAILY, 1], [LANTERN, 3]]);
+  t.deepEqual(
+    c.state.tradeCounts.map((x) => [x.recipeId, x.total]),
+    [
+      [DAILY, 1],
+      [LANTERN, 3],
+    ],
+  );
   const d = ok(t, 'tradePlayerItemTrade', c.state, { recipeId: TOTAL, count: 1 });
-  t.deepEqual(d.state.tradeCounts.map((x) => [x.recipeId, x.total]), [[DAILY, 1], [TOTAL, 1], [LANTERN, 3]]);
-  const other = ok(t, 'tradePlayerItemTrade', ok(t, 'tradePlayerItemTrade', s, { recipeId: DAILY, count: 1 }).state, { recipeId: LANTERN, count: 1 });
-  t.deepEqual(other.state.tradeCounts.map((x) => x.recipeId), [DAILY, LANTERN]);
+  t.deepEqual(
+    d.state.tradeCounts.map((x) => [x.recipeId, x.total]),
+    [
+      [DAILY, 1],
+      [TOTAL, 1],
+      [LANTERN, 3],
+    ],
+  );
+  const other = ok(t, 'tradePlayerItemTrade', ok(t, 'tradePlayerItemTrade', s, { recipeId: DAILY, count: 1 }).state, {
+    recipeId: LANTERN,
+    count: 1,
+  });
+  t.deepEqual(
+    other.state.tradeCounts.map((x) => x.recipeId),
+    [DAILY, LANTERN],
+  );
 });
 
 test('trade refusals name the recipe not found (107) and the count over its maximum (102 on count)', (t) => {
   const s = wealthy({ 10401: 1000 });
-  t.like(fails(t, 'NOT_FOUND', 'tradePlayerItemTrade', s, { recipeId: 99, count: 1 }), { entity: 'trade recipe', id: 99 });
+  t.like(fails(t, 'NOT_FOUND', 'tradePlayerItemTrade', s, { recipeId: 99, count: 1 }), {
+    entity: 'trade recipe',
+    id: 99,
+  });
   const e = fails(t, 'INVALID_PARAMETERS', 'tradePlayerItemTrade', s, { recipeId: 1, count: 100 });
   t.like(e, { field: 'count' });
   t.regex(reasonOf(e), /at most 99/);
@@ -153,17 +228,26 @@ test('trade refusals name the recipe not found (107) and the count over its maxi
 
 test('property: trades conserve items (out of the box exactly count × source, in exactly count × result, box or presents)', (t) => {
   const recipes = [1, 2, 3, 4];
-  fc.assert(fc.property(fc.constantFrom(...recipes), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 0, max: 300 }), (recipeId, count, stock) => {
-    const r0 = m.tradeRecipe.get(recipeId);
-    if (!r0) return false;
-    const s = rich(Object.fromEntries((r0.source.items ?? []).map((x) => [String(x.itemId), stock])));
-    const r = runOp('tradePlayerItemTrade', s, { recipeId, count });
-    if (r._tag === 'Left') return ['ITEM_IS_SHORT', 'TRADE_LIMIT', 'INVALID_PARAMETERS'].includes(r.left.code);
-    const before = value(s);
-    const after = value(r.right.state);
-    for (const x of r0.source.items ?? []) if ((before.get(x.itemId) ?? 0) - (after.get(x.itemId) ?? 0) !== x.amount * count) return false;
-    const got = (after.get(r0.result.objectId) ?? 0) - (before.get(r0.result.objectId) ?? 0);
-    return got === r0.result.amount * count && s.gold - r.right.state.gold === (r0.source.gold ?? 0) * count;
-  }), { numRuns: 100 });
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...recipes),
+      fc.integer({ min: 1, max: 12 }),
+      fc.integer({ min: 0, max: 300 }),
+      (recipeId, count, stock) => {
+        const r0 = m.tradeRecipe.get(recipeId);
+        if (!r0) return false;
+        const s = rich(Object.fromEntries((r0.source.items ?? []).map((x) => [String(x.itemId), stock])));
+        const r = runOp('tradePlayerItemTrade', s, { recipeId, count });
+        if (r._tag === 'Left') return ['ITEM_IS_SHORT', 'TRADE_LIMIT', 'INVALID_PARAMETERS'].includes(r.left.code);
+        const before = value(s);
+        const after = value(r.right.state);
+        for (const x of r0.source.items ?? [])
+          if ((before.get(x.itemId) ?? 0) - (after.get(x.itemId) ?? 0) !== x.amount * count) return false;
+        const got = (after.get(r0.result.objectId) ?? 0) - (before.get(r0.result.objectId) ?? 0);
+        return got === r0.result.amount * count && s.gold - r.right.state.gold === (r0.source.gold ?? 0) * count;
+      },
+    ),
+    { numRuns: 100 },
+  );
   t.pass();
 });

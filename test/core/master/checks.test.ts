@@ -18,21 +18,58 @@ const problemsWith = (edit: (raw: Record<string, unknown[] | Record<string, unkn
   return built.ok ? [] : built.problems.map((p) => `${p.file}: ${p.field}: ${p.message}`);
 };
 
-test('master data of the original\'s endpoints is checked at start-up, naming the file and the field', (t) => {
-  t.deepEqual(problemsWith(() => {}), []);
+test("master data of the original's endpoints is checked at start-up, naming the file and the field", (t) => {
+  t.deepEqual(
+    problemsWith(() => {}),
+    [],
+  );
   const missions = (raw: Record<string, unknown>) => raw['missions'] as Array<Record<string, unknown>>;
-  t.true(problemsWith((raw) => { missions(raw)[0]!['counter'] = 'nope'; }).some((p) => p.startsWith('missions.json: 0.counter')));
-  t.true(problemsWith((raw) => { missions(raw)[6]!['period'] = null; }).some((p) => p.startsWith('missions.json: 6.period')));
-  t.true(problemsWith((raw) => { (raw['questChapters'] as Array<{ questIds: number[] }>)[0]!.questIds.push(4242); }).some((p) => p.includes('unknown quest 4242')));
-  t.true(problemsWith((raw) => { (raw['questChapters'] as Array<{ questIds: number[] }>)[1]!.questIds.push(1001); }).some((p) => p.includes('already in a chapter')));
-  t.true(problemsWith((raw) => { (raw['advScenes'] as unknown[]).splice(0, 1); }).some((p) => p.includes('adv-only quest 1000 has no scene')));
-  t.true(problemsWith((raw) => { (raw['advScenes'] as Array<{ questId: number | null }>)[2]!.questId = 1001; }).some((p) => p.includes('is not adv-only')));
-  t.true(problemsWith((raw) => { ((raw['original'] as { app: { minAbVer: number } }).app).minAbVer = 9; }).some((p) => p.includes('app.minAbVer')));
-  t.true(problemsWith((raw) => { (raw['original'] as { ageBrackets: Array<{ minAge: number }> }).ageBrackets[1]!.minAge = 18; }).some((p) => p.includes('ageBrackets.1.minAge')));
-  t.true(problemsWith((raw) => {
-    const item = (raw['items'] as Array<Record<string, unknown>>).find((i) => i['itemId'] === 6001)!;
-    delete item['staminaPercent'];
-  }).some((p) => p.includes('staminaPercent')));
+  t.true(
+    problemsWith((raw) => {
+      missions(raw)[0]!['counter'] = 'nope';
+    }).some((p) => p.startsWith('missions.json: 0.counter')),
+  );
+  t.true(
+    problemsWith((raw) => {
+      missions(raw)[6]!['period'] = null;
+    }).some((p) => p.startsWith('missions.json: 6.period')),
+  );
+  t.true(
+    problemsWith((raw) => {
+      (raw['questChapters'] as Array<{ questIds: number[] }>)[0]!.questIds.push(4242);
+    }).some((p) => p.includes('unknown quest 4242')),
+  );
+  t.true(
+    problemsWith((raw) => {
+      (raw['questChapters'] as Array<{ questIds: number[] }>)[1]!.questIds.push(1001);
+    }).some((p) => p.includes('already in a chapter')),
+  );
+  t.true(
+    problemsWith((raw) => {
+      (raw['advScenes'] as unknown[]).splice(0, 1);
+    }).some((p) => p.includes('adv-only quest 1000 has no scene')),
+  );
+  t.true(
+    problemsWith((raw) => {
+      (raw['advScenes'] as Array<{ questId: number | null }>)[2]!.questId = 1001;
+    }).some((p) => p.includes('is not adv-only')),
+  );
+  t.true(
+    problemsWith((raw) => {
+      (raw['original'] as { app: { minAbVer: number } }).app.minAbVer = 9;
+    }).some((p) => p.includes('app.minAbVer')),
+  );
+  t.true(
+    problemsWith((raw) => {
+      (raw['original'] as { ageBrackets: Array<{ minAge: number }> }).ageBrackets[1]!.minAge = 18;
+    }).some((p) => p.includes('ageBrackets.1.minAge')),
+  );
+  t.true(
+    problemsWith((raw) => {
+      const item = (raw['items'] as Array<Record<string, unknown>>).find((i) => i['itemId'] === 6001)!;
+      delete item['staminaPercent'];
+    }).some((p) => p.includes('staminaPercent')),
+  );
 });
 
 test('master data keeping less than 90 days of draw history is refused at load, naming the field', (t) => {

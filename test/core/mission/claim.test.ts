@@ -22,11 +22,14 @@ const LANTERN = 201; // event: lantern box 10 times
 const HARVEST = 291; // event that ended in 2025
 
 /** A player who received the welcome presents, with gems to draw. */
-const rich = (t: Parameters<typeof receiveAll>[0]): PlayerState => withWealth(receiveAll(t, freshPlayer()), { gem: 100_000 });
+const rich = (t: Parameters<typeof receiveAll>[0]): PlayerState =>
+  withWealth(receiveAll(t, freshPlayer()), { gem: 100_000 });
 const drawOnce = (t: Parameters<typeof ok>[0], s: PlayerState, now = NOW): PlayerState =>
   ok(t, 'drawPlayerGacha', s, { gachaId: 2, drawType: 1 }, { now, seed: `d${now}` }).state;
-const logsOf = (t: Parameters<typeof ok>[0], s: PlayerState, now = NOW) => ok(t, 'getAllPlayerMission', s, {}, { now }).response.missionLogs;
-const logOf = (t: Parameters<typeof ok>[0], s: PlayerState, missionId: number, now = NOW) => logsOf(t, s, now).find((l) => l.missionId === missionId);
+const logsOf = (t: Parameters<typeof ok>[0], s: PlayerState, now = NOW) =>
+  ok(t, 'getAllPlayerMission', s, {}, { now }).response.missionLogs;
+const logOf = (t: Parameters<typeof ok>[0], s: PlayerState, missionId: number, now = NOW) =>
+  logsOf(t, s, now).find((l) => l.missionId === missionId);
 const LANTERN_CLEARS = 202; // event (2026-11-01 to 2027-01-01): clear 10 quests
 const EVENT_ID = managedMissionIdOf(LANTERN_CLEARS, 0);
 
@@ -35,13 +38,26 @@ const cleared = (t: ExecutionContext, clears: number): PlayerState => {
   const s0 = freshPlayer();
   const id = s0.nextManagedId;
   let s: PlayerState = {
-    ...s0, nextManagedId: id + 1, characters: [newCharacter(id, 1011, NOW)], stamina: { value: 999, at: NOW },
-    battleParties: s0.battleParties.map((p) => (p.managedBattlePartyId === 1 ? { ...p, slots: p.slots.map((x, i) => (i === 0 ? { managedCharacterId: id, managedWeaponId: null } : x)) } : p)),
+    ...s0,
+    nextManagedId: id + 1,
+    characters: [newCharacter(id, 1011, NOW)],
+    stamina: { value: 999, at: NOW },
+    battleParties: s0.battleParties.map((p) =>
+      p.managedBattlePartyId === 1
+        ? { ...p, slots: p.slots.map((x, i) => (i === 0 ? { managedCharacterId: id, managedWeaponId: null } : x)) }
+        : p,
+    ),
   };
   for (let i = 0; i < clears; i++) {
     const now = NOW + i * MINUTE;
     s = ok(t, 'orderPlayerQuestLog', s, { questId: 1001, managedBattlePartyId: 1 }, { now }).state;
-    s = ok(t, 'completePlayerQuestLog', s, { orderReceiveId: s.activeQuest!.orderReceiveId, state: 2, clearRank: 3 }, { now }).state;
+    s = ok(
+      t,
+      'completePlayerQuestLog',
+      s,
+      { orderReceiveId: s.activeQuest!.orderReceiveId, state: 2, clearRank: 3 },
+      { now },
+    ).state;
   }
   return s;
 };
@@ -50,7 +66,12 @@ test('mission/complete grants the reward, marks it claimed (99) and counts the c
   const s = drawOnce(t, rich(t));
   const r = ok(t, 'completePlayerMission', s, { managedMissionId: daily(DRAW) });
   t.is(itemsOf(r.state)['2002'], (itemsOf(s)['2002'] ?? 0) + 3);
-  t.like(r.response.missionLog, { managedMissionId: daily(DRAW), state: 99, rate: 1, claimedAt: '2026-11-21T12:00:00' });
+  t.like(r.response.missionLog, {
+    managedMissionId: daily(DRAW),
+    state: 99,
+    rate: 1,
+    claimedAt: '2026-11-21T12:00:00',
+  });
   t.deepEqual(r.response.reward, { kind: 'item', objectId: 2002, amount: 3, managedPresentId: null });
   t.truthy(r.response.itemSummary, 'the changed items come with the answer');
   t.like(r.state.counters, { missionsClaimed: 1, dailyMissionsClaimed: 1 });
@@ -66,7 +87,14 @@ test('mission/complete: not achieved is 511; an unknown mission or a period not 
   fails(t, 'NOT_FOUND', 'completePlayerMission', s, { managedMissionId: daily(DRAW, DAY_NOW + 1) });
   fails(t, 'MISSION_OUT_OF_PERIOD', 'completePlayerMission', s, { managedMissionId: daily(DRAW) }, { now: NEXT_DAY });
   fails(t, 'MISSION_OUT_OF_PERIOD', 'completePlayerMission', s, { managedMissionId: HARVEST * 1_000_000 });
-  fails(t, 'MISSION_OUT_OF_PERIOD', 'completePlayerMission', s, { managedMissionId: LANTERN * 1_000_000 }, { now: Date.UTC(2027, 0, 2) });
+  fails(
+    t,
+    'MISSION_OUT_OF_PERIOD',
+    'completePlayerMission',
+    s,
+    { managedMissionId: LANTERN * 1_000_000 },
+    { now: Date.UTC(2027, 0, 2) },
+  );
   fails(t, 'INSUFFICIENT_PARAMETERS', 'completePlayerMission', s, {});
 });
 
@@ -81,20 +109,33 @@ test('a reward that does not fit goes to the present box', (t) => {
 test('complete: an unknown mission, and a period that has not begun, are 107 naming the entity "mission" and the id sent', (t) => {
   const s = freshPlayer();
   const unknown = managedMissionIdOf(9999, DAY_NOW);
-  t.like(fails(t, 'NOT_FOUND', 'completePlayerMission', s, { managedMissionId: unknown }), { entity: 'mission', id: unknown });
+  t.like(fails(t, 'NOT_FOUND', 'completePlayerMission', s, { managedMissionId: unknown }), {
+    entity: 'mission',
+    id: unknown,
+  });
   const tomorrow = managedMissionIdOf(DRAW, DAY_NOW + 1);
-  t.like(fails(t, 'NOT_FOUND', 'completePlayerMission', s, { managedMissionId: tomorrow }), { entity: 'mission', id: tomorrow });
+  t.like(fails(t, 'NOT_FOUND', 'completePlayerMission', s, { managedMissionId: tomorrow }), {
+    entity: 'mission',
+    id: tomorrow,
+  });
 });
 
 test('an event mission achieved yesterday is claimed by the first change of a new game day (the daily missions start anew with it)', (t) => {
   const s = cleared(t, 10);
   const later = NEXT_DAY + HOUR;
   t.like(logOf(t, s, LANTERN_CLEARS, later), { rate: 10, state: 1 }, 'achieved, and still offered the next day');
-  t.true(s.missionLogs.every((l) => l.missionId === LANTERN_CLEARS || l.period !== DAY_NOW + 1), 'no mission log of the new day yet');
+  t.true(
+    s.missionLogs.every((l) => l.missionId === LANTERN_CLEARS || l.period !== DAY_NOW + 1),
+    'no mission log of the new day yet',
+  );
   const r = ok(t, 'completePlayerMission', s, { managedMissionId: EVENT_ID }, { now: later });
   t.like(r.response.missionLog, { managedMissionId: EVENT_ID, state: 99, rate: 10 });
   t.deepEqual(r.response.reward, { ...m.mission.get(LANTERN_CLEARS)!.reward, managedPresentId: null });
-  t.like(logOf(t, r.state, CLEAR3, later), { managedMissionId: managedMissionIdOf(CLEAR3, DAY_NOW + 1), rate: 0, state: 0 }, 'yesterday\'s clears do not count today');
+  t.like(
+    logOf(t, r.state, CLEAR3, later),
+    { managedMissionId: managedMissionIdOf(CLEAR3, DAY_NOW + 1), rate: 0, state: 0 },
+    "yesterday's clears do not count today",
+  );
 });
 
 test('a claim marks only the mission claimed: the other achieved missions stay achieved and can be claimed', (t) => {
@@ -106,7 +147,7 @@ test('a claim marks only the mission claimed: the other achieved missions stay a
   ok(t, 'completePlayerMission', r.state, { managedMissionId: EVENT_ID });
 });
 
-test('only a daily mission\'s claim counts as a daily claim (dailyMissionsClaimed, which the weekly mission 102 counts)', (t) => {
+test("only a daily mission's claim counts as a daily claim (dailyMissionsClaimed, which the weekly mission 102 counts)", (t) => {
   const s = cleared(t, 10);
   const event = ok(t, 'completePlayerMission', s, { managedMissionId: EVENT_ID });
   t.is(event.state.counters['missionsClaimed'], 1);
@@ -123,6 +164,12 @@ test('a reward that does not fit is a present from the mission (source reward, i
   const r = ok(t, 'completePlayerMission', s, { managedMissionId: EVENT_ID });
   t.not(r.response.reward.managedPresentId, null);
   const present = r.state.presents.find((p) => p.managedPresentId === r.response.reward.managedPresentId)!;
-  t.like(present, { kind: reward.kind, objectId: reward.objectId, amount: reward.amount, source: 'reward', title: m.mission.get(LANTERN_CLEARS)!.name });
+  t.like(present, {
+    kind: reward.kind,
+    objectId: reward.objectId,
+    amount: reward.amount,
+    source: 'reward',
+    title: m.mission.get(LANTERN_CLEARS)!.name,
+  });
   t.regex(present.message, /did not fit/);
 });

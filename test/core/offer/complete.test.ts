@@ -8,7 +8,8 @@ import type { GameError } from '../../../core/errors.js';
 import { SECOND } from '../../../core/time.js';
 
 const MEND = 1; // needs 3 Whisper Moss and coins, no conditions, no limit
-const rich = (): PlayerState => withWealth(freshPlayer(), { gold: 1_000_000, items: { 31001: 100, 31002: 100, 31003: 100 } });
+const rich = (): PlayerState =>
+  withWealth(freshPlayer(), { gold: 1_000_000, items: { 31001: 100, 31002: 100, 31003: 100 } });
 const POLISH = 2; // no conditions, no limit, 10 minutes, 2,000 coins
 const m = master();
 const duration = (offerId: number) => m.offer.get(offerId)!.durationSeconds * SECOND;
@@ -22,31 +23,71 @@ test('complete: unknown 107, an offer not on-going 107', (t) => {
 test('an unknown offer is 107 naming the offer and its id; one not running is 107 naming the on-going offer', (t) => {
   t.like(fails(t, 'NOT_FOUND', 'orderPlayerOffer', rich(), { offerId: 999 }), { entity: 'offer', id: 999 });
   t.like(fails(t, 'NOT_FOUND', 'completePlayerOffer', rich(), { offerId: 999 }), { entity: 'offer', id: 999 });
-  t.like(fails(t, 'NOT_FOUND', 'completePlayerOffer', rich(), { offerId: MEND }), { entity: 'on-going offer', id: MEND });
+  t.like(fails(t, 'NOT_FOUND', 'completePlayerOffer', rich(), { offerId: MEND }), {
+    entity: 'on-going offer',
+    id: MEND,
+  });
 });
 
 test('completing before completesAt is 316 naming the offer and when it completes', (t) => {
   const a = ok(t, 'orderPlayerOffer', rich(), { offerId: MEND });
-  const e = fails(t, 'TIMER_RUNNING', 'completePlayerOffer', a.state, { offerId: MEND }, { now: NOW + duration(MEND) - 1 });
+  const e = fails(
+    t,
+    'TIMER_RUNNING',
+    'completePlayerOffer',
+    a.state,
+    { offerId: MEND },
+    { now: NOW + duration(MEND) - 1 },
+  );
   t.regex(entityOf(e), new RegExp(`offer ${MEND}\\b`));
   t.like(e, { completesAt: NOW + duration(MEND) });
 });
 
 test('completing an offer counts one more completion of that offer only, the list in offer order', (t) => {
-  const first = ok(t, 'completePlayerOffer', ok(t, 'orderPlayerOffer', rich(), { offerId: MEND }).state, { offerId: MEND }, { now: NOW + duration(MEND) }).state;
+  const first = ok(
+    t,
+    'completePlayerOffer',
+    ok(t, 'orderPlayerOffer', rich(), { offerId: MEND }).state,
+    { offerId: MEND },
+    { now: NOW + duration(MEND) },
+  ).state;
   t.deepEqual(first.offerCompletions, [{ offerId: MEND, count: 1 }]);
   const again = ok(t, 'orderPlayerOffer', first, { offerId: MEND }, { now: NOW + duration(MEND) }).state;
   const second = ok(t, 'completePlayerOffer', again, { offerId: MEND }, { now: NOW + 2 * duration(MEND) }).state;
   t.deepEqual(second.offerCompletions, [{ offerId: MEND, count: 2 }]);
   t.is(second.counters['offersCompleted'], 2);
   // Another offer's count is left alone, before or after it in the list.
-  const both: PlayerState = { ...rich(), offerCompletions: [{ offerId: MEND, count: 1 }, { offerId: 5, count: 4 }] };
-  const third = ok(t, 'completePlayerOffer', ok(t, 'orderPlayerOffer', both, { offerId: MEND }).state, { offerId: MEND }, { now: NOW + duration(MEND) }).state;
-  t.deepEqual(third.offerCompletions, [{ offerId: MEND, count: 2 }, { offerId: 5, count: 4 }]);
+  const both: PlayerState = {
+    ...rich(),
+    offerCompletions: [
+      { offerId: MEND, count: 1 },
+      { offerId: 5, count: 4 },
+    ],
+  };
+  const third = ok(
+    t,
+    'completePlayerOffer',
+    ok(t, 'orderPlayerOffer', both, { offerId: MEND }).state,
+    { offerId: MEND },
+    { now: NOW + duration(MEND) },
+  ).state;
+  t.deepEqual(third.offerCompletions, [
+    { offerId: MEND, count: 2 },
+    { offerId: 5, count: 4 },
+  ]);
   // A first completion joins the list in offer order.
   const later: PlayerState = { ...rich(), offerCompletions: [{ offerId: 5, count: 4 }] };
-  const fourth = ok(t, 'completePlayerOffer', ok(t, 'orderPlayerOffer', later, { offerId: POLISH }).state, { offerId: POLISH }, { now: NOW + duration(POLISH) }).state;
-  t.deepEqual(fourth.offerCompletions, [{ offerId: POLISH, count: 1 }, { offerId: 5, count: 4 }]);
+  const fourth = ok(
+    t,
+    'completePlayerOffer',
+    ok(t, 'orderPlayerOffer', later, { offerId: POLISH }).state,
+    { offerId: POLISH },
+    { now: NOW + duration(POLISH) },
+  ).state;
+  t.deepEqual(fourth.offerCompletions, [
+    { offerId: POLISH, count: 1 },
+    { offerId: 5, count: 4 },
+  ]);
 });
 
 test('an offer completes on its own timer, and completing it leaves the others running', (t) => {
@@ -55,8 +96,14 @@ test('an offer completes on its own timer, and completing it leaves the others r
   t.true(duration(POLISH) < duration(MEND));
   // Polish is done while Mend, ordered first, is still running.
   const done = ok(t, 'completePlayerOffer', s, { offerId: POLISH }, { now: NOW + duration(POLISH) });
-  t.deepEqual(done.state.offers.map((r) => r.offerId), [MEND]);
-  t.deepEqual(ok(t, 'getAllPlayerOffer', done.state, {}, { now: NOW + duration(POLISH) }).response.ongoing.map((r) => r.offerId), [MEND]);
+  t.deepEqual(
+    done.state.offers.map((r) => r.offerId),
+    [MEND],
+  );
+  t.deepEqual(
+    ok(t, 'getAllPlayerOffer', done.state, {}, { now: NOW + duration(POLISH) }).response.ongoing.map((r) => r.offerId),
+    [MEND],
+  );
   fails(t, 'TIMER_RUNNING', 'completePlayerOffer', done.state, { offerId: MEND }, { now: NOW + duration(POLISH) });
   const both = ok(t, 'completePlayerOffer', done.state, { offerId: MEND }, { now: NOW + duration(MEND) });
   t.deepEqual(both.state.offers, []);

@@ -15,7 +15,20 @@ import { LoginRequest } from '../../../core/operations/player.js';
 const UUID = '00000000-0000-4000-8000-000000000007';
 const NEW = '11111111-2222-4333-8444-555555555555';
 const signup = (p: Partial<NewPlayer> = {}) =>
-  createPlayer(master(), { playerId: 7, uuid: UUID, platform: 2, name: 'Aki', stepCode: 0, accessToken: 'token-of-aki-00001', ...p } as NewPlayer, rngFromSeed('signup'), NOW);
+  createPlayer(
+    master(),
+    {
+      playerId: 7,
+      uuid: UUID,
+      platform: 2,
+      name: 'Aki',
+      stepCode: 0,
+      accessToken: 'token-of-aki-00001',
+      ...p,
+    } as NewPlayer,
+    rngFromSeed('signup'),
+    NOW,
+  );
 const created = (p: Partial<NewPlayer> = {}): PlayerState => {
   const r = signup(p);
   if (r._tag === 'Left') throw new Error(`sign-up failed: ${r.left.code}`);
@@ -25,11 +38,19 @@ const created = (p: Partial<NewPlayer> = {}): PlayerState => {
 const m = master();
 const DEVICE = '6f9619ff-8b86-4d11-b42d-00c04fc964ff';
 const TOKEN = 'c0ffee00-1234-4abc-8def-0123456789ab';
-const issued = (token = TOKEN, sessionId = 'session-0001'): Issued => ({ accessToken: token, accessTokenHash: tokenHash(token), sessionId });
+const issued = (token = TOKEN, sessionId = 'session-0001'): Issued => ({
+  accessToken: token,
+  accessTokenHash: tokenHash(token),
+  sessionId,
+});
 
 /** Runs an account entry as the service does: with the secrets the edge issued for it (or none). */
 const run = <N extends OperationName>(name: N, s: PlayerState, request: unknown, secrets?: Issued) =>
-  runNamed(name, s, request, rngFromSeed('account'), NOW, { master: m, others: [], ...(secrets ? { issued: secrets } : {}) });
+  runNamed(name, s, request, rngFromSeed('account'), NOW, {
+    master: m,
+    others: [],
+    ...(secrets ? { issued: secrets } : {}),
+  });
 const right = <R>(t: ExecutionContext, r: { _tag: 'Left'; left: GameError } | { _tag: 'Right'; right: R }): R => {
   if (r._tag === 'Left') {
     t.fail(`refused with ${r.left.code}: ${JSON.stringify(r.left)}`);
@@ -43,12 +64,21 @@ test('a log-in: an unknown uuid is 202, one moved away from 212, a wrong token 2
   const codeOfLogin = (r: ReturnType<typeof login>) => (r._tag === 'Left' ? r.left.code : 'ok');
   t.is(codeOfLogin(login(s, NEW, 'token-of-aki-00001', NOW)), 'PLAYER_NOT_FOUND');
   t.is(codeOfLogin(login(s, UUID, 'token-of-aki-00002', NOW)), 'PLAYER_NOT_FOUND');
-  t.is(codeOfLogin(login({ ...s, account: { ...s.account, uuid: NEW, movedFrom: [UUID] } }, UUID, 'token-of-aki-00001', NOW)), 'PLAYER_MOVED');
+  t.is(
+    codeOfLogin(
+      login({ ...s, account: { ...s.account, uuid: NEW, movedFrom: [UUID] } }, UUID, 'token-of-aki-00001', NOW),
+    ),
+    'PLAYER_MOVED',
+  );
   const later = NOW + 5000;
   const r = login(s, UUID, 'token-of-aki-00001', later);
   t.deepEqual(r._tag === 'Right' ? r.right : undefined, { ...s, lastLoginAt: later });
   const replayed = login(s, UUID, { tokenHash: tokenHash('token-of-aki-00001') }, later);
-  t.deepEqual(replayed._tag === 'Right' ? replayed.right : undefined, { ...s, lastLoginAt: later }, 'a replay presents the hash');
+  t.deepEqual(
+    replayed._tag === 'Right' ? replayed.right : undefined,
+    { ...s, lastLoginAt: later },
+    'a replay presents the hash',
+  );
 });
 
 test('a device uuid is taken in any case and kept in lower case: a log-in with either case finds the account', (t) => {
@@ -61,13 +91,20 @@ test('a device uuid is taken in any case and kept in lower case: a log-in with e
   }
 });
 
-test('a log-in answers the session the edge issued and the player\'s id, and marks the log-in; with none issued the session id is empty', (t) => {
+test("a log-in answers the session the edge issued and the player's id, and marks the log-in; with none issued the session id is empty", (t) => {
   const s = right(t, run('signupPlayer', unbornPlayer(7), { uuid: DEVICE, platform: 1 }, issued())).state;
   const later = NOW + 60_000;
-  const r = runNamed('loginPlayer', s, { uuid: DEVICE, accessToken: TOKEN }, rngFromSeed('login'), later, { master: m, others: [], issued: issued(TOKEN, 'session-0042') });
+  const r = runNamed('loginPlayer', s, { uuid: DEVICE, accessToken: TOKEN }, rngFromSeed('login'), later, {
+    master: m,
+    others: [],
+    issued: issued(TOKEN, 'session-0042'),
+  });
   t.deepEqual(right(t, r).response, { sessionId: 'session-0042', playerId: 7 });
   t.is(right(t, r).state.lastLoginAt, later);
-  t.deepEqual(right(t, run('loginPlayer', s, { uuid: DEVICE, accessToken: TOKEN })).response, { sessionId: '', playerId: 7 });
+  t.deepEqual(right(t, run('loginPlayer', s, { uuid: DEVICE, accessToken: TOKEN })).response, {
+    sessionId: '',
+    playerId: 7,
+  });
 });
 
 test('log-in takes the UUID access tokens handed out now, and the longer random ones handed out before', (t) => {

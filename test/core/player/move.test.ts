@@ -17,26 +17,49 @@ import type { GameError } from '../../../core/errors.js';
 import type { Master } from '../../../core/master/index.js';
 
 const NEW = '11111111-2222-4333-8444-555555555555';
-const moveByCode = (code: string, password: string) => ({ moveCode: code, movePassword: password, uuid: NEW, platform: 2, accessToken: 'new-token-0000000001' });
+const moveByCode = (code: string, password: string) => ({
+  moveCode: code,
+  movePassword: password,
+  uuid: NEW,
+  platform: 2,
+  accessToken: 'new-token-0000000001',
+});
 const moveReason = (r: ReturnType<typeof applyMove>): string | undefined => {
   const e = r.error?._tag === 'Left' ? r.error.left : undefined;
   return e?.code === 'INVALID_MOVE_PARAMETERS' ? e.reason : undefined;
 };
 
-const withCode = (t: ExecutionContext): PlayerState => ok(t, 'getPlayerMove', freshPlayer(), { password: 'secret123' }).state;
-const moveIn = (s: PlayerState, over: Partial<{ moveCode: string; movePassword: string; uuid: string; platform: number }> = {}): MoveIn => ({
-  moveCode: s.move!.code, movePassword: 'secret123', uuid: NEW, platform: 2, tokenHash: tokenHash('new-device-token-01'), ...over,
+const withCode = (t: ExecutionContext): PlayerState =>
+  ok(t, 'getPlayerMove', freshPlayer(), { password: 'secret123' }).state;
+const moveIn = (
+  s: PlayerState,
+  over: Partial<{ moveCode: string; movePassword: string; uuid: string; platform: number }> = {},
+): MoveIn => ({
+  moveCode: s.move!.code,
+  movePassword: 'secret123',
+  uuid: NEW,
+  platform: 2,
+  tokenHash: tokenHash('new-device-token-01'),
+  ...over,
 });
 
 const m = master();
 const NEW_DEVICE = '11111111-2222-4333-8444-555555555555';
 const TOKEN = 'c0ffee00-1234-4abc-8def-0123456789ab';
-const issued = (token = TOKEN, sessionId = 'session-0001'): Issued => ({ accessToken: token, accessTokenHash: tokenHash(token), sessionId });
+const issued = (token = TOKEN, sessionId = 'session-0001'): Issued => ({
+  accessToken: token,
+  accessTokenHash: tokenHash(token),
+  sessionId,
+});
 const reasonOf = (e: GameError): string => ('reason' in e ? e.reason : '');
 
 /** Runs an account entry as the service does: with the secrets the edge issued for it (or none). */
 const run = <N extends OperationName>(name: N, s: PlayerState, request: unknown, secrets?: Issued) =>
-  runNamed(name, s, request, rngFromSeed('account'), NOW, { master: m, others: [], ...(secrets ? { issued: secrets } : {}) });
+  runNamed(name, s, request, rngFromSeed('account'), NOW, {
+    master: m,
+    others: [],
+    ...(secrets ? { issued: secrets } : {}),
+  });
 const right = <R>(t: ExecutionContext, r: { _tag: 'Left'; left: GameError } | { _tag: 'Right'; right: R }): R => {
   if (r._tag === 'Left') {
     t.fail(`refused with ${r.left.code}: ${JSON.stringify(r.left)}`);
@@ -46,23 +69,48 @@ const right = <R>(t: ExecutionContext, r: { _tag: 'Left'; left: GameError } | { 
 };
 
 /** A player with a move code made with password "secret123". */
-const coded = (t: ExecutionContext): PlayerState => ok(t, 'getPlayerMove', freshPlayer(), { password: 'secret123' }).state;
-const moveReq = (s: PlayerState, over: Record<string, unknown> = {}) => ({ moveCode: s.move?.code, movePassword: 'secret123', uuid: NEW_DEVICE, platform: 2, ...over });
+const coded = (t: ExecutionContext): PlayerState =>
+  ok(t, 'getPlayerMove', freshPlayer(), { password: 'secret123' }).state;
+const moveReq = (s: PlayerState, over: Record<string, unknown> = {}) => ({
+  moveCode: s.move?.code,
+  movePassword: 'secret123',
+  uuid: NEW_DEVICE,
+  platform: 2,
+  ...over,
+});
 
 // What the replay log keeps of a move (the entry's `logged`, written by the service in
 // place of the request): no password, and enough to make the same state again.
-const replayed = (name: 'getPlayerMove' | 'setPlayerMove', before: PlayerState, request: unknown, after: PlayerState, secrets?: Issued) => {
+const replayed = (
+  name: 'getPlayerMove' | 'setPlayerMove',
+  before: PlayerState,
+  request: unknown,
+  after: PlayerState,
+  secrets?: Issued,
+) => {
   const op = entryByName(name);
   if (op?.logged === undefined) throw new Error(`${name} keeps no logged form`);
   const kept = op.logged(request, before, after);
-  const r = execute(op, before, kept, rngFromSeed('account'), NOW, { master: m, others: [], ...(secrets ? { issued: secrets } : {}) });
+  const r = execute(op, before, kept, rngFromSeed('account'), NOW, {
+    master: m,
+    others: [],
+    ...(secrets ? { issued: secrets } : {}),
+  });
   return { kept, state: r._tag === 'Right' ? r.right.state : undefined };
 };
 
 /** Master data with some of game's numbers changed. */
 const tuned = (game: { presents?: object; gacha?: object; move?: object }): Master => {
   const m = master();
-  return { ...m, game: { ...m.game, presents: { ...m.game.presents, ...game.presents }, gacha: { ...m.game.gacha, ...game.gacha }, move: { ...m.game.move, ...game.move } } };
+  return {
+    ...m,
+    game: {
+      ...m.game,
+      presents: { ...m.game.presents, ...game.presents },
+      gacha: { ...m.game.gacha, ...game.gacha },
+      move: { ...m.game.move, ...game.move },
+    },
+  };
 };
 
 // ---- the code ----
@@ -90,7 +138,8 @@ test('move passwords of 4 to 16 characters are accepted ("1234" too, as the orig
     t.is(e.code === 'INVALID_PARAMETERS' ? e.field : '', 'password');
   }
   // move/set takes the same range: a password that could not have been set is refused before any try counts.
-  const set = (movePassword: string) => MoveSetRequest.decode({ moveCode: 'ABCDEFGHIJ', movePassword, uuid: NEW, platform: 1 })._tag;
+  const set = (movePassword: string) =>
+    MoveSetRequest.decode({ moveCode: 'ABCDEFGHIJ', movePassword, uuid: NEW, platform: 1 })._tag;
   t.deepEqual(['1234', 'x'.repeat(16), '123', 'x'.repeat(17)].map(set), ['Right', 'Right', 'Left', 'Left']);
 });
 
@@ -98,23 +147,38 @@ test('a move password must be printable ASCII without spaces; the code starts wi
   const s = freshPlayer();
   for (const password of ['pass word', 'passwörd', 'tab\there']) {
     const r = createMoveCode(master(), s, password, rngFromSeed('m'), NOW);
-    t.like(r._tag === 'Left' ? r.left : undefined, { code: 'INVALID_PARAMETERS', field: 'password', reason: 'must be printable ASCII letters, digits or symbols' }, JSON.stringify(password));
+    t.like(
+      r._tag === 'Left' ? r.left : undefined,
+      { code: 'INVALID_PARAMETERS', field: 'password', reason: 'must be printable ASCII letters, digits or symbols' },
+      JSON.stringify(password),
+    );
   }
   const made = createMoveCode(master(), s, '!~printable~!', rngFromSeed('m'), NOW);
   t.is(made._tag === 'Right' ? made.right.move?.failures : undefined, 0);
   const replayed = createMoveCode(master(), s, { passwordHash: 'ab'.repeat(32) }, rngFromSeed('m'), NOW);
-  t.is(replayed._tag === 'Right' ? replayed.right.move?.passwordHash : undefined, 'ab'.repeat(32), 'no length check on a hash, and it is kept as given');
+  t.is(
+    replayed._tag === 'Right' ? replayed.right.move?.passwordHash : undefined,
+    'ab'.repeat(32),
+    'no length check on a hash, and it is kept as given',
+  );
 });
 
-test('master data may narrow the move password\'s length within what the request codec takes; both ends are checked', (t) => {
+test("master data may narrow the move password's length within what the request codec takes; both ends are checked", (t) => {
   const m = master();
   const narrow = { ...m, game: { ...m.game, move: { ...m.game.move, passwordMinLength: 6, passwordMaxLength: 8 } } };
   const make = (password: string) => createMoveCode(narrow, freshPlayer(), password, rngFromSeed('m'), NOW);
   for (const password of ['12345', '123456789']) {
     const r = make(password);
-    t.like(r._tag === 'Left' ? r.left : undefined, { code: 'INVALID_PARAMETERS', field: 'password', reason: 'must be 6 to 8 characters' }, password);
+    t.like(
+      r._tag === 'Left' ? r.left : undefined,
+      { code: 'INVALID_PARAMETERS', field: 'password', reason: 'must be 6 to 8 characters' },
+      password,
+    );
   }
-  t.deepEqual(['123456', '12345678'].map((p) => make(p)._tag), ['Right', 'Right']);
+  t.deepEqual(
+    ['123456', '12345678'].map((p) => make(p)._tag),
+    ['Right', 'Right'],
+  );
 });
 
 // ---- the move ----
@@ -149,7 +213,11 @@ test('a wrong password counts; after the configured failures the code rests for 
   const resting = applyMove(master(), cur, moveByCode(code, 'secret123'), NOW + 1000);
   t.not(resting.error, null, 'resting: the right password is refused too');
   t.is(resting.state, cur, 'and nothing is counted');
-  t.is(applyMove(master(), cur, moveByCode(code, 'secret123'), NOW + master().game.move.restMinutes * 60_000).error, null, 'after the rest, the owner moves');
+  t.is(
+    applyMove(master(), cur, moveByCode(code, 'secret123'), NOW + master().game.move.restMinutes * 60_000).error,
+    null,
+    'after the rest, the owner moves',
+  );
   const late = applyMove(master(), s, moveByCode(code, 'secret123'), NOW + 25 * HOUR);
   t.is(late.error?._tag === 'Left' ? late.error.left.code : null, 'INVALID_MOVE_PARAMETERS');
   t.is(late.state, s, 'an expired code changes nothing');
@@ -157,7 +225,18 @@ test('a wrong password counts; after the configured failures the code rests for 
 
 test('a move for a player with no code is refused and changes nothing', (t) => {
   const s = freshPlayer();
-  const r = applyMove(master(), s, { moveCode: 'ABCDEFGHIJ', movePassword: 'secret123', uuid: NEW, platform: 2, tokenHash: tokenHash('new-device-token-01') }, NOW);
+  const r = applyMove(
+    master(),
+    s,
+    {
+      moveCode: 'ABCDEFGHIJ',
+      movePassword: 'secret123',
+      uuid: NEW,
+      platform: 2,
+      tokenHash: tokenHash('new-device-token-01'),
+    },
+    NOW,
+  );
   t.is(moveReason(r), MOVE_REFUSED);
   t.regex(MOVE_REFUSED, /\w/, 'the refusal says why, in one reason for every case');
   t.is(r.state, s);
@@ -194,12 +273,27 @@ test('wrong passwords count one by one; the code rests only at maxFailures, and 
   t.is(applyMove(m, cur, moveIn(cur), NOW).error, null, 'one short of the limit, the right password moves');
 });
 
-test('a move takes the request\'s uuid, platform and token, logs in now, raises the session epoch, and accepts the password as its hash', (t) => {
+test("a move takes the request's uuid, platform and token, logs in now, raises the session epoch, and accepts the password as its hash", (t) => {
   const s = withCode(t);
   const at = NOW + 1000;
-  const r = applyMove(master(), s, { ...moveIn(s), movePassword: undefined, movePasswordHash: moveAttemptHash(s, 'secret123') } as unknown as MoveIn, at);
+  const r = applyMove(
+    master(),
+    s,
+    { ...moveIn(s), movePassword: undefined, movePasswordHash: moveAttemptHash(s, 'secret123') } as unknown as MoveIn,
+    at,
+  );
   t.is(r.error, null);
-  t.like(r.state, { lastLoginAt: at, move: null, account: { uuid: NEW, platform: 2, tokenHash: tokenHash('new-device-token-01'), movedFrom: [s.account.uuid], sessionEpoch: s.account.sessionEpoch + 1 } });
+  t.like(r.state, {
+    lastLoginAt: at,
+    move: null,
+    account: {
+      uuid: NEW,
+      platform: 2,
+      tokenHash: tokenHash('new-device-token-01'),
+      movedFrom: [s.account.uuid],
+      sessionEpoch: s.account.sessionEpoch + 1,
+    },
+  });
 });
 
 test('a move to the device the account is on is refused and changes nothing; moving back to an earlier device lists it once', (t) => {
@@ -222,7 +316,11 @@ test('a move hands out the token the edge issued for the new device and keeps it
   t.deepEqual(r.response, { accessToken: newToken, playerId: s.playerId });
   t.is(r.refused, undefined);
   t.like(r.state.account, { uuid: NEW_DEVICE, platform: 2, tokenHash: tokenHash(newToken) });
-  t.is(right(t, run('loginPlayer', r.state, { uuid: NEW_DEVICE, accessToken: newToken })).response.playerId, s.playerId, 'the new token logs in');
+  t.is(
+    right(t, run('loginPlayer', r.state, { uuid: NEW_DEVICE, accessToken: newToken })).response.playerId,
+    s.playerId,
+    'the new token logs in',
+  );
 
   const bare = right(t, run('setPlayerMove', s, moveReq(s)));
   t.deepEqual(bare.response, { accessToken: '', playerId: s.playerId });
@@ -255,7 +353,18 @@ test('an account keeps the last move.movedFromKeep uuids it moved away from', (t
   let s = freshPlayer();
   for (let i = 0; i < 4; i++) {
     s = ok(t, 'getPlayerMove', s, { password: 'secret123' }, { m, seed: `mv${i}` }).state;
-    const r = applyMove(m, s, { moveCode: s.move?.code ?? '', movePassword: 'secret123', uuid: `00000000-0000-4000-8000-00000000010${i}`, platform: 2, accessToken: 'new-token-0000000001' }, NOW);
+    const r = applyMove(
+      m,
+      s,
+      {
+        moveCode: s.move?.code ?? '',
+        movePassword: 'secret123',
+        uuid: `00000000-0000-4000-8000-00000000010${i}`,
+        platform: 2,
+        accessToken: 'new-token-0000000001',
+      },
+      NOW,
+    );
     t.is(r.error, null);
     s = r.state;
   }
@@ -264,7 +373,7 @@ test('an account keeps the last move.movedFromKeep uuids it moved away from', (t
 
 // ---- the replay log ----
 
-test('the replay log keeps a move code\'s password as the hash the state kept, and that replays to the same state', (t) => {
+test("the replay log keeps a move code's password as the hash the state kept, and that replays to the same state", (t) => {
   const before = freshPlayer();
   const after = right(t, run('getPlayerMove', before, { password: 'secret123' })).state;
   const { kept, state } = replayed('getPlayerMove', before, { password: 'secret123' }, after);
@@ -273,7 +382,7 @@ test('the replay log keeps a move code\'s password as the hash the state kept, a
   t.deepEqual(state, after);
 });
 
-test('the replay log keeps a move\'s password tried as its hash: right or wrong, the replay makes the same state', (t) => {
+test("the replay log keeps a move's password tried as its hash: right or wrong, the replay makes the same state", (t) => {
   const s = coded(t);
   for (const movePassword of ['secret123', 'wrong-pass']) {
     const request = moveReq(s, { movePassword });

@@ -15,7 +15,20 @@ import type { GameError } from '../../../core/errors.js';
 
 const UUID = '00000000-0000-4000-8000-000000000007';
 const signup = (p: Partial<NewPlayer> = {}) =>
-  createPlayer(master(), { playerId: 7, uuid: UUID, platform: 2, name: 'Aki', stepCode: 0, accessToken: 'token-of-aki-00001', ...p } as NewPlayer, rngFromSeed('signup'), NOW);
+  createPlayer(
+    master(),
+    {
+      playerId: 7,
+      uuid: UUID,
+      platform: 2,
+      name: 'Aki',
+      stepCode: 0,
+      accessToken: 'token-of-aki-00001',
+      ...p,
+    } as NewPlayer,
+    rngFromSeed('signup'),
+    NOW,
+  );
 const created = (p: Partial<NewPlayer> = {}): PlayerState => {
   const r = signup(p);
   if (r._tag === 'Left') throw new Error(`sign-up failed: ${r.left.code}`);
@@ -25,14 +38,22 @@ const created = (p: Partial<NewPlayer> = {}): PlayerState => {
 const m = master();
 const DEVICE = '6f9619ff-8b86-4d11-b42d-00c04fc964ff';
 const TOKEN = 'c0ffee00-1234-4abc-8def-0123456789ab';
-const issued = (token = TOKEN, sessionId = 'session-0001'): Issued => ({ accessToken: token, accessTokenHash: tokenHash(token), sessionId });
+const issued = (token = TOKEN, sessionId = 'session-0001'): Issued => ({
+  accessToken: token,
+  accessTokenHash: tokenHash(token),
+  sessionId,
+});
 
 const fieldOf = (e: GameError): string | undefined => ('field' in e ? e.field : undefined);
 const reasonOf = (e: GameError): string => ('reason' in e ? e.reason : '');
 
 /** Runs an account entry as the service does: with the secrets the edge issued for it (or none). */
 const run = <N extends OperationName>(name: N, s: PlayerState, request: unknown, secrets?: Issued) =>
-  runNamed(name, s, request, rngFromSeed('account'), NOW, { master: m, others: [], ...(secrets ? { issued: secrets } : {}) });
+  runNamed(name, s, request, rngFromSeed('account'), NOW, {
+    master: m,
+    others: [],
+    ...(secrets ? { issued: secrets } : {}),
+  });
 const right = <R>(t: ExecutionContext, r: { _tag: 'Left'; left: GameError } | { _tag: 'Right'; right: R }): R => {
   if (r._tag === 'Left') {
     t.fail(`refused with ${r.left.code}: ${JSON.stringify(r.left)}`);
@@ -49,35 +70,65 @@ test('a sign-up trims the name; a blank one is the default name; nameMaxLength c
   t.is(created({ name: emoji }).name, emoji, 'each emoji is one character');
   const long = signup({ name: `${emoji}x` });
   t.is(long._tag, 'Left');
-  if (long._tag === 'Left') t.like(long.left, { code: 'INVALID_PARAMETERS', field: 'name', reason: `must be at most ${g.nameMaxLength} characters` });
+  if (long._tag === 'Left')
+    t.like(long.left, {
+      code: 'INVALID_PARAMETERS',
+      field: 'name',
+      reason: `must be at most ${g.nameMaxLength} characters`,
+    });
 });
 
-test('a new player starts at the master data\'s level, wealth and stamina, with its uuid, platform and the token as a hash', (t) => {
+test("a new player starts at the master data's level, wealth and stamina, with its uuid, platform and the token as a hash", (t) => {
   const m = master();
   const g = m.game.player;
   const level = m.playerLevels.find((l) => l.level === g.startLevel)!;
   const s = created();
   t.like(s, {
-    version: 0, playerId: 7, name: 'Aki', createdAt: NOW, lastLoginAt: NOW,
-    level: g.startLevel, exp: level.totalExp, gold: g.startGold, gem: g.startGem, paidGem: g.startPaidGem, kirara: g.startKirara,
+    version: 0,
+    playerId: 7,
+    name: 'Aki',
+    createdAt: NOW,
+    lastLoginAt: NOW,
+    level: g.startLevel,
+    exp: level.totalExp,
+    gold: g.startGold,
+    gem: g.startGem,
+    paidGem: g.startPaidGem,
+    kirara: g.startKirara,
     stamina: { value: level.staminaMax, at: NOW },
     account: { uuid: UUID, platform: 2, tokenHash: tokenHash('token-of-aki-00001'), movedFrom: [], sessionEpoch: 0 },
   });
   t.false(JSON.stringify(s).includes('token-of-aki-00001'), 'the token itself is not kept');
-  t.deepEqual(created({ accessToken: undefined, tokenHash: tokenHash('token-of-aki-00001') } as Partial<NewPlayer>), s, 'a replay gives the hash: the same player');
+  t.deepEqual(
+    created({ accessToken: undefined, tokenHash: tokenHash('token-of-aki-00001') } as Partial<NewPlayer>),
+    s,
+    'a replay gives the hash: the same player',
+  );
   t.regex(s.myCode, /^[A-Z0-9]{10}$/);
-  t.true(s.presents.every((p) => Math.floor(p.managedPresentId / MANAGED_ID_SPAN) === 7), 'managed ids come from the player\'s own range');
+  t.true(
+    s.presents.every((p) => Math.floor(p.managedPresentId / MANAGED_ID_SPAN) === 7),
+    "managed ids come from the player's own range",
+  );
   t.is(s.nextManagedId, 7 * MANAGED_ID_SPAN + 1 + s.presents.length);
   t.is(unbornPlayer(7).version, -1, 'the unborn player is one version before the first');
 });
 
-test('a new player starts at the master data\'s start level, with that level\'s exp and stamina', (t) => {
+test("a new player starts at the master data's start level, with that level's exp and stamina", (t) => {
   const m = master();
   const tuned = { ...m, game: { ...m.game, player: { ...m.game.player, startLevel: 2 } } };
   const level2 = m.playerLevels.find((l) => l.level === 2)!;
   t.not(level2.totalExp, m.playerLevels[0]!.totalExp);
-  const r = createPlayer(tuned, { playerId: 7, uuid: UUID, platform: 1, name: '', stepCode: 0, accessToken: 'token-of-aki-00001' }, rngFromSeed('signup'), NOW);
-  t.like(r._tag === 'Right' ? r.right : undefined, { level: 2, exp: level2.totalExp, stamina: { value: level2.staminaMax, at: NOW } });
+  const r = createPlayer(
+    tuned,
+    { playerId: 7, uuid: UUID, platform: 1, name: '', stepCode: 0, accessToken: 'token-of-aki-00001' },
+    rngFromSeed('signup'),
+    NOW,
+  );
+  t.like(r._tag === 'Right' ? r.right : undefined, {
+    level: 2,
+    exp: level2.totalExp,
+    stamina: { value: level2.staminaMax, at: NOW },
+  });
 });
 
 test('the welcome presents arrive at sign-up, each with its title, message and deadline (none when the master data gives none)', (t) => {
@@ -86,21 +137,35 @@ test('the welcome presents arrive at sign-up, each with its title, message and d
   t.is(s.presents.length, m.welcome.length);
   m.welcome.forEach((w, i) => {
     const p = s.presents[i]!;
-    t.like(p, { title: w.title, message: w.message, source: 'welcome', kind: w.grant.kind, objectId: w.grant.objectId, amount: w.grant.amount });
+    t.like(p, {
+      title: w.title,
+      message: w.message,
+      source: 'welcome',
+      kind: w.grant.kind,
+      objectId: w.grant.objectId,
+      amount: w.grant.amount,
+    });
     t.is(p.deadline, w.deadlineDays ? NOW + w.deadlineDays * DAY : null);
   });
-  t.true(m.welcome.some((w) => w.deadlineDays) && m.welcome.some((w) => !w.deadlineDays), 'the fixtures have presents of both kinds');
+  t.true(
+    m.welcome.some((w) => w.deadlineDays) && m.welcome.some((w) => !w.deadlineDays),
+    'the fixtures have presents of both kinds',
+  );
 });
 
-test('a sign-up\'s stepCode above 0 is recorded, 0 or below records nothing; a step out of range refuses the sign-up', (t) => {
+test("a sign-up's stepCode above 0 is recorded, 0 or below records nothing; a step out of range refuses the sign-up", (t) => {
   t.is(created({ stepCode: 0 }).tutorial.step, 0);
-  t.is(created({ stepCode: master().game.tutorial.finishedStep }).tutorial.step, 0, 'a sign-up cannot finish the tutorial');
+  t.is(
+    created({ stepCode: master().game.tutorial.finishedStep }).tutorial.step,
+    0,
+    'a sign-up cannot finish the tutorial',
+  );
   t.is(created({ stepCode: 2 }).tutorial.step, 2);
   const bad = signup({ stepCode: master().game.tutorial.lastStep + 1 });
   t.is(bad._tag === 'Left' ? bad.left.code : 'ok', 'INVALID_PARAMETERS');
 });
 
-test('a sign-up without a name takes the master data\'s default name', (t) => {
+test("a sign-up without a name takes the master data's default name", (t) => {
   const r = ok(t, 'signupPlayer', unbornPlayer(7), { uuid: DEVICE, platform: 2 });
   t.is(r.state.name, m.game.player.defaultName);
   t.like(r.state, { playerId: 7, version: 0, account: { uuid: DEVICE, platform: 2 } });
@@ -114,10 +179,15 @@ test('a uuid that is not a UUID is 102 naming uuid', (t) => {
   }
 });
 
-test('the uuid codec\'s guard takes exactly what its decoder takes: a UUID string, never another value that prints as one', (t) => {
+test("the uuid codec's guard takes exactly what its decoder takes: a UUID string, never another value that prints as one", (t) => {
   const req = operationNamed('signupPlayer').request;
   const cases: ReadonlyArray<readonly [unknown, boolean]> = [
-    [DEVICE, true], [DEVICE.toUpperCase(), true], ['not-a-uuid', false], [[DEVICE], false], [{ toString: () => DEVICE }, false], [null, false],
+    [DEVICE, true],
+    [DEVICE.toUpperCase(), true],
+    ['not-a-uuid', false],
+    [[DEVICE], false],
+    [{ toString: () => DEVICE }, false],
+    [null, false],
   ];
   for (const [uuid, valid] of cases) {
     const q = { uuid, platform: 1 };
@@ -131,7 +201,11 @@ test('a sign-up hands out the token the edge issued and keeps only its hash; wit
   t.deepEqual(r.response, { playerId: 7, accessToken: TOKEN });
   t.is(r.state.account.tokenHash, tokenHash(TOKEN));
   t.false(JSON.stringify(r.state).includes(TOKEN), 'the token itself is not kept');
-  t.is(right(t, run('loginPlayer', r.state, { uuid: DEVICE, accessToken: TOKEN })).response.playerId, 7, 'the token handed out logs in');
+  t.is(
+    right(t, run('loginPlayer', r.state, { uuid: DEVICE, accessToken: TOKEN })).response.playerId,
+    7,
+    'the token handed out logs in',
+  );
 
   const bare = right(t, run('signupPlayer', unbornPlayer(7), { uuid: DEVICE, platform: 1 }));
   t.deepEqual(bare.response, { playerId: 7, accessToken: '' });

@@ -22,23 +22,41 @@ const clearedBattle = (t: ExecutionContext, rank: number): PlayerState => {
   const s0 = freshPlayer();
   const id = s0.nextManagedId;
   const s: PlayerState = {
-    ...s0, nextManagedId: id + 1, characters: [newCharacter(id, 1011, NOW)],
-    battleParties: s0.battleParties.map((p) => (p.managedBattlePartyId === 1 ? { ...p, slots: p.slots.map((x, i) => (i === 0 ? { managedCharacterId: id, managedWeaponId: null } : x)) } : p)),
+    ...s0,
+    nextManagedId: id + 1,
+    characters: [newCharacter(id, 1011, NOW)],
+    battleParties: s0.battleParties.map((p) =>
+      p.managedBattlePartyId === 1
+        ? { ...p, slots: p.slots.map((x, i) => (i === 0 ? { managedCharacterId: id, managedWeaponId: null } : x)) }
+        : p,
+    ),
   };
   const a = ok(t, 'orderPlayerQuestLog', s, { questId: BATTLE, managedBattlePartyId: 1 }).state;
-  return ok(t, 'completePlayerQuestLog', a, { orderReceiveId: a.activeQuest!.orderReceiveId, state: 2, clearRank: rank }).state;
+  return ok(t, 'completePlayerQuestLog', a, {
+    orderReceiveId: a.activeQuest!.orderReceiveId,
+    state: 2,
+    clearRank: rank,
+  }).state;
 };
 
-test('adv/add: advId as a string; the first view of an adv-only quest\'s scene clears it once with its first-clear reward; a second view changes nothing', (t) => {
+test("adv/add: advId as a string; the first view of an adv-only quest's scene clears it once with its first-clear reward; a second view changes nothing", (t) => {
   const s = freshPlayer();
   const r = ok(t, 'addPlayerAdv', s, { advId: '1000000', stepCode: 3 });
   t.deepEqual(r.response, {
-    ...r.response, advId: 1000000, firstView: true, questId: 1000, cleared: true, stepCode: 3,
+    ...r.response,
+    advId: 1000000,
+    firstView: true,
+    questId: 1000,
+    cleared: true,
+    stepCode: 3,
     firstClearRewards: [{ kind: 'gem', objectId: 0, amount: 50, managedPresentId: null }],
   });
   t.is(r.state.gem, s.gem + 50);
   t.deepEqual(r.state.advSeen, [1000000]);
-  t.like(r.state.questRecords.find((q) => q.questId === 1000), { clears: 1, bestClearRank: 3, firstClearedAt: NOW });
+  t.like(
+    r.state.questRecords.find((q) => q.questId === 1000),
+    { clears: 1, bestClearRank: 3, firstClearedAt: NOW },
+  );
   const again = ok(t, 'addPlayerAdv', r.state, { advId: 1000000, stepCode: 3 });
   t.is(again.state, r.state, 'nothing changed');
   t.like(again.response, { firstView: false, cleared: false, firstClearRewards: [] });
@@ -61,34 +79,69 @@ test('adv/add: a scene of its own is recorded and clears nothing; unknown 107; a
 test('adv/add stepCode: 3 is the first adv, -1 skips (finishes) the tutorial, going back is 102 and nothing changes', (t) => {
   const s = freshPlayer();
   t.is(ok(t, 'addPlayerAdv', s, { advId: 1000000, stepCode: -1 }).state.tutorial.step, -1);
-  fails(t, 'INVALID_PARAMETERS', 'addPlayerAdv', { ...s, tutorial: { ...s.tutorial, step: 4 } }, { advId: 1000000, stepCode: 3 });
+  fails(
+    t,
+    'INVALID_PARAMETERS',
+    'addPlayerAdv',
+    { ...s, tutorial: { ...s.tutorial, step: 4 } },
+    { advId: 1000000, stepCode: 3 },
+  );
 });
 
-test('adv/add: the first view of an adv-only quest\'s scene clears it even when another quest was cleared before; every record is kept', (t) => {
+test("adv/add: the first view of an adv-only quest's scene clears it even when another quest was cleared before; every record is kept", (t) => {
   const s = ok(t, 'addPlayerAdv', freshPlayer(), { advId: PROLOGUE_SCENE }).state;
   const r = ok(t, 'addPlayerAdv', s, { advId: INTERLUDE_SCENE });
   t.like(r.response, { questId: INTERLUDE, cleared: true, firstView: true });
-  t.deepEqual(r.response.firstClearRewards, m.quest.get(INTERLUDE)!.firstClear.map((g) => ({ ...g, managedPresentId: null })));
+  t.deepEqual(
+    r.response.firstClearRewards,
+    m.quest.get(INTERLUDE)!.firstClear.map((g) => ({ ...g, managedPresentId: null })),
+  );
   t.is(r.state.gold, s.gold + 1000);
-  t.deepEqual(r.state.questRecords.map((x) => [x.questId, x.clears]), [[PROLOGUE, 1], [INTERLUDE, 1]]);
+  t.deepEqual(
+    r.state.questRecords.map((x) => [x.questId, x.clears]),
+    [
+      [PROLOGUE, 1],
+      [INTERLUDE, 1],
+    ],
+  );
 });
 
 test('adv/add: the quest records stay sorted by quest id when a scene clears a quest below one already recorded (and so do questLogs)', (t) => {
   const s = clearedBattle(t, 2);
   const r = ok(t, 'addPlayerAdv', s, { advId: PROLOGUE_SCENE });
-  t.deepEqual(r.state.questRecords.map((x) => x.questId), [PROLOGUE, BATTLE]);
-  t.like(r.state.questRecords[1], { questId: BATTLE, clears: 1, bestClearRank: 2 }, 'the battle quest\'s record is untouched');
-  t.deepEqual(r.response.questLogs?.map((x) => x.questId), [PROLOGUE, BATTLE]);
+  t.deepEqual(
+    r.state.questRecords.map((x) => x.questId),
+    [PROLOGUE, BATTLE],
+  );
+  t.like(
+    r.state.questRecords[1],
+    { questId: BATTLE, clears: 1, bestClearRank: 2 },
+    "the battle quest's record is untouched",
+  );
+  t.deepEqual(
+    r.response.questLogs?.map((x) => x.questId),
+    [PROLOGUE, BATTLE],
+  );
 });
 
 test('adv/add: a recorded failure is no clear: the first view still clears the quest and gives its reward, keeping the failures in its one record', (t) => {
   // A record with failures and no clear: the quest had a battle in earlier master data.
-  const failed: QuestRecord = { questId: PROLOGUE, clears: 0, failures: 2, bestClearRank: 0, firstClearedAt: null, lastPlayedAt: NOW - DAY, skillUse: null };
+  const failed: QuestRecord = {
+    questId: PROLOGUE,
+    clears: 0,
+    failures: 2,
+    bestClearRank: 0,
+    firstClearedAt: null,
+    lastPlayedAt: NOW - DAY,
+    skillUse: null,
+  };
   const s: PlayerState = { ...freshPlayer(), questRecords: [failed] };
   const r = ok(t, 'addPlayerAdv', s, { advId: PROLOGUE_SCENE });
   t.like(r.response, { cleared: true });
   t.is(r.state.gem, s.gem + 50);
-  t.deepEqual(r.state.questRecords, [{ ...failed, clears: 1, bestClearRank: m.social.quest.maxClearRank, firstClearedAt: NOW, lastPlayedAt: NOW }]);
+  t.deepEqual(r.state.questRecords, [
+    { ...failed, clears: 1, bestClearRank: m.social.quest.maxClearRank, firstClearedAt: NOW, lastPlayedAt: NOW },
+  ]);
 });
 
 test('adv/add: a first-clear reward that does not fit is a present from the quest (source reward, its name as title) saying why it came', (t) => {

@@ -19,20 +19,38 @@ const EVENT = 2001;
 const ready = (): PlayerState => {
   const s0 = freshPlayer();
   const id = s0.nextManagedId;
-  const battleParties = s0.battleParties.map((p) => (p.managedBattlePartyId === 1
-    ? { ...p, slots: p.slots.map((x, i) => (i === 0 ? { managedCharacterId: id, managedWeaponId: null } : x)) }
-    : p));
+  const battleParties = s0.battleParties.map((p) =>
+    p.managedBattlePartyId === 1
+      ? { ...p, slots: p.slots.map((x, i) => (i === 0 ? { managedCharacterId: id, managedWeaponId: null } : x)) }
+      : p,
+  );
   return { ...s0, nextManagedId: id + 1, characters: [newCharacter(id, 1011, NOW)], battleParties };
 };
 
 const order = (t: Parameters<typeof ok>[0], s: PlayerState, questId = STORY, extra: Record<string, unknown> = {}) =>
-  ok(t, 'orderPlayerQuestLog', s, { type: master().quest.get(questId)!.type, questId, managedBattlePartyId: 1, supportCharacterId: 0, questData: 'wave:0', ...extra });
+  ok(t, 'orderPlayerQuestLog', s, {
+    type: master().quest.get(questId)!.type,
+    questId,
+    managedBattlePartyId: 1,
+    supportCharacterId: 0,
+    questData: 'wave:0',
+    ...extra,
+  });
 
 const idOf = (s: PlayerState): number => s.activeQuest!.orderReceiveId;
 /** A clear as the original's clients send it: state 2, the battle lists as "id:n" strings (possibly empty). */
 const clear = (s: PlayerState, rank = 3) => ({
-  orderReceiveId: idOf(s), state: 2, clearRank: rank, skillExps: '101:1,102:2', dropItems: '', killedEnemies: '', weaponSkillExps: '',
-  uniqueSkillUseNum: 1, masterSkillUseNum: 0, friendUseNum: 1, stepCode: 0,
+  orderReceiveId: idOf(s),
+  state: 2,
+  clearRank: rank,
+  skillExps: '101:1,102:2',
+  dropItems: '',
+  killedEnemies: '',
+  weaponSkillExps: '',
+  uniqueSkillUseNum: 1,
+  masterSkillUseNum: 0,
+  friendUseNum: 1,
+  stepCode: 0,
 });
 const fieldOf = (e: GameError): unknown => ('field' in e ? e.field : undefined);
 
@@ -48,12 +66,16 @@ const readyWithWeapon = () => {
   const c2 = c1 + 1;
   const w = c1 + 2;
   const s: PlayerState = {
-    ...s0, nextManagedId: c1 + 3, stamina: { value: 999, at: NOW },
+    ...s0,
+    nextManagedId: c1 + 3,
+    stamina: { value: 999, at: NOW },
     characters: [newCharacter(c1, 1011, NOW), newCharacter(c2, 1012, NOW)],
     weapons: [{ managedWeaponId: w, weaponId: 103, level: 1, exp: 0, createdAt: NOW }],
-    battleParties: s0.battleParties.map((p) => (p.managedBattlePartyId === 1
-      ? { ...p, slots: p.slots.map((x, i) => (i === 0 ? { managedCharacterId: c1, managedWeaponId: null } : x)) }
-      : p)),
+    battleParties: s0.battleParties.map((p) =>
+      p.managedBattlePartyId === 1
+        ? { ...p, slots: p.slots.map((x, i) => (i === 0 ? { managedCharacterId: c1, managedWeaponId: null } : x)) }
+        : p,
+    ),
   };
   return { s, c1, c2, w };
 };
@@ -62,9 +84,20 @@ const orderIn = (t: ExecutionContext, s: PlayerState, questId = STORY, now = NOW
   ok(t, 'orderPlayerQuestLog', s, { questId, managedBattlePartyId: 1 }, { now, m: mm }).state;
 const clearIn = (t: ExecutionContext, s: PlayerState, questId = STORY, now = NOW, rank = 3) => {
   const a = orderIn(t, s, questId, now);
-  return ok(t, 'completePlayerQuestLog', a, { orderReceiveId: a.activeQuest!.orderReceiveId, state: 2, clearRank: rank }, { now });
+  return ok(
+    t,
+    'completePlayerQuestLog',
+    a,
+    { orderReceiveId: a.activeQuest!.orderReceiveId, state: 2, clearRank: rank },
+    { now },
+  );
 };
-const clearOf = (s: PlayerState, extra: Record<string, unknown> = {}) => ({ orderReceiveId: s.activeQuest!.orderReceiveId, state: 2, clearRank: 3, ...extra });
+const clearOf = (s: PlayerState, extra: Record<string, unknown> = {}) => ({
+  orderReceiveId: s.activeQuest!.orderReceiveId,
+  state: 2,
+  clearRank: 3,
+  ...extra,
+});
 
 /** Master data with quest 1001 retuned by `edit` (checked at start-up as any master data). */
 const retuned = (edit: (q: Record<string, unknown>) => void): Master => {
@@ -83,11 +116,18 @@ test('complete (clear) gives coins, exp, character exp, server-rolled drops and 
   t.is(r.state.activeQuest, null);
   t.is(r.response.cleared, true);
   t.is(r.response.clearRank, 2);
-  t.deepEqual(r.response.rewards, { gold: q.rewards.gold, playerExp: q.rewards.playerExp, characterExp: q.rewards.characterExp });
+  t.deepEqual(r.response.rewards, {
+    gold: q.rewards.gold,
+    playerExp: q.rewards.playerExp,
+    characterExp: q.rewards.characterExp,
+  });
   t.is(r.state.exp, a.exp + q.rewards.playerExp);
   t.true(r.state.characters[0]!.exp > 0, 'the party characters got exp');
   const first = r.response.firstClearRewards;
-  t.deepEqual(first.map((g) => [g.kind, g.amount]), q.firstClear.map((g) => [g.kind, g.amount]));
+  t.deepEqual(
+    first.map((g) => [g.kind, g.amount]),
+    q.firstClear.map((g) => [g.kind, g.amount]),
+  );
   const drops = r.response.drops;
   t.true(drops.length <= q.drops.rolls);
   const dropGold = drops.filter((d) => d.kind === 'gold').reduce((n, d) => n + d.amount, 0);
@@ -110,11 +150,22 @@ test('complete (clear) gives coins, exp, character exp, server-rolled drops and 
 test('complete: the same state, request and seed give the same drops; fields naming rewards are ignored', (t) => {
   const a = order(t, ready()).state;
   const x = ok(t, 'completePlayerQuestLog', a, clear(a), { seed: 'same' });
-  const y = ok(t, 'completePlayerQuestLog', a, {
-    ...clear(a), drops: [{ kind: 'gem', objectId: 0, amount: 99999 }], gold: 99999, rewards: { gem: 5000 },
-    // The original's clients name what dropped and what was killed; a claim is never a reward.
-    dropItems: '7010:99,7011:99,8003:99', killedEnemies: '19010002:4', weaponSkillExps: '5:999',
-  }, { seed: 'same' });
+  const y = ok(
+    t,
+    'completePlayerQuestLog',
+    a,
+    {
+      ...clear(a),
+      drops: [{ kind: 'gem', objectId: 0, amount: 99999 }],
+      gold: 99999,
+      rewards: { gem: 5000 },
+      // The original's clients name what dropped and what was killed; a claim is never a reward.
+      dropItems: '7010:99,7011:99,8003:99',
+      killedEnemies: '19010002:4',
+      weaponSkillExps: '5:999',
+    },
+    { seed: 'same' },
+  );
   t.deepEqual(y.response.drops, x.response.drops);
   t.deepEqual(JSON.stringify(y.state), JSON.stringify(x.state));
 });
@@ -130,17 +181,23 @@ test('complete (failed) ends the quest with no rewards, counting the failure', (
   t.is(r.state.questRecords[0]?.clears, 0);
 });
 
-test('property: drops come only from the quest\'s table, at most one per roll', (t) => {
+test("property: drops come only from the quest's table, at most one per roll", (t) => {
   const m = master();
   const q = m.quest.get(EVENT)!;
   const allowed = new Set(q.drops.table.flatMap((d) => (d.grant ? [JSON.stringify(d.grant)] : [])));
   const a = order(t, ready(), EVENT).state;
-  fc.assert(fc.property(fc.string({ minLength: 1, maxLength: 12 }), (seed) => {
-    const r = runOp('completePlayerQuestLog', a, clear(a), { seed });
-    if (r._tag === 'Left') return false;
-    const drops = r.right.response.drops;
-    return drops.length <= q.drops.rolls && drops.every((d) => allowed.has(JSON.stringify({ kind: d.kind, objectId: d.objectId, amount: d.amount })));
-  }), { numRuns: 100 });
+  fc.assert(
+    fc.property(fc.string({ minLength: 1, maxLength: 12 }), (seed) => {
+      const r = runOp('completePlayerQuestLog', a, clear(a), { seed });
+      if (r._tag === 'Left') return false;
+      const drops = r.right.response.drops;
+      return (
+        drops.length <= q.drops.rolls &&
+        drops.every((d) => allowed.has(JSON.stringify({ kind: d.kind, objectId: d.objectId, amount: d.amount })))
+      );
+    }),
+    { numRuns: 100 },
+  );
   t.pass();
 });
 
@@ -148,7 +205,8 @@ test('complete state: 2 is a clear and 1 a failure (also as numeric strings); 0,
   const a = order(t, ready()).state;
   t.true(ok(t, 'completePlayerQuestLog', a, { ...clear(a), state: '2' }).response.cleared);
   t.false(ok(t, 'completePlayerQuestLog', a, { orderReceiveId: idOf(a), state: '1' }).response.cleared);
-  for (const state of [0, 3, -1, 'cleared', 2.5]) t.is(fieldOf(fails(t, 'INVALID_PARAMETERS', 'completePlayerQuestLog', a, { ...clear(a), state })), 'state');
+  for (const state of [0, 3, -1, 'cleared', 2.5])
+    t.is(fieldOf(fails(t, 'INVALID_PARAMETERS', 'completePlayerQuestLog', a, { ...clear(a), state })), 'state');
   t.is(fieldOf(fails(t, 'INSUFFICIENT_PARAMETERS', 'completePlayerQuestLog', a, { orderReceiveId: idOf(a) })), 'state');
 });
 
@@ -165,23 +223,54 @@ test('complete: a reward over a capacity goes to the present box instead of bein
 test('complete: each quest keeps its own record, sorted by quest id; the first clear of a quest gives its first-clear reward whatever was cleared before', (t) => {
   const first = clearIn(t, readyWithWeapon().s, STORY2, NOW, 2);
   const second = clearIn(t, first.state, STORY, NOW + MINUTE, 1);
-  t.deepEqual(second.response.firstClearRewards.map((g) => [g.kind, g.amount]), m.quest.get(STORY)!.firstClear.map((g) => [g.kind, g.amount]));
-  t.deepEqual(second.state.questRecords.map((r) => [r.questId, r.clears, r.bestClearRank]), [[STORY, 1, 1], [STORY2, 1, 2]]);
-  t.deepEqual(second.response.questLogs?.map((r) => r.questId), [STORY, STORY2], 'the answer lists them in the same order');
+  t.deepEqual(
+    second.response.firstClearRewards.map((g) => [g.kind, g.amount]),
+    m.quest.get(STORY)!.firstClear.map((g) => [g.kind, g.amount]),
+  );
+  t.deepEqual(
+    second.state.questRecords.map((r) => [r.questId, r.clears, r.bestClearRank]),
+    [
+      [STORY, 1, 1],
+      [STORY2, 1, 2],
+    ],
+  );
+  t.deepEqual(
+    second.response.questLogs?.map((r) => r.questId),
+    [STORY, STORY2],
+    'the answer lists them in the same order',
+  );
   const third = clearIn(t, second.state, STORY2, NOW + 2 * MINUTE, 3);
   t.deepEqual(third.response.firstClearRewards, [], 'no first-clear reward the second time');
-  t.deepEqual(third.state.questRecords.map((r) => [r.questId, r.clears, r.bestClearRank]), [[STORY, 1, 1], [STORY2, 2, 3]]);
-  t.deepEqual(third.state.questRecords[0], second.state.questRecords[0], 'the other quest\'s record is untouched');
+  t.deepEqual(
+    third.state.questRecords.map((r) => [r.questId, r.clears, r.bestClearRank]),
+    [
+      [STORY, 1, 1],
+      [STORY2, 2, 3],
+    ],
+  );
+  t.deepEqual(third.state.questRecords[0], second.state.questRecords[0], "the other quest's record is untouched");
 });
 
-test('complete: a failure is counted in the quest\'s own record, beside the others', (t) => {
+test("complete: a failure is counted in the quest's own record, beside the others", (t) => {
   const cleared = clearIn(t, readyWithWeapon().s, STORY2, NOW).state;
   const a = orderIn(t, cleared, STORY, NOW + MINUTE);
-  const r = ok(t, 'completePlayerQuestLog', a, { orderReceiveId: a.activeQuest!.orderReceiveId, state: 1 }, { now: NOW + MINUTE });
-  t.deepEqual(r.state.questRecords.map((x) => [x.questId, x.clears, x.failures]), [[STORY, 0, 1], [STORY2, 1, 0]]);
+  const r = ok(
+    t,
+    'completePlayerQuestLog',
+    a,
+    { orderReceiveId: a.activeQuest!.orderReceiveId, state: 1 },
+    { now: NOW + MINUTE },
+  );
+  t.deepEqual(
+    r.state.questRecords.map((x) => [x.questId, x.clears, x.failures]),
+    [
+      [STORY, 0, 1],
+      [STORY2, 1, 0],
+    ],
+  );
 });
 
-test('complete: the first clear\'s time is kept by later clears', (t) => {
+test("complete: the first clear's time is kept by later clears", (t) => {
   const first = clearIn(t, readyWithWeapon().s, STORY, NOW).state;
   const later = clearIn(t, first, STORY, NOW + DAY).state;
   t.like(later.questRecords[0], { clears: 2, firstClearedAt: NOW, lastPlayedAt: NOW + DAY });
@@ -189,13 +278,21 @@ test('complete: the first clear\'s time is kept by later clears', (t) => {
 
 test('complete: the server rolls drops.rolls picks: from a table without a "nothing" entry every roll drops, and the answer lists each', (t) => {
   const drop = { kind: 'item', objectId: 31001, amount: 2 } as const;
-  const mm = retuned((q) => { q['drops'] = { rolls: 3, table: [{ weight: 1, grant: drop }] }; });
+  const mm = retuned((q) => {
+    q['drops'] = { rolls: 3, table: [{ weight: 1, grant: drop }] };
+  });
   const { s } = readyWithWeapon();
   const a = orderIn(t, s, STORY, NOW, mm);
   const r = ok(t, 'completePlayerQuestLog', a, clearOf(a), { m: mm });
-  t.deepEqual(r.response.drops, [1, 2, 3].map(() => ({ ...drop, managedPresentId: null })));
+  t.deepEqual(
+    r.response.drops,
+    [1, 2, 3].map(() => ({ ...drop, managedPresentId: null })),
+  );
   t.is(r.state.items.find((i) => i.itemId === drop.objectId)?.amount, 3 * drop.amount);
-  t.deepEqual(r.response.firstClearRewards.map((g) => [g.kind, g.amount]), mm.quest.get(STORY)!.firstClear.map((g) => [g.kind, g.amount]));
+  t.deepEqual(
+    r.response.firstClearRewards.map((g) => [g.kind, g.amount]),
+    mm.quest.get(STORY)!.firstClear.map((g) => [g.kind, g.amount]),
+  );
 });
 
 test('complete: a quest that gives no coins and no character exp gives neither: no coin present for a player over the coin cap, no character changed', (t) => {
@@ -232,9 +329,30 @@ test('complete: a clear rank outside 1..max, too many or too large use counts ar
   fails(t, 'INVALID_PARAMETERS', 'completePlayerQuestLog', a, { ...clear(a), clearRank: 0 });
   fails(t, 'INVALID_PARAMETERS', 'completePlayerQuestLog', a, { ...clear(a), clearRank: cfg.maxClearRank + 1 });
   const entries = (n: number, count = 1) => Array.from({ length: n }, (_, i) => `${i + 1}:${count}`).join(',');
-  t.is(fieldOf(fails(t, 'INVALID_PARAMETERS', 'completePlayerQuestLog', a, { ...clear(a), skillExps: entries(cfg.skillEntriesMax + 1) })), 'skillExps');
-  t.is(fieldOf(fails(t, 'INVALID_PARAMETERS', 'completePlayerQuestLog', a, { ...clear(a), skillExps: entries(2, cfg.useCountMax + 1) })), 'skillExps');
-  t.is(fieldOf(fails(t, 'INVALID_PARAMETERS', 'completePlayerQuestLog', a, { ...clear(a), friendUseNum: cfg.useCountMax + 1 })), 'friendUseNum');
+  t.is(
+    fieldOf(
+      fails(t, 'INVALID_PARAMETERS', 'completePlayerQuestLog', a, {
+        ...clear(a),
+        skillExps: entries(cfg.skillEntriesMax + 1),
+      }),
+    ),
+    'skillExps',
+  );
+  t.is(
+    fieldOf(
+      fails(t, 'INVALID_PARAMETERS', 'completePlayerQuestLog', a, {
+        ...clear(a),
+        skillExps: entries(2, cfg.useCountMax + 1),
+      }),
+    ),
+    'skillExps',
+  );
+  t.is(
+    fieldOf(
+      fails(t, 'INVALID_PARAMETERS', 'completePlayerQuestLog', a, { ...clear(a), friendUseNum: cfg.useCountMax + 1 }),
+    ),
+    'friendUseNum',
+  );
   ok(t, 'completePlayerQuestLog', a, { ...clear(a), skillExps: entries(cfg.skillEntriesMax, cfg.useCountMax) });
   fails(t, 'NOT_FOUND', 'completePlayerQuestLog', a, { ...clear(a), orderReceiveId: idOf(a) + 1 });
   fails(t, 'NOT_FOUND', 'completePlayerQuestLog', ready(), { orderReceiveId: 5, state: 2, clearRank: 1 });
@@ -243,7 +361,13 @@ test('complete: a clear rank outside 1..max, too many or too large use counts ar
 test('complete: a positive stepCode records the tutorial step; going back is 102', (t) => {
   const a = order(t, ready()).state;
   t.is(ok(t, 'completePlayerQuestLog', a, { ...clear(a), stepCode: 4 }).state.tutorial.step, 4);
-  fails(t, 'INVALID_PARAMETERS', 'completePlayerQuestLog', { ...a, tutorial: { ...a.tutorial, step: 4 } }, { ...clear(a), stepCode: 3 });
+  fails(
+    t,
+    'INVALID_PARAMETERS',
+    'completePlayerQuestLog',
+    { ...a, tutorial: { ...a.tutorial, step: 4 } },
+    { ...clear(a), stepCode: 3 },
+  );
 });
 
 test('complete: skillExps "id:n,id:n" keeps the counts in order; the empty string (or leaving a list out) is the empty list', (t) => {
@@ -259,19 +383,59 @@ test('complete: skillExps "id:n,id:n" keeps the counts in order; the empty strin
 test('complete: dropItems, killedEnemies and weaponSkillExps are checked for form and give nothing', (t) => {
   const a = order(t, ready()).state;
   const plain = ok(t, 'completePlayerQuestLog', a, clear(a), { seed: 'lists' });
-  const claimed = ok(t, 'completePlayerQuestLog', a, { ...clear(a), dropItems: '7010:99,7011:99,8003:99,1:999', killedEnemies: '19010002:4,19010003:2', weaponSkillExps: '5:999' }, { seed: 'lists' });
+  const claimed = ok(
+    t,
+    'completePlayerQuestLog',
+    a,
+    {
+      ...clear(a),
+      dropItems: '7010:99,7011:99,8003:99,1:999',
+      killedEnemies: '19010002:4,19010003:2',
+      weaponSkillExps: '5:999',
+    },
+    { seed: 'lists' },
+  );
   t.deepEqual(JSON.stringify(claimed.state), JSON.stringify(plain.state), 'claimed drops change nothing');
   t.deepEqual(claimed.response, plain.response);
 });
 
 test('complete and save: a malformed "id:n" list is 102 naming its field, and nothing changes', (t) => {
   const a = order(t, ready()).state;
-  const bad: ReadonlyArray<unknown> = ['1', '1:', ':2', '1:2,', ',1:2', '1:2,,3:4', '0:5', '-1:2', '1:-2', '1:2:3', '1:x', 'a:1', ' 1:2', '1.5:2', '1:2;3:4', 7, ['1:2'], null, '99999999999999999:1'];
+  const bad: ReadonlyArray<unknown> = [
+    '1',
+    '1:',
+    ':2',
+    '1:2,',
+    ',1:2',
+    '1:2,,3:4',
+    '0:5',
+    '-1:2',
+    '1:-2',
+    '1:2:3',
+    '1:x',
+    'a:1',
+    ' 1:2',
+    '1.5:2',
+    '1:2;3:4',
+    7,
+    ['1:2'],
+    null,
+    '99999999999999999:1',
+  ];
   for (const field of ['skillExps', 'dropItems', 'killedEnemies', 'weaponSkillExps']) {
     for (const value of bad) {
       const e = fails(t, 'INVALID_PARAMETERS', 'completePlayerQuestLog', a, { ...clear(a), [field]: value });
       t.is(fieldOf(e), field, `${field} = ${JSON.stringify(value)}`);
-      t.is(fieldOf(fails(t, 'INVALID_PARAMETERS', 'savePlayerQuestLog', a, { orderReceiveId: idOf(a), questData: 'w', [field]: value })), field);
+      t.is(
+        fieldOf(
+          fails(t, 'INVALID_PARAMETERS', 'savePlayerQuestLog', a, {
+            orderReceiveId: idOf(a),
+            questData: 'w',
+            [field]: value,
+          }),
+        ),
+        field,
+      );
     }
     // More entries than the codec's bound (100).
     const many = Array.from({ length: 101 }, (_, i) => `${i + 1}:1`).join(',');

@@ -17,14 +17,23 @@ const EVENT = 2001;
 const ready = (): PlayerState => {
   const s0 = freshPlayer();
   const id = s0.nextManagedId;
-  const battleParties = s0.battleParties.map((p) => (p.managedBattlePartyId === 1
-    ? { ...p, slots: p.slots.map((x, i) => (i === 0 ? { managedCharacterId: id, managedWeaponId: null } : x)) }
-    : p));
+  const battleParties = s0.battleParties.map((p) =>
+    p.managedBattlePartyId === 1
+      ? { ...p, slots: p.slots.map((x, i) => (i === 0 ? { managedCharacterId: id, managedWeaponId: null } : x)) }
+      : p,
+  );
   return { ...s0, nextManagedId: id + 1, characters: [newCharacter(id, 1011, NOW)], battleParties };
 };
 
 const order = (t: Parameters<typeof ok>[0], s: PlayerState, questId = STORY, extra: Record<string, unknown> = {}) =>
-  ok(t, 'orderPlayerQuestLog', s, { type: master().quest.get(questId)!.type, questId, managedBattlePartyId: 1, supportCharacterId: 0, questData: 'wave:0', ...extra });
+  ok(t, 'orderPlayerQuestLog', s, {
+    type: master().quest.get(questId)!.type,
+    questId,
+    managedBattlePartyId: 1,
+    supportCharacterId: 0,
+    questData: 'wave:0',
+    ...extra,
+  });
 
 const idOf = (s: PlayerState): number => s.activeQuest!.orderReceiveId;
 const fieldOf = (e: GameError): unknown => ('field' in e ? e.field : undefined);
@@ -41,12 +50,16 @@ const readyWithWeapon = () => {
   const c2 = c1 + 1;
   const w = c1 + 2;
   const s: PlayerState = {
-    ...s0, nextManagedId: c1 + 3, stamina: { value: 999, at: NOW },
+    ...s0,
+    nextManagedId: c1 + 3,
+    stamina: { value: 999, at: NOW },
     characters: [newCharacter(c1, 1011, NOW), newCharacter(c2, 1012, NOW)],
     weapons: [{ managedWeaponId: w, weaponId: 103, level: 1, exp: 0, createdAt: NOW }],
-    battleParties: s0.battleParties.map((p) => (p.managedBattlePartyId === 1
-      ? { ...p, slots: p.slots.map((x, i) => (i === 0 ? { managedCharacterId: c1, managedWeaponId: null } : x)) }
-      : p)),
+    battleParties: s0.battleParties.map((p) =>
+      p.managedBattlePartyId === 1
+        ? { ...p, slots: p.slots.map((x, i) => (i === 0 ? { managedCharacterId: c1, managedWeaponId: null } : x)) }
+        : p,
+    ),
   };
   return { s, c1, c2, w };
 };
@@ -54,7 +67,11 @@ const readyWithWeapon = () => {
 /** The state with party 1's first slot set as given. */
 const slot0 = (s: PlayerState, managedCharacterId: number | null, managedWeaponId: number | null): PlayerState => ({
   ...s,
-  battleParties: s.battleParties.map((p) => (p.managedBattlePartyId === 1 ? { ...p, slots: p.slots.map((x, i) => (i === 0 ? { managedCharacterId, managedWeaponId } : x)) } : p)),
+  battleParties: s.battleParties.map((p) =>
+    p.managedBattlePartyId === 1
+      ? { ...p, slots: p.slots.map((x, i) => (i === 0 ? { managedCharacterId, managedWeaponId } : x)) }
+      : p,
+  ),
 });
 
 const orderIn = (t: ExecutionContext, s: PlayerState, questId = STORY, now = NOW, mm: Master = m): PlayerState =>
@@ -78,8 +95,19 @@ test('order: unknown quest 107, wrong type 102, out of period 461 (past and futu
   fails(t, 'INVALID_PARAMETERS', 'orderPlayerQuestLog', s, { type: 2, questId: STORY, managedBattlePartyId: 1 });
   fails(t, 'QUEST_OUT_OF_PERIOD', 'orderPlayerQuestLog', s, { questId: 2901, managedBattlePartyId: 1 });
   fails(t, 'QUEST_OUT_OF_PERIOD', 'orderPlayerQuestLog', s, { questId: 2902, managedBattlePartyId: 1 });
-  fails(t, 'QUEST_OUT_OF_PERIOD', 'orderPlayerQuestLog', s, { questId: EVENT, managedBattlePartyId: 1 }, { now: NOW + 60 * DAY });
-  fails(t, 'NOT_FOUND', 'orderPlayerQuestLog', s, { questId: STORY, managedBattlePartyId: 1, supportCharacterId: 424242 });
+  fails(
+    t,
+    'QUEST_OUT_OF_PERIOD',
+    'orderPlayerQuestLog',
+    s,
+    { questId: EVENT, managedBattlePartyId: 1 },
+    { now: NOW + 60 * DAY },
+  );
+  fails(t, 'NOT_FOUND', 'orderPlayerQuestLog', s, {
+    questId: STORY,
+    managedBattlePartyId: 1,
+    supportCharacterId: 424242,
+  });
   ok(t, 'orderPlayerQuestLog', s, { questId: EVENT, managedBattlePartyId: 1, supportCharacterId: 1011 });
 });
 
@@ -88,13 +116,27 @@ test('order: an empty party is 102, a party id outside 1-15 is 102, a character 
   fails(t, 'INVALID_PARAMETERS', 'orderPlayerQuestLog', s, { questId: STORY, managedBattlePartyId: 2 });
   fails(t, 'INVALID_PARAMETERS', 'orderPlayerQuestLog', s, { questId: STORY, managedBattlePartyId: 16 });
   fails(t, 'NOT_FOUND', 'orderPlayerQuestLog', { ...s, characters: [] }, { questId: STORY, managedBattlePartyId: 1 });
-  const soldWeapon = s.battleParties.map((p) => (p.managedBattlePartyId === 1 ? { ...p, slots: p.slots.map((x, i) => (i === 0 ? { ...x, managedWeaponId: 999 } : x)) } : p));
-  fails(t, 'NOT_FOUND', 'orderPlayerQuestLog', { ...s, battleParties: soldWeapon }, { questId: STORY, managedBattlePartyId: 1 });
+  const soldWeapon = s.battleParties.map((p) =>
+    p.managedBattlePartyId === 1
+      ? { ...p, slots: p.slots.map((x, i) => (i === 0 ? { ...x, managedWeaponId: 999 } : x)) }
+      : p,
+  );
+  fails(
+    t,
+    'NOT_FOUND',
+    'orderPlayerQuestLog',
+    { ...s, battleParties: soldWeapon },
+    { questId: STORY, managedBattlePartyId: 1 },
+  );
 });
 
 test('order: questData over the configured size is 102; at the size it is kept as given', (t) => {
   const max = master().social.quest.questDataMaxLength;
-  fails(t, 'INVALID_PARAMETERS', 'orderPlayerQuestLog', ready(), { questId: STORY, managedBattlePartyId: 1, questData: 'x'.repeat(max + 1) });
+  fails(t, 'INVALID_PARAMETERS', 'orderPlayerQuestLog', ready(), {
+    questId: STORY,
+    managedBattlePartyId: 1,
+    questData: 'x'.repeat(max + 1),
+  });
   t.is(order(t, ready(), STORY, { questData: 'y'.repeat(max) }).state.activeQuest?.questData.length, max);
 });
 
@@ -109,31 +151,63 @@ test('order: short of stamina is 451, and enough has regenerated later', (t) => 
   const s = { ...ready(), stamina: { value: 2, at: NOW } };
   fails(t, 'STAMINA_IS_SHORT', 'orderPlayerQuestLog', s, { questId: STORY, managedBattlePartyId: 1 });
   const regen = master().game.stamina.regenSeconds * 1000;
-  fails(t, 'STAMINA_IS_SHORT', 'orderPlayerQuestLog', s, { questId: STORY, managedBattlePartyId: 1 }, { now: NOW + 2 * regen });
+  fails(
+    t,
+    'STAMINA_IS_SHORT',
+    'orderPlayerQuestLog',
+    s,
+    { questId: STORY, managedBattlePartyId: 1 },
+    { now: NOW + 2 * regen },
+  );
   ok(t, 'orderPlayerQuestLog', s, { questId: STORY, managedBattlePartyId: 1 }, { now: NOW + 3 * regen });
 });
 
 test('order: supportCharacterId -1 (the original\'s "none"), 0 or absent is no support; below -1 is 102', (t) => {
   const s = ready();
-  for (const none of [-1, '-1', 0]) t.is(order(t, s, STORY, { supportCharacterId: none }).state.activeQuest?.supportCharacterId, null);
-  const { supportCharacterId: _x, ...bare } = { type: 1, questId: STORY, managedBattlePartyId: 1, supportCharacterId: 0 };
+  for (const none of [-1, '-1', 0])
+    t.is(order(t, s, STORY, { supportCharacterId: none }).state.activeQuest?.supportCharacterId, null);
+  const { supportCharacterId: _x, ...bare } = {
+    type: 1,
+    questId: STORY,
+    managedBattlePartyId: 1,
+    supportCharacterId: 0,
+  };
   t.is(ok(t, 'orderPlayerQuestLog', s, bare).state.activeQuest?.supportCharacterId, null);
   t.is(order(t, s, STORY, { supportCharacterId: 1011 }).state.activeQuest?.supportCharacterId, 1011);
-  t.is(fieldOf(fails(t, 'INVALID_PARAMETERS', 'orderPlayerQuestLog', s, { questId: STORY, managedBattlePartyId: 1, supportCharacterId: -2 })), 'supportCharacterId');
+  t.is(
+    fieldOf(
+      fails(t, 'INVALID_PARAMETERS', 'orderPlayerQuestLog', s, {
+        questId: STORY,
+        managedBattlePartyId: 1,
+        supportCharacterId: -2,
+      }),
+    ),
+    'supportCharacterId',
+  );
 });
 
 test('order: managedBattlePartyId -1 (no party) is understood and refused, 102 naming the field; nothing changes', (t) => {
   const s = ready();
   for (const none of [-1, 0]) {
-    const e = fails(t, 'INVALID_PARAMETERS', 'orderPlayerQuestLog', s, { questId: STORY, managedBattlePartyId: none, supportCharacterId: -1 });
+    const e = fails(t, 'INVALID_PARAMETERS', 'orderPlayerQuestLog', s, {
+      questId: STORY,
+      managedBattlePartyId: none,
+      supportCharacterId: -1,
+    });
     t.is(fieldOf(e), 'managedBattlePartyId');
     t.regex('reason' in e ? e.reason : '', /needs a battle party/);
   }
-  t.is(fieldOf(fails(t, 'INVALID_PARAMETERS', 'orderPlayerQuestLog', s, { questId: STORY, managedBattlePartyId: -2 })), 'managedBattlePartyId');
+  t.is(
+    fieldOf(fails(t, 'INVALID_PARAMETERS', 'orderPlayerQuestLog', s, { questId: STORY, managedBattlePartyId: -2 })),
+    'managedBattlePartyId',
+  );
 });
 
 test('order: an unknown quest is 107 naming the entity "quest" and the id', (t) => {
-  t.like(fails(t, 'NOT_FOUND', 'orderPlayerQuestLog', readyWithWeapon().s, { questId: 9999, managedBattlePartyId: 1 }), { entity: 'quest', id: 9999 });
+  t.like(
+    fails(t, 'NOT_FOUND', 'orderPlayerQuestLog', readyWithWeapon().s, { questId: 9999, managedBattlePartyId: 1 }),
+    { entity: 'quest', id: 9999 },
+  );
 });
 
 test('order: an event quest is ordered from the first instant of its period to the last before its end; outside is 461 naming the quest', (t) => {
@@ -146,14 +220,21 @@ test('order: an event quest is ordered from the first instant of its period to t
   t.like(fails(t, 'QUEST_OUT_OF_PERIOD', 'orderPlayerQuestLog', s, req, { now: q.endsAt! }), { questId: EVENT });
 });
 
-test('order: a type other than the quest\'s is 102 naming type, and the reason gives the quest\'s type', (t) => {
-  const e = fails(t, 'INVALID_PARAMETERS', 'orderPlayerQuestLog', readyWithWeapon().s, { type: 2, questId: STORY, managedBattlePartyId: 1 });
+test("order: a type other than the quest's is 102 naming type, and the reason gives the quest's type", (t) => {
+  const e = fails(t, 'INVALID_PARAMETERS', 'orderPlayerQuestLog', readyWithWeapon().s, {
+    type: 2,
+    questId: STORY,
+    managedBattlePartyId: 1,
+  });
   t.like(e, { field: 'type' });
   t.regex(reasonOf(e), new RegExp(`\\b${STORY}\\b.*type ${m.quest.get(STORY)!.type}\\b`));
 });
 
 test('order: an adv-only quest is 102 naming questId, and the reason sends the client to adv/add', (t) => {
-  const e = fails(t, 'INVALID_PARAMETERS', 'orderPlayerQuestLog', readyWithWeapon().s, { questId: 1000, managedBattlePartyId: 1 });
+  const e = fails(t, 'INVALID_PARAMETERS', 'orderPlayerQuestLog', readyWithWeapon().s, {
+    questId: 1000,
+    managedBattlePartyId: 1,
+  });
   t.like(e, { field: 'questId' });
   t.regex(reasonOf(e), /adv\/add/);
 });
@@ -169,8 +250,15 @@ test('order: questData left out is stored empty; over the configured size it is 
   t.is(a.activeQuest?.questData, '');
   const over = 'x'.repeat(cfg.questDataMaxLength + 1);
   for (const e of [
-    fails(t, 'INVALID_PARAMETERS', 'orderPlayerQuestLog', readyWithWeapon().s, { questId: STORY, managedBattlePartyId: 1, questData: over }),
-    fails(t, 'INVALID_PARAMETERS', 'savePlayerQuestLog', a, { orderReceiveId: a.activeQuest!.orderReceiveId, questData: over }),
+    fails(t, 'INVALID_PARAMETERS', 'orderPlayerQuestLog', readyWithWeapon().s, {
+      questId: STORY,
+      managedBattlePartyId: 1,
+      questData: over,
+    }),
+    fails(t, 'INVALID_PARAMETERS', 'savePlayerQuestLog', a, {
+      orderReceiveId: a.activeQuest!.orderReceiveId,
+      questData: over,
+    }),
   ]) {
     t.like(e, { field: 'questData' });
     t.regex(reasonOf(e), new RegExp(`\\b${cfg.questDataMaxLength}\\b`));
@@ -178,7 +266,10 @@ test('order: questData left out is stored empty; over the configured size it is 
 });
 
 test('order: a party without a character is 102 naming managedBattlePartyId and saying it has none', (t) => {
-  const e = fails(t, 'INVALID_PARAMETERS', 'orderPlayerQuestLog', readyWithWeapon().s, { questId: STORY, managedBattlePartyId: 2 });
+  const e = fails(t, 'INVALID_PARAMETERS', 'orderPlayerQuestLog', readyWithWeapon().s, {
+    questId: STORY,
+    managedBattlePartyId: 2,
+  });
   t.like(e, { field: 'managedBattlePartyId' });
   t.regex(reasonOf(e), /no character/);
 });
@@ -186,23 +277,43 @@ test('order: a party without a character is 102 naming managedBattlePartyId and 
 test('order: a party character the player does not own is 107 naming it, though the player owns others', (t) => {
   const { s, c1, c2 } = readyWithWeapon();
   const gone = { ...s, characters: s.characters.filter((c) => c.managedCharacterId !== c1) };
-  t.deepEqual(gone.characters.map((c) => c.managedCharacterId), [c2], 'another character is still owned');
-  t.like(fails(t, 'NOT_FOUND', 'orderPlayerQuestLog', gone, { questId: STORY, managedBattlePartyId: 1 }), { entity: 'character', id: c1 });
+  t.deepEqual(
+    gone.characters.map((c) => c.managedCharacterId),
+    [c2],
+    'another character is still owned',
+  );
+  t.like(fails(t, 'NOT_FOUND', 'orderPlayerQuestLog', gone, { questId: STORY, managedBattlePartyId: 1 }), {
+    entity: 'character',
+    id: c1,
+  });
 });
 
 test('order: an owned weapon in the party is taken; a weapon the player does not own is 107 naming it, though the player owns others', (t) => {
   const { s, c1, w } = readyWithWeapon();
   const armed = slot0(s, c1, w);
   t.is(orderIn(t, armed).activeQuest?.questId, STORY);
-  t.like(fails(t, 'NOT_FOUND', 'orderPlayerQuestLog', slot0(s, c1, w + 100), { questId: STORY, managedBattlePartyId: 1 }), { entity: 'weapon', id: w + 100 });
+  t.like(
+    fails(t, 'NOT_FOUND', 'orderPlayerQuestLog', slot0(s, c1, w + 100), { questId: STORY, managedBattlePartyId: 1 }),
+    { entity: 'weapon', id: w + 100 },
+  );
 });
 
 test('order: an unknown support character is 107 naming the entity "character" and the id', (t) => {
-  t.like(fails(t, 'NOT_FOUND', 'orderPlayerQuestLog', readyWithWeapon().s, { questId: STORY, managedBattlePartyId: 1, supportCharacterId: 424242 }), { entity: 'character', id: 424242 });
+  t.like(
+    fails(t, 'NOT_FOUND', 'orderPlayerQuestLog', readyWithWeapon().s, {
+      questId: STORY,
+      managedBattlePartyId: 1,
+      supportCharacterId: 424242,
+    }),
+    { entity: 'character', id: 424242 },
+  );
 });
 
 test('quest_log/order of an adv-only quest is 102 (it has no battle)', (t) => {
-  const e = fails(t, 'INVALID_PARAMETERS', 'orderPlayerQuestLog', freshPlayer(), { questId: 1000, managedBattlePartyId: 1 });
+  const e = fails(t, 'INVALID_PARAMETERS', 'orderPlayerQuestLog', freshPlayer(), {
+    questId: 1000,
+    managedBattlePartyId: 1,
+  });
   t.like(e, { field: 'questId' });
 });
 
@@ -215,7 +326,10 @@ test('save stores the wave state; another or no orderReceiveId is 107; oversize 
   t.is(r.state.activeQuest?.saves, 1);
   fails(t, 'NOT_FOUND', 'savePlayerQuestLog', a, { orderReceiveId: idOf(a) + 1, questData: 'x' });
   fails(t, 'NOT_FOUND', 'savePlayerQuestLog', ready(), { orderReceiveId: 1, questData: 'x' });
-  fails(t, 'INVALID_PARAMETERS', 'savePlayerQuestLog', a, { orderReceiveId: idOf(a), questData: 'x'.repeat(master().social.quest.questDataMaxLength + 1) });
+  fails(t, 'INVALID_PARAMETERS', 'savePlayerQuestLog', a, {
+    orderReceiveId: idOf(a),
+    questData: 'x'.repeat(master().social.quest.questDataMaxLength + 1),
+  });
 });
 
 test('save takes the battle lists too (checked, not kept): the same state as without them', (t) => {
@@ -227,7 +341,7 @@ test('save takes the battle lists too (checked, not kept): the same state as wit
   t.deepEqual(withLists.response, { ...without.response });
 });
 
-test('retry pays gems up to the quest\'s maximum, then 465; short of gems 445; another order 107', (t) => {
+test("retry pays gems up to the quest's maximum, then 465; short of gems 445; another order 107", (t) => {
   const q = master().quest.get(STORY)!;
   let s = withWealth(order(t, ready()).state, { gem: q.retry.gem * q.retry.max });
   for (let i = 0; i < q.retry.max; i++) s = ok(t, 'retryPlayerQuestLog', s, { orderReceiveId: idOf(s) }).state;
@@ -235,7 +349,9 @@ test('retry pays gems up to the quest\'s maximum, then 465; short of gems 445; a
   t.is(s.activeQuest?.retries, q.retry.max);
   fails(t, 'QUEST_RETRY_LIMIT', 'retryPlayerQuestLog', withWealth(s, { gem: 1000 }), { orderReceiveId: idOf(s) });
   const fresh = order(t, ready()).state;
-  fails(t, 'GEM_IS_SHORT', 'retryPlayerQuestLog', withWealth(fresh, { gem: q.retry.gem - 1 }), { orderReceiveId: idOf(fresh) });
+  fails(t, 'GEM_IS_SHORT', 'retryPlayerQuestLog', withWealth(fresh, { gem: q.retry.gem - 1 }), {
+    orderReceiveId: idOf(fresh),
+  });
   fails(t, 'NOT_FOUND', 'retryPlayerQuestLog', withWealth(fresh, { gem: 1000 }), { orderReceiveId: idOf(fresh) + 7 });
 });
 

@@ -35,8 +35,13 @@ const withParties = (): PlayerState => {
   return {
     ...s,
     battleParties: s.battleParties.map((p) => {
-      if (p.managedBattlePartyId === 1) return { ...p, slots: p.slots.map((x, i) => (i === 0 ? { managedCharacterId: 10, managedWeaponId: 20 } : x)) };
-      if (p.managedBattlePartyId === 3) return { ...p, slots: p.slots.map((x, i) => (i === 2 ? { managedCharacterId: 11, managedWeaponId: null } : x)) };
+      if (p.managedBattlePartyId === 1)
+        return { ...p, slots: p.slots.map((x, i) => (i === 0 ? { managedCharacterId: 10, managedWeaponId: 20 } : x)) };
+      if (p.managedBattlePartyId === 3)
+        return {
+          ...p,
+          slots: p.slots.map((x, i) => (i === 2 ? { managedCharacterId: 11, managedWeaponId: null } : x)),
+        };
       return p;
     }),
   };
@@ -47,14 +52,14 @@ test('a character is in a battle party when any slot of any party holds it', (t)
   t.true(characterInBattleParty(s, 10), 'in one slot of the first party');
   t.true(characterInBattleParty(s, 11), 'in one slot of another party');
   t.false(characterInBattleParty(s, 12), 'in no party');
-  t.false(characterInBattleParty(s, 20), 'a weapon\'s id is not a character in a party');
+  t.false(characterInBattleParty(s, 20), "a weapon's id is not a character in a party");
   t.false(characterInBattleParty(freshPlayer(), 10), 'empty parties hold no one');
 });
 
 test('a weapon is in a battle party when any slot of any party holds it', (t) => {
   const s = withParties();
   t.true(weaponInBattleParty(s, 20));
-  t.false(weaponInBattleParty(s, 10), 'a character\'s id is not a weapon in a party');
+  t.false(weaponInBattleParty(s, 10), "a character's id is not a weapon in a party");
   t.false(weaponInBattleParty(s, 21));
 });
 
@@ -63,32 +68,62 @@ test('a weapon is in a battle party when any slot of any party holds it', (t) =>
 const notFound = (id: number): Result<never, 'NOT_FOUND'> => fail('NOT_FOUND', { entity: 'test', id });
 
 test('chain threads the state through its steps in order', (t) => {
-  const r = chain(1, (x) => ok(x + 1), (x) => ok(x * 10), (x) => ok(x - 3));
+  const r = chain(
+    1,
+    (x) => ok(x + 1),
+    (x) => ok(x * 10),
+    (x) => ok(x - 3),
+  );
   t.deepEqual(r, ok(17));
   t.deepEqual(chain(5), ok(5), 'no steps: the state itself');
 });
 
 test('chain stops at the first failure: later steps do not run', (t) => {
   const ran: number[] = [];
-  const r = chain(1,
-    (x) => { ran.push(1); return ok(x + 1); },
-    (x) => { ran.push(2); return notFound(x); },
-    (x) => { ran.push(3); return notFound(x + 100); });
+  const r = chain(
+    1,
+    (x) => {
+      ran.push(1);
+      return ok(x + 1);
+    },
+    (x) => {
+      ran.push(2);
+      return notFound(x);
+    },
+    (x) => {
+      ran.push(3);
+      return notFound(x + 100);
+    },
+  );
   t.deepEqual(r, notFound(2));
   t.deepEqual(ran, [1, 2]);
 });
 
 test('fold runs the step over each element in order, with its index', (t) => {
   const seen: Array<[number, number]> = [];
-  const r = fold(0, [4, 5, 6], (s, x, i) => { seen.push([x, i]); return ok(s * 10 + x); });
+  const r = fold(0, [4, 5, 6], (s, x, i) => {
+    seen.push([x, i]);
+    return ok(s * 10 + x);
+  });
   t.deepEqual(r, ok(456));
-  t.deepEqual(seen, [[4, 0], [5, 1], [6, 2]]);
-  t.deepEqual(fold('start', [], () => notFound(0)), ok('start'), 'no elements: the state itself');
+  t.deepEqual(seen, [
+    [4, 0],
+    [5, 1],
+    [6, 2],
+  ]);
+  t.deepEqual(
+    fold('start', [], () => notFound(0)),
+    ok('start'),
+    'no elements: the state itself',
+  );
 });
 
 test('fold stops at the first failing element', (t) => {
   const seen: number[] = [];
-  const r = fold(0, [1, 2, 3, 4], (s, x) => { seen.push(x); return x === 3 ? notFound(x) : ok(s + x); });
+  const r = fold(0, [1, 2, 3, 4], (s, x) => {
+    seen.push(x);
+    return x === 3 ? notFound(x) : ok(s + x);
+  });
   t.deepEqual(r, notFound(3));
   t.deepEqual(seen, [1, 2, 3]);
 });

@@ -16,12 +16,18 @@ const REGEN = m.game.stamina.regenSeconds * 1000;
 
 const paid = (t: import('ava').ExecutionContext, s: PlayerState, cost: Cost, now = NOW): PlayerState => {
   const r = pay(m, s, cost, now);
-  if (r._tag === 'Left') { t.fail(`pay failed: ${JSON.stringify(r.left)}`); throw new Error('unreachable'); }
+  if (r._tag === 'Left') {
+    t.fail(`pay failed: ${JSON.stringify(r.left)}`);
+    throw new Error('unreachable');
+  }
   return r.right;
 };
 const short = (t: import('ava').ExecutionContext, s: PlayerState, cost: Cost, now = NOW) => {
   const r = pay(m, s, cost, now);
-  if (r._tag === 'Right') { t.fail(`pay succeeded; expected a shortfall for ${JSON.stringify(cost)}`); throw new Error('unreachable'); }
+  if (r._tag === 'Right') {
+    t.fail(`pay succeeded; expected a shortfall for ${JSON.stringify(cost)}`);
+    throw new Error('unreachable');
+  }
   return r.left;
 };
 
@@ -54,14 +60,28 @@ test('stamina settles to now before it is checked and paid; the exact amount is 
   t.deepEqual(after.stamina, { value: 0, at: NOW - 1 });
   t.like(short(t, s, { stamina: 14 }), { code: 'STAMINA_IS_SHORT', need: 14, have: 13 });
   t.deepEqual(paid(t, s, { stamina: 5 }).stamina, { value: 8, at: NOW - 1 });
-  t.like(short(t, { ...s, stamina: { value: 10, at: NOW } }, { stamina: 11 }), { code: 'STAMINA_IS_SHORT', need: 11, have: 10 });
+  t.like(short(t, { ...s, stamina: { value: 10, at: NOW } }, { stamina: 11 }), {
+    code: 'STAMINA_IS_SHORT',
+    need: 11,
+    have: 10,
+  });
 });
 
 test('an item named twice in a cost is counted whole, checked and taken together', (t) => {
   const s = withWealth(base, { items: { 2001: 5 } });
-  const twice: Cost = { items: [{ itemId: 2001, amount: 2 }, { itemId: 2001, amount: 3 }] };
+  const twice: Cost = {
+    items: [
+      { itemId: 2001, amount: 2 },
+      { itemId: 2001, amount: 3 },
+    ],
+  };
   t.is(itemsOf(paid(t, s, twice))['2001'], undefined, 'all five taken: the stack is gone');
-  t.like(short(t, withWealth(base, { items: { 2001: 4 } }), twice), { code: 'ITEM_IS_SHORT', itemId: 2001, need: 5, have: 4 });
+  t.like(short(t, withWealth(base, { items: { 2001: 4 } }), twice), {
+    code: 'ITEM_IS_SHORT',
+    itemId: 2001,
+    need: 5,
+    have: 4,
+  });
   t.is(itemsOf(paid(t, withWealth(base, { items: { 2001: 9 } }), twice))['2001'], 4);
 });
 
@@ -78,8 +98,14 @@ test('a failed payment changes nothing; a cost of nothing is no change at all (t
 
 test('setItem keeps the list sorted by item id and removes a stack at zero', (t) => {
   const bag = setItem(setItem(setItem([], 3001, 1), 2001, 4), 9001, 2);
-  t.deepEqual(bag.map((i) => i.itemId), [2001, 3001, 9001]);
-  t.deepEqual(setItem(bag, 3001, 0).map((i) => i.itemId), [2001, 9001]);
+  t.deepEqual(
+    bag.map((i) => i.itemId),
+    [2001, 3001, 9001],
+  );
+  t.deepEqual(
+    setItem(bag, 3001, 0).map((i) => i.itemId),
+    [2001, 9001],
+  );
   t.deepEqual(setItem(bag, 2500, 0), bag, 'zero of an item not held: nothing to remove');
   t.deepEqual(setItem(bag, 9001, 7).at(-1), { itemId: 9001, amount: 7 });
   t.deepEqual(setItem(bag, 9999, 1).at(-1), { itemId: 9999, amount: 1 });
@@ -87,18 +113,29 @@ test('setItem keeps the list sorted by item id and removes a stack at zero', (t)
 });
 
 test('setItem keeps the list sorted, drops zero amounts and leaves its input untouched (model: a Map)', (t) => {
-  fc.assert(fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 40 }), fc.integer({ min: -3, max: 9 })), { maxLength: 60 }), (ops) => {
-    let items: ReadonlyArray<{ itemId: number; amount: number }> = [];
-    const model = new Map<number, number>();
-    for (const [id, n] of ops) {
-      const before = JSON.stringify(items);
-      const next = setItem(items, id, n);
-      if (JSON.stringify(items) !== before) return false;
-      if (n > 0) model.set(id, n); else model.delete(id);
-      items = next;
-    }
-    const want = [...model].sort((a, b) => a[0] - b[0]).map(([itemId, amount]) => ({ itemId, amount }));
-    return JSON.stringify(items) === JSON.stringify(want) && want.every((w) => itemAmount(items, w.itemId) === w.amount) && itemAmount(items, 41) === 0;
-  }), { numRuns: 200 });
+  fc.assert(
+    fc.property(
+      fc.array(fc.tuple(fc.integer({ min: 1, max: 40 }), fc.integer({ min: -3, max: 9 })), { maxLength: 60 }),
+      (ops) => {
+        let items: ReadonlyArray<{ itemId: number; amount: number }> = [];
+        const model = new Map<number, number>();
+        for (const [id, n] of ops) {
+          const before = JSON.stringify(items);
+          const next = setItem(items, id, n);
+          if (JSON.stringify(items) !== before) return false;
+          if (n > 0) model.set(id, n);
+          else model.delete(id);
+          items = next;
+        }
+        const want = [...model].sort((a, b) => a[0] - b[0]).map(([itemId, amount]) => ({ itemId, amount }));
+        return (
+          JSON.stringify(items) === JSON.stringify(want) &&
+          want.every((w) => itemAmount(items, w.itemId) === w.amount) &&
+          itemAmount(items, 41) === 0
+        );
+      },
+    ),
+    { numRuns: 200 },
+  );
   t.pass();
 });

@@ -7,7 +7,15 @@ import fc from 'fast-check';
 import { freshPlayer, master, NOW, ok } from '../../_support/core.js';
 import type { ItemStack, PlayerState } from '../../../core/state.js';
 import { newCharacter, tryGrant } from '../../../core/shared/grant.js';
-import { addPlayerExp, allocateIds, itemAmount, itemCount, itemIndex, settleStamina, staminaNow } from '../../../core/shared/player.js';
+import {
+  addPlayerExp,
+  allocateIds,
+  itemAmount,
+  itemCount,
+  itemIndex,
+  settleStamina,
+  staminaNow,
+} from '../../../core/shared/player.js';
 
 const m = master();
 /** One regeneration interval, in ms. */
@@ -24,22 +32,43 @@ const quest = m.quest.get(STORY)!;
 const ready = (patch: Partial<PlayerState> = {}): PlayerState => {
   const s0 = freshPlayer();
   const id = s0.nextManagedId;
-  const battleParties = s0.battleParties.map((p) => (p.managedBattlePartyId === 1
-    ? { ...p, slots: p.slots.map((x, i) => (i === 0 ? { managedCharacterId: id, managedWeaponId: null } : x)) }
-    : p));
+  const battleParties = s0.battleParties.map((p) =>
+    p.managedBattlePartyId === 1
+      ? { ...p, slots: p.slots.map((x, i) => (i === 0 ? { managedCharacterId: id, managedWeaponId: null } : x)) }
+      : p,
+  );
   return { ...s0, nextManagedId: id + 1, characters: [newCharacter(id, 1011, NOW)], battleParties, ...patch };
 };
 const withStamina = (s: PlayerState, value: number, at: number): PlayerState => ({ ...s, stamina: { value, at } });
 
 /** The stamina the client is shown at `now` (the player view of get_all). */
-const shown = (t: ExecutionContext, s: PlayerState, now: number): number => ok(t, 'getAllPlayer', s, {}, { now }).response.player.stamina;
+const shown = (t: ExecutionContext, s: PlayerState, now: number): number =>
+  ok(t, 'getAllPlayer', s, {}, { now }).response.player.stamina;
 
 const order = (t: ExecutionContext, s: PlayerState, now = NOW): PlayerState =>
-  ok(t, 'orderPlayerQuestLog', s, { type: quest.type, questId: STORY, managedBattlePartyId: 1, supportCharacterId: 0, questData: 'wave:0' }, { now }).state;
+  ok(
+    t,
+    'orderPlayerQuestLog',
+    s,
+    { type: quest.type, questId: STORY, managedBattlePartyId: 1, supportCharacterId: 0, questData: 'wave:0' },
+    { now },
+  ).state;
 const clear = (t: ExecutionContext, s: PlayerState, now: number): PlayerState =>
-  ok(t, 'completePlayerQuestLog', s, {
-    orderReceiveId: s.activeQuest!.orderReceiveId, state: 2, clearRank: 1, skillExps: '', dropItems: '', killedEnemies: '', weaponSkillExps: '',
-  }, { now, seed: 'player-rules' }).state;
+  ok(
+    t,
+    'completePlayerQuestLog',
+    s,
+    {
+      orderReceiveId: s.activeQuest!.orderReceiveId,
+      state: 2,
+      clearRank: 1,
+      skillExps: '',
+      dropItems: '',
+      killedEnemies: '',
+      weaponSkillExps: '',
+    },
+    { now, seed: 'player-rules' },
+  ).state;
 
 test('stamina below the maximum regenerates one point per full interval since it was stored', (t) => {
   const s = withStamina(freshPlayer(), 10, NOW);
@@ -49,7 +78,7 @@ test('stamina below the maximum regenerates one point per full interval since it
   t.is(shown(t, s, NOW + 3 * REGEN + REGEN / 2), 13, 'three and a half intervals give three points');
 });
 
-test('regeneration stops at the level\'s maximum', (t) => {
+test("regeneration stops at the level's maximum", (t) => {
   const s = withStamina(freshPlayer(), MAX1 - 2, NOW);
   t.is(shown(t, s, NOW + 2 * REGEN), MAX1);
   t.is(shown(t, s, NOW + 50 * REGEN), MAX1, 'long after, still the maximum');
@@ -71,7 +100,11 @@ test('paying stamina settles what regenerated and keeps the partial interval run
   const a = order(t, withStamina(ready(), 10, NOW - 3 * REGEN - 100_000));
   t.deepEqual(a.stamina, { value: 10 + 3 - quest.stamina, at: NOW - 100_000 });
   t.is(shown(t, a, NOW + REGEN - 100_000 - 1), 10 + 3 - quest.stamina, 'the next point is not there one ms early');
-  t.is(shown(t, a, NOW + REGEN - 100_000), 10 + 3 - quest.stamina + 1, 'the next point comes one interval after the last one');
+  t.is(
+    shown(t, a, NOW + REGEN - 100_000),
+    10 + 3 - quest.stamina + 1,
+    'the next point comes one interval after the last one',
+  );
 });
 
 test('regeneration that reaches the maximum restarts the interval when the stamina is next spent', (t) => {
@@ -109,7 +142,7 @@ test('settling with nothing due returns the very same state (an unchanged state 
   t.deepEqual(settleStamina(m, partial, NOW + 1).stamina, { value: 11, at: NOW + 1 });
 });
 
-test('a quest clear that brings the exp exactly to the next level\'s total levels up; one exp short does not', (t) => {
+test("a quest clear that brings the exp exactly to the next level's total levels up; one exp short does not", (t) => {
   const need = row(2).totalExp;
   const up = clear(t, order(t, ready({ exp: need - quest.rewards.playerExp })), NOW + 60_000);
   t.is(up.level, 2);
@@ -119,7 +152,7 @@ test('a quest clear that brings the exp exactly to the next level\'s total level
   t.is(short.exp, need - 1);
 });
 
-test('a level-up settles regeneration, adds the new level\'s maximum on top, and the surplus is kept without regenerating', (t) => {
+test("a level-up settles regeneration, adds the new level's maximum on top, and the surplus is kept without regenerating", (t) => {
   const need = row(2).totalExp;
   // Ordered at NOW: 20 stored 2 intervals and 60 s before, 22 settled, the quest's stamina paid.
   const a = order(t, withStamina(ready({ exp: need - quest.rewards.playerExp }), 20, NOW - 2 * REGEN - 60_000));
@@ -141,7 +174,7 @@ test('a clear that gives exp without a level-up leaves the stamina as stored (no
   t.deepEqual(up.stamina, a.stamina);
 });
 
-test('exp past the last level\'s total is lost and the level stops at the last level', (t) => {
+test("exp past the last level's total is lost and the level stops at the last level", (t) => {
   const top = row(TOP).totalExp;
   const s = ready({ level: TOP - 1, exp: top - 10, stamina: { value: row(TOP - 1).staminaMax, at: NOW } });
   const done = clear(t, order(t, s), NOW + 60_000);
@@ -161,7 +194,7 @@ test('a shortened level table takes nothing away: exp already past its last tota
   t.is(after.level, s.level);
 });
 
-test('a gain that crosses several levels adds the new level\'s stamina maximum once', (t) => {
+test("a gain that crosses several levels adds the new level's stamina maximum once", (t) => {
   const s = withStamina({ ...freshPlayer(), level: 1, exp: 0 }, 3, NOW);
   const up = addPlayerExp(m, s, row(3).totalExp, NOW);
   t.is(up.level, 3);
@@ -184,18 +217,22 @@ test('a storage limit is its base plus one step per purchase, shown in the playe
   t.is(p.roomObjectLimit, l.roomObjects.base + 2 * l.roomObjects.step);
 });
 
-test('property: the item box, kept sorted by item id, answers every held item\'s amount and 0 for any other id', (t) => {
-  fc.assert(fc.property(
-    fc.uniqueArray(fc.integer({ min: 1, max: 60 }), { maxLength: 12 }), fc.integer({ min: 0, max: 61 }),
-    (ids, probe) => {
-      const items: ItemStack[] = [...ids].sort((a, b) => a - b).map((itemId) => ({ itemId, amount: itemId * 3 + 1 }));
-      const held = items.find((i) => i.itemId === probe);
-      if (itemAmount(items, probe) !== (held ? held.amount : 0)) return false;
-      if (itemCount({ ...freshPlayer(), items }, probe) !== (held ? held.amount : 0)) return false;
-      // Where the id is, or would be inserted to keep the order: after every smaller id.
-      return itemIndex(items, probe) === items.filter((i) => i.itemId < probe).length;
-    },
-  ), { numRuns: 300 });
+test("property: the item box, kept sorted by item id, answers every held item's amount and 0 for any other id", (t) => {
+  fc.assert(
+    fc.property(
+      fc.uniqueArray(fc.integer({ min: 1, max: 60 }), { maxLength: 12 }),
+      fc.integer({ min: 0, max: 61 }),
+      (ids, probe) => {
+        const items: ItemStack[] = [...ids].sort((a, b) => a - b).map((itemId) => ({ itemId, amount: itemId * 3 + 1 }));
+        const held = items.find((i) => i.itemId === probe);
+        if (itemAmount(items, probe) !== (held ? held.amount : 0)) return false;
+        if (itemCount({ ...freshPlayer(), items }, probe) !== (held ? held.amount : 0)) return false;
+        // Where the id is, or would be inserted to keep the order: after every smaller id.
+        return itemIndex(items, probe) === items.filter((i) => i.itemId < probe).length;
+      },
+    ),
+    { numRuns: 300 },
+  );
   t.pass();
 });
 
@@ -204,7 +241,10 @@ test('granted weapons get new managed ids in sequence, and the next id moves pas
   const r = tryGrant(m, s, { kind: 'weapon', objectId: 103, amount: 3 }, NOW);
   if (r._tag === 'Left') return t.fail(r.left.code);
   const n = s.nextManagedId;
-  t.deepEqual(r.right.state.weapons.map((w) => w.managedWeaponId), [n, n + 1, n + 2]);
+  t.deepEqual(
+    r.right.state.weapons.map((w) => w.managedWeaponId),
+    [n, n + 1, n + 2],
+  );
   t.is(r.right.state.nextManagedId, n + 3);
   const none = allocateIds(s, 0);
   t.deepEqual(none.ids, []);

@@ -24,7 +24,8 @@ test('age/set keeps the bracket and its monthly paid-gem limit; the same again c
 test('age: a code that is no bracket is 102 naming age and listing the bracket codes', (t) => {
   const e = fails(t, 'INVALID_PARAMETERS', 'setPlayerAge', freshPlayer(), { age: 9 });
   t.like(e, { field: 'age' });
-  for (const code of m.ageBracket.keys()) t.regex(reasonOf(e), new RegExp(`\\b${code}\\b`), `bracket ${code} is listed`);
+  for (const code of m.ageBracket.keys())
+    t.regex(reasonOf(e), new RegExp(`\\b${code}\\b`), `bracket ${code} is listed`);
 });
 
 test('age: a younger bracket than the one set is 317, and the reason names the bracket the player has', (t) => {

@@ -20,7 +20,10 @@ const INTERVAL = m.game.stamina.regenSeconds * 1000;
 const reasonOf = (e: GameError): string => ('reason' in e ? e.reason : '');
 
 /** A level-1 player with the given stamina, counted from NOW, and plenty to pay with. */
-const at = (value: number): PlayerState => ({ ...withWealth(freshPlayer(), { gem: 100_000, items: { [HALF]: 20 } }), stamina: { value, at: NOW } });
+const at = (value: number): PlayerState => ({
+  ...withWealth(freshPlayer(), { gem: 100_000, items: { [HALF]: 20 } }),
+  stamina: { value, at: NOW },
+});
 const MAX = m.playerLevels[0]!.staminaMax;
 const halfGain = Math.max(1, Math.floor((MAX * m.item.get(HALF)!.staminaPercent!) / 100));
 
@@ -38,7 +41,15 @@ test('stamina/add with gems: each restore refills the maximum for the gem price,
   const s = withWealth(tired(freshPlayer()), { gem: 60, paidGem: 100 });
   const r = ok(t, 'addPlayerStamina', s, { type: 1, num: 2, itemId: -1 });
   const max = m.playerLevels[0]!.staminaMax;
-  t.deepEqual(r.response, { ...r.response, stamina: 2 * max, staminaMax: max, restored: 2 * max, gem: 100, itemId: null, itemAmount: 0 });
+  t.deepEqual(r.response, {
+    ...r.response,
+    stamina: 2 * max,
+    staminaMax: max,
+    restored: 2 * max,
+    gem: 100,
+    itemId: null,
+    itemAmount: 0,
+  });
   t.like(r.state, { gem: 0, paidGem: 60, stamina: { value: 2 * max, at: NOW } });
   t.like(r.response.player, { stamina: 2 * max });
   t.is(r.state.counters['staminaRestores'], 2);
@@ -67,7 +78,11 @@ test('stamina/add refusals: wrong item for the type 102, unknown 107, not a stam
   fails(t, 'INVALID_PARAMETERS', 'addPlayerStamina', s, { type: 2, num: 1, itemId: 2002 });
   fails(t, 'ITEM_IS_SHORT', 'addPlayerStamina', s, { type: 2, num: 2, itemId: 6001 });
   fails(t, 'CURRENCY_LIMIT', 'addPlayerStamina', tired(s, 990), { type: 1, num: 1, itemId: -1 });
-  fails(t, 'INVALID_PARAMETERS', 'addPlayerStamina', s, { type: 1, num: m.original.stamina.perRequestMax + 1, itemId: -1 });
+  fails(t, 'INVALID_PARAMETERS', 'addPlayerStamina', s, {
+    type: 1,
+    num: m.original.stamina.perRequestMax + 1,
+    itemId: -1,
+  });
   fails(t, 'INVALID_PARAMETERS', 'addPlayerStamina', s, { type: 3, num: 1, itemId: -1 });
   fails(t, 'INVALID_PARAMETERS', 'addPlayerStamina', s, { type: 1, num: 0, itemId: -1 });
 });
@@ -77,7 +92,11 @@ test('num: the configured most restores in one request (perRequestMax) is taken;
   t.is(r.response.restored, cfg.perRequestMax * MAX);
   t.is(r.response.gem, cfg.perRequestMax * cfg.gemPrice);
   t.is(r.state.counters['staminaRestores'], cfg.perRequestMax);
-  const e = fails(t, 'INVALID_PARAMETERS', 'addPlayerStamina', at(0), { type: 1, num: cfg.perRequestMax + 1, itemId: -1 });
+  const e = fails(t, 'INVALID_PARAMETERS', 'addPlayerStamina', at(0), {
+    type: 1,
+    num: cfg.perRequestMax + 1,
+    itemId: -1,
+  });
   t.like(e, { field: 'num' });
   t.regex(reasonOf(e), new RegExp(`\\b${cfg.perRequestMax}\\b`));
 });
@@ -101,8 +120,15 @@ test('with an item, itemId 0, -1 or absent names none: 102 naming itemId (not an
 });
 
 test('with an item: an unknown one is 107 naming the entity "item" and its id; another category is 102 naming the item', (t) => {
-  t.like(fails(t, 'NOT_FOUND', 'addPlayerStamina', at(0), { type: 2, num: 1, itemId: 424242 }), { entity: 'item', id: 424242 });
-  const e = fails(t, 'INVALID_PARAMETERS', 'addPlayerStamina', withWealth(at(0), { items: { [NOT_STAMINA]: 5 } }), { type: 2, num: 1, itemId: NOT_STAMINA });
+  t.like(fails(t, 'NOT_FOUND', 'addPlayerStamina', at(0), { type: 2, num: 1, itemId: 424242 }), {
+    entity: 'item',
+    id: 424242,
+  });
+  const e = fails(t, 'INVALID_PARAMETERS', 'addPlayerStamina', withWealth(at(0), { items: { [NOT_STAMINA]: 5 } }), {
+    type: 2,
+    num: 1,
+    itemId: NOT_STAMINA,
+  });
   t.like(e, { field: 'itemId' });
   t.regex(reasonOf(e), new RegExp(`\\b${NOT_STAMINA}\\b`));
 });
@@ -110,7 +136,14 @@ test('with an item: an unknown one is 107 naming the entity "item" and its id; a
 test('only a stamina item restores stamina: an item of another category is 102 even when its data gives a staminaPercent', (t) => {
   const mm = percentOnOtherItem();
   t.not(mm.item.get(NOT_STAMINA)!.category, 'stamina');
-  const e = fails(t, 'INVALID_PARAMETERS', 'addPlayerStamina', withWealth(at(0), { items: { [NOT_STAMINA]: 5 } }), { type: 2, num: 1, itemId: NOT_STAMINA }, { m: mm });
+  const e = fails(
+    t,
+    'INVALID_PARAMETERS',
+    'addPlayerStamina',
+    withWealth(at(0), { items: { [NOT_STAMINA]: 5 } }),
+    { type: 2, num: 1, itemId: NOT_STAMINA },
+    { m: mm },
+  );
   t.like(e, { field: 'itemId' });
 });
 
@@ -135,7 +168,11 @@ test('a restore that stays below the maximum keeps the regeneration clock: the n
   const r = ok(t, 'addPlayerStamina', at(0), { type: 2, num: 1, itemId: HALF }, { now: later });
   t.true(halfGain < MAX);
   t.deepEqual(r.state.stamina, { value: halfGain, at: NOW }, 'the partial interval is kept');
-  t.is(staminaNow(m, r.state, NOW + INTERVAL), halfGain + 1, 'one point at the end of the interval begun before the restore');
+  t.is(
+    staminaNow(m, r.state, NOW + INTERVAL),
+    halfGain + 1,
+    'one point at the end of the interval begun before the restore',
+  );
 });
 
 test('a restore reaching exactly the maximum pauses regeneration from now', (t) => {

@@ -18,12 +18,22 @@ const BAKERY = 2; // item 20001: 6/h (one every 10 minutes), cap 24 at level 1
 const FOUNTAIN = 6; // decoration: produces nothing; 3 levels
 
 /** A bought facility (covered); returns the state and its id. */
-const boughtOne = (t: ExecutionContext, facilityId: number, s: PlayerState = rich(), now = NOW): { s: PlayerState; id: number } => {
+const boughtOne = (
+  t: ExecutionContext,
+  facilityId: number,
+  s: PlayerState = rich(),
+  now = NOW,
+): { s: PlayerState; id: number } => {
   const r = ok(t, 'buyAllPlayerTownFacility', s, { facilities: [{ facilityId, amount: 1 }] }, { now });
   return { s: r.state, id: r.response.managedTownFacilityIds[0]! };
 };
 /** A bought and opened facility, production starting at `now`. */
-const openedOne = (t: ExecutionContext, facilityId: number, s: PlayerState = rich(), now = NOW): { s: PlayerState; id: number } => {
+const openedOne = (
+  t: ExecutionContext,
+  facilityId: number,
+  s: PlayerState = rich(),
+  now = NOW,
+): { s: PlayerState; id: number } => {
   const b = boughtOne(t, facilityId, s, now);
   return { s: ok(t, 'openUpPlayerTownFacility', b.s, { managedTownFacilityId: b.id }, { now }).state, id: b.id };
 };
@@ -34,21 +44,40 @@ const m = master();
 const reasonOf = (e: GameError): string => ('reason' in e ? e.reason : '');
 const fieldOf = (e: GameError): string => ('field' in e ? e.field : '');
 
-const boughtIds = (t: ExecutionContext, facilityId: number, amount = 1, s: PlayerState = rich()): { s: PlayerState; ids: number[] } => {
+const boughtIds = (
+  t: ExecutionContext,
+  facilityId: number,
+  amount = 1,
+  s: PlayerState = rich(),
+): { s: PlayerState; ids: number[] } => {
   const r = ok(t, 'buyAllPlayerTownFacility', s, { facilities: [{ facilityId, amount }] });
   return { s: r.state, ids: r.response.managedTownFacilityIds };
 };
 
-const rich = (playerId = 1): PlayerState => withWealth(freshPlayer({ playerId }), { gold: 1_000_000, kirara: 1_000_000, gem: 10_000 });
-const fac = (s: PlayerState, id: number): OwnedFacility | undefined => s.facilities.find((f) => f.managedTownFacilityId === id);
+const rich = (playerId = 1): PlayerState =>
+  withWealth(freshPlayer({ playerId }), { gold: 1_000_000, kirara: 1_000_000, gem: 10_000 });
+const fac = (s: PlayerState, id: number): OwnedFacility | undefined =>
+  s.facilities.find((f) => f.managedTownFacilityId === id);
 
 /** Bought facilities (covered), all at `now`. */
-const bought = (t: ExecutionContext, facilityId: number, amount: number, s: PlayerState = rich(), now = NOW): { s: PlayerState; ids: number[] } => {
+const bought = (
+  t: ExecutionContext,
+  facilityId: number,
+  amount: number,
+  s: PlayerState = rich(),
+  now = NOW,
+): { s: PlayerState; ids: number[] } => {
   const r = ok(t, 'buyAllPlayerTownFacility', s, { facilities: [{ facilityId, amount }] }, { now });
   return { s: r.state, ids: r.response.managedTownFacilityIds };
 };
 /** Bought and opened facilities, their production starting at `now`. */
-const opened = (t: ExecutionContext, facilityId: number, amount = 1, s: PlayerState = rich(), now = NOW): { s: PlayerState; ids: number[] } => {
+const opened = (
+  t: ExecutionContext,
+  facilityId: number,
+  amount = 1,
+  s: PlayerState = rich(),
+  now = NOW,
+): { s: PlayerState; ids: number[] } => {
   const b = bought(t, facilityId, amount, s, now);
   let cur = b.s;
   for (const id of b.ids) cur = ok(t, 'openUpPlayerTownFacility', cur, { managedTownFacilityId: id }, { now }).state;
@@ -57,10 +86,15 @@ const opened = (t: ExecutionContext, facilityId: number, amount = 1, s: PlayerSt
 const facilityViewAt = (t: ExecutionContext, s: PlayerState, id: number, now: number) =>
   ok(t, 'getAllPlayer', s, {}, { now }).response.managedTownFacilities.find((f) => f.managedTownFacilityId === id);
 
-const veryRich = (): PlayerState => withWealth({ ...freshPlayer(), level: 10 }, { gold: 10_000_000, kirara: 1_000_000, gem: 100_000, items: { 5001: 500, 5002: 500, 5004: 500 } });
+const veryRich = (): PlayerState =>
+  withWealth(
+    { ...freshPlayer(), level: 10 },
+    { gold: 10_000_000, kirara: 1_000_000, gem: 100_000, items: { 5001: 500, 5002: 500, 5004: 500 } },
+  );
 
 /** Runs an operation; a failure must leave the input state exactly as it was. */
-type Step<N extends OperationName> = { s: PlayerState; ok: true; response: Executed<ResponseOf<N>>['response'] } | { s: PlayerState; ok: false };
+type Step<N extends OperationName> =
+  { s: PlayerState; ok: true; response: Executed<ResponseOf<N>>['response'] } | { s: PlayerState; ok: false };
 const step = <N extends OperationName>(s: PlayerState, name: N, req: unknown, now = NOW): Step<N> => {
   const before = JSON.stringify(s);
   const r = runOp(name, s, req, { now });
@@ -90,7 +124,13 @@ test('item_up collects exactly the production since the last collection, at the 
 
 test('item_up gives items for a material facility, up to its storage cap', (t) => {
   const o = openedOne(t, BAKERY);
-  const r = ok(t, 'itemUpPlayerTownFacility', o.s, { managedTownFacilityId: o.id, itemNo: 20001, amount: 24 }, { now: NOW + 100 * HOUR });
+  const r = ok(
+    t,
+    'itemUpPlayerTownFacility',
+    o.s,
+    { managedTownFacilityId: o.id, itemNo: 20001, amount: 24 },
+    { now: NOW + 100 * HOUR },
+  );
   t.is(r.response.amount, 24);
   t.is(itemsOf(r.state)['20001'], 24);
   t.truthy(r.response.itemSummary);
@@ -98,9 +138,21 @@ test('item_up gives items for a material facility, up to its storage cap', (t) =
 
 test('item_up: fractions of a unit carry over to the next collection', (t) => {
   const o = openedOne(t, BAKERY); // 6 an hour: one every 10 minutes
-  const a = ok(t, 'itemUpPlayerTownFacility', o.s, { managedTownFacilityId: o.id, itemNo: 20001, amount: 24 }, { now: NOW + 15 * MINUTE });
+  const a = ok(
+    t,
+    'itemUpPlayerTownFacility',
+    o.s,
+    { managedTownFacilityId: o.id, itemNo: 20001, amount: 24 },
+    { now: NOW + 15 * MINUTE },
+  );
   t.is(a.response.amount, 1);
-  const b = ok(t, 'itemUpPlayerTownFacility', a.state, { managedTownFacilityId: o.id, itemNo: 20001, amount: 24 }, { now: NOW + 20 * MINUTE });
+  const b = ok(
+    t,
+    'itemUpPlayerTownFacility',
+    a.state,
+    { managedTownFacilityId: o.id, itemNo: 20001, amount: 24 },
+    { now: NOW + 20 * MINUTE },
+  );
   t.is(b.response.amount, 1);
 });
 
@@ -136,53 +188,158 @@ test('item_up: asking for less leaves the rest; asking for more gives what is th
 test('item_up: 107 unknown, 317 covered, 316 while levelling, 317 for a decoration', (t) => {
   const b = boughtOne(t, MINT);
   fails(t, 'NOT_FOUND', 'itemUpPlayerTownFacility', b.s, { managedTownFacilityId: 9999, itemNo: 0, amount: 1 });
-  fails(t, 'STATE_CONFLICT', 'itemUpPlayerTownFacility', b.s, { managedTownFacilityId: b.id, itemNo: 0, amount: 1 }, { now: NOW + HOUR });
+  fails(
+    t,
+    'STATE_CONFLICT',
+    'itemUpPlayerTownFacility',
+    b.s,
+    { managedTownFacilityId: b.id, itemNo: 0, amount: 1 },
+    { now: NOW + HOUR },
+  );
   const o = openedOne(t, MINT);
   const running = ok(t, 'levelUpPlayerTownFacility', o.s, { managedTownFacilityId: o.id }, { now: NOW + HOUR }).state;
-  fails(t, 'TIMER_RUNNING', 'itemUpPlayerTownFacility', running, { managedTownFacilityId: o.id, itemNo: 0, amount: 1 }, { now: NOW + 90 * MINUTE });
+  fails(
+    t,
+    'TIMER_RUNNING',
+    'itemUpPlayerTownFacility',
+    running,
+    { managedTownFacilityId: o.id, itemNo: 0, amount: 1 },
+    { now: NOW + 90 * MINUTE },
+  );
   const f = openedOne(t, FOUNTAIN);
-  fails(t, 'STATE_CONFLICT', 'itemUpPlayerTownFacility', f.s, { managedTownFacilityId: f.id, itemNo: 0, amount: 1 }, { now: NOW + HOUR });
+  fails(
+    t,
+    'STATE_CONFLICT',
+    'itemUpPlayerTownFacility',
+    f.s,
+    { managedTownFacilityId: f.id, itemNo: 0, amount: 1 },
+    { now: NOW + HOUR },
+  );
 });
 
 test('item_up: a wrong itemNo, an amount over the storage or not positive is 102', (t) => {
   const o = openedOne(t, MINT);
   const at = { now: NOW + HOUR };
-  fails(t, 'INVALID_PARAMETERS', 'itemUpPlayerTownFacility', o.s, { managedTownFacilityId: o.id, itemNo: 20001, amount: 1 }, at);
+  fails(
+    t,
+    'INVALID_PARAMETERS',
+    'itemUpPlayerTownFacility',
+    o.s,
+    { managedTownFacilityId: o.id, itemNo: 20001, amount: 1 },
+    at,
+  );
   const maxCap = master().facility.get(MINT)!.levels.at(-1)!.production!.cap;
-  fails(t, 'INVALID_PARAMETERS', 'itemUpPlayerTownFacility', o.s, { managedTownFacilityId: o.id, itemNo: 0, amount: maxCap + 1 }, at);
+  fails(
+    t,
+    'INVALID_PARAMETERS',
+    'itemUpPlayerTownFacility',
+    o.s,
+    { managedTownFacilityId: o.id, itemNo: 0, amount: maxCap + 1 },
+    at,
+  );
   t.is(collect(t, o.s, o.id, NOW + HOUR, { amount: maxCap }).response.amount, 600);
-  fails(t, 'INVALID_PARAMETERS', 'itemUpPlayerTownFacility', o.s, { managedTownFacilityId: o.id, itemNo: 0, amount: 0 }, at);
-  fails(t, 'INVALID_PARAMETERS', 'itemUpPlayerTownFacility', o.s, { managedTownFacilityId: o.id, itemNo: 0, amount: 2.5 }, at);
+  fails(
+    t,
+    'INVALID_PARAMETERS',
+    'itemUpPlayerTownFacility',
+    o.s,
+    { managedTownFacilityId: o.id, itemNo: 0, amount: 0 },
+    at,
+  );
+  fails(
+    t,
+    'INVALID_PARAMETERS',
+    'itemUpPlayerTownFacility',
+    o.s,
+    { managedTownFacilityId: o.id, itemNo: 0, amount: 2.5 },
+    at,
+  );
 });
 
 test('item_up: a full item box is 305 and a full purse 311; otherwise only what fits is taken', (t) => {
   const o = openedOne(t, BAKERY);
   const max = master().item.get(20001)!.max;
-  fails(t, 'ITEM_LIMIT', 'itemUpPlayerTownFacility', withWealth(o.s, { items: { 20001: max } }), { managedTownFacilityId: o.id, itemNo: 20001, amount: 24 }, { now: NOW + 2 * HOUR });
-  const r = ok(t, 'itemUpPlayerTownFacility', withWealth(o.s, { items: { 20001: max - 5 } }), { managedTownFacilityId: o.id, itemNo: 20001, amount: 24 }, { now: NOW + 2 * HOUR });
+  fails(
+    t,
+    'ITEM_LIMIT',
+    'itemUpPlayerTownFacility',
+    withWealth(o.s, { items: { 20001: max } }),
+    { managedTownFacilityId: o.id, itemNo: 20001, amount: 24 },
+    { now: NOW + 2 * HOUR },
+  );
+  const r = ok(
+    t,
+    'itemUpPlayerTownFacility',
+    withWealth(o.s, { items: { 20001: max - 5 } }),
+    { managedTownFacilityId: o.id, itemNo: 20001, amount: 24 },
+    { now: NOW + 2 * HOUR },
+  );
   t.is(r.response.amount, 5);
   t.is(r.response.stock, 7);
   const g = openedOne(t, MINT);
-  fails(t, 'CURRENCY_LIMIT', 'itemUpPlayerTownFacility', withWealth(g.s, { gold: master().game.currencyMax.gold }), { managedTownFacilityId: g.id, itemNo: 0, amount: 10 }, { now: NOW + HOUR });
+  fails(
+    t,
+    'CURRENCY_LIMIT',
+    'itemUpPlayerTownFacility',
+    withWealth(g.s, { gold: master().game.currencyMax.gold }),
+    { managedTownFacilityId: g.id, itemNo: 0, amount: 10 },
+    { now: NOW + HOUR },
+  );
 });
 
 test('item_up refusals name the facility: still covered, or producing nothing (317)', (t) => {
   const b = boughtIds(t, MINT);
   const id = b.ids[0]!;
-  t.regex(reasonOf(fails(t, 'STATE_CONFLICT', 'itemUpPlayerTownFacility', b.s, { managedTownFacilityId: id, itemNo: 0, amount: 1 }, { now: NOW + HOUR })),
-    new RegExp(`town facility ${id}\\b.*covered.*open it`));
+  t.regex(
+    reasonOf(
+      fails(
+        t,
+        'STATE_CONFLICT',
+        'itemUpPlayerTownFacility',
+        b.s,
+        { managedTownFacilityId: id, itemNo: 0, amount: 1 },
+        { now: NOW + HOUR },
+      ),
+    ),
+    new RegExp(`town facility ${id}\\b.*covered.*open it`),
+  );
   const f = openedOne(t, FOUNTAIN);
-  t.regex(reasonOf(fails(t, 'STATE_CONFLICT', 'itemUpPlayerTownFacility', f.s, { managedTownFacilityId: f.id, itemNo: 0, amount: 1 }, { now: NOW + HOUR })),
-    new RegExp(`town facility ${f.id}\\b.*produces nothing`));
+  t.regex(
+    reasonOf(
+      fails(
+        t,
+        'STATE_CONFLICT',
+        'itemUpPlayerTownFacility',
+        f.s,
+        { managedTownFacilityId: f.id, itemNo: 0, amount: 1 },
+        { now: NOW + HOUR },
+      ),
+    ),
+    new RegExp(`town facility ${f.id}\\b.*produces nothing`),
+  );
 });
 
 test('a wrong itemNo is 102 on itemNo saying what the facility makes: coins as itemNo 0, or its item id', (t) => {
   const mint = openedOne(t, MINT);
-  const coins = fails(t, 'INVALID_PARAMETERS', 'itemUpPlayerTownFacility', mint.s, { managedTownFacilityId: mint.id, itemNo: 20001, amount: 1 }, { now: NOW + HOUR });
+  const coins = fails(
+    t,
+    'INVALID_PARAMETERS',
+    'itemUpPlayerTownFacility',
+    mint.s,
+    { managedTownFacilityId: mint.id, itemNo: 20001, amount: 1 },
+    { now: NOW + HOUR },
+  );
   t.is(fieldOf(coins), 'itemNo');
   t.regex(reasonOf(coins), new RegExp(`town facility ${mint.id}\\b.*coins \\(itemNo 0\\)`));
   const bakery = openedOne(t, BAKERY);
-  const item = fails(t, 'INVALID_PARAMETERS', 'itemUpPlayerTownFacility', bakery.s, { managedTownFacilityId: bakery.id, itemNo: 0, amount: 1 }, { now: NOW + HOUR });
+  const item = fails(
+    t,
+    'INVALID_PARAMETERS',
+    'itemUpPlayerTownFacility',
+    bakery.s,
+    { managedTownFacilityId: bakery.id, itemNo: 0, amount: 1 },
+    { now: NOW + HOUR },
+  );
   t.is(fieldOf(item), 'itemNo');
   t.regex(reasonOf(item), new RegExp(`town facility ${bakery.id}\\b.*item 20001$`));
   t.notRegex(reasonOf(item), /coins/);
@@ -191,7 +348,14 @@ test('a wrong itemNo is 102 on itemNo saying what the facility makes: coins as i
 test('item_up asking more than the largest storage is 102 on amount naming that storage', (t) => {
   const o = openedOne(t, BAKERY);
   const largest = Math.max(...m.facility.get(BAKERY)!.levels.map((l) => l.production?.cap ?? 0)); // 240 at level 5
-  const e = fails(t, 'INVALID_PARAMETERS', 'itemUpPlayerTownFacility', o.s, { managedTownFacilityId: o.id, itemNo: 20001, amount: largest + 1 }, { now: NOW + HOUR });
+  const e = fails(
+    t,
+    'INVALID_PARAMETERS',
+    'itemUpPlayerTownFacility',
+    o.s,
+    { managedTownFacilityId: o.id, itemNo: 20001, amount: largest + 1 },
+    { now: NOW + HOUR },
+  );
   t.is(fieldOf(e), 'amount');
   t.regex(reasonOf(e), new RegExp(`\\b${largest}\\b`));
 });
@@ -199,7 +363,13 @@ test('item_up asking more than the largest storage is 102 on amount naming that 
 test('collecting coins into a nearly full purse takes only what fits and leaves the rest in the facility', (t) => {
   const o = openedOne(t, MINT);
   const max = m.game.currencyMax.gold;
-  const r = ok(t, 'itemUpPlayerTownFacility', withWealth(o.s, { gold: max - 100 }), { managedTownFacilityId: o.id, itemNo: 0, amount: 600 }, { now: NOW + HOUR });
+  const r = ok(
+    t,
+    'itemUpPlayerTownFacility',
+    withWealth(o.s, { gold: max - 100 }),
+    { managedTownFacilityId: o.id, itemNo: 0, amount: 600 },
+    { now: NOW + HOUR },
+  );
   t.is(r.response.amount, 100);
   t.is(r.response.stock, 500);
   t.is(r.state.gold, max);
@@ -210,10 +380,25 @@ test('collecting coins into a full purse is 311 naming gold and its maximum; wit
   const o = openedOne(t, MINT);
   const max = m.game.currencyMax.gold;
   const full = withWealth(o.s, { gold: max });
-  t.like(fails(t, 'CURRENCY_LIMIT', 'itemUpPlayerTownFacility', full, { managedTownFacilityId: o.id, itemNo: 0, amount: 10 }, { now: NOW + HOUR }),
-    { currency: 'gold', max });
+  t.like(
+    fails(
+      t,
+      'CURRENCY_LIMIT',
+      'itemUpPlayerTownFacility',
+      full,
+      { managedTownFacilityId: o.id, itemNo: 0, amount: 10 },
+      { now: NOW + HOUR },
+    ),
+    { currency: 'gold', max },
+  );
   // At the opening nothing is held: zero units are collected, whatever the purse.
-  const r = ok(t, 'itemUpPlayerTownFacility', full, { managedTownFacilityId: o.id, itemNo: 0, amount: 10 }, { now: NOW });
+  const r = ok(
+    t,
+    'itemUpPlayerTownFacility',
+    full,
+    { managedTownFacilityId: o.id, itemNo: 0, amount: 10 },
+    { now: NOW },
+  );
   t.is(r.response.amount, 0);
   t.is(r.response.stock, 0);
   t.is(r.state, full);
@@ -239,7 +424,13 @@ test('the facility view shows a passed level-up as done and the production held 
   t.deepEqual(view.production, { itemNo: 0, perHour: 600, cap: 2400, stock: 600 });
   // Read two hours later through an operation that changes the facilities: settled.
   const b = boughtOne(t, FOUNTAIN, running.state, NOW + 3 * HOUR);
-  const r = ok(t, 'buyAllPlayerTownFacility', b.s, { facilities: [{ facilityId: FOUNTAIN, amount: 1 }] }, { now: NOW + 3 * HOUR });
+  const r = ok(
+    t,
+    'buyAllPlayerTownFacility',
+    b.s,
+    { facilities: [{ facilityId: FOUNTAIN, amount: 1 }] },
+    { now: NOW + 3 * HOUR },
+  );
   const later = r.response.managedTownFacilities?.find((f) => f.managedTownFacilityId === o.id);
   if (!later) return t.fail('the changed facilities come with the answer');
   t.is(later.level, 2);
@@ -262,9 +453,24 @@ test('production pauses while a facility levels: the hours of a level-up add not
   const during = facilityViewAt(t, levelling, id, NOW + 90 * MINUTE);
   t.is(during?.production?.stock, 600, 'half-way through the level-up, still what was held at its start');
   t.is(during?.levelUpCompletesAt, '2026-11-21T14:00:00');
-  const done = ok(t, 'gemLevelUpPlayerTownFacility', levelling, { managedTownFacilityId: id }, { now: NOW + 90 * MINUTE }).state;
+  const done = ok(
+    t,
+    'gemLevelUpPlayerTownFacility',
+    levelling,
+    { managedTownFacilityId: id },
+    { now: NOW + 90 * MINUTE },
+  ).state;
   t.is(fac(done, id)?.stock, 600);
-  t.is(ok(t, 'itemUpPlayerTownFacility', done, { managedTownFacilityId: id, itemNo: 0, amount: 6000 }, { now: NOW + 90 * MINUTE }).response.amount, 600);
+  t.is(
+    ok(
+      t,
+      'itemUpPlayerTownFacility',
+      done,
+      { managedTownFacilityId: id, itemNo: 0, amount: 6000 },
+      { now: NOW + 90 * MINUTE },
+    ).response.amount,
+    600,
+  );
 });
 
 test('settling a facility up to the moment it was last settled, or to an earlier one, changes nothing', (t) => {
@@ -279,12 +485,17 @@ test('settling a facility up to the moment it was last settled, or to an earlier
 test('a store that fills up mid-unit keeps nothing of the time after it was full', (t) => {
   const o = opened(t, BAKERY);
   const id = o.ids[0]!;
-  const collect = (s: PlayerState, now: number) => ok(t, 'itemUpPlayerTownFacility', s, { managedTownFacilityId: id, itemNo: 20001, amount: 24 }, { now });
+  const collect = (s: PlayerState, now: number) =>
+    ok(t, 'itemUpPlayerTownFacility', s, { managedTownFacilityId: id, itemNo: 20001, amount: 24 }, { now });
   // Full (24) after 4 hours; 5 minutes later half a loaf would have been made, but a full store stops.
   const first = collect(o.s, NOW + 4 * HOUR + 5 * MINUTE);
   t.is(first.response.amount, 24);
   t.is(fac(first.state, id)?.carry, 0);
-  t.is(collect(first.state, NOW + 4 * HOUR + 10 * MINUTE).response.amount, 0, 'five minutes after the collection: half a loaf');
+  t.is(
+    collect(first.state, NOW + 4 * HOUR + 10 * MINUTE).response.amount,
+    0,
+    'five minutes after the collection: half a loaf',
+  );
   t.is(collect(first.state, NOW + 4 * HOUR + 15 * MINUTE).response.amount, 1, 'ten minutes after it: one');
 });
 
@@ -294,48 +505,71 @@ test('a store holding more than its cap (master data lowered it) keeps what it h
   t.like(accrue(m, over, NOW + 5 * HOUR), { stock: 30, carry: 0, accruedAt: NOW + 5 * HOUR });
 });
 
-test('an operation on one facility leaves the player\'s other facilities as they were', (t) => {
+test("an operation on one facility leaves the player's other facilities as they were", (t) => {
   const o = opened(t, MINT, 2);
   const [a, b] = o.ids as [number, number];
   const levelled = ok(t, 'gemLevelUpPlayerTownFacility', o.s, { managedTownFacilityId: a }, { now: NOW + HOUR }).state;
   t.is(fac(levelled, a)?.level, 2);
   t.deepEqual(fac(levelled, b), fac(o.s, b));
-  t.deepEqual(levelled.facilities.map((f) => f.managedTownFacilityId), [a, b]);
-  t.is(ok(t, 'itemUpPlayerTownFacility', levelled, { managedTownFacilityId: b, itemNo: 0, amount: 6000 }, { now: NOW + HOUR }).response.amount, 600);
+  t.deepEqual(
+    levelled.facilities.map((f) => f.managedTownFacilityId),
+    [a, b],
+  );
+  t.is(
+    ok(
+      t,
+      'itemUpPlayerTownFacility',
+      levelled,
+      { managedTownFacilityId: b, itemNo: 0, amount: 6000 },
+      { now: NOW + HOUR },
+    ).response.amount,
+    600,
+  );
 });
 
 test('production collected over any split of a span equals one collection over the span (up to the cap)', (t) => {
   const m = master();
-  t.notThrows(() => fc.assert(fc.property(
-    fc.constantFrom(...PRODUCERS),
-    fc.integer({ min: 0, max: 12 * HOUR }),
-    fc.array(fc.integer({ min: 0, max: 12 * HOUR }), { maxLength: 6 }),
-    fc.boolean(),
-    (facilityId, span, cuts, byActionTime) => {
-      const { s, id } = openedFacility(facilityId);
-      const p = m.facility.get(facilityId)!.levels[0]!.production!;
-      const itemNo = p.itemId ?? 0;
-      const amount = Math.max(...m.facility.get(facilityId)!.levels.map((l) => l.production!.cap));
-      const collectAt = (st: PlayerState, at: number) => byActionTime
-        // The client reports when it collected; the server's clock is already at the end.
-        ? step(st, 'itemUpPlayerTownFacility', { managedTownFacilityId: id, itemNo, amount, actionTime: NOW + at }, NOW + span)
-        : step(st, 'itemUpPlayerTownFacility', { managedTownFacilityId: id, itemNo, amount }, NOW + at);
-      const times = [...new Set(cuts.filter((c) => c < span)), span].sort((a, b) => a - b);
-      let cur = s;
-      let sum = 0;
-      for (const at of times) {
-        const r = collectAt(cur, at);
-        if (!r.ok) return false;
-        sum += r.response.amount;
-        cur = r.s;
-      }
-      const once = collectAt(s, span);
-      if (!once.ok) return false;
-      const whole = once.response.amount;
-      const produced = Math.floor((span * p.perHour) / HOUR);
-      if (whole !== Math.min(p.cap, produced)) return false;
-      // Below the cap no split loses or gains anything; once the store fills, collecting in between can only help.
-      return produced <= p.cap ? sum === whole : sum >= whole;
-    },
-  ), { numRuns: 150 }));
+  t.notThrows(() =>
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...PRODUCERS),
+        fc.integer({ min: 0, max: 12 * HOUR }),
+        fc.array(fc.integer({ min: 0, max: 12 * HOUR }), { maxLength: 6 }),
+        fc.boolean(),
+        (facilityId, span, cuts, byActionTime) => {
+          const { s, id } = openedFacility(facilityId);
+          const p = m.facility.get(facilityId)!.levels[0]!.production!;
+          const itemNo = p.itemId ?? 0;
+          const amount = Math.max(...m.facility.get(facilityId)!.levels.map((l) => l.production!.cap));
+          const collectAt = (st: PlayerState, at: number) =>
+            byActionTime
+              ? // The client reports when it collected; the server's clock is already at the end.
+                step(
+                  st,
+                  'itemUpPlayerTownFacility',
+                  { managedTownFacilityId: id, itemNo, amount, actionTime: NOW + at },
+                  NOW + span,
+                )
+              : step(st, 'itemUpPlayerTownFacility', { managedTownFacilityId: id, itemNo, amount }, NOW + at);
+          const times = [...new Set(cuts.filter((c) => c < span)), span].sort((a, b) => a - b);
+          let cur = s;
+          let sum = 0;
+          for (const at of times) {
+            const r = collectAt(cur, at);
+            if (!r.ok) return false;
+            sum += r.response.amount;
+            cur = r.s;
+          }
+          const once = collectAt(s, span);
+          if (!once.ok) return false;
+          const whole = once.response.amount;
+          const produced = Math.floor((span * p.perHour) / HOUR);
+          if (whole !== Math.min(p.cap, produced)) return false;
+          // Below the cap no split loses or gains anything; once the store fills, collecting in between can only help.
+          return produced <= p.cap ? sum === whole : sum >= whole;
+        },
+      ),
+      { numRuns: 150 },
+    ),
+  );
 });

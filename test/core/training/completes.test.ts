@@ -23,18 +23,30 @@ const PATROL = 2; // 120 min, 2 characters
 const levelAt = (exp: number) => m.characterLevels.filter((l) => l.totalExp <= exp).length;
 const id = (ids: number[], i: number): number => ids[i] ?? 0;
 /** Master data an operator retuned: a training gone while one of it is running. */
-const withoutTraining = (trainingId: number): Master => ({ ...m, training: new Map([...m.training].filter(([k]) => k !== trainingId)) });
+const withoutTraining = (trainingId: number): Master => ({
+  ...m,
+  training: new Map([...m.training].filter(([k]) => k !== trainingId)),
+});
 
 const totalExp = (level: number) => m.characterLevels[level - 1]?.totalExp ?? 0;
 
 test('completes before the end is 316; at the end it gives the rewards and capped exp and frees the slot', (t) => {
   const { s, ids } = setup(5);
-  const a = ok(t, 'ordersPlayerTraining', s, { slotId: 2, trainingId: PATROL, managedCharacterIds: [ids[0], ids[2]] }).state;
+  const a = ok(t, 'ordersPlayerTraining', s, {
+    slotId: 2,
+    trainingId: PATROL,
+    managedCharacterIds: [ids[0], ids[2]],
+  }).state;
   fails(t, 'TIMER_RUNNING', 'completesPlayerTraining', a, { slotId: 2 }, { now: NOW + 120 * MINUTE - 1 });
   // A clock that went back is still before the end.
   fails(t, 'TIMER_RUNNING', 'completesPlayerTraining', a, { slotId: 2 }, { now: NOW - 60 * MINUTE });
   // The ★3 Cleric is at its cap (50): its exp is capped; the ★5 gains it all.
-  const capped = { ...a, characters: a.characters.map((c) => (c.managedCharacterId === ids[2] ? { ...c, level: 50, exp: m.characterLevels[49]?.totalExp ?? 0 } : c)) };
+  const capped = {
+    ...a,
+    characters: a.characters.map((c) =>
+      c.managedCharacterId === ids[2] ? { ...c, level: 50, exp: m.characterLevels[49]?.totalExp ?? 0 } : c,
+    ),
+  };
   const r = ok(t, 'completesPlayerTraining', capped, { slotId: 2 }, { now: NOW + 120 * MINUTE });
   t.deepEqual(r.state.trainings, []);
   t.is(itemsOf(r.state)['10401'], 3);
@@ -42,7 +54,10 @@ test('completes before the end is 316; at the end it gives the rewards and cappe
   t.is(r.state.characters[0]?.exp, 1000);
   t.is(r.state.characters[0]?.level, levelAt(1000));
   t.is(r.state.characters[2]?.exp, m.characterLevels[49]?.totalExp);
-  t.deepEqual(r.response.characters, [{ managedCharacterId: ids[0], exp: 1000, level: levelAt(1000) }, { managedCharacterId: ids[2], exp: 0, level: 50 }]);
+  t.deepEqual(r.response.characters, [
+    { managedCharacterId: ids[0], exp: 1000, level: levelAt(1000) },
+    { managedCharacterId: ids[2], exp: 0, level: 50 },
+  ]);
   // Later is the same as on time.
   const later = ok(t, 'completesPlayerTraining', capped, { slotId: 2 }, { now: NOW + 100 * 60 * MINUTE });
   t.deepEqual(later.state.characters, r.state.characters);
@@ -51,7 +66,11 @@ test('completes before the end is 316; at the end it gives the rewards and cappe
 
 test('completes gives coins; rewards over a maximum go to the present box', (t) => {
   const { s, ids } = setup();
-  const a = ok(t, 'ordersPlayerTraining', withWealth(s, { items: { 10401: 999 } }), { slotId: 1, trainingId: MORNING, managedCharacterIds: [ids[1]] }).state;
+  const a = ok(t, 'ordersPlayerTraining', withWealth(s, { items: { 10401: 999 } }), {
+    slotId: 1,
+    trainingId: MORNING,
+    managedCharacterIds: [ids[1]],
+  }).state;
   const r = ok(t, 'completesPlayerTraining', a, { slotId: 1 }, { now: NOW + 60 * MINUTE });
   t.is(r.state.gold - a.gold, 1500);
   t.is(itemsOf(r.state)['10401'], 999);
@@ -79,8 +98,16 @@ test('cancel stops the training with no reward and no refund; the character can 
 
 test('cancelling or completing one slot leaves the training of another slot running', (t) => {
   const { s, ids } = setup(5);
-  const one = ok(t, 'ordersPlayerTraining', s, { slotId: 1, trainingId: MORNING, managedCharacterIds: [id(ids, 0)] }).state;
-  const both = ok(t, 'ordersPlayerTraining', one, { slotId: 2, trainingId: PATROL, managedCharacterIds: [id(ids, 1), id(ids, 2)] }).state;
+  const one = ok(t, 'ordersPlayerTraining', s, {
+    slotId: 1,
+    trainingId: MORNING,
+    managedCharacterIds: [id(ids, 0)],
+  }).state;
+  const both = ok(t, 'ordersPlayerTraining', one, {
+    slotId: 2,
+    trainingId: PATROL,
+    managedCharacterIds: [id(ids, 1), id(ids, 2)],
+  }).state;
   const cancelled = ok(t, 'cancelPlayerTraining', both, { slotId: 1 });
   t.deepEqual(cancelled.state.trainings, [both.trainings[1]]);
   const done = ok(t, 'completesPlayerTraining', both, { slotId: 1 }, { now: NOW + 60 * MINUTE });
@@ -91,11 +118,18 @@ test('cancelling or completing one slot leaves the training of another slot runn
 
 test('completes with every trained character at its level cap: each gains 0 exp, the characters are kept unchanged and not listed as changed', (t) => {
   const { s, ids } = setup();
-  const a = ok(t, 'ordersPlayerTraining', s, { slotId: 1, trainingId: MORNING, managedCharacterIds: [id(ids, 2)] }).state;
+  const a = ok(t, 'ordersPlayerTraining', s, {
+    slotId: 1,
+    trainingId: MORNING,
+    managedCharacterIds: [id(ids, 2)],
+  }).state;
   const cleric = a.characters[2];
   if (!cleric) return t.fail('the ★3 Cleric');
   const cap = levelCap(m, cleric); // 50 for a ★3 with no limit break
-  const capped: PlayerState = { ...a, characters: a.characters.map((c, i) => (i === 2 ? { ...c, level: cap, exp: totalExp(cap) } : c)) };
+  const capped: PlayerState = {
+    ...a,
+    characters: a.characters.map((c, i) => (i === 2 ? { ...c, level: cap, exp: totalExp(cap) } : c)),
+  };
   const r = ok(t, 'completesPlayerTraining', capped, { slotId: 1 }, { now: NOW + 60 * MINUTE });
   t.deepEqual(r.response.characters, [{ managedCharacterId: id(ids, 2), exp: 0, level: cap }]);
   t.is(r.state.characters, capped.characters);
@@ -105,19 +139,44 @@ test('completes with every trained character at its level cap: each gains 0 exp,
 
 test('completes before the end is 316 naming the training and when it completes', (t) => {
   const { s, ids } = setup();
-  const a = ok(t, 'ordersPlayerTraining', s, { slotId: 1, trainingId: MORNING, managedCharacterIds: [id(ids, 0)] }).state;
-  t.like(fails(t, 'TIMER_RUNNING', 'completesPlayerTraining', a, { slotId: 1 }, { now: NOW + 60 * MINUTE - 1 }), { entity: 'training', completesAt: NOW + 60 * MINUTE });
+  const a = ok(t, 'ordersPlayerTraining', s, {
+    slotId: 1,
+    trainingId: MORNING,
+    managedCharacterIds: [id(ids, 0)],
+  }).state;
+  t.like(fails(t, 'TIMER_RUNNING', 'completesPlayerTraining', a, { slotId: 1 }, { now: NOW + 60 * MINUTE - 1 }), {
+    entity: 'training',
+    completesAt: NOW + 60 * MINUTE,
+  });
 });
 
 test('completes of a training master data no longer holds is 107 naming the training', (t) => {
   const { s, ids } = setup();
-  const a = ok(t, 'ordersPlayerTraining', s, { slotId: 1, trainingId: MORNING, managedCharacterIds: [id(ids, 0)] }).state;
-  t.like(fails(t, 'NOT_FOUND', 'completesPlayerTraining', a, { slotId: 1 }, { now: NOW + 60 * MINUTE, m: withoutTraining(MORNING) }), { entity: 'training', id: MORNING });
+  const a = ok(t, 'ordersPlayerTraining', s, {
+    slotId: 1,
+    trainingId: MORNING,
+    managedCharacterIds: [id(ids, 0)],
+  }).state;
+  t.like(
+    fails(
+      t,
+      'NOT_FOUND',
+      'completesPlayerTraining',
+      a,
+      { slotId: 1 },
+      { now: NOW + 60 * MINUTE, m: withoutTraining(MORNING) },
+    ),
+    { entity: 'training', id: MORNING },
+  );
 });
 
 test('a reward that does not fit goes to a present titled as a training reward, naming the training', (t) => {
   const { s, ids } = setup(1, { items: { 10401: 9999 } });
-  const a = ok(t, 'ordersPlayerTraining', s, { slotId: 1, trainingId: MORNING, managedCharacterIds: [id(ids, 0)] }).state;
+  const a = ok(t, 'ordersPlayerTraining', s, {
+    slotId: 1,
+    trainingId: MORNING,
+    managedCharacterIds: [id(ids, 0)],
+  }).state;
   const r = ok(t, 'completesPlayerTraining', a, { slotId: 1 }, { now: NOW + 60 * MINUTE });
   const p = r.state.presents.at(-1);
   t.like(p, { kind: 'item', objectId: 10401, amount: 2, source: 'reward' });

@@ -11,7 +11,10 @@ import { newCharacter } from '../../../core/shared/grant.js';
 
 const { lastStep, finishedStep, maxTipId } = master().game.tutorial;
 const reasonOf = (e: GameError): string => ('reason' in e ? e.reason : '');
-const at = (step: number): PlayerState => { const s = freshPlayer(); return { ...s, tutorial: { ...s.tutorial, step } }; };
+const at = (step: number): PlayerState => {
+  const s = freshPlayer();
+  return { ...s, tutorial: { ...s.tutorial, step } };
+};
 
 /** A player at step 4 owning the given characters (managed ids in order), with party 1 as given. */
 const withCharacters = (characterIds: ReadonlyArray<number>): PlayerState => {
@@ -44,10 +47,19 @@ test('step 1 (sign-up), the first of the range, is recorded for a player who has
 });
 
 test('a step below 1 (other than the finishing -1) or past the last is 102 naming stepCode and the allowed range', (t) => {
-  for (const [s, stepCode] of [[freshPlayer(), -5], [at(3), 0], [at(3), -2], [at(3), lastStep + 1]] as const) {
+  for (const [s, stepCode] of [
+    [freshPlayer(), -5],
+    [at(3), 0],
+    [at(3), -2],
+    [at(3), lastStep + 1],
+  ] as const) {
     const e = fails(t, 'INVALID_PARAMETERS', 'addPlayerTutorialStep', s, { stepCode });
     t.like(e, { field: 'stepCode' });
-    t.regex(reasonOf(e), new RegExp(`${finishedStep}\\b.*\\b1 to ${lastStep}\\b`), `stepCode ${stepCode}: the reason gives the steps allowed`);
+    t.regex(
+      reasonOf(e),
+      new RegExp(`${finishedStep}\\b.*\\b1 to ${lastStep}\\b`),
+      `stepCode ${stepCode}: the reason gives the steps allowed`,
+    );
   }
 });
 
@@ -104,10 +116,14 @@ test('tutorial/party/set fills party 1 with the best characters (highest rarity 
   const chars = ids.map((c, i) => newCharacter(s0.nextManagedId + i, c, NOW));
   const s = { ...s0, nextManagedId: s0.nextManagedId + ids.length, characters: chars };
   const r = ok(t, 'setPlayerTutorialParty', s, { stepCode: 5 });
-  const rarity = (id: number) => m.character.get(s.characters.find((c) => c.managedCharacterId === id)!.characterId)!.rarity;
+  const rarity = (id: number) =>
+    m.character.get(s.characters.find((c) => c.managedCharacterId === id)!.characterId)!.rarity;
   t.is(r.response.managedCharacterIds.length, 5);
   t.deepEqual(r.response.managedCharacterIds.map(rarity), [5, 5, 4, 3, 3]);
-  t.deepEqual(r.state.battleParties[0]!.slots.map((x) => x.managedCharacterId), r.response.managedCharacterIds);
+  t.deepEqual(
+    r.state.battleParties[0]!.slots.map((x) => x.managedCharacterId),
+    r.response.managedCharacterIds,
+  );
   t.true(r.state.battleParties[0]!.slots.every((x) => x.managedWeaponId === null));
   t.like(r.response, { stepCode: -1, managedBattlePartyId: 1 });
   t.truthy(r.response.managedBattleParties, 'the changed parties come with the answer');
@@ -123,7 +139,13 @@ test('tutorial/party/set with no character leaves the party empty; a step going 
   const r = ok(t, 'setPlayerTutorialParty', s, { stepCode: 5 });
   t.deepEqual(r.response.managedCharacterIds, []);
   t.deepEqual(r.state.battleParties, s.battleParties);
-  fails(t, 'INVALID_PARAMETERS', 'setPlayerTutorialParty', { ...s, tutorial: { ...s.tutorial, step: 4 } }, { stepCode: 3 });
+  fails(
+    t,
+    'INVALID_PARAMETERS',
+    'setPlayerTutorialParty',
+    { ...s, tutorial: { ...s.tutorial, step: 4 } },
+    { stepCode: 3 },
+  );
   fails(t, 'INSUFFICIENT_PARAMETERS', 'setPlayerTutorialParty', s, {});
 });
 
@@ -132,9 +154,11 @@ test('party/set keeps a party 1 the player arranged even when it has empty slots
   const mine = s0.characters[2]!.managedCharacterId;
   const s: PlayerState = {
     ...s0,
-    battleParties: s0.battleParties.map((p) => (p.managedBattlePartyId === 1
-      ? { ...p, slots: p.slots.map((x, i) => (i === 2 ? { ...x, managedCharacterId: mine } : x)) }
-      : p)),
+    battleParties: s0.battleParties.map((p) =>
+      p.managedBattlePartyId === 1
+        ? { ...p, slots: p.slots.map((x, i) => (i === 2 ? { ...x, managedCharacterId: mine } : x)) }
+        : p,
+    ),
   };
   const r = ok(t, 'setPlayerTutorialParty', s, { stepCode: 5 });
   t.deepEqual(r.response.managedCharacterIds, [], 'nothing placed');
@@ -146,6 +170,15 @@ test('party/set fills party 1 only: the other 14 parties stay as they were', (t)
   const s = withCharacters([1013, 1011, 1012]);
   const r = ok(t, 'setPlayerTutorialParty', s, { stepCode: 5 });
   t.is(r.response.managedCharacterIds.length, 3);
-  t.deepEqual(r.state.battleParties.find((p) => p.managedBattlePartyId === 1)!.slots.slice(0, 3).map((x) => x.managedCharacterId), r.response.managedCharacterIds);
-  t.deepEqual(r.state.battleParties.filter((p) => p.managedBattlePartyId !== 1), s.battleParties.filter((p) => p.managedBattlePartyId !== 1));
+  t.deepEqual(
+    r.state.battleParties
+      .find((p) => p.managedBattlePartyId === 1)!
+      .slots.slice(0, 3)
+      .map((x) => x.managedCharacterId),
+    r.response.managedCharacterIds,
+  );
+  t.deepEqual(
+    r.state.battleParties.filter((p) => p.managedBattlePartyId !== 1),
+    s.battleParties.filter((p) => p.managedBattlePartyId !== 1),
+  );
 });

@@ -28,41 +28,47 @@ const direct = (c: OwnedCharacter, ctx: ViewCtx) => charactersView([c], ctx)[0];
 
 test('a list view built from the one it replaced equals the view built from scratch, after any edits', (t) => {
   const m = master();
-  fc.assert(fc.property(editRounds, (rounds) => {
-    const ctx: ViewCtx = { master: m, now: NOW };
-    let xs: OwnedCharacter[] = characters(12);
-    let view = charactersView(xs, ctx);
-    let id = 100;
-    for (const edits of rounds) {
-      let next = xs;
-      for (const e of edits) next = edit(next, e, id++);
-      const got = charactersView(next, ctx, xs);
-      const only = edits[0] as Edit;
-      const single = edits.length === 1 && (only.kind !== 'remove' || only.count === 1);
-      if (got.length !== next.length) return false;
-      for (let i = 0; i < next.length; i++) {
-        const c = next[i] as OwnedCharacter;
-        if (JSON.stringify(got[i]) !== JSON.stringify(direct(c, ctx))) return false;
-        if (!isShared(got[i] as object)) return false;
-        // After one edit (what an operation does), an element still in the list keeps the very view it had.
-        const was = xs.indexOf(c);
-        if (single && was >= 0 && got[i] !== view[was]) return false;
+  fc.assert(
+    fc.property(editRounds, (rounds) => {
+      const ctx: ViewCtx = { master: m, now: NOW };
+      let xs: OwnedCharacter[] = characters(12);
+      let view = charactersView(xs, ctx);
+      let id = 100;
+      for (const edits of rounds) {
+        let next = xs;
+        for (const e of edits) next = edit(next, e, id++);
+        const got = charactersView(next, ctx, xs);
+        const only = edits[0] as Edit;
+        const single = edits.length === 1 && (only.kind !== 'remove' || only.count === 1);
+        if (got.length !== next.length) return false;
+        for (let i = 0; i < next.length; i++) {
+          const c = next[i] as OwnedCharacter;
+          if (JSON.stringify(got[i]) !== JSON.stringify(direct(c, ctx))) return false;
+          if (!isShared(got[i] as object)) return false;
+          // After one edit (what an operation does), an element still in the list keeps the very view it had.
+          const was = xs.indexOf(c);
+          if (single && was >= 0 && got[i] !== view[was]) return false;
+        }
+        xs = next;
+        view = got;
       }
-      xs = next;
-      view = got;
-    }
-    return true;
-  }), { numRuns: 300 });
+      return true;
+    }),
+    { numRuns: 300 },
+  );
   t.pass();
 });
 
-test('a list that only grew keeps every earlier element\'s view, and only the new one is built', (t) => {
+test("a list that only grew keeps every earlier element's view, and only the new one is built", (t) => {
   const ctx: ViewCtx = { master: master(), now: NOW };
   const xs = Array.from({ length: 5 }, (_, i) => newCharacter(i + 1, 100 + i, NOW));
   const before = charactersView(xs, ctx);
   const grown = [...xs, newCharacter(6, 200, NOW)];
   const after = charactersView(grown, ctx, xs);
-  t.deepEqual(after.slice(0, 5).map((v, i) => v === before[i]), [true, true, true, true, true]);
+  t.deepEqual(
+    after.slice(0, 5).map((v, i) => v === before[i]),
+    [true, true, true, true, true],
+  );
   t.like(after[5], { managedCharacterId: 6, characterId: 200 });
   // The same list again is the same view.
   t.is(charactersView(grown, ctx), after);

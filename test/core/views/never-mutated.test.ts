@@ -29,7 +29,10 @@ class FreezingStorage extends MemoryStorage {
 
 test.serial('a session of operations writes to no stored state and to no view once built', async (t) => {
   let marked = 0;
-  const unwatch = watchShared((v) => { marked++; deepFreeze(v); });
+  const unwatch = watchShared((v) => {
+    marked++;
+    deepFreeze(v);
+  });
   t.teardown(unwatch);
   // Views built with the master data (box/get's published rates) were marked before the watch.
   for (const { box } of master().gachaTables.values()) deepFreeze(box);
@@ -37,8 +40,15 @@ test.serial('a session of operations writes to no stored state and to no view on
   t.teardown(() => h.close());
   const a = await signupLogin(h);
   const b = await signupLogin(h);
-  for (const [kind, id, amount] of [['gem', 0, 30_000], ['gold', 0, 2_000_000], ['item', 2003, 20], ['character', 1011, 1]] as const) await grant(h, a.playerId, kind, id, amount);
-  const ok = (what: string, r: { status: number; body: Record<string, unknown> }) => t.is(r.body['resultCode'], 0, `${what}: ${JSON.stringify(r.body).slice(0, 300)}`);
+  for (const [kind, id, amount] of [
+    ['gem', 0, 30_000],
+    ['gold', 0, 2_000_000],
+    ['item', 2003, 20],
+    ['character', 1011, 1],
+  ] as const)
+    await grant(h, a.playerId, kind, id, amount);
+  const ok = (what: string, r: { status: number; body: Record<string, unknown> }) =>
+    t.is(r.body['resultCode'], 0, `${what}: ${JSON.stringify(r.body).slice(0, 300)}`);
   ok('receive a', await receiveAllHttp(a));
   ok('receive b', await receiveAllHttp(b));
   for (let i = 0; i < 2; i++) {
@@ -46,11 +56,20 @@ test.serial('a session of operations writes to no stored state and to no view on
     ok('draw', await a.post('/api/player/gacha/draw', { gachaId: 3, drawType: 3, stepCode: 0, reDraw: false }));
     ok('get_all', await a.get('/api/player/get_all'));
   }
-  const chars = (await a.get('/api/player/get_all')).body['managedCharacters'] as Array<{ managedCharacterId: number; characterId: number }>;
+  const chars = (await a.get('/api/player/get_all')).body['managedCharacters'] as Array<{
+    managedCharacterId: number;
+    characterId: number;
+  }>;
   const c1 = chars.find((c) => c.characterId === 1011)!.managedCharacterId;
-  ok('upgrade', await a.post('/api/player/character/upgrade', { managedCharacterId: c1, items: [{ itemId: 2003, amount: 5 }] }));
+  ok(
+    'upgrade',
+    await a.post('/api/player/character/upgrade', { managedCharacterId: c1, items: [{ itemId: 2003, amount: 5 }] }),
+  );
   ok('set shown', await a.post('/api/player/character/set_shown', { managedCharacterIds: [c1] }));
-  ok('buy facilities', await a.post('/api/player/town_facility/buy_all', { facilities: [{ facilityId: 1, amount: 2 }] }));
+  ok(
+    'buy facilities',
+    await a.post('/api/player/town_facility/buy_all', { facilities: [{ facilityId: 1, amount: 2 }] }),
+  );
   ok('party name', await a.post('/api/player/battle_party/set_name', { managedBattlePartyId: 1, name: 'Frozen' }));
   ok('propose', await a.post('/api/player/friend/propose', { playerId: b.playerId }));
   ok('accept', await b.post('/api/player/friend/accept', { playerId: a.playerId }));
@@ -64,8 +83,21 @@ test.serial('a session of operations writes to no stored state and to no view on
 
 test.serial('the guard catches a write: a reducer that wrote to its state would throw', (t) => {
   const s = deepFreeze(freshPlayer());
-  t.throws(() => { (s as { gold: number }).gold = 1; }, { instanceOf: TypeError });
-  t.throws(() => { (s.presents as PlayerState['presents'][number][]).push(s.presents[0]!); }, { instanceOf: TypeError });
+  t.throws(
+    () => {
+      (s as { gold: number }).gold = 1;
+    },
+    { instanceOf: TypeError },
+  );
+  t.throws(
+    () => {
+      (s.presents as PlayerState['presents'][number][]).push(s.presents[0]!);
+    },
+    { instanceOf: TypeError },
+  );
   // And the reducers do not: they run on the frozen state.
-  t.is(runOp('getPlayerPresent', s, { managedPresentId: s.presents.map((p) => p.managedPresentId).join(',') })._tag, 'Right');
+  t.is(
+    runOp('getPlayerPresent', s, { managedPresentId: s.presents.map((p) => p.managedPresentId).join(',') })._tag,
+    'Right',
+  );
 });

@@ -18,15 +18,22 @@ const wp = (s: PlayerState, i = 0): OwnedWeapon => s.weapons[i] as OwnedWeapon;
 const reasonOf = (e: GameError): string => ('reason' in e ? e.reason : '');
 const weapons = (n: number, weaponId = PLAIN_BLADE): OwnedWeapon[] =>
   Array.from({ length: n }, (_, i) => ({ managedWeaponId: 10_000 + i, weaponId, level: 1, exp: 0, createdAt: 0 }));
-const holding = (n: number, w: Parameters<typeof withWealth>[1] = {}): PlayerState => withWealth({ ...freshPlayer(), weapons: weapons(n) }, w);
+const holding = (n: number, w: Parameters<typeof withWealth>[1] = {}): PlayerState =>
+  withWealth({ ...freshPlayer(), weapons: weapons(n) }, w);
 /** Character 1011 at a level, its own weapon not yet received. */
 const withLevelled = (level: number): PlayerState => {
   const r = tryGrant(m, freshPlayer(), { kind: 'character', objectId: 1011, amount: 1 }, 0);
   if (r._tag === 'Left') throw new Error(r.left.code);
-  return { ...r.right.state, characters: r.right.state.characters.map((c) => ({ ...c, level, limitBreak: 4, evolved: true })) };
+  return {
+    ...r.right.state,
+    characters: r.right.state.characters.map((c) => ({ ...c, level, limitBreak: 4, evolved: true })),
+  };
 };
 /** Master data an operator retuned: character 1011's own weapon gone. */
-const withoutOwnWeapon = (characterId: number): Master => ({ ...m, ownWeapon: new Map([...m.ownWeapon].filter(([k]) => k !== characterId)) });
+const withoutOwnWeapon = (characterId: number): Master => ({
+  ...m,
+  ownWeapon: new Map([...m.ownWeapon].filter(([k]) => k !== characterId)),
+});
 
 test('make pays the recipe and adds the weapon at level 1', (t) => {
   const s = withWealth(freshPlayer(), { gold: 5000, items: { 5001: 6 } });
@@ -42,7 +49,12 @@ test('make answers the new weapon as its managedWeapons entry shows it', (t) => 
   const s = withWealth(freshPlayer(), { gold: 5000, items: { 5001: 6 } });
   const r = ok(t, 'makePlayerWeapon', s, { weaponId: PLAIN_BLADE });
   t.deepEqual(r.response.managedWeapon, r.response.managedWeapons?.[0]);
-  t.like(r.response.managedWeapon, { managedWeaponId: wp(r.state).managedWeaponId, weaponId: PLAIN_BLADE, level: 1, exp: 0 });
+  t.like(r.response.managedWeapon, {
+    managedWeaponId: wp(r.state).managedWeaponId,
+    weaponId: PLAIN_BLADE,
+    level: 1,
+    exp: 0,
+  });
   t.is(typeof r.response.managedWeapon.createdAt, 'string');
 });
 
@@ -50,7 +62,16 @@ test('make errors: unknown 107, no recipe 102, storage full 301, short of coins 
   const s = withWealth(freshPlayer(), { gold: 5000, items: { 5001: 6 } });
   fails(t, 'NOT_FOUND', 'makePlayerWeapon', s, { weaponId: 999 });
   fails(t, 'INVALID_PARAMETERS', 'makePlayerWeapon', s, { weaponId: OWN_1011 });
-  const full: PlayerState = { ...s, weapons: Array.from({ length: storageLimit(m, s, 'weapon') }, (_, i) => ({ managedWeaponId: 10_000 + i, weaponId: PLAIN_BLADE, level: 1, exp: 0, createdAt: 0 })) };
+  const full: PlayerState = {
+    ...s,
+    weapons: Array.from({ length: storageLimit(m, s, 'weapon') }, (_, i) => ({
+      managedWeaponId: 10_000 + i,
+      weaponId: PLAIN_BLADE,
+      level: 1,
+      exp: 0,
+      createdAt: 0,
+    })),
+  };
   fails(t, 'WEAPON_LIMIT', 'makePlayerWeapon', full, { weaponId: PLAIN_BLADE });
   fails(t, 'GOLD_IS_SHORT', 'makePlayerWeapon', withWealth(s, { gold: 999 }), { weaponId: PLAIN_BLADE });
   fails(t, 'ITEM_IS_SHORT', 'makePlayerWeapon', withWealth(s, { items: { 5001: 4 } }), { weaponId: PLAIN_BLADE });
@@ -66,7 +87,12 @@ test('make: an unknown weapon is 107 naming it; one without a recipe is 102 on w
 
 test('make: full storage is 301 even when the coins are short too (checked before paying); one slot free makes the last weapon', (t) => {
   const max = storageLimit(m, freshPlayer(), 'weapon');
-  t.like(fails(t, 'WEAPON_LIMIT', 'makePlayerWeapon', holding(max, { gold: 0, items: { 5001: 6 } }), { weaponId: PLAIN_BLADE }), { max });
+  t.like(
+    fails(t, 'WEAPON_LIMIT', 'makePlayerWeapon', holding(max, { gold: 0, items: { 5001: 6 } }), {
+      weaponId: PLAIN_BLADE,
+    }),
+    { max },
+  );
   const r = ok(t, 'makePlayerWeapon', holding(max - 1, { gold: 1000, items: { 5001: 5 } }), { weaponId: PLAIN_BLADE });
   t.is(r.state.weapons.length, max);
   t.is(r.state.gold, 0);
@@ -74,7 +100,7 @@ test('make: full storage is 301 even when the coins are short too (checked befor
 
 // ---- receive ----
 
-test('receive gives the character\'s own weapon at level 100, once', (t) => {
+test("receive gives the character's own weapon at level 100, once", (t) => {
   const s = withLevelled(100);
   const id = s.characters[0]?.managedCharacterId;
   const r = ok(t, 'receivePlayerWeapon', s, { managedCharacterId: id });
@@ -87,16 +113,34 @@ test('receive gives the character\'s own weapon at level 100, once', (t) => {
 });
 
 test('receive errors: below level 100 317, unknown character 107, storage full 301', (t) => {
-  fails(t, 'STATE_CONFLICT', 'receivePlayerWeapon', withLevelled(99), { managedCharacterId: withLevelled(99).characters[0]?.managedCharacterId });
+  fails(t, 'STATE_CONFLICT', 'receivePlayerWeapon', withLevelled(99), {
+    managedCharacterId: withLevelled(99).characters[0]?.managedCharacterId,
+  });
   fails(t, 'NOT_FOUND', 'receivePlayerWeapon', withLevelled(100), { managedCharacterId: 999_999 });
   const s = withLevelled(100);
-  const full: PlayerState = { ...s, weapons: Array.from({ length: storageLimit(m, s, 'weapon') }, (_, i) => ({ managedWeaponId: 10_000 + i, weaponId: PLAIN_BLADE, level: 1, exp: 0, createdAt: 0 })) };
+  const full: PlayerState = {
+    ...s,
+    weapons: Array.from({ length: storageLimit(m, s, 'weapon') }, (_, i) => ({
+      managedWeaponId: 10_000 + i,
+      weaponId: PLAIN_BLADE,
+      level: 1,
+      exp: 0,
+      createdAt: 0,
+    })),
+  };
   fails(t, 'WEAPON_LIMIT', 'receivePlayerWeapon', full, { managedCharacterId: s.characters[0]?.managedCharacterId });
 });
 
 test('receive: a character master data gives no own weapon is 107 naming the character', (t) => {
   const s = withLevelled(100);
-  const e = fails(t, 'NOT_FOUND', 'receivePlayerWeapon', s, { managedCharacterId: s.characters[0]?.managedCharacterId }, { m: withoutOwnWeapon(1011) });
+  const e = fails(
+    t,
+    'NOT_FOUND',
+    'receivePlayerWeapon',
+    s,
+    { managedCharacterId: s.characters[0]?.managedCharacterId },
+    { m: withoutOwnWeapon(1011) },
+  );
   t.like(e, { entity: 'own weapon of character', id: 1011 });
 });
 
@@ -104,9 +148,19 @@ test('receive refusals say why: already received, and the level needed (100) and
   const s = withLevelled(100);
   const id = s.characters[0]?.managedCharacterId;
   const got = ok(t, 'receivePlayerWeapon', s, { managedCharacterId: id }).state;
-  t.regex(reasonOf(fails(t, 'STATE_CONFLICT', 'receivePlayerWeapon', got, { managedCharacterId: id })), /already received/);
+  t.regex(
+    reasonOf(fails(t, 'STATE_CONFLICT', 'receivePlayerWeapon', got, { managedCharacterId: id })),
+    /already received/,
+  );
   const low = withLevelled(99);
-  t.regex(reasonOf(fails(t, 'STATE_CONFLICT', 'receivePlayerWeapon', low, { managedCharacterId: low.characters[0]?.managedCharacterId })), /must be level 100, it is level 99/);
+  t.regex(
+    reasonOf(
+      fails(t, 'STATE_CONFLICT', 'receivePlayerWeapon', low, {
+        managedCharacterId: low.characters[0]?.managedCharacterId,
+      }),
+    ),
+    /must be level 100, it is level 99/,
+  );
 });
 
 // ---- limit/add ----
