@@ -5,6 +5,7 @@ import * as t from 'io-ts';
 import type { Master } from '../../core/master/index.js';
 import { formatTime } from '../../core/time.js';
 import { masterSourceOf } from '../master/load.js';
+import { MasterVersionsView } from './admin-master-codecs.js';
 import type { GameService } from '../service/service.js';
 import type { Metrics } from './metrics.js';
 import { readiness, type Lifecycle } from './readiness.js';
@@ -59,6 +60,8 @@ export const AdminMasterResponse = t.type(
     timezoneOffsetMinutes: num,
     /** How many gachas, characters and items it defines. */
     counts: t.type({ gachas: num, characters: num, items: num }),
+    /** The versions: in force, scheduled and the history (POST /admin/master/versions and /admin/master/schedule). */
+    versions: MasterVersionsView,
   },
   'AdminMasterResponse',
 );
@@ -80,7 +83,10 @@ export const healthOf = async (
   };
 };
 
-export const masterOf = (m: Master): t.TypeOf<typeof AdminMasterResponse> => {
+export const masterOf = (
+  m: Master,
+  versions: t.TypeOf<typeof MasterVersionsView>,
+): t.TypeOf<typeof AdminMasterResponse> => {
   const src = masterSourceOf(m);
   return {
     hash: src?.hash ?? null,
@@ -88,5 +94,6 @@ export const masterOf = (m: Master): t.TypeOf<typeof AdminMasterResponse> => {
     source: src?.dir ?? null,
     timezoneOffsetMinutes: m.game.timezoneOffsetMinutes,
     counts: { gachas: m.gachas.length, characters: m.character.size, items: m.item.size },
+    versions,
   };
 };

@@ -12,6 +12,14 @@ import { entryByName } from '../../core/operations/table.js';
 import type { AnyOperation } from '../../core/operation.js';
 import { AdminGachaResponse, AdminGachasResponse } from './admin-gachas.js';
 import { AdminHealthResponse, AdminMasterResponse } from './admin-health.js';
+import {
+  CancelScheduleResponse,
+  PublishMaster,
+  PublishMasterResponse,
+  ScheduleEntryView,
+  ScheduleId,
+  ScheduleMaster,
+} from './admin-master-codecs.js';
 
 const WIRE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
@@ -266,10 +274,52 @@ export const ADMIN_OPERATIONS: ReadonlyArray<AdminOperation> = [
     name: 'adminMaster',
     method: 'GET',
     path: '/admin/master',
-    summary: 'The master data loaded',
+    summary: 'The game data in force, its versions and schedule',
     description:
-      "Its hash (as the replay log names it), when this process loaded it and from where, the game's time zone and how many gachas, characters and items it defines.",
+      "The version in force now: its hash (as the replay log names it), when this process built it and from where, the game's time zone and how many gachas, characters and items it defines; and the versions kept, the scheduled ones and the history of the schedule.",
     response: AdminMasterResponse,
     errors: ['UNKNOWN_ERROR'],
+  },
+  {
+    name: 'adminPublishMaster',
+    method: 'POST',
+    path: '/admin/master/versions',
+    summary: 'Publish a version of the game data',
+    description:
+      'Files by name as in fixtures/, each its JSON text ("gachas.json": "[…]"; a file not given is the version in force\'s). Validated as start-up validates (a bad file is refused naming the file and field, nothing kept), kept by its hash, and answered with what it changes against the version in force, in words. Publishing changes nothing served: schedule it. Logged (admin.action).',
+    request: PublishMaster,
+    response: PublishMasterResponse,
+    writes: true,
+    errors: ['INVALID_PARAMETERS', 'INSUFFICIENT_PARAMETERS', 'BODY_TOO_LARGE', 'DB_ERROR', 'UNKNOWN_ERROR'],
+  },
+  {
+    name: 'adminScheduleMaster',
+    method: 'POST',
+    path: '/admin/master/schedule',
+    summary: 'Make a version take effect at an instant',
+    description: `A kept version takes effect at \`at\` (${TIME_FORMS}; absent or null: now, or on a store shared by several processes as soon as every process knows, within MASTER_POLL_SECONDS twice). Every process serves each request with the version in force at that request's time. Rolling back is scheduling an earlier version. Logged (admin.action).`,
+    request: ScheduleMaster,
+    response: ScheduleEntryView,
+    writes: true,
+    errors: [
+      'INVALID_PARAMETERS',
+      'INSUFFICIENT_PARAMETERS',
+      'BODY_TOO_LARGE',
+      'NOT_FOUND',
+      'DB_ERROR',
+      'UNKNOWN_ERROR',
+    ],
+  },
+  {
+    name: 'adminCancelMasterSchedule',
+    method: 'POST',
+    path: '/admin/master/schedule/:scheduleId/cancel',
+    summary: 'Cancel a scheduled version before its time',
+    description:
+      'An entry not yet in effect is cancelled (kept in the history); one already in effect, cancelled or unknown is 404: to undo a change in force, schedule the earlier version. Logged (admin.action).',
+    pathParameters: { scheduleId: ScheduleId },
+    response: CancelScheduleResponse,
+    writes: true,
+    errors: ['INVALID_PARAMETERS', 'NOT_FOUND', 'DB_ERROR', 'UNKNOWN_ERROR'],
   },
 ];

@@ -27,6 +27,7 @@ import type { Metrics } from './metrics.js';
 import type { Lifecycle } from './ops.js';
 import { gachaRates, gachaSummary } from './admin-gachas.js';
 import { healthOf, masterOf } from './admin-health.js';
+import { masterRoutes, versionsListing } from './admin-master.js';
 import {
   ADMIN_OPERATIONS,
   EndSessions,
@@ -86,11 +87,12 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
     }
     await next();
   });
-  const master = service.master;
-  const offset = master.game.timezoneOffsetMinutes;
   const operator = service.operator;
   /** The request's `now`, read once by the app's first middleware. */
   const nowOf = (ctx: { readonly state: object }): number => (ctx.state as { now?: number }).now ?? service.now();
+  /** The game data in force at the request's `now`, and its time zone. */
+  const gameAt = (ctx: { readonly state: object }) => service.masterAt(nowOf(ctx)).master;
+  const offsetOf = (ctx: { readonly state: object }) => gameAt(ctx).game.timezoneOffsetMinutes;
   const body = (ctx: Ctx): unknown => (ctx.request as { body?: unknown }).body ?? {};
   const byName = new Map(ADMIN_OPERATIONS.map((o) => [o.name, o]));
 
@@ -162,7 +164,7 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
       return invalid('playerIds', `must list 1 to ${LIST_MAX} players`);
     let until: number | null = null;
     if (deadline !== undefined && deadline !== null) {
-      const ms = parseOperatorTime(deadline, offset);
+      const ms = parseOperatorTime(deadline, offsetOf(ctx));
       if (ms === undefined) return invalid('deadline', `must be ${TIME_FORMS}`);
       if (ms <= nowOf(ctx)) return invalid('deadline', 'must be in the future');
       until = ms;
@@ -229,8 +231,8 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
         myCode: s.myCode,
         name: s.name,
         level: s.level,
-        createdAt: formatTime(s.createdAt, offset),
-        lastLoginAt: formatTime(s.lastLoginAt, offset),
+        createdAt: formatTime(s.createdAt, offsetOf(ctx)),
+        lastLoginAt: formatTime(s.lastLoginAt, offsetOf(ctx)),
       })),
     });
   });
@@ -258,7 +260,7 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
       req.right,
       lazyRng(() => 'admin-read'),
       nowOf(ctx),
-      { master, others: [] },
+      { master: gameAt(ctx), others: [] },
     );
     return E.isLeft(r) ? r : E.right(r.right.response as Record<string, unknown>);
   });
@@ -271,8 +273,8 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
     return E.right({
       sessions: r.right.map((x) => ({
         key: x.key,
-        createdAt: formatTime(x.session.createdAt, offset),
-        lastSeenAt: formatTime(x.session.lastSeenAt, offset),
+        createdAt: formatTime(x.session.createdAt, offsetOf(ctx)),
+        lastSeenAt: formatTime(x.session.lastSeenAt, offsetOf(ctx)),
         status: x.status,
       })),
     });
@@ -292,15 +294,17 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
     return E.right(r.right);
   });
 
-  route('adminGachas', async (ctx) =>
-    E.right({
+  route('adminGachas', async (ctx) => {
+    const master = gameAt(ctx);
+    return E.right({
       gachas: master.gachas.map((g) => gachaSummary(master, master.gacha.get(g.gachaId) as GachaIndexed, nowOf(ctx))),
-    }),
-  );
+    });
+  });
 
   route('adminGacha', async (ctx) => {
     const id = positive('gachaId', ctx.params['gachaId']);
     if (E.isLeft(id)) return id;
+    const master = gameAt(ctx);
     const g = master.gacha.get(id.right);
     if (!g) return refuse(gameError('NOT_FOUND', { entity: 'gacha', id: id.right }));
     const { records, players } = await operator.gachaDraws(g.gachaId);
@@ -308,6 +312,9 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
   });
 
   route('adminHealth', async () => E.right(await healthOf(service, opts.lifecycle, opts.metrics)));
-  route('adminMaster', async () => E.right(masterOf(master)));
+  route('adminMaster', async (ctx) =>
+    E.right(masterOf(gameAt(ctx), versionsListing(service, nowOf(ctx), offsetOf(ctx)))),
+  );
+  masterRoutes({ route, service, nowOf, offsetOf });
   return router;
 };

@@ -61,6 +61,8 @@ export interface Config {
   readonly pgSessionCacheMs: number;
   /** How often the server vacuums its PostgreSQL tables itself when autovacuum is off (s; 0: never). */
   readonly pgVacuumSeconds: number;
+  /** How often each process reads the game data's schedule (a store shared by several processes). */
+  readonly masterPollSeconds: number;
 }
 
 export const DEV_HASH_SALT = 'hoshi-dev-salt';
@@ -186,6 +188,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): Config => {
     pgRetries: int(env['PG_RETRIES'], 5, 'PG_RETRIES'),
     pgSessionCacheMs: int(env['PG_SESSION_CACHE_MS'], 2000, 'PG_SESSION_CACHE_MS'),
     pgVacuumSeconds: int(env['PG_VACUUM_SECONDS'], 30, 'PG_VACUUM_SECONDS'),
+    masterPollSeconds: int(env['MASTER_POLL_SECONDS'], 5, 'MASTER_POLL_SECONDS'),
   };
 };
 

@@ -14,14 +14,16 @@ type EnvelopeState = { requestId: string; now?: number; resultCode?: number };
 
 /** Writes the envelope: resultCode, resultMessage, serverTime, serverVersion, then the payload. */
 export const envelope = (service: GameService, cfg: Pick<Config, 'always200' | 'serverVersion'>) => {
-  const offset = service.master.game.timezoneOffsetMinutes;
-  // serverTime is the request's `now` (read once, by the first middleware).
-  const head = (ctx: { readonly state: { readonly now?: number } }, resultCode: number, resultMessage: string) => ({
-    resultCode,
-    resultMessage,
-    serverTime: formatTime(ctx.state.now ?? service.now(), offset),
-    serverVersion: cfg.serverVersion,
-  });
+  // serverTime is the request's `now` (read once, by the first middleware), in the game's time zone then.
+  const head = (ctx: { readonly state: { readonly now?: number } }, resultCode: number, resultMessage: string) => {
+    const now = ctx.state.now ?? service.now();
+    return {
+      resultCode,
+      resultMessage,
+      serverTime: formatTime(now, service.masterAt(now).master.game.timezoneOffsetMinutes),
+      serverVersion: cfg.serverVersion,
+    };
+  };
   return {
     ok: (ctx: Koa.ParameterizedContext<EnvelopeState>, payload: Record<string, unknown>) => {
       ctx.status = 200;

@@ -11,7 +11,9 @@ import { Metrics } from './metrics.js';
 import type { Lifecycle } from './ops.js';
 import { createApp } from './app.js';
 import { setAnswerCacheBytes } from './json.js';
-import { loadMaster, MasterDataError, masterSourceOf, writeMasterSnapshot } from '../master/load.js';
+import { loadMaster, MasterDataError, masterSourceOf } from '../master/load.js';
+import { MasterBook } from '../master/book.js';
+import { FileMasterRegistry, MemoryMasterRegistry, type MasterRegistry } from '../master/registry.js';
 import { FileStorage } from '../storage/file.js';
 import { MemoryStorage } from '../storage/memory.js';
 import { PostgresStorage } from '../storage/postgres.js';
@@ -99,11 +101,32 @@ const main = async (): Promise<void> => {
           process.stderr.write(`cannot open ${cfg.dataDir}: ${e.message}\n`);
           process.exit(2);
         });
-  // A copy of the master data by hash, so a replay loads what each log entry saw (issue 6).
-  if (storage instanceof PostgresStorage) {
-    const src = masterSourceOf(master);
-    if (src) await storage.saveMasterSnapshot(src.hash, src.raw);
-  } else if (cfg.storage !== 'memory') writeMasterSnapshot(resolve(cfg.dataDir), master);
+  // The game data's versions: the files started with are one (kept by hash, so a replay loads what
+  // each log entry saw), and the schedule says which serves each request; on PostgreSQL every
+  // process reads it every MASTER_POLL_SECONDS.
+  const shared = storage instanceof PostgresStorage;
+  const registry: MasterRegistry = shared
+    ? storage.masterRegistry()
+    : cfg.storage === 'memory'
+      ? new MemoryMasterRegistry()
+      : new FileMasterRegistry(resolve(cfg.dataDir));
+  const src = masterSourceOf(master);
+  if (src)
+    await registry.saveVersion(src.raw, {
+      version: src.hash,
+      publishedAt: Date.now(),
+      by: 'start-up',
+      note: `read from ${src.dir}`,
+    });
+  const pollMs = Math.max(1, cfg.masterPollSeconds) * 1000;
+  const book = new MasterBook({ master, version: src?.hash ?? 'unhashed' }, registry, shared ? 2 * pollMs + 1000 : 0);
+  await book.refresh();
+  if (shared) {
+    setInterval(() => {
+      book.refresh().catch((e: unknown) => log('warn', 'master.refresh_failed', { error: (e as Error).message }));
+    }, pollMs).unref();
+  }
+  log('notice', 'master.in_force', { version: book.at(Date.now()).version, scheduled: book.known.schedule.length });
   if (storage instanceof PostgresStorage) {
     // What the shared tables keep past its use: answers past their time, idle rate buckets (full again
     // after an hour), claims of requests whose process died. Any process may do it; it is idempotent.
@@ -153,6 +176,8 @@ const main = async (): Promise<void> => {
     newToken: () => randomUUID(),
     sessionIdleMs: cfg.sessionIdleSeconds * 1000,
     idempotencyTtlMs: cfg.idempotencyTtlSeconds * 1000,
+    book,
+    ...(src ? { masterHash: src.hash } : {}),
   });
   const app = createApp(service, cfg, log, { ...(metrics ? { metrics } : {}), lifecycle });
   const server = app.listen(cfg.port, cfg.host, () => {

@@ -15,7 +15,7 @@ export interface ReadyAnswer {
 /** The readiness checks, each "ok" or why not. */
 export const readiness = async (service: GameService, lifecycle: Lifecycle): Promise<ReadyAnswer> => {
   const storage = (await service.storageProblem()) ?? 'ok';
-  const master = service.master.character.size > 0 ? 'ok' : 'no master data';
+  const master = service.masterAt(service.now()).master.character.size > 0 ? 'ok' : 'no master data';
   const ready = storage === 'ok' && master === 'ok' && !lifecycle.draining;
   return { status: ready ? 'ready' : 'not ready', checks: { storage, master, draining: lifecycle.draining } };
 };

@@ -27,7 +27,8 @@ export interface OperatorSession {
 export interface OperatorHost {
   readonly storage: Storage;
   readonly defaults: StorageDefaults;
-  readonly master: Master;
+  /** The game data in force at an instant. */
+  readonly masterAt: (now: number) => Master;
   readonly sessionIdleMs: number;
   /** A context read from the service's clock, for a caller that is not a request. */
   readonly context: () => RequestContext;
@@ -119,7 +120,7 @@ export class OperatorService {
     now: number,
   ): Promise<{ players: number; reaches: number; boxFull: number; notFound: number }> {
     const ids = target === 'all' ? await this.storage.playerIds() : [...new Set(target)];
-    const max = this.host.master.game.presents.boxMax;
+    const max = this.host.masterAt(now).game.presents.boxMax;
     let found = 0;
     let boxFull = 0;
     for (const id of ids) {
@@ -143,7 +144,7 @@ export class OperatorService {
     ctx: RequestContext = this.host.context(),
   ): Promise<E.Either<GameError, { sent: number }>> {
     // Checked once before a broadcast walks the players (the entry checks it again for each).
-    if (!grantTargetExists(this.host.master, grant))
+    if (!grantTargetExists(this.host.masterAt(ctx.now), grant))
       return E.left(gameError('NOT_FOUND', { entity: grant.kind, id: grant.objectId }));
     const one = typeof target === 'number';
     const ids = target === 'all' ? await this.storage.playerIds() : one ? [target] : [...new Set(target)];

@@ -17,6 +17,8 @@ import { E } from '../../core/shared/result.js';
 import type { Commit, Storage } from '../storage/storage.js';
 import { StorageError } from '../storage/storage.js';
 import { masterHashOf } from '../master/load.js';
+import { MasterBook, type MasterInForce } from '../master/book.js';
+import { MemoryMasterRegistry } from '../master/registry.js';
 import { contextAt, type Idem, type RequestContext } from './context.js';
 import { KeyedLock } from './locks.js';
 import { deriveSeed } from './seed.js';
@@ -44,6 +46,11 @@ export interface ServiceDeps {
   readonly idempotencyTtlMs?: number;
   /** The master data's hash for the replay log (default: the hash loadMaster recorded, else one of its contents). */
   readonly masterHash?: string;
+  /**
+   * The game data's versions and their schedule: each request is served with the
+   * version in force at its `now` (default: a book in memory, starting with `master`).
+   */
+  readonly book?: MasterBook;
 }
 
 /** Commits tried before STATE_CONFLICT, unless the entry says otherwise. */
@@ -79,7 +86,7 @@ export class GameService {
     this.operator = new OperatorService({
       storage: this.store,
       defaults: this.defaults,
-      master: deps.master,
+      masterAt: (now) => this.masterAt(now).master,
       sessionIdleMs: deps.sessionIdleMs,
       context: () => this.context(),
       runDecoded: (op, ctx, request) => this.runDecoded(op, ctx, request, undefined),
@@ -88,10 +95,21 @@ export class GameService {
     });
   }
 
-  /** The master data every request is served with. */
-  get master(): Master {
-    return this.deps.master;
+  /**
+   * The game data a request is served with: the version in force at its `now` (the
+   * book's schedule), else the one the service was started with.
+   */
+  masterAt(now: number): MasterInForce {
+    return this.book.at(now);
   }
+
+  /** The game data's versions and schedule (publish, schedule, cancel: the operator's). */
+  get book(): MasterBook {
+    return (this.ownBook ??=
+      this.deps.book ??
+      new MasterBook({ master: this.deps.master, version: this.masterHash }, new MemoryMasterRegistry()));
+  }
+  private ownBook: MasterBook | undefined;
 
   /** The clock, read once per request by the edge. */
   now(): number {
@@ -109,7 +127,7 @@ export class GameService {
   }
 
   private knownMasterHash: string | undefined;
-  /** Names the master data in every replay-log entry. */
+  /** Names the master data the service was started with (replay-log entries name the version they ran with). */
   get masterHash(): string {
     return (this.knownMasterHash ??=
       this.deps.masterHash ??
@@ -195,7 +213,7 @@ export class GameService {
       request,
       lazyRng(() => deriveSeed(this.deps.seedSecret, 'none', now)),
       now,
-      { master: this.master, others: [] },
+      { master: this.masterAt(now).master, others: [] },
     );
     return E.isLeft(r) ? r : E.right(r.right.response);
   }
@@ -283,8 +301,9 @@ export class GameService {
         ? deriveSeed(this.deps.seedSecret, 'signup', id, attempt)
         : deriveSeed(this.deps.seedSecret, id, state.version, attempt));
     const now = run.ctx.now;
+    const inForce = this.masterAt(now);
     const executed = execute(run.op, state, run.request, lazyRng(seed), now, {
-      master: this.master,
+      master: inForce.master,
       others,
       ...(run.issued ? { issued: run.issued } : {}),
     });
@@ -301,7 +320,7 @@ export class GameService {
       others,
       executed,
       sessions,
-      masterHash: this.masterHash,
+      masterHash: inForce.version,
       seed,
       issued: run.issued,
     });

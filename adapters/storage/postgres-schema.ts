@@ -249,6 +249,25 @@ const MIGRATIONS: ReadonlyArray<(s: string) => string> = [
     END
     $fn$;
   `,
+  // 6: the game data's versions (their files are master_snapshots') and the schedule of which
+  // takes effect when; every process reads the schedule every MASTER_POLL_SECONDS.
+  (s) => `
+    CREATE TABLE ${s}.master_versions (
+      hash text PRIMARY KEY,
+      published_at bigint NOT NULL,
+      by_whom text NOT NULL,
+      note text NOT NULL
+    );
+    CREATE TABLE ${s}.master_schedule (
+      id bigserial PRIMARY KEY,
+      version text NOT NULL,
+      at bigint NOT NULL,
+      by_whom text NOT NULL,
+      note text NOT NULL,
+      created_at bigint NOT NULL,
+      cancelled_at bigint
+    );
+  `,
 ];
 
 /** How many migrations the schema has when current. */

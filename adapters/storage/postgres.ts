@@ -32,6 +32,7 @@ import type { DrawRecord, IndexName, PlayerState } from '../../core/state.js';
 import type { StoredLogEntry } from './replay-log.js';
 import { poolOf, type PostgresOptions } from './postgres-options.js';
 import { queryOn, type Prepared } from './postgres-query.js';
+import { PostgresMasterRegistry } from './postgres-master.js';
 import { ident, migrate, statementsOf, type Statements } from './postgres-schema.js';
 import type { Chain } from './postgres-rows.js';
 import { KnownStates } from './postgres-states.js';
@@ -251,6 +252,11 @@ export class PostgresStorage implements Storage {
   /** The kept answers for Idempotency-Keys: their rows and the table's bytes with its indexes and TOAST. Not counted in roundTrips (stats asks it). */
   async answersSize(): Promise<{ records: number; bytes: number }> {
     return this.idempotency.size();
+  }
+
+  /** The game data's versions and schedule, shared by every process on the database. */
+  masterRegistry(): PostgresMasterRegistry {
+    return new PostgresMasterRegistry(this.query, this.s);
   }
 
   /** Keeps a copy of master data by its hash (once). */

@@ -8,6 +8,7 @@ import { findScreen, playerScreen } from './screens-players.js';
 import { presentsScreen } from './screens-presents.js';
 import { gachaScreen, gachasScreen } from './screens-gachas.js';
 import { healthScreen, masterScreen } from './screens-health.js';
+import { gameDataScreen } from './screens-gamedata.js';
 
 const main = document.getElementById('main');
 const errorBox = document.getElementById('error');
@@ -54,6 +55,7 @@ const ROUTES = [
   [/^\/gacha\/(\d+)$/, 'gachas', (_q, m) => gachaScreen(ctx, Number(m[1]))],
   [/^\/health$/, 'health', () => healthScreen(ctx)],
   [/^\/master$/, 'master', () => masterScreen(ctx)],
+  [/^\/gamedata$/, 'gamedata', () => gameDataScreen(ctx)],
 ];
 
 const loginScreen = () => {
