@@ -5,7 +5,7 @@
 // instant (or now with --now), list the version in force and the schedule, cancel.
 import { resolve } from 'node:path';
 import { loadMaster, masterSourceOf, MasterDataError } from '../adapters/master/load.js';
-import { cli, str, UsageError } from './args.js';
+import { cli, str, UsageError, type Parsed } from './args.js';
 
 const SPEC = {
   command: 'npm run master --',
@@ -78,7 +78,8 @@ const list = (m: Body): number => {
   return 0;
 };
 
-cli(SPEC, async (args) => {
+/** The command line's command, run; a refusal by the server is said on stderr, exit 1. */
+const main = async (args: Parsed): Promise<number> => {
   const url = str(args, 'url').replace(/\/$/, '');
   const token = typeof args.values['token'] === 'string' ? args.values['token'] : process.env['ADMIN_TOKEN'];
   if (!token) throw new UsageError('give --token or set ADMIN_TOKEN');
@@ -103,4 +104,14 @@ cli(SPEC, async (args) => {
   }
   if (command !== 'publish' || !arg) throw new UsageError('give a command: publish DIR, list or cancel ID');
   return publish(call, resolve(arg), args.values);
+};
+
+cli(SPEC, async (args) => {
+  try {
+    return await main(args);
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    process.stderr.write(`${(e as Error).message}\n`);
+    return 1;
+  }
 });

@@ -74,12 +74,14 @@ const cliRun = (script: string, args: string[]): Promise<{ code: number | null; 
     p.on('close', (code) => resolve({ code, out, err }));
   });
 
-test('npm run sim, audit:gacha, replay and reliability: --help exits 0 with the options; an unknown option exits 2', async (t) => {
+test('npm run sim, audit:gacha, replay, reliability, master and master:switch: --help exits 0 with the options; an unknown option exits 2', async (t) => {
   const scripts: Array<[string, RegExp]> = [
     ['scripts/sim/index.ts', /--json +print the whole result as JSON/],
     ['scripts/audit-gacha.ts', /--seed S +.*\(default: audit\)/],
     ['scripts/replay.ts', /--data DIR +.*\(default: \.\/data\)/],
     ['scripts/reliability.ts', /--rounds N +crashes .*\(default: 20\)/],
+    ['scripts/master.ts', /--at TIME +schedule the version published/],
+    ['scripts/master-switch.ts', /--clients N +clients drawing at once \(default: 32\)/],
   ];
   for (const [script, option] of scripts) {
     const help = await cliRun(script, ['--help']);
