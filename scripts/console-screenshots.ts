@@ -2,14 +2,15 @@
 // Starts the app in this process (memory storage, metrics on), makes a small game
 // (players who sign up, receive gems, draw and log in twice), then opens each screen
 // in headless Chromium (scripts/lib/browser.ts) and saves it under docs/console/.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from '../adapters/http/app.js';
 import { silentLogger } from '../adapters/http/log.js';
 import { Metrics } from '../adapters/http/metrics.js';
-import { loadMaster } from '../adapters/master/load.js';
+import { loadMaster, masterSourceOf } from '../adapters/master/load.js';
 import { GameService } from '../adapters/service/service.js';
 import { MemoryStorage } from '../adapters/storage/memory.js';
 import { createClient } from '../client/index.js';
@@ -99,6 +100,32 @@ await service.operator.sendPresents(
   },
 );
 
+// The game data: a pickup price change published and scheduled for tomorrow; another change to upload on the screen.
+type Gacha = { gachaId: number; cost: { singleGem: number; tenGem: number } };
+const gachasWith = (id: number, cost: Partial<Gacha['cost']>) =>
+  (masterSourceOf(master)?.raw['gachas'] as Gacha[]).map((g) =>
+    g.gachaId === id ? { ...g, cost: { ...g.cost, ...cost } } : g,
+  );
+const admin = async (path: string, body: unknown) => {
+  const r = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await r.json()) as Record<string, unknown>;
+};
+const pickup = await admin('/admin/master/versions', {
+  files: { 'gachas.json': JSON.stringify(gachasWith(3, { singleGem: 200, tenGem: 2000 })) },
+  note: 'Pickup price from Monday',
+});
+await admin('/admin/master/schedule', {
+  version: pickup['version'],
+  at: formatTime(Date.now() + 86_400_000, master.game.timezoneOffsetMinutes),
+  note: 'Pickup price from Monday',
+});
+const upload = join(mkdtempSync(join(tmpdir(), 'hoshi-shots-')), 'gachas.json');
+writeFileSync(upload, JSON.stringify(gachasWith(2, { tenGem: 1350 })));
+
 mkdirSync(out, { recursive: true });
 const browser = await launchChromium();
 const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -141,6 +168,13 @@ try {
   await page.goto(`${url}/admin/#/master`);
   await page.waitForSelector('#master-hash');
   await shot('master');
+  await page.goto(`${url}/admin/#/gamedata`);
+  await page.waitForSelector('#master-in-force');
+  await page.setInputFiles('#master-files', upload);
+  await page.fill('#master-note', 'Standard ten-draw discount');
+  await page.click('form[aria-label="Publish a version"] button[type=submit]');
+  await page.waitForSelector('#master-diff');
+  await shot('gamedata');
   // An operator API error, in words: an unknown player.
   await page.goto(`${url}/admin/#/player/99999`);
   await page.waitForSelector('#error:not([hidden])');
