@@ -118,6 +118,7 @@ export const runSwitch = async (o: SwitchOptions): Promise<SwitchReport> => {
     before: { draws: 0, wrongPrice: 0 },
     after: { draws: 0, wrongPrice: 0 },
     byServer: o.servers.map(() => 0),
+    firstFailure: null as string | null,
   };
   await Promise.all(
     sids.map(async (sid, c) => {
