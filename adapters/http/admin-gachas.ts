@@ -1,7 +1,8 @@
 // The operator API's gachas: each gacha's period and prices (GET /admin/gachas) and
 // one gacha's published rates, single pulls and whole ten-draws (what box/get shows,
 // from the tables the draw uses), beside the rates its draws gave, counted from
-// every player's kept draw history (GET /admin/gachas/:gachaId).
+// every player's kept draw history (GET /admin/gachas/:gachaId), each observed share
+// with its 95% Wilson score interval, so a share of a few pulls is not read as a finding.
 import * as t from 'io-ts';
 import type { GachaIndexed, Master } from '../../core/master/index.js';
 import type { DrawRecord } from '../../core/state.js';
@@ -39,9 +40,39 @@ export const AdminGachaSummary = t.type(
   'AdminGachaSummary',
 );
 
-const ObservedRarity = t.type({ rarity: num, pulls: num, share: num }, 'AdminObservedRarity');
+/**
+ * A share's 95% Wilson score interval (core/gacha/observed.ts), treating each pull as
+ * an independent draw at the rate, as single pulls are; a ten-draw's guarantee ties
+ * its last pull to the other nine, which the interval ignores (a small effect at ★4+).
+ */
+const interval = {
+  /** The interval's lower end (0 at no pulls of it). */
+  low: num,
+  /** Its upper end (1 when every pull was it, or none was counted). */
+  high: num,
+};
+const ObservedRarity = t.type(
+  {
+    rarity: num,
+    /** Pulls of the rarity. */
+    pulls: num,
+    /** Their share of the pulls (0 when none were drawn). */
+    share: num,
+    ...interval,
+  },
+  'AdminObservedRarity',
+);
 const ObservedCharacter = t.type(
-  { characterId: num, name: str, rarity: num, pulls: num, share: num },
+  {
+    characterId: num,
+    name: str,
+    rarity: num,
+    /** Pulls of the character. */
+    pulls: num,
+    /** Their share of the pulls. */
+    share: num,
+    ...interval,
+  },
   'AdminObservedCharacter',
 );
 const AdminObservedRates = t.type(
@@ -49,9 +80,9 @@ const AdminObservedRates = t.type(
     /** Draws counted (a ten-draw is one) and the characters they drew. */
     draws: num,
     pulls: num,
-    /** Each rarity's pulls and share of the pulls (0 when none were drawn). */
+    /** Each rarity's pulls and share of the pulls, with the share's 95% interval. */
     rarities: t.array(ObservedRarity),
-    /** Each character drawn, most first. */
+    /** Each character drawn, most first, with its share's 95% interval. */
     characters: t.array(ObservedCharacter),
   },
   'AdminObservedRates',
@@ -102,6 +133,8 @@ const named = (m: Master, o: ObservedRates) => ({
     rarity: m.character.get(c.characterId)?.rarity ?? 0,
     pulls: c.pulls,
     share: c.share,
+    low: c.low,
+    high: c.high,
   })),
 });
 

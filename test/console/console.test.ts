@@ -136,8 +136,11 @@ test("an operator finds a player, sends a present, sees it in the gift box, ends
   await page.keyboard.press('Enter');
   await page.waitForSelector('h1:text("Standard Gacha (gacha 2)")');
   const rates = (await h.call('GET', '/admin/gachas/2', undefined, { Authorization: `Bearer ${ADMIN}` })).body as {
-    published: { rarityRates: Array<{ rarity: number; probability: number }> };
-    observed: { tenDraw: { rarities: Array<{ rarity: number; pulls: number }> } };
+    published: {
+      rarityRates: Array<{ rarity: number; probability: number }>;
+      tenDraw: { rarityRates: Array<{ rarity: number; probability: number }> };
+    };
+    observed: { tenDraw: { rarities: Array<{ rarity: number; pulls: number; low: number; high: number }> } };
   };
   const single = page.locator('table', { has: page.locator('caption', { hasText: 'Rarities per single pull' }) });
   const rows = await single
@@ -154,6 +157,28 @@ test("an operator finds a player, sends a present, sees it in the gift box, ends
     rates.observed.tenDraw.rarities.map((r) => String(r.pulls)),
     "the ten-draw's pulls by rarity, observed",
   );
+  // Each observed rate with its 95% interval, and whether the published rate is inside it, in words.
+  const pct = (p: number) => `${Number((p * 100).toFixed(p < 0.01 ? 2 : 1))}%`;
+  const intervals = await ten
+    .locator('tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(4, 6).map((td) => td.textContent)));
+  t.deepEqual(
+    intervals,
+    rates.observed.tenDraw.rarities.map((r) => {
+      const p = rates.published.tenDraw.rarityRates.find((x) => x.rarity === r.rarity)!.probability;
+      return [`${pct(r.low)}–${pct(r.high)}`, p >= r.low && p <= r.high ? 'consistent' : 'outside the interval'];
+    }),
+  );
+  const words = await page.locator('ul.readings li').allTextContents();
+  t.true(
+    words.some((w) =>
+      /^★5: observed [\d.]+% \(95% interval [\d.]+%–[\d.]+%\) over 10 pulls; (consistent with the published [\d.]+%|outside the interval: the published [\d.]+% is (below|above) it)\.$/.test(
+        w,
+      ),
+    ),
+    words.join('\n'),
+  );
+  t.false(((await page.textContent('body')) ?? '').includes('NaN'), 'no NaN in the tables or charts');
 
   // Health and master data answer too.
   await tabTo(page, 'nav a[href="#/health"]');

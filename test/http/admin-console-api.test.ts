@@ -8,6 +8,7 @@ import test from 'ava';
 import { ADMIN, grant, receiveAllHttp, signupLogin, startHarness, type Harness } from '../_support/http.js';
 import { master, NOW } from '../_support/core.js';
 import { formatTime, HOUR } from '../../core/time.js';
+import { wilsonInterval } from '../../core/gacha/observed.js';
 import type { Master } from '../../core/master/index.js';
 import { masterSourceOf } from '../../adapters/master/load.js';
 import { Metrics } from '../../adapters/http/metrics.js';
@@ -254,7 +255,7 @@ test("a player's draw history is what the player's own history answers, by gacha
   );
 });
 
-test("the gachas list periods and prices; a gacha's published rates are box/get's, its observed ones the draws' characters", async (t) => {
+test("the gachas list periods and prices; a gacha's published rates are box/get's, its observed ones the draws' characters, each share with its 95% Wilson interval", async (t) => {
   const h = await startHarness();
   t.teardown(() => h.close());
   const m = master();
@@ -292,10 +293,16 @@ test("the gachas list periods and prices; a gacha's published rates are box/get'
     guarantee: box.value.guarantee,
     tenDraw: box.value.tenDraw,
   });
+  type Share = { pulls: number; share: number; low: number; high: number };
   const observed = g.body['observed'] as {
     players: number;
-    single: { draws: number; pulls: number; rarities: Array<{ rarity: number; pulls: number; share: number }> };
-    tenDraw: { draws: number; pulls: number; characters: Array<{ characterId: number; pulls: number }> };
+    single: { draws: number; pulls: number; rarities: Array<{ rarity: number } & Share> };
+    tenDraw: {
+      draws: number;
+      pulls: number;
+      rarities: Array<{ rarity: number } & Share>;
+      characters: Array<{ characterId: number } & Share>;
+    };
   };
   t.is(observed.players, 1);
   t.deepEqual(
@@ -316,6 +323,20 @@ test("the gachas list periods and prices; a gacha's published rates are box/get'
     observed.single.rarities.reduce((s, r) => s + r.share, 0),
     1,
   );
+  // Each share's 95% Wilson interval: over the 2 single pulls, 0, 1 or 2 of a rarity
+  // give the textbook [0, 65.76%], [9.45%, 90.55%], [34.24%, 100%].
+  const ofTwo = [
+    ['0.0000', '0.6576'],
+    ['0.0945', '0.9055'],
+    ['0.3424', '1.0000'],
+  ];
+  for (const r of observed.single.rarities)
+    t.deepEqual([r.low.toFixed(4), r.high.toFixed(4)], ofTwo[r.pulls], `rarity ${r.rarity}: ${r.pulls} of 2`);
+  for (const x of [...observed.tenDraw.rarities, ...observed.tenDraw.characters]) {
+    const w = wilsonInterval(x.pulls, observed.tenDraw.pulls);
+    t.deepEqual([x.low, x.high], [w.low, w.high]);
+    t.true(x.low <= x.share && x.share <= x.high && x.high - x.low > 0.1, 'wide over 20 pulls');
+  }
 
   const unknown = await get(h, '/admin/gachas/999');
   t.deepEqual(

@@ -1,5 +1,6 @@
 // The gachas: each one's period and prices, and one gacha's published rates (single
-// pulls and whole ten-draws) beside the rates its draws gave in the players' kept histories.
+// pulls and whole ten-draws) beside the rates its draws gave in the players' kept histories,
+// each observed rate with its 95% interval and, in words, whether the published one is inside it.
 import { api } from './api.js';
 import { facts, h, table } from './dom.js';
 import { bars } from './charts.js';
@@ -8,6 +9,21 @@ import { int, percent } from './format.js';
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const gems = (n) => (n === null ? '—' : `${int(n)} gems`);
 const period = (g) => `${g.start} – ${g.end ?? 'no end'}`;
+
+/** A rate as a designer reads it: 8.3%, 3%, 0.52% (two significant digits below 1%). */
+const rate = (p) => `${Number((p * 100).toFixed(p < 0.01 ? 2 : 1))}%`;
+const range = (o) => `${rate(o.low)}–${rate(o.high)}`;
+/** The published rate inside the observed share's 95% interval: the draws agree with it. */
+const consistent = (published, o) => published >= o.low && published <= o.high;
+const against = (published, o) =>
+  consistent(published, o)
+    ? `consistent with the published ${rate(published)}`
+    : `outside the interval: the published ${rate(published)} is ${published < o.low ? 'below' : 'above'} it`;
+/** One observed rate in words, with its interval and the pulls it is over. */
+const reading = (published, o, pulls) =>
+  pulls === 0
+    ? `no pulls counted; published ${rate(published)}`
+    : `observed ${rate(o.share)} (95% interval ${range(o)}) over ${int(pulls)} pulls; ${against(published, o)}`;
 
 export const gachasScreen = async () => {
   const { gachas } = await api('GET', '/admin/gachas');
@@ -55,24 +71,39 @@ const rarityComparison = (caption, published, observed) => {
   const byRarity = new Map(observed.rarities.map((r) => [r.rarity, r]));
   const rows = published.map((p) => {
     const o = byRarity.get(p.rarity);
-    return { rarity: p.rarity, published: p.probability, pulls: o?.pulls ?? 0, observed: o?.share ?? 0 };
+    return {
+      rarity: p.rarity,
+      published: p.probability,
+      pulls: o?.pulls ?? 0,
+      observed: { share: o?.share ?? 0, low: o?.low ?? 0, high: o?.high ?? 1 },
+    };
   });
   return h(
     'div',
     {},
     table(
       caption,
-      ['Rarity', 'Published', 'Observed', 'Pulls', 'Difference'],
+      ['Rarity', 'Published', 'Observed', 'Pulls', '95% interval', 'Against the published'],
       rows.map((r) => [
         `★${r.rarity}`,
         percent(r.published),
-        observed.pulls ? percent(r.observed) : '—',
+        observed.pulls ? percent(r.observed.share) : '—',
         int(r.pulls),
+        observed.pulls ? range(r.observed) : '—',
         observed.pulls
-          ? `${r.observed >= r.published ? '+' : ''}${((r.observed - r.published) * 100).toFixed(2)} points`
+          ? h(
+              'span',
+              { class: consistent(r.published, r.observed) ? 'ok' : 'warn' },
+              consistent(r.published, r.observed) ? 'consistent' : 'outside the interval',
+            )
           : '—',
       ]),
-      { numeric: [1, 2, 3, 4] },
+      { numeric: [1, 2, 3, 4, 5] },
+    ),
+    h(
+      'ul',
+      { class: 'readings' },
+      rows.map((r) => h('li', {}, `★${r.rarity}: ${reading(r.published, r.observed, observed.pulls)}.`)),
     ),
     h(
       'div',
@@ -82,7 +113,7 @@ const rarityComparison = (caption, published, observed) => {
     ),
     bars(
       `${caption}: published and observed share of each rarity`,
-      rows.map((r) => ({ label: `★${r.rarity}`, a: r.published, b: r.observed })),
+      rows.map((r) => ({ label: `★${r.rarity}`, a: r.published, b: r.observed.share })),
       { format: (x) => percent(x, 1), paired: true },
     ),
   );
@@ -93,7 +124,10 @@ export const gachaScreen = async (ctx, gachaId) => {
   const single = new Map(o.single.characters.map((c) => [c.characterId, c]));
   const ten = new Map(o.tenDraw.characters.map((c) => [c.characterId, c]));
   const tenPickups = new Map(p.tenDraw.pickups.map((c) => [c.characterId, c.probability]));
-  const observedCell = (c) => (c ? `${percent(c.share)} (${int(c.pulls)})` : '—');
+  const observedCell = (c) => (c ? `${percent(c.share)} (${int(c.pulls)}; 95% ${range(c)})` : '—');
+  /** A pickup's observed cell, with whether its published rate is inside the interval. */
+  const pickupCell = (c, published) =>
+    c ? `${observedCell(c)}, ${consistent(published, c) ? 'consistent' : 'outside the interval'}` : '—';
   return {
     node: h(
       'div',
@@ -128,6 +162,11 @@ export const gachaScreen = async (ctx, gachaId) => {
         `Observed: the draws kept in ${int(o.players)} players' histories; ${int(o.single.draws)} single draws (${int(o.single.pulls)} pulls) and ${int(o.tenDraw.draws)} ten-draws (${int(o.tenDraw.pulls)} pulls). Fixes are not counted; re-draws are.`,
       ),
       h(
+        'p',
+        { class: 'note' },
+        "Each observed rate comes with its 95% interval (Wilson score): the rates the draws are consistent with. Over a few dozen pulls it is wide, and a difference inside it is not a finding. A published rate outside its interval is worth a look, not yet proof: at 95% one rate in twenty falls outside by chance, and this page shows several (for six rarity rows, at least one about a quarter of the time). A ten-draw's guarantee ties its pulls together, which the interval ignores.",
+      ),
+      h(
         'section',
         { class: 'panel', 'aria-labelledby': 'single-h' },
         h('h2', { id: 'single-h' }, 'Single pulls'),
@@ -153,8 +192,10 @@ export const gachaScreen = async (ctx, gachaId) => {
               `★${c.rarity}`,
               percent(c.probability, 3),
               tenPickups.has(c.characterId) ? percent(tenPickups.get(c.characterId), 3) : '—',
-              observedCell(single.get(c.characterId)),
-              observedCell(ten.get(c.characterId)),
+              pickupCell(single.get(c.characterId), c.probability),
+              tenPickups.has(c.characterId)
+                ? pickupCell(ten.get(c.characterId), tenPickups.get(c.characterId))
+                : observedCell(ten.get(c.characterId)),
             ]),
           { numeric: [2, 3, 4, 5], empty: 'this gacha has no pickup.' },
         ),
