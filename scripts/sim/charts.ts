@@ -190,6 +190,8 @@ export interface DiffRow {
   readonly diff: number;
   readonly low: number | null;
   readonly high: number | null;
+  /** The difference survives the comparison's multiple-comparison correction. */
+  readonly marked: boolean;
 }
 
 /**
@@ -219,7 +221,7 @@ export const diffChart = (title: string, rows: ReadonlyArray<DiffRow>): string =
   }
   rows.forEach((r, i) => {
     const cy = b.y + i * rowH + rowH / 2;
-    const sig = r.low !== null && r.high !== null && (r.low > 0 || r.high < 0);
+    const sig = r.marked;
     out.push(`<text x="${b.x - 8}" y="${f1(cy + 4)}" text-anchor="end">${esc(r.label)}</text>`);
     if (r.low !== null && r.high !== null)
       out.push(
@@ -230,7 +232,7 @@ export const diffChart = (title: string, rows: ReadonlyArray<DiffRow>): string =
     );
   });
   out.push(
-    `<text x="${f1(b.x + b.w / 2)}" y="${H - 12}" text-anchor="middle">(B − A) / A, with the 95% interval over seeds (red: the interval excludes 0)</text>`,
+    `<text x="${f1(b.x + b.w / 2)}" y="${H - 12}" text-anchor="middle">(B − A) / A, with the 95% interval over seeds (red: marked, surviving the Benjamini–Hochberg correction)</text>`,
   );
   return svg(W, H, title, out);
 };

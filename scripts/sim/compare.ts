@@ -5,10 +5,13 @@
 // over the seeds for A and for B, with the difference B − A and its 95% confidence
 // interval from the seeds' paired differences (Student's t, seeds − 1 degrees of
 // freedom): common random numbers make the interval much narrower than two
-// independent runs would.
+// independent runs would. Every metric is one paired t-test, and a difference is
+// marked only when it survives Benjamini–Hochberg over all of them (a 5% false
+// discovery rate): ~38 tests at 95% each would mark about two by chance alone.
 import type { Master } from '../../core/master/index.js';
 import type { SimConfig } from './config.js';
 import { simulate, type Band, type SimResult } from './engine.js';
+import { benjaminiHochberg, pairedTest } from './stats.js';
 
 export interface Metric {
   /** What it measures, with its unit (per player, a share). */
@@ -48,63 +51,17 @@ export const metricsOf = (r: SimResult): Metric[] => {
   return out;
 };
 
-/** Two-sided 95% Student t quantiles by degrees of freedom (1…30), then 40, 60, 120, ∞. */
-const T975: ReadonlyArray<readonly [number, number]> = [
-  [1, 12.706],
-  [2, 4.303],
-  [3, 3.182],
-  [4, 2.776],
-  [5, 2.571],
-  [6, 2.447],
-  [7, 2.365],
-  [8, 2.306],
-  [9, 2.262],
-  [10, 2.228],
-  [11, 2.201],
-  [12, 2.179],
-  [13, 2.16],
-  [14, 2.145],
-  [15, 2.131],
-  [16, 2.12],
-  [17, 2.11],
-  [18, 2.101],
-  [19, 2.093],
-  [20, 2.086],
-  [21, 2.08],
-  [22, 2.074],
-  [23, 2.069],
-  [24, 2.064],
-  [25, 2.06],
-  [26, 2.056],
-  [27, 2.052],
-  [28, 2.048],
-  [29, 2.045],
-  [30, 2.042],
-  [40, 2.021],
-  [60, 2.0],
-  [120, 1.98],
-];
-/** The t quantile for df degrees of freedom (the table's entry at or below df; 1.96 past 120). */
-export const t975 = (df: number): number => {
-  let q = 1.96;
-  if (df < 1) return NaN;
-  for (const [d, v] of T975) if (d <= df) q = v;
-  return df > 120 ? 1.96 : q;
-};
-
 /** Mean of paired differences and its 95% interval; null bounds with fewer than two pairs. */
 export const pairedInterval = (
   a: ReadonlyArray<number>,
   b: ReadonlyArray<number>,
 ): { diff: number; low: number | null; high: number | null } => {
-  const d = a.map((x, i) => (b[i] ?? NaN) - x);
-  const n = d.length;
-  const diff = n === 0 ? 0 : d.reduce((x, y) => x + y, 0) / n;
-  if (n < 2) return { diff, low: null, high: null };
-  const sd = Math.sqrt(d.reduce((s, x) => s + (x - diff) ** 2, 0) / (n - 1));
-  const half = (t975(n - 1) * sd) / Math.sqrt(n);
-  return { diff, low: diff - half, high: diff + half };
+  const { diff, low, high } = pairedTest(a, b);
+  return { diff, low, high };
 };
+
+/** The false discovery rate the comparison's marks keep to. */
+export const FDR = 0.05;
 
 export interface CompareRow {
   readonly metric: string;
@@ -112,10 +69,26 @@ export interface CompareRow {
   /** Means over the seeds. */
   readonly a: number;
   readonly b: number;
-  /** B − A, and its 95% interval (null with one seed). */
+  /** B − A, and its own 95% interval (null with one seed). */
   readonly diff: number;
   readonly low: number | null;
   readonly high: number | null;
+  /** The paired t-test's two-sided p-value, uncorrected (null with one seed). */
+  readonly p: number | null;
+  /** The Benjamini–Hochberg adjusted p-value over every metric tested (null with one seed). */
+  readonly q: number | null;
+  /** q ≤ the false discovery rate: the difference survives the correction. */
+  readonly marked: boolean;
+}
+
+/** How the rows were tested, for the report to say. */
+export interface CompareTesting {
+  readonly test: string;
+  readonly correction: string;
+  readonly falseDiscoveryRate: number;
+  /** Metrics tested (every row, with two seeds or more; none with one). */
+  readonly tested: number;
+  readonly marked: number;
 }
 
 export interface CompareResult {
@@ -127,6 +100,7 @@ export interface CompareResult {
     readonly players: number;
     readonly days: number;
   };
+  readonly testing: CompareTesting;
   readonly rows: ReadonlyArray<CompareRow>;
   /** The runs themselves, by seed, for the bands and rates. */
   readonly runsA: ReadonlyArray<SimResult>;
@@ -135,6 +109,8 @@ export interface CompareResult {
 
 const mean = (xs: ReadonlyArray<number>) => (xs.length === 0 ? 0 : xs.reduce((x, y) => x + y, 0) / xs.length);
 const r6 = (x: number) => Math.round(x * 1e6) / 1e6;
+/** p-values span many orders of magnitude: six significant digits, not six decimals. */
+const sig6 = (x: number | null) => (x === null ? null : Number(x.toPrecision(6)));
 
 /** Compares the runs of A and B seed by seed (the i-th of each on the same seed). */
 export const compareRuns = (
@@ -147,21 +123,39 @@ export const compareRuns = (
   const key = (m: Metric) => `${m.profile ?? ''}\u0000${m.metric}`;
   const order = [...new Map([...(ma[0] ?? []), ...(mb[0] ?? [])].map((m) => [key(m), m])).values()];
   const valueOf = (ms: ReadonlyArray<Metric>, k: string) => ms.find((m) => key(m) === k)?.value ?? 0;
-  const rows = order.map((m) => {
+  const tests = order.map((m) => {
     const a = ma.map((ms) => valueOf(ms, key(m)));
     const b = mb.map((ms) => valueOf(ms, key(m)));
-    const ci = pairedInterval(a, b);
+    return { m, a, b, test: pairedTest(a, b) };
+  });
+  const qs = benjaminiHochberg(tests.map((x) => x.test.p));
+  const rows = tests.map(({ m, a, b, test }, i): CompareRow => {
+    const q = qs[i] ?? null;
     return {
       metric: m.metric,
       profile: m.profile,
       a: r6(mean(a)),
       b: r6(mean(b)),
-      diff: r6(ci.diff),
-      low: ci.low === null ? null : r6(ci.low),
-      high: ci.high === null ? null : r6(ci.high),
+      diff: r6(test.diff),
+      low: test.low === null ? null : r6(test.low),
+      high: test.high === null ? null : r6(test.high),
+      p: sig6(test.p),
+      q: sig6(q),
+      marked: q !== null && q <= FDR,
     };
   });
-  return { params, rows, runsA, runsB };
+  const n = Math.min(runsA.length, runsB.length);
+  const testing: CompareTesting = {
+    test:
+      n < 2
+        ? 'none (one seed: no spread to test a difference against)'
+        : `paired t-test, two-sided, on the ${n} seeds' differences B − A (Student's t, ${n - 1} degrees of freedom)`,
+    correction: 'Benjamini–Hochberg',
+    falseDiscoveryRate: FDR,
+    tested: tests.filter((x) => x.test.p !== null).length,
+    marked: rows.filter((x) => x.marked).length,
+  };
+  return { params, testing, rows, runsA, runsB };
 };
 
 /** The seeds of a comparison: the base seed, then base-2, base-3, … */

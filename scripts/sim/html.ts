@@ -113,7 +113,36 @@ export const runReport = (r: SimResult): string => {
 };
 
 const ci = (x: CompareRow) => (x.low === null || x.high === null ? '—' : `${num(x.low)} … ${num(x.high)}`);
-const significant = (x: CompareRow) => x.low !== null && x.high !== null && (x.low > 0 || x.high < 0);
+const qText = (x: CompareRow) => (x.q === null ? '—' : x.q < 0.0001 ? '<0.0001' : String(Number(x.q.toPrecision(3))));
+
+/** What was tested and what a mark means, in words (the summary's and the report's footnote). */
+export const testingNote = (c: CompareResult): string => {
+  const t = c.testing;
+  if (t.tested === 0) return 'Nothing tested: one seed gives no interval and no test (use --seeds 2 or more).';
+  const pct = `${t.falseDiscoveryRate * 100}%`;
+  return [
+    `${t.tested} metrics tested, each by a ${t.test}, corrected for testing them all with ${t.correction} at a ${pct} false discovery rate.`,
+    `q is a metric's adjusted p-value; * marks the ${t.marked} with q ≤ ${t.falseDiscoveryRate}, the differences that survive the correction.`,
+    `The interval is the metric's own 95% interval: among ${t.tested} metrics some exclude 0 by chance alone, so one that does without a * is no finding.`,
+  ].join(' ');
+};
+
+/** Every metric's row, the marked ones red. */
+const metricTable = (rows: ReadonlyArray<CompareRow>): string =>
+  table(
+    ['metric', 'profile', 'A', 'B', 'B − A', '95% interval', 'q (adjusted p)', 'marked'],
+    rows.map((x) => [
+      x.metric,
+      x.profile ?? 'all',
+      num(x.a),
+      num(x.b),
+      signed(x.diff),
+      ci(x),
+      qText(x),
+      x.marked ? '*' : '',
+    ]),
+    rows.map((x) => (x.marked ? 'sig' : '')),
+  );
 
 /** The report of a comparison. */
 export const compareReport = (c: CompareResult): string => {
@@ -122,13 +151,10 @@ export const compareReport = (c: CompareResult): string => {
   const first = { a: c.runsA[0], b: c.runsB[0] };
   const days = first.a?.daily.map((d) => d.day) ?? [];
   return page(`hoshi simulation: ${p.a} (A) against ${p.b} (B)`, [
-    `<p>${p.seeds} seed(s) from <code>${esc(p.seed)}</code>, ${p.players} players × ${p.days} days each; A and B on the same seeds, so on the same random draws wherever their data agree. Differences are B − A with the 95% interval over the seeds' paired differences${p.seeds < 2 ? ' (one seed: no interval)' : ''}; red where the interval excludes 0.</p>`,
+    `<p>${p.seeds} seed(s) from <code>${esc(p.seed)}</code>, ${p.players} players × ${p.days} days each; A and B on the same seeds, so on the same random draws wherever their data agree. Differences are B − A with the 95% interval over the seeds' paired differences${p.seeds < 2 ? ' (one seed: no interval)' : ''}; red where marked.</p>`,
+    `<p>${esc(testingNote(c))}</p>`,
     '<h2>Every metric</h2>',
-    table(
-      ['metric', 'profile', 'A', 'B', 'B − A', '95% interval'],
-      c.rows.map((x) => [x.metric, x.profile ?? 'all', num(x.a), num(x.b), signed(x.diff), ci(x)]),
-      c.rows.map((x) => (significant(x) ? 'sig' : '')),
-    ),
+    metricTable(c.rows),
     figure(
       diffChart(
         'Differences, relative to A',
@@ -140,9 +166,10 @@ export const compareReport = (c: CompareResult): string => {
             diff: x.diff,
             low: x.low,
             high: x.high,
+            marked: x.marked,
           })),
       ),
-      "Each metric's difference as a share of its A value, with its interval.",
+      "Each metric's difference as a share of its A value, with its interval; red: marked.",
     ),
     '<h2>Published against observed</h2>',
     figure(
@@ -215,9 +242,21 @@ export const runCsv = (r: SimResult): string =>
 export const compareCsv = (c: CompareResult): string => {
   const profiles = c.runsA[0]?.profiles.map((x) => x.name) ?? [];
   return csv(
-    ['kind', 'metric', 'profile', 'a', 'b', 'diff', 'ci95_low', 'ci95_high'],
+    ['kind', 'metric', 'profile', 'a', 'b', 'diff', 'ci95_low', 'ci95_high', 'p', 'q_bh', 'marked'],
     [
-      ...c.rows.map((x) => ['metric', x.metric, x.profile ?? 'all', x.a, x.b, x.diff, x.low, x.high]),
+      ...c.rows.map((x) => [
+        'metric',
+        x.metric,
+        x.profile ?? 'all',
+        x.a,
+        x.b,
+        x.diff,
+        x.low,
+        x.high,
+        x.p,
+        x.q,
+        x.marked ? 1 : 0,
+      ]),
       ...profiles.flatMap((name) =>
         QUANTITIES.flatMap((q) => {
           const a = meanBand(c.runsA, name, q.key);
@@ -231,6 +270,9 @@ export const compareCsv = (c: CompareResult): string => {
             Math.round((b[k] - a[k]) * 1e6) / 1e6,
             null,
             null,
+            null,
+            null,
+            null,
           ]);
         }),
       ),
@@ -238,21 +280,36 @@ export const compareCsv = (c: CompareResult): string => {
   );
 };
 
+/** Words on lines of at most `width` characters. */
+const wrap = (text: string, width: number): string =>
+  text
+    .split(' ')
+    .reduce<string[]>((ls, word) => {
+      const last = ls.at(-1);
+      if (last !== undefined && last.length + 1 + word.length <= width) ls[ls.length - 1] = `${last} ${word}`;
+      else ls.push(word);
+      return ls;
+    }, [])
+    .join('\n');
+
 /** The comparison's headline table (the readable output). */
 export const compareSummary = (c: CompareResult, headlineOnly = false): string => {
   const p = c.params;
   const rows = headlineOnly ? c.rows.filter((x) => x.profile === null) : c.rows;
   const w = Math.max(...rows.map((x) => `${x.metric}${x.profile ? ` (${x.profile})` : ''}`.length), 6);
+  const iw = Math.max(...rows.map((x) => ci(x).length), 12);
+  const t = c.testing;
   const lines = [
     `hoshi simulation: A ${p.a} against B ${p.b}: ${p.seeds} seed(s) from ${p.seed}, ${p.players} players × ${p.days} days, the same random draws`,
+    `${t.marked} of ${t.tested} metrics marked (${t.correction}, false discovery rate ${t.falseDiscoveryRate * 100}%)`,
     '',
-    `${'metric'.padEnd(w)}  ${'A'.padStart(12)}  ${'B'.padStart(12)}  ${'B − A'.padStart(12)}  95% interval`,
+    `${'metric'.padEnd(w)}  ${'A'.padStart(12)}  ${'B'.padStart(12)}  ${'B − A'.padStart(12)}  ${'95% interval'.padEnd(iw)}  ${'q'.padStart(7)}`,
     ...rows.map(
       (x) =>
-        `${`${x.metric}${x.profile ? ` (${x.profile})` : ''}`.padEnd(w)}  ${num(x.a).padStart(12)}  ${num(x.b).padStart(12)}  ${signed(x.diff).padStart(12)}  ${ci(x)}${significant(x) ? '  *' : ''}`,
+        `${`${x.metric}${x.profile ? ` (${x.profile})` : ''}`.padEnd(w)}  ${num(x.a).padStart(12)}  ${num(x.b).padStart(12)}  ${signed(x.diff).padStart(12)}  ${ci(x).padEnd(iw)}  ${qText(x).padStart(7)}${x.marked ? '  *' : ''}`,
     ),
     '',
-    `* the interval excludes 0${p.seeds < 2 ? ' (one seed gives no interval: use --seeds 2 or more)' : ''}`,
+    wrap(testingNote(c), 100),
   ];
   return `${lines.join('\n')}\n`;
 };

@@ -6,7 +6,8 @@
 // JSON with --json (the same seed gives byte-identical JSON); writes SVG charts,
 // one self-contained HTML report and a CSV export into --out. With --compare,
 // runs two master-data directories on the same seeds (the same random draws) and
-// reports every metric with its difference and 95% interval (scripts/sim/compare.ts).
+// reports every metric with its difference and 95% interval, marking only the
+// differences that survive a Benjamini–Hochberg correction (scripts/sim/compare.ts).
 // Progress goes to stderr.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
@@ -22,7 +23,7 @@ import { currencyChart, drawsChart } from './svg.js';
 const SPEC = {
   command: 'npm run sim --',
   summary:
-    "Simulates a population of players day by day through the core's reducers, with the behaviour profiles of a config file; prints a summary (or the whole result as JSON) and writes SVG charts, an HTML report and a CSV with --out. The same seed gives the same result. With --compare A B, runs two master-data directories on the same seeds and reports each metric's difference with its 95% interval.",
+    "Simulates a population of players day by day through the core's reducers, with the behaviour profiles of a config file; prints a summary (or the whole result as JSON) and writes SVG charts, an HTML report and a CSV with --out. The same seed gives the same result. With --compare A B, runs two master-data directories on the same seeds and reports each metric's difference with its 95% interval and its Benjamini–Hochberg adjusted p-value (q), marking the differences that survive the correction at a 5% false discovery rate.",
   positionals: '',
   options: {
     seed: {
@@ -129,7 +130,9 @@ cli(SPEC, async (args) => {
     const secs = bar.end();
     process.stderr.write(`simulated ${2 * seeds} runs of ${players * days} player-days in ${secs.toFixed(1)} s\n`);
     process.stdout.write(
-      flag(args, 'json') ? `${JSON.stringify({ params: c.params, rows: c.rows }, null, 2)}\n` : compareSummary(c),
+      flag(args, 'json')
+        ? `${JSON.stringify({ params: c.params, testing: c.testing, rows: c.rows }, null, 2)}\n`
+        : compareSummary(c),
     );
     if (outDir) {
       writeFileSync(join(outDir, 'report.html'), compareReport(c));
