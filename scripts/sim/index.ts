@@ -10,11 +10,14 @@
 // differences that survive a Benjamini–Hochberg correction (scripts/sim/compare.ts).
 // Progress goes to stderr.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { loadMaster } from '../../adapters/master/load.js';
-import { cli, flag, int, str, UsageError } from '../args.js';
-import { DEFAULT_CONFIG, loadConfig } from './config.js';
-import { simulateCompare } from './compare.js';
+import { cli, flag, int, str, UsageError, type Parsed } from '../args.js';
+import { DEFAULT_CONFIG, loadConfig, type SimConfig } from './config.js';
+import { simulateCompare, type CompareResult } from './compare.js';
+import { previewLiveParallel } from './live.js';
+import { candidateOf, openLiveSource } from './live-source.js';
 import { simulate } from './engine.js';
 import { compareCsv, compareReport, compareSummary, runCsv, runReport } from './html.js';
 import { summary } from './report.js';
@@ -71,8 +74,39 @@ const SPEC = {
     seeds: {
       type: 'string',
       value: 'N',
-      defaultText: '5',
-      description: 'with --compare: the seeds each version runs on (2 or more give intervals)',
+      defaultText: '5; 10 for --compare-live',
+      description: 'with --compare or --compare-live: the seeds each version runs on (2 or more give intervals)',
+    },
+    'compare-live': {
+      type: 'string',
+      value: 'VERSION',
+      description:
+        "preview a version (a hash the store keeps, or a master-data directory) on a sample of the stored players' real states against the version in force now, read-only (--players of them, 1000 by default, --days 7, --seeds 10)",
+    },
+    data: {
+      type: 'string',
+      value: 'DIR',
+      default: './data',
+      description: "with --compare-live: the JSON-file store's data directory (read as files, beside a running server)",
+    },
+    'database-url': {
+      type: 'string',
+      value: 'URL',
+      description:
+        'with --compare-live: read the players and versions from PostgreSQL instead (PG_SCHEMA: --pg-schema)',
+    },
+    threads: {
+      type: 'string',
+      value: 'N',
+      defaultText: "the machine's cores",
+      description:
+        'with --compare-live: worker threads the runs are split over (the result is the same for any number)',
+    },
+    'pg-schema': {
+      type: 'string',
+      value: 'NAME',
+      default: 'hoshi',
+      description: "with --database-url: the server's schema",
     },
   },
 } as const;
@@ -100,12 +134,76 @@ const progressBar = (total: number, unit: string) => {
   };
 };
 
+/** Prints a comparison (or its JSON) and writes its report with --out. */
+const printCompare = (args: Parsed, c: CompareResult, outDir: string | undefined): void => {
+  process.stdout.write(
+    flag(args, 'json')
+      ? `${JSON.stringify({ params: c.params, testing: c.testing, rows: c.rows }, null, 2)}\n`
+      : compareSummary(c),
+  );
+  if (outDir) {
+    writeFileSync(join(outDir, 'report.html'), compareReport(c));
+    writeFileSync(join(outDir, 'metrics.csv'), compareCsv(c));
+    process.stderr.write(`report: ${join(outDir, 'report.html')}, ${join(outDir, 'metrics.csv')}\n`);
+  }
+};
+
+/** --compare-live: the version in force and a candidate on a sample of the stored players, from now on. */
+const compareLive = async (
+  args: Parsed,
+  config: SimConfig,
+  given: string,
+  outDir: string | undefined,
+): Promise<number> => {
+  const players = int(args, 'players', 1000);
+  const days = int(args, 'days', 7);
+  const seeds = int(args, 'seeds', 10);
+  if (seeds < 1 || players < 1 || days < 1) throw new UsageError('--seeds, --players and --days must be at least 1');
+  const now = Date.now();
+  const url = args.values['database-url'];
+  const source = await openLiveSource(
+    typeof url === 'string'
+      ? { databaseUrl: url, schema: str(args, 'pg-schema') }
+      : { dataDir: resolve(str(args, 'data')) },
+    players,
+    now,
+  );
+  try {
+    if (source.states.length === 0) throw new UsageError('the store holds no players');
+    const b = await candidateOf(source, given);
+    const started = performance.now();
+    const c = await previewLiveParallel(
+      { name: `in force (${source.inForce.version.slice(0, 12)})`, master: source.inForce.master },
+      b,
+      config,
+      source.states,
+      {
+        seed: str(args, 'seed', 'preview'),
+        seeds,
+        days,
+        start: now,
+      },
+      int(args, 'threads', availableParallelism()),
+    );
+    const secs = (performance.now() - started) / 1000;
+    process.stderr.write(
+      `previewed ${source.states.length} stored players × ${days} days × 2 versions × ${seeds} seeds in ${secs.toFixed(1)} s\n`,
+    );
+    printCompare(args, c, outDir);
+    return 0;
+  } finally {
+    await source.close();
+  }
+};
+
 cli(SPEC, async (args) => {
   const config = loadConfig(resolve(str(args, 'config', DEFAULT_CONFIG)));
   const out = args.values['out'];
   const outDir = typeof out === 'string' ? resolve(out) : undefined;
   if (outDir) mkdirSync(outDir, { recursive: true });
   const compareA = args.values['compare'];
+  const live = args.values['compare-live'];
+  if (typeof live === 'string') return compareLive(args, config, live, outDir);
 
   if (typeof compareA === 'string') {
     if (args.positionals.length !== 1)
@@ -129,16 +227,7 @@ cli(SPEC, async (args) => {
     );
     const secs = bar.end();
     process.stderr.write(`simulated ${2 * seeds} runs of ${players * days} player-days in ${secs.toFixed(1)} s\n`);
-    process.stdout.write(
-      flag(args, 'json')
-        ? `${JSON.stringify({ params: c.params, testing: c.testing, rows: c.rows }, null, 2)}\n`
-        : compareSummary(c),
-    );
-    if (outDir) {
-      writeFileSync(join(outDir, 'report.html'), compareReport(c));
-      writeFileSync(join(outDir, 'metrics.csv'), compareCsv(c));
-      process.stderr.write(`report: ${join(outDir, 'report.html')}, ${join(outDir, 'metrics.csv')}\n`);
-    }
+    printCompare(args, c, outDir);
     return 0;
   }
 
