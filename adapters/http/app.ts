@@ -25,7 +25,7 @@ import { allowedMethods, opsMiddleware, operationNamer, OPS_PATHS, type Lifecycl
 import { openApiDocument } from './openapi.js';
 import { adminRouter } from './admin.js';
 import { StorageError } from '../storage/storage.js';
-import { consoleStatic } from './console-static.js';
+import { CONSOLE_PATHS, consoleStatic } from './console-static.js';
 import { envelope } from './envelope.js';
 
 export type AppConfig = Pick<
@@ -241,6 +241,10 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger, ops
     return bySession > 0 ? { wait: bySession, bucket: 'session' } : { wait: 0 };
   };
 
+  const personal = (path: string): boolean =>
+    (path.startsWith('/api/') && path !== '/api/openapi.json') ||
+    (guarded(path) === 'admin' && path !== CONSOLE_PATHS.page && !path.startsWith(CONSOLE_PATHS.files));
+
   for (const op of OPERATIONS) {
     // An entry's aliases (the original's older paths) are served by the same handler.
     for (const path of [op.path, ...(op.aliases ?? [])]) {
@@ -260,6 +264,9 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger, ops
     const given = ctx.get('X-Request-Id');
     ctx.state.requestId = REQUEST_ID.test(given) ? given : randomUUID();
     ctx.set('X-Request-Id', ctx.state.requestId);
+    // A player's state and the operator's reads are personal: no cache keeps them (the
+    // OpenAPI document and the console's static files, set by console-static.ts, aside).
+    if (personal(ctx.path)) ctx.set('Cache-Control', 'no-store');
     try {
       const limit = ctx.path.startsWith('/api/') || guarded(ctx.path) ? await limited(ctx) : { wait: 0 };
       if (limit.wait > 0) {

@@ -197,7 +197,7 @@ export const weakSecrets = (
   cfg: Pick<Config, 'requestHashSalt' | 'seedSecret' | 'adminToken'> & Partial<Pick<Config, 'metricsToken'>>,
 ): string[] =>
   [
-    cfg.requestHashSalt === DEV_HASH_SALT ? 'REQUEST_HASH_SALT' : null,
+    cfg.requestHashSalt === DEV_HASH_SALT || cfg.requestHashSalt.length < 16 ? 'REQUEST_HASH_SALT' : null,
     cfg.seedSecret === DEV_SEED_SECRET || cfg.seedSecret.length < 16 ? 'SEED_SECRET' : null,
     cfg.adminToken !== undefined && cfg.adminToken.length < 16 ? 'ADMIN_TOKEN' : null,
     cfg.metricsToken !== undefined && cfg.metricsToken.length < 16 ? 'METRICS_TOKEN' : null,

@@ -3,7 +3,7 @@
 // session ids are made at the edge (env.issued); what the log keeps of a password
 // or a presented token is its hash, which these reducers accept in its place.
 import * as t from 'io-ts';
-import { DisplayText, IntRange, Text, obj, objWithOptional, Int } from '../codecs.js';
+import { DisplayText, IntRange, Text, cleanText, obj, objWithOptional, Int } from '../codecs.js';
 import { defineOp } from '../operation.js';
 import { E, ok } from '../shared/result.js';
 import { gameError } from '../errors.js';
@@ -43,10 +43,26 @@ const Token = Text(16, 128);
  */
 const MovePassword = Text(4, 16);
 
+const NameText = DisplayText(0, 64);
+/**
+ * A sign-up's name: empty (or absent) for the default name; white space alone is
+ * refused, as name/set refuses it, rather than silently becoming the default. Named
+ * as DisplayText's codec, which the OpenAPI document describes.
+ */
+const SignupName = new t.Type<string, string, unknown>(
+  NameText.name,
+  NameText.is,
+  (u, c) =>
+    typeof u === 'string' && u !== '' && cleanText(u) === ''
+      ? t.failure(u, c, 'must not be only white space (leave it out for the default name)')
+      : NameText.validate(u, c),
+  NameText.encode,
+);
+
 /** A name shown to other players: DisplayText (no control or format characters, NFC, trimmed); empty: the default name; master data's player.nameMaxLength bounds it. */
 export const SignupRequest = objWithOptional(
   { uuid: Uuid, platform: Platform },
-  { name: DisplayText(0, 64), stepCode: Int },
+  { name: SignupName, stepCode: Int },
   'SignupPlayerRequest',
 );
 export type SignupRequest = t.TypeOf<typeof SignupRequest>;

@@ -79,6 +79,17 @@ test('default or short secrets are named', (t) => {
     ),
     [],
   );
+  // A salt set but short is as weak as the default (the README: under 16 characters is refused in production).
+  t.deepEqual(
+    weakSecrets(
+      configFromEnv({
+        REQUEST_HASH_SALT: 'short',
+        SEED_SECRET: 'another-long-random-secret',
+        ADMIN_TOKEN: 'a-long-enough-admin-token',
+      }),
+    ),
+    ['REQUEST_HASH_SALT'],
+  );
 });
 
 const start = (env: Record<string, string>) =>
@@ -97,6 +108,13 @@ test('in production the server refuses to start with default secrets; otherwise 
     refused.stderr,
     /refusing to start in production with default or weak secrets: REQUEST_HASH_SALT, SEED_SECRET/,
   );
+  const short = start({
+    NODE_ENV: 'production',
+    REQUEST_HASH_SALT: 'short',
+    SEED_SECRET: 'another-long-random-secret',
+  });
+  t.is(short.status, 2);
+  t.regex(short.stderr, /weak secrets: REQUEST_HASH_SALT$/m);
   const warned = start({});
   // A warning, not an error: a development start is not failing.
   t.regex(warned.stdout, /"level":"warn","event":"config.default_secrets"/);

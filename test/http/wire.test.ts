@@ -416,3 +416,21 @@ test('admin presents: to one player or to all, any kind; an unknown object is 10
   t.is((state['managedTownFacilities'] as unknown[]).length, 1);
   t.is((state['managedRoomObjects'] as unknown[]).length, 1);
 });
+
+test('personal answers are never kept by a cache: /api and the operator API answer Cache-Control: no-store, errors and refusals too', async (t) => {
+  const h = await startHarness();
+  t.teardown(() => h.close());
+  const a = await signupLogin(h);
+  const admin = { Authorization: `Bearer ${ADMIN}` };
+  for (const r of [
+    await a.get('/api/player/get_all'),
+    await h.call('GET', '/api/player/get_all'),
+    await h.call('POST', '/api/player/signup', { uuid: 'not-a-uuid' }),
+    await h.call('GET', `/admin/players/${a.playerId}`, undefined, admin),
+    await h.call('GET', '/admin/master', undefined, {}),
+  ]) {
+    t.is(r.headers['cache-control'], 'no-store');
+  }
+  const doc = await h.call('GET', '/api/openapi.json');
+  t.not(doc.headers['cache-control'], 'no-store', 'the OpenAPI document is the same for everyone');
+});

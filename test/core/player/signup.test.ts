@@ -212,3 +212,22 @@ test('a sign-up hands out the token the edge issued and keeps only its hash; wit
   t.is(bare.state.account.tokenHash, '', 'no hash of a token nobody was given');
   t.is(run('loginPlayer', bare.state, { uuid: DEVICE, accessToken: TOKEN })._tag, 'Left');
 });
+
+test('sign-up refuses a name of only white space (as name/set does); an empty or absent name is the default name', (t) => {
+  for (const name of ['   ', '\u3000', ' \t ']) {
+    const r = run('signupPlayer', unbornPlayer(7), { uuid: UUID, platform: 1, name }, issued());
+    t.is(r._tag, 'Left', JSON.stringify(name));
+    if (r._tag === 'Left') {
+      t.is(r.left.code, 'INVALID_PARAMETERS');
+      t.is(fieldOf(r.left), 'name');
+      t.regex(reasonOf(r.left), /only white space/);
+    }
+  }
+  for (const request of [
+    { uuid: UUID, platform: 1, name: '' },
+    { uuid: UUID, platform: 1 },
+  ]) {
+    const r = right(t, run('signupPlayer', unbornPlayer(7), request, issued()));
+    t.is(r.state.name, m.game.player.defaultName);
+  }
+});
