@@ -48,10 +48,11 @@ test('names are NFC-normalised and trimmed; the master-data limit counts charact
   };
   t.is(await nameOf('"Cafe\\u0301"'), 'Caf\u00e9', 'decomposed é is stored composed');
   t.is(await nameOf('"  Aki \\u3000"'), 'Aki', 'trimmed, ideographic space too');
+  t.is(await nameOf('"   "'), 102, 'a name of only white space is refused, as name/set refuses it');
   t.is(
-    await nameOf('"   "'),
+    await nameOf('""'),
     master().game.player.defaultName,
-    'a blank sign-up name is the default name, as an absent one',
+    'an empty sign-up name is the default name, as an absent one',
   );
   const max = master().game.player.nameMaxLength;
   t.is(
