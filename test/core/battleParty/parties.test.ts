@@ -4,82 +4,10 @@
 // name of at most nameMaxLength characters (kept when left out); each refusal names the
 // field the client sent.
 import test from 'ava';
-import { fails, freshPlayer, master, NOW, ok } from '../../_support/core.js';
-import type { PlayerState } from '../../../core/state.js';
-import { newCharacter } from '../../../core/shared/grant.js';
-import type { GameError } from '../../../core/errors.js';
+import { fails, freshPlayer, master, ok } from '../../_support/core.js';
 
-/** A player owning two characters of different classes and fitting and unfitting weapons. */
-const setup = () => {
-  const m = master();
-  const c1 = m.characters[0]!;
-  const c2 = m.characters.find((c) => c.classId !== c1.classId)!;
-  const w1 = m.weapons.find((w) => w.classId === c1.classId && w.characterId === null)!;
-  const w2 = m.weapons.find((w) => w.classId === c2.classId && w.characterId === null)!;
-  const s0 = freshPlayer();
-  const id = s0.nextManagedId;
-  const s: PlayerState = {
-    ...s0,
-    nextManagedId: id + 5,
-    characters: [newCharacter(id, c1.characterId, NOW), newCharacter(id + 1, c2.characterId, NOW)],
-    weapons: [
-      { managedWeaponId: id + 2, weaponId: w1.weaponId, level: 1, exp: 0, createdAt: NOW },
-      { managedWeaponId: id + 3, weaponId: w1.weaponId, level: 1, exp: 0, createdAt: NOW },
-      { managedWeaponId: id + 4, weaponId: w2.weaponId, level: 1, exp: 0, createdAt: NOW },
-    ],
-  };
-  return { s, ch1: id, ch2: id + 1, w1a: id + 2, w1b: id + 3, w2: id + 4, c1, w1 };
-};
-
-type Slot = { managedCharacterId?: number | null; managedWeaponId?: number | null };
-const empty = (): Slot[] => Array.from({ length: 5 }, () => ({ managedCharacterId: null, managedWeaponId: null }));
-const withSlots = (...xs: Slot[]): Slot[] => [...xs, ...empty()].slice(0, 5);
-
-const m = master();
+import { setup, empty, withSlots, m, fieldOf, reasonOf, setupWithOwnWeapon, Party, parties } from './_setup.js';
 const MAX = m.social.battleParty.nameMaxLength;
-const fieldOf = (e: GameError): string | undefined => ('field' in e ? e.field : undefined);
-const reasonOf = (e: GameError): string => ('reason' in e ? e.reason : '');
-
-// Two characters of one class (the second with its own weapon), one of another class.
-const c1 = m.characters[0]!;
-const c1b = m.characters.find(
-  (c) =>
-    c.classId === c1.classId &&
-    c.characterId !== c1.characterId &&
-    m.weapons.some((w) => w.characterId === c.characterId),
-)!;
-const c2 = m.characters.find((c) => c.classId !== c1.classId)!;
-const common1 = m.weapons.find((w) => w.classId === c1.classId && w.characterId === null)!;
-const common2 = m.weapons.find((w) => w.classId === c2.classId && w.characterId === null)!;
-const ownOfC1b = m.weapons.find((w) => w.characterId === c1b.characterId)!;
-
-const setupWithOwnWeapon = () => {
-  const s0 = freshPlayer();
-  const id = s0.nextManagedId;
-  const ids = { ch1: id, ch1b: id + 1, ch2: id + 2, w1: id + 3, w2: id + 4, wOwn: id + 5 };
-  const weapon = (managedWeaponId: number, weaponId: number) => ({
-    managedWeaponId,
-    weaponId,
-    level: 1,
-    exp: 0,
-    createdAt: NOW,
-  });
-  const s: PlayerState = {
-    ...s0,
-    nextManagedId: id + 6,
-    characters: [
-      newCharacter(ids.ch1, c1.characterId, NOW),
-      newCharacter(ids.ch1b, c1b.characterId, NOW),
-      newCharacter(ids.ch2, c2.characterId, NOW),
-    ],
-    weapons: [weapon(ids.w1, common1.weaponId), weapon(ids.w2, common2.weaponId), weapon(ids.wOwn, ownOfC1b.weaponId)],
-  };
-  return { s, ...ids };
-};
-type Party = { managedBattlePartyId?: number; name?: string; slots: Slot[] };
-/** The 15 parties in order, the first with these slots (and extra fields). */
-const parties = (first: Slot[], extra: Partial<Party> = {}): Party[] =>
-  Array.from({ length: 15 }, (_, i) => (i === 0 ? { slots: first, ...extra } : { slots: empty() }));
 
 test('get_all gives the 15 parties of 5 empty slots of a new player', (t) => {
   const r = ok(t, 'getAllPlayerBattleParty', freshPlayer(), {});
