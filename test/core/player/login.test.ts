@@ -3,61 +3,17 @@
 // the session the edge issued; access tokens of both the current and the older form.
 import test, { type ExecutionContext } from 'ava';
 import { master, NOW } from '../../_support/core.js';
-import { createPlayer, login, type NewPlayer, unbornPlayer } from '../../../core/account.js';
+import { login, unbornPlayer } from '../../../core/account.js';
 import { rngFromSeed } from '../../../core/rng.js';
 import { tokenHash } from '../../../core/secret.js';
-import type { PlayerState } from '../../../core/state.js';
-import { runNamed, type OperationName } from '../../../core/operations/table.js';
-import { type Issued } from '../../../core/operation.js';
-import type { GameError } from '../../../core/errors.js';
+import { runNamed } from '../../../core/operations/table.js';
 import { LoginRequest } from '../../../core/operations/player.js';
+import { created, TOKEN, issued, run, right, UUID } from './_account.js';
 
-const UUID = '00000000-0000-4000-8000-000000000007';
 const NEW = '11111111-2222-4333-8444-555555555555';
-const signup = (p: Partial<NewPlayer> = {}) =>
-  createPlayer(
-    master(),
-    {
-      playerId: 7,
-      uuid: UUID,
-      platform: 2,
-      name: 'Aki',
-      stepCode: 0,
-      accessToken: 'token-of-aki-00001',
-      ...p,
-    } as NewPlayer,
-    rngFromSeed('signup'),
-    NOW,
-  );
-const created = (p: Partial<NewPlayer> = {}): PlayerState => {
-  const r = signup(p);
-  if (r._tag === 'Left') throw new Error(`sign-up failed: ${r.left.code}`);
-  return r.right;
-};
 
 const m = master();
 const DEVICE = '6f9619ff-8b86-4d11-b42d-00c04fc964ff';
-const TOKEN = 'c0ffee00-1234-4abc-8def-0123456789ab';
-const issued = (token = TOKEN, sessionId = 'session-0001'): Issued => ({
-  accessToken: token,
-  accessTokenHash: tokenHash(token),
-  sessionId,
-});
-
-/** Runs an account entry as the service does: with the secrets the edge issued for it (or none). */
-const run = <N extends OperationName>(name: N, s: PlayerState, request: unknown, secrets?: Issued) =>
-  runNamed(name, s, request, rngFromSeed('account'), NOW, {
-    master: m,
-    others: [],
-    ...(secrets ? { issued: secrets } : {}),
-  });
-const right = <R>(t: ExecutionContext, r: { _tag: 'Left'; left: GameError } | { _tag: 'Right'; right: R }): R => {
-  if (r._tag === 'Left') {
-    t.fail(`refused with ${r.left.code}: ${JSON.stringify(r.left)}`);
-    throw new Error('unreachable');
-  }
-  return r.right;
-};
 
 test('a log-in: an unknown uuid is 202, one moved away from 212, a wrong token 202; a good one changes only lastLoginAt', (t) => {
   const s = created();

@@ -11,10 +11,11 @@ import { MoveSetRequest } from '../../../core/operations/player.js';
 import { rngFromSeed } from '../../../core/rng.js';
 import { tokenHash } from '../../../core/secret.js';
 import type { PlayerState } from '../../../core/state.js';
-import { entryByName, runNamed, type OperationName } from '../../../core/operations/table.js';
+import { entryByName } from '../../../core/operations/table.js';
 import { execute, type Issued } from '../../../core/operation.js';
 import type { GameError } from '../../../core/errors.js';
 import type { Master } from '../../../core/master/index.js';
+import { issued, run, right } from './_account.js';
 
 const NEW = '11111111-2222-4333-8444-555555555555';
 const moveByCode = (code: string, password: string) => ({
@@ -45,28 +46,7 @@ const moveIn = (
 
 const m = master();
 const NEW_DEVICE = '11111111-2222-4333-8444-555555555555';
-const TOKEN = 'c0ffee00-1234-4abc-8def-0123456789ab';
-const issued = (token = TOKEN, sessionId = 'session-0001'): Issued => ({
-  accessToken: token,
-  accessTokenHash: tokenHash(token),
-  sessionId,
-});
 const reasonOf = (e: GameError): string => ('reason' in e ? e.reason : '');
-
-/** Runs an account entry as the service does: with the secrets the edge issued for it (or none). */
-const run = <N extends OperationName>(name: N, s: PlayerState, request: unknown, secrets?: Issued) =>
-  runNamed(name, s, request, rngFromSeed('account'), NOW, {
-    master: m,
-    others: [],
-    ...(secrets ? { issued: secrets } : {}),
-  });
-const right = <R>(t: ExecutionContext, r: { _tag: 'Left'; left: GameError } | { _tag: 'Right'; right: R }): R => {
-  if (r._tag === 'Left') {
-    t.fail(`refused with ${r.left.code}: ${JSON.stringify(r.left)}`);
-    throw new Error('unreachable');
-  }
-  return r.right;
-};
 
 /** A player with a move code made with password "secret123". */
 const coded = (t: ExecutionContext): PlayerState =>
