@@ -1,4 +1,4 @@
-// npm run build: compiles the server (core, adapters, client and the operator
+// npm run build: compiles the server (core, adapters, client, the simulator and the operator
 // scripts) to dist/ with tsconfig.build.json, and copies the operator's console
 // (adapters/http/console/: static files tsc does not carry) beside its module, so
 // that `npm start` runs it with plain node. With --if-stale (npm start's prestart) it builds only when dist/ is
@@ -46,7 +46,16 @@ const stamp = join(dist, '.build-stamp');
 /** The console's static files, served by the compiled server from dist/adapters/http/console/. */
 const CONSOLE = join(root, 'adapters', 'http', 'console');
 /** What the build reads: a change to any of them makes dist/ stale. */
-const SOURCES = ['core', 'adapters', 'client', 'scripts', 'tsconfig.json', 'tsconfig.build.json', 'package.json'];
+const SOURCES = [
+  'core',
+  'adapters',
+  'client',
+  'toolkit',
+  'scripts',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'package.json',
+];
 
 const newest = (path) => {
   if (!existsSync(path)) return 0;
@@ -91,5 +100,7 @@ if (r.status !== 0) {
   process.exit(r.status ?? 1);
 }
 cpSync(CONSOLE, join(dist, 'adapters', 'http', 'console'), { recursive: true });
+// The simulator's default behaviour profiles, read by the game-data preview.
+cpSync(join(root, 'toolkit', 'profiles.json'), join(dist, 'toolkit', 'profiles.json'));
 writeFileSync(stamp, `${new Date().toISOString()}\n`);
 process.stderr.write(`built dist/ in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);

@@ -175,6 +175,14 @@ try {
   await page.click('form[aria-label="Publish a version"] button[type=submit]');
   await page.waitForSelector('#master-diff');
   await shot('gamedata');
+  // The scheduled pickup price previewed on the stored players.
+  await page.fill('#preview-version', String(pickup['version']));
+  await page.fill('#preview-players', '50');
+  await page.fill('#preview-seeds', '5');
+  await page.click('form[aria-label="Preview a version"] button[type=submit]');
+  await page.waitForSelector('#preview-report', { timeout: 120_000 });
+  await page.locator('#preview-result').scrollIntoViewIfNeeded();
+  await shot('gamedata-preview');
   // An operator API error, in words: an unknown player.
   await page.goto(`${url}/admin/#/player/99999`);
   await page.waitForSelector('#error:not([hidden])');

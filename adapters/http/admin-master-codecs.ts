@@ -2,7 +2,7 @@
 // (what changes, in words), scheduling a version for an instant, cancelling, and the
 // listing of the version in force, the scheduled ones and the history.
 import * as t from 'io-ts';
-import { DisplayText, PosInt } from '../../core/codecs.js';
+import { DisplayText, IntRange, PosInt } from '../../core/codecs.js';
 
 const num = t.number;
 const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
@@ -84,3 +84,69 @@ export const MasterVersionsView = t.type({
   /** Every version kept, newest first. */
   versions: t.array(MasterVersionView),
 });
+
+/** The preview's bounds: a server runs it beside the game (worker threads), so it is kept to minutes. */
+export const PREVIEW_LIMITS = { players: 2000, days: 30, seeds: 20 } as const;
+
+export const PreviewMaster = t.exact(
+  t.intersection([
+    t.type({ version: VersionName }),
+    t.partial({
+      /** Stored players sampled, evenly spread over the ids (default 200). */
+      players: IntRange(1, PREVIEW_LIMITS.players),
+      /** Days of play simulated from now (default 7). */
+      days: IntRange(1, PREVIEW_LIMITS.days),
+      /** Paired runs, each on its own random draws (default 10; at least 2 for intervals). */
+      seeds: IntRange(2, PREVIEW_LIMITS.seeds),
+      /** The base seed (default "preview"): the same seed, players and versions give the same report. */
+      seed: DisplayText(1, 64),
+    }),
+  ]),
+  'AdminPreviewMasterRequest',
+);
+
+const PreviewRow = t.type(
+  {
+    metric: t.string,
+    /** The behaviour profile it is of (toolkit/profiles.json), or null for the whole sample. */
+    profile: nullable(t.string),
+    /** Means over the seeds: A the version in force, B the candidate. */
+    a: num,
+    b: num,
+    /** B − A and its 95% interval (paired over the seeds). */
+    diff: num,
+    low: nullable(num),
+    high: nullable(num),
+    /** The paired t-test's p-value, and Benjamini–Hochberg's adjusted one over every row. */
+    p: nullable(num),
+    q: nullable(num),
+    /** The difference survives the correction (q ≤ the false discovery rate). */
+    marked: t.boolean,
+  },
+  'AdminPreviewRow',
+);
+
+export const PreviewMasterResponse = t.type(
+  {
+    /** A: the version in force now; B: the candidate. */
+    inForce: t.string,
+    candidate: t.string,
+    players: num,
+    days: num,
+    seeds: num,
+    seed: t.string,
+    /** When the simulated days start (now, in the game's time zone). */
+    from: t.string,
+    testing: t.type({
+      test: t.string,
+      correction: t.string,
+      falseDiscoveryRate: num,
+      tested: num,
+      marked: num,
+    }),
+    rows: t.array(PreviewRow),
+    /** Wall-clock milliseconds the preview took. */
+    tookMs: num,
+  },
+  'AdminPreviewMasterResponse',
+);

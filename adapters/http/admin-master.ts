@@ -1,7 +1,9 @@
 // The operator's game-data routes: publish a version (validated as start-up does,
 // answered with what it changes), schedule one for an instant, cancel a scheduled
-// one, and the listing GET /admin/master shows. The versions and the schedule are
+// one, preview one on a sample of the stored players (the simulator's profiles, in
+// worker threads), and the listing GET /admin/master shows. The versions and the schedule are
 // the service's book (adapters/master/book.ts), which every process reads.
+import { availableParallelism } from 'node:os';
 import type * as t from 'io-ts';
 import { requestError } from '../../core/codecs.js';
 import { gameError, type GameError } from '../../core/errors.js';
@@ -13,7 +15,9 @@ import { masterDiff } from '../master/diff.js';
 import { hashMasterFiles, masterFromFiles, MasterDataError, type MasterFiles } from '../master/load.js';
 import type { MasterScheduleEntry } from '../master/registry.js';
 import type { GameService } from '../service/service.js';
-import { PublishMaster, ScheduleMaster, type MasterVersionsView } from './admin-master-codecs.js';
+import { DEFAULT_CONFIG, loadConfig } from '../../toolkit/sim/config.js';
+import { previewLiveParallel } from '../../toolkit/sim/live.js';
+import { PreviewMaster, PublishMaster, ScheduleMaster, type MasterVersionsView } from './admin-master-codecs.js';
 import { parseOperatorTime, TIME_FORMS } from './admin-operations.js';
 
 type Answer = E.Either<GameError, Record<string, unknown>>;
@@ -141,6 +145,49 @@ const schedule = async (d: MasterRouteDeps, ctx: MasterCtx): Promise<Answer> => 
   return E.right(scheduleView(entry, d.offsetOf(ctx)));
 };
 
+/** Worker threads a preview uses: all cores but one, which the game keeps (at least one). */
+const previewThreads = (): number => Math.max(1, availableParallelism() - 1);
+
+/** Runs the simulator's profiles over a sample of the stored players under the version in force and a candidate. */
+const preview = async (d: MasterRouteDeps, ctx: MasterCtx, busy: { running: boolean }): Promise<Answer> => {
+  const req = PreviewMaster.decode(bodyOf(ctx));
+  if (req._tag === 'Left') return E.left(requestError(req.left));
+  const { version, players = 200, days = 7, seeds = 10, seed = 'preview' } = req.right;
+  const now = d.nowOf(ctx);
+  const candidate = await d.service.book.version(version);
+  if (!candidate) return E.left(gameError('NOT_FOUND', { entity: 'master version', id: version }));
+  if (busy.running) return E.left(gameError('STATE_CONFLICT', { reason: 'a preview is already running; wait for it' }));
+  busy.running = true;
+  try {
+    const t0 = Date.now();
+    const inForce = d.service.masterAt(now);
+    const states = await d.service.operator.samplePlayers(players);
+    const c = await previewLiveParallel(
+      { name: inForce.version, master: inForce.master },
+      { name: version, master: candidate },
+      loadConfig(DEFAULT_CONFIG),
+      states,
+      { seed, seeds, days, start: now },
+      previewThreads(),
+      true,
+    );
+    return E.right({
+      inForce: inForce.version,
+      candidate: version,
+      players: states.length,
+      days,
+      seeds,
+      seed,
+      from: formatTime(now, d.offsetOf(ctx)),
+      testing: c.testing,
+      rows: c.rows,
+      tookMs: Date.now() - t0,
+    });
+  } finally {
+    busy.running = false;
+  }
+};
+
 const cancel = async (d: MasterRouteDeps, ctx: MasterCtx): Promise<Answer> => {
   const id = Number(ctx.params['scheduleId']);
   if (!Number.isSafeInteger(id) || id < 1) return invalid('scheduleId', 'must be a positive integer');
@@ -156,4 +203,7 @@ export const masterRoutes = (d: MasterRouteDeps): void => {
   d.route('adminPublishMaster', (ctx) => publish(d, ctx));
   d.route('adminScheduleMaster', (ctx) => schedule(d, ctx));
   d.route('adminCancelMasterSchedule', (ctx) => cancel(d, ctx));
+  // One preview at a time in a process: each takes the cores it is given for a while.
+  const busy = { running: false };
+  d.route('adminPreviewMaster', (ctx) => preview(d, ctx, busy));
 };

@@ -14,6 +14,9 @@ import { AdminGachaResponse, AdminGachasResponse } from './admin-gachas.js';
 import { AdminHealthResponse, AdminMasterResponse } from './admin-health.js';
 import {
   CancelScheduleResponse,
+  PREVIEW_LIMITS,
+  PreviewMaster,
+  PreviewMasterResponse,
   PublishMaster,
   PublishMasterResponse,
   ScheduleEntryView,
@@ -321,5 +324,24 @@ export const ADMIN_OPERATIONS: ReadonlyArray<AdminOperation> = [
     response: CancelScheduleResponse,
     writes: true,
     errors: ['INVALID_PARAMETERS', 'NOT_FOUND', 'DB_ERROR', 'UNKNOWN_ERROR'],
+  },
+  {
+    name: 'adminPreviewMaster',
+    method: 'POST',
+    path: '/admin/master/preview',
+    summary: 'Preview a version on a sample of the stored players',
+    description: `Runs the simulator's behaviour profiles (toolkit/profiles.json) for \`days\` (1–${PREVIEW_LIMITS.days}, default 7) from now over \`players\` stored players (1–${PREVIEW_LIMITS.players}, default 200, evenly spread over the ids; their states are read, never written), under the version in force (A) and the kept version \`version\` (B), on the same random draws for \`seeds\` paired runs (2–${PREVIEW_LIMITS.seeds}, default 10). Answers each metric's means, the difference B − A with its 95% interval, and whether it survives a Benjamini–Hochberg correction over every metric (5% false discovery rate). Runs in worker threads (all cores but one), one preview at a time per process (another while one runs: 317); npm run sim -- --compare-live is the same from the shell. Logged (admin.action).`,
+    request: PreviewMaster,
+    response: PreviewMasterResponse,
+    writes: true,
+    errors: [
+      'INVALID_PARAMETERS',
+      'INSUFFICIENT_PARAMETERS',
+      'BODY_TOO_LARGE',
+      'NOT_FOUND',
+      'STATE_CONFLICT',
+      'DB_ERROR',
+      'UNKNOWN_ERROR',
+    ],
   },
 ];

@@ -43,6 +43,17 @@ import {
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
+/** Longer strings (a published master file's text) are logged as their size and hash: the line says what, not all of it. */
+const LOGGED_STRING_MAX = 1024;
+const forLog = (v: unknown): unknown =>
+  typeof v === 'string' && v.length > LOGGED_STRING_MAX
+    ? `(${v.length} characters, sha256 ${createHash('sha256').update(v).digest('hex').slice(0, 16)})`
+    : Array.isArray(v)
+      ? v.map(forLog)
+      : typeof v === 'object' && v !== null
+        ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, forLog(x)]))
+        : v;
+
 /** What the router needs besides the service: where writes are logged, and what /admin/health reads. */
 export interface AdminOptions {
   readonly log: Logger;
@@ -119,9 +130,9 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
           action: op.name,
           ip: ctx.ip,
           params: { ...ctx.params },
-          request: body(ctx),
+          request: forLog(body(ctx)),
           resultCode,
-          ...(E.isRight(out) ? { answer: out.right } : {}),
+          ...(E.isRight(out) ? { answer: forLog(out.right) } : {}),
         });
       }
       if (E.isLeft(out)) {

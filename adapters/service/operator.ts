@@ -10,6 +10,7 @@ import type { AnyOperation } from '../../core/operation.js';
 import { entryByName } from '../../core/operations/table.js';
 import type { DrawRecord, PlayerState } from '../../core/state.js';
 import { E } from '../../core/shared/result.js';
+import { evenly } from '../../core/shared/sample.js';
 import type { Commit, Session, Storage } from '../storage/storage.js';
 import type { Answer } from './answers.js';
 import type { RequestContext } from './context.js';
@@ -164,6 +165,14 @@ export class OperatorService {
       sent++;
     }
     return E.right({ sent });
+  }
+
+  /** Up to `n` players as stored now, evenly spread over the ids (the game-data preview's sample). */
+  async samplePlayers(n: number): Promise<PlayerState[]> {
+    const ids = await this.storage.playerIds();
+    return (await Promise.all(evenly(ids, n).map((id) => this.readPlayer(id)))).filter(
+      (s): s is PlayerState => s !== undefined,
+    );
   }
 
   /** Every draw made on a gacha, by every player (only its records are kept while the histories go by), and how many players were read. */

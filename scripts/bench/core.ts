@@ -94,7 +94,10 @@ export const playerDaysPerSecond = (m: Master, now: number, seconds: number): nu
 
 /** Player-days per second of the population simulator (scripts/sim, issue 6): its own mix of behaviour profiles. */
 export const simPlayerDaysPerSecond = async (m: Master): Promise<number> => {
-  const [{ simulate }, { loadConfig }] = await Promise.all([import('../sim/engine.js'), import('../sim/config.js')]);
+  const [{ simulate }, { loadConfig }] = await Promise.all([
+    import('../../toolkit/sim/engine.js'),
+    import('../../toolkit/sim/config.js'),
+  ]);
   const config = loadConfig();
   simulate(m, config, { seed: 'bench-warm', players: 5, days: 5 });
   const t0 = performance.now();

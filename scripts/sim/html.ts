@@ -2,8 +2,8 @@
 // file) and CSV exports, for a single run and for a comparison of two master-data
 // versions; and the comparison's readable headline table.
 import { bandsChart, diffChart, PALETTE, rangesChart, ratesChart, type BandSeries, type RateSet } from './charts.js';
-import { meanBand, metricsOf, type CompareResult, type CompareRow } from './compare.js';
-import type { SimResult } from './engine.js';
+import { meanBand, metricsOf, type CompareResult, type CompareRow } from '../../toolkit/sim/compare.js';
+import type { SimResult } from '../../toolkit/sim/engine.js';
 import { esc } from './svg.js';
 import { currencyChart, drawsChart } from './svg.js';
 

@@ -10,6 +10,7 @@ import { MasterBook } from '../../adapters/master/book.js';
 import { FileMasterRegistry, type MasterRegistry } from '../../adapters/master/registry.js';
 import { readStoredPlayer } from '../../adapters/storage/file-reader.js';
 import { PostgresStorage } from '../../adapters/storage/postgres.js';
+import { evenly } from '../../core/shared/sample.js';
 
 export interface LiveSource {
   readonly states: ReadonlyArray<PlayerState>;
@@ -19,10 +20,6 @@ export interface LiveSource {
   readonly version: (hash: string) => Promise<Master | undefined>;
   readonly close: () => Promise<void>;
 }
-
-/** At most `n` of `ids`, evenly spread (all of them when there are fewer). */
-export const evenly = <T>(ids: ReadonlyArray<T>, n: number): T[] =>
-  ids.length <= n ? [...ids] : Array.from({ length: n }, (_, i) => ids[Math.floor((i * ids.length) / n)] as T);
 
 /** Stops looking for more players after this many ids in a row that hold none. */
 const GAP = 1000;

@@ -1,5 +1,5 @@
 // The simulation's readable summary (the JSON is the whole result).
-import { CURRENCIES, type SimResult } from './engine.js';
+import { CURRENCIES, type SimResult } from '../../toolkit/sim/engine.js';
 
 const n = (x: number): string => x.toLocaleString('en-US', { maximumFractionDigits: 1 });
 const pct = (x: number): string => `${(x * 100).toFixed(2)}%`;

@@ -1,5 +1,5 @@
 // Plain SVG charts of a simulation's results: no library, deterministic output.
-import type { SimResult } from './engine.js';
+import type { SimResult } from '../../toolkit/sim/engine.js';
 
 export const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 export const fmt = (x: number): string =>

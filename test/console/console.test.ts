@@ -189,5 +189,28 @@ test("an operator finds a player, sends a present, sees it in the gift box, ends
   await page.keyboard.press('Enter');
   await page.waitForSelector('#master-hash');
   t.regex((await page.textContent('#master-hash')) ?? '', /^[0-9a-f]{64}$/);
+
+  // Game data: preview the version in force against itself (the same draws: nothing differs).
+  await tabTo(page, 'nav a[href="#/gamedata"]');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#master-in-force');
+  const inForce = (await page.textContent('#master-in-force')) ?? '';
+  await tabTo(page, '#preview-version');
+  await page.keyboard.type(inForce);
+  for (const [field, value] of [
+    ['#preview-players', '1'],
+    ['#preview-days', '1'],
+    ['#preview-seeds', '2'],
+  ] as const) {
+    await tabTo(page, field);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(value);
+  }
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#preview-report');
+  t.regex(
+    (await page.textContent('#preview-report')) ?? '',
+    /1 stored players × 1 days .* 0 of \d+ differences marked/,
+  );
   t.deepEqual(pageErrors, [], 'no script error on any screen');
 });

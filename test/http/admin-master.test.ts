@@ -3,6 +3,7 @@
 // answered with what it changes; a scheduled version serves every request from its
 // instant on (by the request's time), with no restart; a scheduled entry can be
 // cancelled before its time; rolling back is scheduling the earlier version.
+import { createHash } from 'node:crypto';
 import test from 'ava';
 import { ADMIN, grant, receiveAllHttp, signupLogin, startHarness, type Harness } from '../_support/http.js';
 import { master, NOW } from '../_support/core.js';
@@ -11,6 +12,7 @@ import { formatTime, HOUR } from '../../core/time.js';
 import type { Master } from '../../core/master/index.js';
 import { replayLog } from '../../adapters/service/replay.js';
 
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const auth = { Authorization: `Bearer ${ADMIN}` };
 const get = (h: Harness, path: string) => h.call('GET', path, undefined, auth);
 const post = (h: Harness, path: string, body: unknown) => h.call('POST', path, body, auth);
@@ -154,4 +156,85 @@ test('a schedule names a kept version and an instant not past', async (t) => {
   t.like((await post(h, '/admin/master/schedule', { version: base, at: at(NOW - HOUR) })).body, { resultCode: 102 });
   t.like((await post(h, '/admin/master/schedule', { version: base, at: 'tomorrow' })).body, { resultCode: 102 });
   t.deepEqual((await listing(h)).history, [], 'nothing scheduled');
+});
+
+type Priced = { gachaId: number; cost: { singleGem: number; tenGem: number } };
+/** The fixtures' gachas with gacha 3 (the profiles' gacha) at a tenth of its price. */
+const gacha3Cheap = (): Priced[] =>
+  (structuredClone(masterSourceOf(master())?.raw['gachas']) as Priced[]).map((g) =>
+    g.gachaId === 3 ? { ...g, cost: { ...g.cost, singleGem: 15, tenGem: 150 } } : g,
+  );
+type Row = { metric: string; profile: string | null; a: number; b: number; diff: number; marked: boolean };
+const row = (rows: Row[], metric: string) => rows.find((r) => r.metric === metric && r.profile === null) as Row;
+
+test('a preview runs the profiles over the stored players under both versions: the version in force against itself differs nowhere, a cheaper gacha spends fewer gems a draw, and the same request answers the same', async (t) => {
+  const h = await startHarness();
+  t.teardown(() => h.close());
+  for (let i = 0; i < 4; i++) await receiveAllHttp(await signupLogin(h));
+  const base = (await listing(h)).inForce;
+  const same = await post(h, '/admin/master/preview', { version: base, players: 4, days: 3, seeds: 2 });
+  t.is(same.body['resultCode'], 0, JSON.stringify(same.body));
+  t.like(same.body, { inForce: base, candidate: base, players: 4, days: 3, seeds: 2 });
+  const sameRows = same.body['rows'] as Row[];
+  t.true(sameRows.length > 40);
+  t.true(
+    sameRows.every((r) => r.diff === 0 && !r.marked),
+    'the same numbers on the same draws differ nowhere',
+  );
+  t.is((same.body['testing'] as { marked: number }).marked, 0);
+
+  const cheap = await post(h, '/admin/master/versions', {
+    files: { 'gachas.json': JSON.stringify(gacha3Cheap()) },
+    note: 'gacha 3 at a tenth',
+  });
+  const version = cheap.body['version'] as string;
+  const ask = { version, players: 4, days: 3, seeds: 2, seed: 'p' };
+  const r = await post(h, '/admin/master/preview', ask);
+  t.is(r.body['resultCode'], 0, JSON.stringify(r.body));
+  const rows = r.body['rows'] as Row[];
+  const draws = row(rows, 'draws per player');
+  const spent = row(rows, 'free gems spent per player');
+  t.true(draws.b >= draws.a, 'at a tenth of the price nobody draws less');
+  t.true(spent.b / Math.max(1, draws.b) < spent.a / Math.max(1, draws.a), 'fewer gems spent a draw');
+  const again = await post(h, '/admin/master/preview', ask);
+  t.deepEqual(again.body['rows'], rows, 'the same request, players and versions: the same report');
+  t.is((await listing(h)).inForce, base, 'a preview changes nothing served');
+});
+
+test('a preview names a kept version and stays within its bounds; a refused one changes nothing', async (t) => {
+  const h = await startHarness();
+  t.teardown(() => h.close());
+  const before = await listing(h);
+  const unknown = await post(h, '/admin/master/preview', { version: 'a'.repeat(64) });
+  t.like(unknown.body, { resultCode: 107 });
+  t.is(unknown.status, 404);
+  for (const bad of [
+    { version: before.inForce, players: 0 },
+    { version: before.inForce, days: 31 },
+    { version: before.inForce, seeds: 1 },
+    { version: 'v1' },
+    {},
+  ]) {
+    const r = await post(h, '/admin/master/preview', bad);
+    t.true([102, 103].includes(r.body['resultCode'] as number), JSON.stringify(bad));
+  }
+  t.deepEqual(await listing(h), before);
+});
+
+test('a publish is logged with its files by size and hash, not their whole text; its diff in full', async (t) => {
+  const lines: Array<{ event: string; data: Record<string, unknown> }> = [];
+  const h = await startHarness({ log: (_level, event, data = {}) => void lines.push({ event, data }) });
+  t.teardown(() => h.close());
+  const text = JSON.stringify(gachasPriced(70));
+  await post(h, '/admin/master/versions', { files: { 'gachas.json': text }, note: 'dearer' });
+  const [action] = lines.filter((l) => l.event === 'admin.action').map((l) => l.data);
+  t.like(action, {
+    action: 'adminPublishMaster',
+    request: {
+      note: 'dearer',
+      files: { 'gachas.json': `(${text.length} characters, sha256 ${sha256(text).slice(0, 16)})` },
+    },
+    answer: { diff: [{ file: 'gachas.json', changes: ['gacha 4: cost.singleGem 50 → 70'] }] },
+  });
+  t.false(JSON.stringify(lines).includes(text.slice(0, 200)));
 });

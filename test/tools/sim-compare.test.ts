@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_FIXTURES, masterFromFiles, masterSourceOf } from '../../adapters/master/load.js';
 import type { Master } from '../../core/master/index.js';
-import { loadConfig } from '../../scripts/sim/config.js';
-import { compareRuns, metricsOf, pairedInterval, seedsOf, simulateCompare } from '../../scripts/sim/compare.js';
-import { simulate } from '../../scripts/sim/engine.js';
+import { loadConfig } from '../../toolkit/sim/config.js';
+import { compareRuns, metricsOf, pairedInterval, seedsOf, simulateCompare } from '../../toolkit/sim/compare.js';
+import { simulate } from '../../toolkit/sim/engine.js';
 import { compareCsv, compareReport, compareSummary, runCsv, runReport } from '../../scripts/sim/html.js';
-import { benjaminiHochberg, pairedTest, t975, tCdf, tTwoSided } from '../../scripts/sim/stats.js';
+import { benjaminiHochberg, pairedTest, t975, tCdf, tTwoSided } from '../../toolkit/sim/stats.js';
 import { top } from '../../scripts/sim/svg.js';
 import { master } from '../_support/core.js';
 

@@ -14,8 +14,8 @@ import { master } from '../_support/core.js';
 import { createPlayer } from '../../core/account.js';
 import { rngFromSeed } from '../../core/rng.js';
 import type { PlayerState } from '../../core/state.js';
-import { previewLive, previewLiveParallel } from '../../scripts/sim/live.js';
-import { loadConfig } from '../../scripts/sim/config.js';
+import { previewLive, previewLiveParallel } from '../../toolkit/sim/live.js';
+import { loadConfig } from '../../toolkit/sim/config.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 

@@ -1,7 +1,8 @@
 // Game data: the version in force, the scheduled ones and the history; publishing a
 // version from a directory's files (read in the browser, validated by the server,
 // answered with what it changes), scheduling a version for an instant (or now),
-// cancelling one before its time, and rolling back (scheduling an earlier version).
+// cancelling one before its time, rolling back (scheduling an earlier version), and
+// previewing a version on a sample of the stored players before it is scheduled.
 import { api } from './api.js';
 import { fill, h, table } from './dom.js';
 
@@ -34,6 +35,44 @@ const diffList = (diff) =>
         ),
       );
 
+const fixed = (x) => (Number.isInteger(x) ? String(x) : x.toFixed(3));
+const signed = (x) => (x > 0 ? `+${fixed(x)}` : fixed(x));
+
+/** The preview's report: each metric's A, B, B − A with its 95% interval, and whether it survives the correction. */
+const previewReport = (r) =>
+  h(
+    'div',
+    { id: 'preview-report' },
+    h(
+      'p',
+      {},
+      `A (in force ${short(r.inForce)}) against B (${short(r.candidate)}): ${r.players} stored players × ${r.days} days from ${r.from}, ${r.seeds} paired runs, in ${(r.tookMs / 1000).toFixed(1)} s. `,
+      h('strong', {}, `${r.testing.marked} of ${r.testing.tested} differences marked`),
+      ` (${r.testing.correction}, false discovery rate ${r.testing.falseDiscoveryRate * 100}%).`,
+    ),
+    table(
+      'Preview',
+      ['metric', 'profile', 'A', 'B', 'B − A', '95% interval', 'q', ''],
+      [...r.rows]
+        .sort((x, y) => Number(y.marked) - Number(x.marked) || Number(x.profile !== null) - Number(y.profile !== null))
+        .map((x) => [
+          x.metric,
+          x.profile ?? 'all',
+          fixed(x.a),
+          fixed(x.b),
+          signed(x.diff),
+          x.low === null ? '' : `${signed(x.low)} … ${signed(x.high)}`,
+          x.q === null ? '' : x.q.toPrecision(2),
+          x.marked ? 'marked' : '',
+        ]),
+    ),
+    h(
+      'p',
+      { class: 'note' },
+      'A marked difference survives the correction for testing every metric at once; an unmarked one may be chance. More seeds or players narrow the intervals.',
+    ),
+  );
+
 export const gameDataScreen = async (ctx) => {
   const m = await api('GET', '/admin/master');
   const v = m.versions;
@@ -59,6 +98,7 @@ export const gameDataScreen = async (ctx) => {
         h('p', { class: 'note' }, 'Nothing is served from it until it is scheduled below.'),
       );
       scheduleVersion.value = answer.version;
+      previewVersion.value = answer.version;
       result.focus();
     } catch (err) {
       ctx.error(err);
@@ -86,6 +126,32 @@ export const gameDataScreen = async (ctx) => {
       ctx.error(err);
     }
   };
+  const previewVersion = h('input', { id: 'preview-version', size: 66, placeholder: '64 hex digits', required: true });
+  const number = (id, value, max) => h('input', { id, type: 'number', min: 1, max, value: String(value) });
+  const previewPlayers = number('preview-players', 200, 2000);
+  const previewDays = number('preview-days', 7, 30);
+  const previewSeeds = number('preview-seeds', 10, 20);
+  previewSeeds.min = '2';
+  const previewResult = h('div', { id: 'preview-result', tabindex: '-1' });
+  const onPreview = async (e) => {
+    e.preventDefault();
+    fill(previewResult, h('p', { class: 'note' }, 'Running the preview (a minute for a thousand players)…'));
+    try {
+      const r = await api('POST', '/admin/master/preview', {
+        version: previewVersion.value.trim(),
+        players: Number(previewPlayers.value),
+        days: Number(previewDays.value),
+        seeds: Number(previewSeeds.value),
+      });
+      ctx.clearError();
+      fill(previewResult, previewReport(r));
+      previewResult.focus();
+    } catch (err) {
+      fill(previewResult);
+      ctx.error(err);
+    }
+  };
+
   const cancelButton = (id) =>
     h(
       'button',
@@ -115,6 +181,18 @@ export const gameDataScreen = async (ctx) => {
       },
       'Schedule this',
     );
+  const previewButton = (version) =>
+    h(
+      'button',
+      {
+        type: 'button',
+        onclick: () => {
+          previewVersion.value = version;
+          previewPlayers.focus();
+        },
+      },
+      'Preview this',
+    );
 
   return {
     node: h(
@@ -141,6 +219,26 @@ export const gameDataScreen = async (ctx) => {
       result,
       h(
         'form',
+        { class: 'stack', onsubmit: onPreview, 'aria-label': 'Preview a version' },
+        h('h2', {}, 'Preview a version on the stored players'),
+        h(
+          'p',
+          { class: 'note' },
+          "The simulator's behaviour profiles play a sample of the stored players (read, never changed) for some days under the version in force and under this one, on the same random draws.",
+        ),
+        h('label', { for: 'preview-version' }, 'Version'),
+        previewVersion,
+        h('label', { for: 'preview-players' }, 'Players (up to 2,000)'),
+        previewPlayers,
+        h('label', { for: 'preview-days' }, 'Days (up to 30)'),
+        previewDays,
+        h('label', { for: 'preview-seeds' }, 'Paired runs (2 to 20)'),
+        previewSeeds,
+        h('button', { type: 'submit' }, 'Preview'),
+      ),
+      previewResult,
+      h(
+        'form',
         { class: 'stack', onsubmit: onSchedule, 'aria-label': 'Schedule a version' },
         h('h2', {}, 'Schedule a version (an earlier one rolls back)'),
         h('label', { for: 'schedule-version' }, 'Version'),
@@ -154,7 +252,13 @@ export const gameDataScreen = async (ctx) => {
       table(
         'Versions kept',
         ['version', 'published', 'by', 'note', ''],
-        v.versions.map((x) => [h('code', {}, short(x.version)), x.publishedAt, x.by, x.note, useButton(x.version)]),
+        v.versions.map((x) => [
+          h('code', {}, short(x.version)),
+          x.publishedAt,
+          x.by,
+          x.note,
+          h('span', {}, useButton(x.version), ' ', previewButton(x.version)),
+        ]),
       ),
       table(
         'Schedule history',

@@ -10,7 +10,8 @@
 // discovery rate): ~38 tests at 95% each would mark about two by chance alone.
 import type { Master } from '../../core/master/index.js';
 import type { SimConfig } from './config.js';
-import { simulate, type Band, type SimResult } from './engine.js';
+import { CURRENCIES, simulate, type Band, type SimResult } from './engine.js';
+import type { Currency } from './ledger.js';
 import { benjaminiHochberg, pairedTest } from './stats.js';
 
 export interface Metric {
@@ -20,6 +21,13 @@ export interface Metric {
   readonly profile: string | null;
   readonly value: number;
 }
+
+const CURRENCY_NAMES: Record<Currency, string> = {
+  gold: 'coins',
+  gem: 'free gems',
+  paidGem: 'paid gems',
+  kirara: 'kirara points',
+};
 
 /** The figures a comparison reports, from one run. */
 export const metricsOf = (r: SimResult): Metric[] => {
@@ -39,6 +47,13 @@ export const metricsOf = (r: SimResult): Metric[] => {
   add('gems held per player', null, r.currency.gem.heldPerPlayer + r.currency.paidGem.heldPerPlayer);
   add('coins held per player', null, r.currency.gold.heldPerPlayer);
   add('stamina per player-day', null, r.stamina.perPlayerDay);
+  // What the economy moved: each currency earned (rewards, presents, sales …) and spent (draws, upgrades …).
+  for (const c of CURRENCIES) {
+    const { sources, sinks } = r.currency[c];
+    const total = (x: Record<string, number>) => Object.values(x).reduce((s, v) => s + v, 0);
+    add(`${CURRENCY_NAMES[c]} earned per player`, null, total(sources) / pop);
+    add(`${CURRENCY_NAMES[c]} spent per player`, null, total(sinks) / pop);
+  }
   for (const p of r.profiles) {
     add('draws per player', p.name, p.drawsPerPlayer);
     add('gems earned per player', p.name, p.gemsEarnedPerPlayer);

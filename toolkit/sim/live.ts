@@ -100,7 +100,8 @@ export const previewLive = (
 /**
  * The same preview with its runs split over `threads` worker threads (the machine's
  * cores): each run is the same function of its version and seed, so the result is
- * the one previewLive gives. Versions not built from files run here, in one thread.
+ * the one previewLive gives. One thread runs here, unless `offThread` (a server,
+ * whose event loop must keep serving); versions not built from files always run here.
  */
 export const previewLiveParallel = async (
   a: { readonly name: string; readonly master: Master },
@@ -109,18 +110,18 @@ export const previewLiveParallel = async (
   states: ReadonlyArray<PlayerState>,
   p: { readonly seed: string; readonly seeds: number; readonly days: number; readonly start: number },
   threads: number,
+  offThread = false,
 ): Promise<CompareResult> => {
   const fa = masterSourceOf(a.master)?.raw;
   const fb = masterSourceOf(b.master)?.raw;
-  if (threads < 2 || !fa || !fb) return previewLive(a, b, config, states, p);
+  if ((threads < 2 && !offThread) || !fa || !fb) return previewLive(a, b, config, states, p);
   const seeds = seedsOf(p.seed, p.seeds);
   const tasks: LiveTask[] = seeds.flatMap((seed) => [
     { version: 0, seed },
     { version: 1, seed },
   ]);
-  const shares = Array.from({ length: threads }, (_, i) => tasks.filter((_, j) => j % threads === i)).filter(
-    (x) => x.length > 0,
-  );
+  const n = Math.max(1, threads);
+  const shares = Array.from({ length: n }, (_, i) => tasks.filter((_, j) => j % n === i)).filter((x) => x.length > 0);
   // Under tsx (npm run sim, tests) the worker is TypeScript, loaded through tsx (live-worker-entry.mjs); built, plain JavaScript.
   const ts = import.meta.url.endsWith('.ts');
   const url = new URL(ts ? './live-worker-entry.mjs' : './live-worker.js', import.meta.url);
