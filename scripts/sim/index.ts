@@ -1,13 +1,13 @@
 // npm run sim -- --seed S --players P --days D [--json] [--out DIR] [--config FILE] [--master DIR] (--help for the options)
 // npm run sim -- --compare A B --seeds N [--seed S] [--players P] [--days D] [--json] [--out DIR] [--config FILE]
 // Simulates a population of players day by day through the core's reducers
-// (scripts/sim/engine.ts) with the behaviour profiles of a config file (default
+// (toolkit/sim/engine.ts) with the behaviour profiles of a config file (default
 // toolkit/profiles.json). Prints a readable summary, or the whole result as
 // JSON with --json (the same seed gives byte-identical JSON); writes SVG charts,
 // one self-contained HTML report and a CSV export into --out. With --compare,
 // runs two master-data directories on the same seeds (the same random draws) and
 // reports every metric with its difference and 95% interval, marking only the
-// differences that survive a Benjamini–Hochberg correction (scripts/sim/compare.ts).
+// differences that survive a Benjamini–Hochberg correction (toolkit/sim/compare.ts).
 // Progress goes to stderr.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
