@@ -3,7 +3,6 @@
 // one, preview one on a sample of the stored players (the simulator's profiles, in
 // worker threads), and the listing GET /admin/master shows. The versions and the schedule are
 // the service's book (adapters/master/book.ts), which every process reads.
-import { availableParallelism } from 'node:os';
 import type * as t from 'io-ts';
 import { requestError } from '../../core/codecs.js';
 import { gameError, type GameError } from '../../core/errors.js';
@@ -33,6 +32,8 @@ export interface MasterRouteDeps {
   readonly service: GameService;
   readonly nowOf: (ctx: MasterCtx) => number;
   readonly offsetOf: (ctx: MasterCtx) => number;
+  /** Worker threads a preview's runs are split over. */
+  readonly previewThreads: number;
 }
 
 /** The request's JSON body (the body parser's), or an empty object. */
@@ -145,9 +146,6 @@ const schedule = async (d: MasterRouteDeps, ctx: MasterCtx): Promise<Answer> => 
   return E.right(scheduleView(entry, d.offsetOf(ctx)));
 };
 
-/** Worker threads a preview uses: all cores but one, which the game keeps (at least one). */
-const previewThreads = (): number => Math.max(1, availableParallelism() - 1);
-
 /** Runs the simulator's profiles over a sample of the stored players under the version in force and a candidate. */
 const preview = async (d: MasterRouteDeps, ctx: MasterCtx, busy: { running: boolean }): Promise<Answer> => {
   const req = PreviewMaster.decode(bodyOf(ctx));
@@ -168,7 +166,7 @@ const preview = async (d: MasterRouteDeps, ctx: MasterCtx, busy: { running: bool
       loadConfig(DEFAULT_CONFIG),
       states,
       { seed, seeds, days, start: now },
-      previewThreads(),
+      d.previewThreads,
       true,
     );
     return E.right({

@@ -9,6 +9,7 @@
 import Router, { type RouterContext } from '@koa/router';
 import type Koa from 'koa';
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { gameError, RESULT_CODES, type GameError } from '../../core/errors.js';
 import { requestError, PosInt } from '../../core/codecs.js';
 import type { PlayerState } from '../../core/state.js';
@@ -62,6 +63,8 @@ export interface AdminOptions {
   readonly metrics?: Metrics;
   /** Check every answer against its declared codec (CHECK_ANSWERS), as /api does. */
   readonly checkAnswers?: boolean;
+  /** Worker threads a game-data preview runs on (PREVIEW_THREADS; default all cores but one). */
+  readonly previewThreads?: number;
 }
 
 type AdminState = { requestId: string; now?: number; resultCode?: number };
@@ -326,6 +329,12 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
   route('adminMaster', async (ctx) =>
     E.right(masterOf(gameAt(ctx), versionsListing(service, nowOf(ctx), offsetOf(ctx)))),
   );
-  masterRoutes({ route, service, nowOf, offsetOf });
+  masterRoutes({
+    route,
+    service,
+    nowOf,
+    offsetOf,
+    previewThreads: opts.previewThreads ?? Math.max(1, availableParallelism() - 1),
+  });
   return router;
 };

@@ -32,7 +32,7 @@ export type AppConfig = Pick<
   Config,
   'adminToken' | 'requestHashSalt' | 'requestHashRequired' | 'bodyLimitBytes' | 'always200' | 'serverVersion'
 > &
-  Partial<Pick<Config, 'rateLimits' | 'checkAnswers' | 'trustProxyHops' | 'metricsToken'>>;
+  Partial<Pick<Config, 'rateLimits' | 'checkAnswers' | 'trustProxyHops' | 'metricsToken' | 'previewThreads'>>;
 export { envelope };
 
 /** What the server around the app provides: metrics (absent: no /metrics), and the stop signal's state for /readyz. */
@@ -358,6 +358,7 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger, ops
       lifecycle,
       ...(ops.metrics ? { metrics: ops.metrics } : {}),
       ...(cfg.checkAnswers ? { checkAnswers: true } : {}),
+      ...(cfg.previewThreads !== undefined ? { previewThreads: cfg.previewThreads } : {}),
     });
     app.use(admin.routes());
   }

@@ -1,4 +1,5 @@
 // Configuration from environment variables, each with its documented default (README).
+import { availableParallelism } from 'node:os';
 import { DEFAULT_LIMITS, type RateLimits } from './rate-limit.js';
 import { LOG_LEVELS, parseLogLevel, type LogLevelSetting } from './log.js';
 import { KEPT_PER_SCOPE } from '../storage/kept-answers.js';
@@ -63,6 +64,8 @@ export interface Config {
   readonly pgVacuumSeconds: number;
   /** How often each process reads the game data's schedule (a store shared by several processes). */
   readonly masterPollSeconds: number;
+  /** Worker threads a game-data preview (POST /admin/master/preview) runs on. */
+  readonly previewThreads: number;
 }
 
 export const DEV_HASH_SALT = 'hoshi-dev-salt';
@@ -189,6 +192,10 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): Config => {
     pgSessionCacheMs: int(env['PG_SESSION_CACHE_MS'], 2000, 'PG_SESSION_CACHE_MS'),
     pgVacuumSeconds: int(env['PG_VACUUM_SECONDS'], 30, 'PG_VACUUM_SECONDS'),
     masterPollSeconds: int(env['MASTER_POLL_SECONDS'], 5, 'MASTER_POLL_SECONDS'),
+    previewThreads: Math.max(
+      1,
+      int(env['PREVIEW_THREADS'], Math.max(1, availableParallelism() - 1), 'PREVIEW_THREADS'),
+    ),
   };
 };
 

@@ -17,7 +17,7 @@ import { cli, flag, int, str, UsageError, type Parsed } from '../args.js';
 import { DEFAULT_CONFIG, loadConfig, type SimConfig } from '../../toolkit/sim/config.js';
 import { simulateCompare, type CompareResult } from '../../toolkit/sim/compare.js';
 import { previewLiveParallel } from '../../toolkit/sim/live.js';
-import { candidateOf, openLiveSource } from './live-source.js';
+import { candidateOf, openLiveSource, shortVersion } from './live-source.js';
 import { simulate } from '../../toolkit/sim/engine.js';
 import { compareCsv, compareReport, compareSummary, runCsv, runReport } from './html.js';
 import { summary } from './report.js';
@@ -173,7 +173,7 @@ const compareLive = async (
     const b = await candidateOf(source, given);
     const started = performance.now();
     const c = await previewLiveParallel(
-      { name: `in force (${source.inForce.version.slice(0, 12)})`, master: source.inForce.master },
+      { name: `in force (${shortVersion(source.inForce.version)})`, master: source.inForce.master },
       b,
       config,
       source.states,

@@ -76,12 +76,15 @@ export const openLiveSource = async (
   };
 };
 
+/** A version's name for a report: a hash's first 12 digits; anything else (the bundled fixtures) whole. */
+export const shortVersion = (v: string): string => (/^[0-9a-f]{64}$/.test(v) ? v.slice(0, 12) : v);
+
 /** A candidate: a version the store keeps (64 hex digits) or a directory laid out as fixtures/. */
 export const candidateOf = async (source: LiveSource, given: string): Promise<{ name: string; master: Master }> => {
   if (/^[0-9a-f]{64}$/.test(given)) {
     const m = await source.version(given);
     if (!m) throw new Error(`the store keeps no version ${given}`);
-    return { name: given.slice(0, 12), master: m };
+    return { name: shortVersion(given), master: m };
   }
   return { name: given, master: loadMaster(given) };
 };
