@@ -6,6 +6,8 @@
 export interface ErrorData {
   OUTDATED: { version: string; minVersion: string };
   OUTDATED_AB_VERSION: { abVer: number; minAbVer: number };
+  /** The game is closed for maintenance until `until` (ms), with the operator's message. */
+  MAINTENANCE: { message: string; until: number };
   INVALID_REQUEST_HASH: Record<string, never>;
   INVALID_PARAMETERS: { field: string; reason: string };
   INSUFFICIENT_PARAMETERS: { field: string };
@@ -22,7 +24,8 @@ export interface ErrorData {
   PLAYER_ALREADY_EXISTS: Record<string, never>;
   PLAYER_NOT_FOUND: Record<string, never>;
   PLAYER_SESSION_EXPIRED: Record<string, never>;
-  PLAYER_SUSPENDED: Record<string, never>;
+  /** Suspended by the operator until `until` (ms), or indefinitely (null). */
+  PLAYER_SUSPENDED: { until: number | null };
   INVALID_MOVE_PARAMETERS: { reason: string };
   PLAYER_MOVED: Record<string, never>;
   WEAPON_UPGRADE_LIMIT: { max: number };
@@ -92,6 +95,10 @@ export const RESULT_CODES: { readonly [K in ErrorName]: CodeInfo<K> } = {
     resultCode: 30,
     message: (e) => `Asset version ${e.abVer} is out of date: download version ${e.minAbVer} or later.`,
   },
+  MAINTENANCE: {
+    resultCode: 10,
+    message: (e) => e.message || 'The game is closed for maintenance; please come back later.',
+  },
   INVALID_REQUEST_HASH: { resultCode: 101, message: () => 'The request hash does not match the request.' },
   INVALID_PARAMETERS: { resultCode: 102, message: (e) => `Invalid parameter ${e.field}: ${e.reason}.` },
   INSUFFICIENT_PARAMETERS: { resultCode: 103, message: (e) => `Missing parameter ${e.field}.` },
@@ -124,7 +131,10 @@ export const RESULT_CODES: { readonly [K in ErrorName]: CodeInfo<K> } = {
   PLAYER_ALREADY_EXISTS: { resultCode: 201, message: () => 'A player is already bound to this uuid.' },
   PLAYER_NOT_FOUND: { resultCode: 202, message: () => 'No such player, or the access token does not match.' },
   PLAYER_SESSION_EXPIRED: { resultCode: 203, message: () => 'No valid session: log in again.' },
-  PLAYER_SUSPENDED: { resultCode: 204, message: () => 'This player is suspended.' },
+  PLAYER_SUSPENDED: {
+    resultCode: 204,
+    message: (e) => (e.until === null ? 'This player is suspended.' : 'This player is suspended for now.'),
+  },
   INVALID_MOVE_PARAMETERS: {
     resultCode: 210,
     message: (e) => `The transfer code or password is not valid: ${e.reason}.`,

@@ -27,6 +27,18 @@ export interface Env {
   readonly others: ReadonlyArray<PlayerState | undefined>;
   /** What the edge made for this request (the core makes no secret); absent for the game operations, which need none. */
   readonly issued?: Issued;
+  /** The operator's notices in force at the request's time (given to the entries that list them). */
+  readonly notices?: ReadonlyArray<LiveNotice>;
+}
+
+/** A notice the operator wrote, as the core lists it to players. */
+export interface LiveNotice {
+  readonly id: number;
+  readonly kind: string;
+  readonly title: string;
+  readonly body: string;
+  readonly from: number;
+  readonly until: number | null;
 }
 
 /**
@@ -153,6 +165,10 @@ export interface Operation<Req = unknown, Res = unknown, K extends ErrorName = E
   readonly reduce: Reducer<Req, Res, K>;
   /** True when the operation never changes state (no commit needed). */
   readonly readOnly?: boolean;
+  /** Served while the game is closed for maintenance (the version check, the notices): every other entry answers 10. */
+  readonly duringMaintenance?: boolean;
+  /** Shared by every caller alike: a cache may keep its answer this many seconds (else no cache keeps it). */
+  readonly cacheSeconds?: number;
 }
 
 /** An operation in the table: its types erased. Sound because a request only reaches its reducer through its own codec. */

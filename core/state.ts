@@ -7,6 +7,7 @@ import { progressionDefaults, progressionProps } from './state/progression.js';
 import { townDefaults, townProps } from './state/town.js';
 import { socialDefaults, socialProps } from './state/social.js';
 import { originalDefaults, originalProps } from './state/original.js';
+import { liveOpsDefaults, liveOpsProps } from './state/liveops.js';
 
 const num = t.number;
 const str = t.string;
@@ -58,18 +59,22 @@ export const OwnedRoomObject = t.type({
 });
 export type OwnedRoomObject = t.TypeOf<typeof OwnedRoomObject>;
 
-export const Present = t.type({
-  managedPresentId: num,
-  kind: GrantKind,
-  objectId: num,
-  amount: num,
-  title: str,
-  message: str,
-  createdAt: num,
-  deadline: nullable(num),
-  /** Where it came from: welcome, operator, overflow, reward. */
-  source: str,
-});
+export const Present = t.intersection([
+  t.type({
+    managedPresentId: num,
+    kind: GrantKind,
+    objectId: num,
+    amount: num,
+    title: str,
+    message: str,
+    createdAt: num,
+    deadline: nullable(num),
+    /** Where it came from: welcome, operator, overflow, reward. */
+    source: str,
+  }),
+  /** The operator's send it came with (absent for the game's own): what a recall takes back. */
+  t.partial({ sendId: num }),
+]);
 export type Present = t.TypeOf<typeof Present>;
 
 export const ReceivedPresent = t.intersection([Present, t.type({ receivedAt: num })]);
@@ -166,8 +171,14 @@ export const BaseState = t.type({
  * A group adds its props here and its default below; decodeState fills them in,
  * so stored players of an older shape load without a migration step.
  */
-export const GroupProps = { ...progressionProps, ...townProps, ...socialProps, ...originalProps };
-export const groupDefaults = { ...progressionDefaults, ...townDefaults, ...socialDefaults, ...originalDefaults };
+export const GroupProps = { ...progressionProps, ...townProps, ...socialProps, ...originalProps, ...liveOpsProps };
+export const groupDefaults = {
+  ...progressionDefaults,
+  ...townDefaults,
+  ...socialDefaults,
+  ...originalDefaults,
+  ...liveOpsDefaults,
+};
 
 export const PlayerState = t.intersection([BaseState, t.type(GroupProps)]);
 /** Every field's codec, by name (a storage decodes a delta field by field). */

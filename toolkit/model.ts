@@ -107,6 +107,7 @@ export const TEMPLATES: { readonly [N in OperationName]: Json | null } = {
   setPlayerMove: null,
   getAppVersion: null,
   getAllQuestChapter: null,
+  getAllNotice: null,
   drawPlayerGacha: { gachaId: 3, drawType: 1, stepCode: 0, reDraw: false },
   fixPlayerGacha: {},
   getAllPlayerGacha: {},

@@ -7,7 +7,6 @@ import type { ErrorName } from '../../core/errors.js';
 import { DisplayText, PosInt } from '../../core/codecs.js';
 import { Grant } from '../../core/master/common.js';
 import { PlayerState } from '../../core/state.js';
-import { parseTime } from '../../core/time.js';
 import { entryByName } from '../../core/operations/table.js';
 import type { AnyOperation } from '../../core/operation.js';
 import { AdminGachaResponse, AdminGachasResponse } from './admin-gachas.js';
@@ -24,31 +23,11 @@ import {
   ScheduleMaster,
 } from './admin-master-codecs.js';
 
-const WIRE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
-export const TIME_FORMS =
-  "a time as 2026-12-31T23:59:59 (the game's time zone, as every answer's times) or ISO 8601 with a zone (2026-12-31T14:59:59Z)";
+import type { AdminOperation } from './admin-operation.js';
+import { OperatorTime, TIME_FORMS } from './admin-time.js';
+import { LIVEOPS_OPERATIONS } from './admin-liveops-codecs.js';
 
-/** An instant as an operator writes it: the wire's time (the game's zone) or ISO 8601 with a zone. */
-export const parseOperatorTime = (s: string, offsetMinutes: number): number | undefined => {
-  if (WIRE_TIME.test(s)) return parseTime(s, offsetMinutes);
-  if (!ISO_TIME.test(s)) return undefined;
-  const ms = Date.parse(s);
-  return Number.isFinite(ms) ? ms : undefined;
-};
-
-/** A string in one of the two forms (checked again, with the calendar, when converted). */
-const OperatorTime = new t.RefinementType<t.StringC>(
-  'OperatorTime',
-  (u): u is string => typeof u === 'string' && (WIRE_TIME.test(u) || ISO_TIME.test(u)),
-  (u, c) =>
-    typeof u === 'string' && (WIRE_TIME.test(u) || ISO_TIME.test(u))
-      ? t.success(u)
-      : t.failure(u, c, `must be ${TIME_FORMS}`),
-  t.identity,
-  t.string,
-  (s) => WIRE_TIME.test(s) || ISO_TIME.test(s),
-);
+export { parseOperatorTime, TIME_FORMS } from './admin-time.js';
 
 export const SendPresents = t.exact(
   t.intersection([
@@ -96,7 +75,14 @@ export const EndSessions = t.exact(
 );
 const EndSessionsResponse = t.type({ ended: t.number }, 'AdminEndSessionsResponse');
 /** What the routes below answer (beside the envelope); the OpenAPI document shows these. */
-const SendPresentsResponse = t.type({ sent: t.number }, 'AdminSendPresentsResponse');
+const SendPresentsResponse = t.type(
+  {
+    sent: t.number,
+    /** The send's id: POST /admin/presents/recall takes back its unreceived presents. */
+    sendId: t.number,
+  },
+  'AdminSendPresentsResponse',
+);
 const ReadPlayerResponse = t.type({ state: PlayerState }, 'AdminReadPlayerResponse');
 const PlayerSummary = t.type(
   {
@@ -116,24 +102,7 @@ export const FIND_KEYS = ['playerId', 'uuid', 'myCode', 'name'] as const;
 /** At most this many players are listed by name (names are not unique). */
 export const FIND_LIMIT = 100;
 
-/** An admin route as the OpenAPI document shows it. */
-export interface AdminOperation {
-  readonly name: string;
-  readonly method: 'GET' | 'POST';
-  /** The full path, `:name` for a path parameter. */
-  readonly path: string;
-  readonly summary: string;
-  readonly description: string;
-  readonly pathParameters?: Readonly<Record<string, t.Mixed>>;
-  /** Query parameters, each optional. */
-  readonly queryParameters?: Readonly<Record<string, { readonly codec: t.Mixed; readonly description: string }>>;
-  readonly request?: t.Mixed;
-  readonly response: t.Mixed;
-  /** The errors it can answer with besides the missing or wrong token (401, 203). */
-  readonly errors: ReadonlyArray<ErrorName>;
-  /** A write: logged (admin.action) with what it did. */
-  readonly writes?: boolean;
-}
+export type { AdminOperation } from './admin-operation.js';
 
 /** The draw history reducer the game serves at /api/player/gacha/history, run by the operator on any player. */
 export const HISTORY = entryByName('getHistoryPlayerGacha') as AnyOperation;
@@ -344,4 +313,5 @@ export const ADMIN_OPERATIONS: ReadonlyArray<AdminOperation> = [
       'UNKNOWN_ERROR',
     ],
   },
+  ...LIVEOPS_OPERATIONS,
 ];

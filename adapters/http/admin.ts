@@ -29,6 +29,7 @@ import type { Lifecycle } from './ops.js';
 import { gachaRates, gachaSummary } from './admin-gachas.js';
 import { healthOf, masterOf } from './admin-health.js';
 import { masterRoutes, versionsListing } from './admin-master.js';
+import { liveOpsRoutes } from './admin-liveops.js';
 import {
   ADMIN_OPERATIONS,
   EndSessions,
@@ -158,6 +159,7 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
     };
     const path = op.path.slice('/admin'.length);
     if (op.method === 'GET') router.get(path, serve);
+    else if (op.method === 'DELETE') router.delete(path, serve);
     else router.post(path, serve);
   };
   /** The path's player id, and the player (a missing one is "No such player"). */
@@ -329,6 +331,14 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
   route('adminMaster', async (ctx) =>
     E.right(masterOf(gameAt(ctx), versionsListing(service, nowOf(ctx), offsetOf(ctx)))),
   );
+  liveOpsRoutes({
+    route,
+    service,
+    nowOf,
+    offsetOf,
+    actorOf: () => 'admin',
+    contextOf: (ctx) => contextAt(nowOf(ctx), { requestId: (ctx.state as AdminState).requestId }),
+  });
   masterRoutes({
     route,
     service,

@@ -165,6 +165,8 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger, ops
         });
       }
     }
+    // An answer the same for every caller (the notices) may be kept by a cache a while.
+    if (op.cacheSeconds !== undefined) ctx.set('Cache-Control', `public, max-age=${op.cacheSeconds}`);
     return env.ok(ctx, a.right);
   };
 

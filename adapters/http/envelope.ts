@@ -12,6 +12,14 @@ import { HTTP_STATUS } from './status.js';
 /** What the envelope reads of a request's state (the admin router's too). */
 type EnvelopeState = { requestId: string; now?: number; resultCode?: number };
 
+/** The end times a client shows beside some refusals, in the game's time zone: maintenance's, a suspension's (null: none set). */
+const timesOf = (e: GameError, time: (ms: number) => string): Record<string, unknown> =>
+  e.code === 'MAINTENANCE'
+    ? { maintenanceUntil: time(e.until) }
+    : e.code === 'PLAYER_SUSPENDED'
+      ? { suspendedUntil: e.until === null ? null : time(e.until) }
+      : {};
+
 /** Writes the envelope: resultCode, resultMessage, serverTime, serverVersion, then the payload. */
 export const envelope = (service: GameService, cfg: Pick<Config, 'always200' | 'serverVersion'>) => {
   // serverTime is the request's `now` (read once, by the first middleware), in the game's time zone then.
@@ -35,7 +43,9 @@ export const envelope = (service: GameService, cfg: Pick<Config, 'always200' | '
       const resultCode = RESULT_CODES[e.code].resultCode;
       ctx.status = cfg.always200 ? 200 : HTTP_STATUS[e.code];
       ctx.state.resultCode = resultCode;
-      ctx.body = { ...head(ctx, resultCode, messageOf(e)), ...extra };
+      const now = ctx.state.now ?? service.now();
+      const time = (ms: number) => formatTime(ms, service.masterAt(now).master.game.timezoneOffsetMinutes);
+      ctx.body = { ...head(ctx, resultCode, messageOf(e)), ...timesOf(e, time), ...extra };
     },
     raw: (ctx: Koa.ParameterizedContext<EnvelopeState>, status: number, resultCode: number, message: string) => {
       ctx.status = cfg.always200 ? 200 : status;

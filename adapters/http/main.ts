@@ -13,6 +13,8 @@ import { createApp } from './app.js';
 import { setAnswerCacheBytes } from './json.js';
 import { loadMaster, MasterDataError, masterSourceOf } from '../master/load.js';
 import { MasterBook } from '../master/book.js';
+import { LiveOps } from '../liveops/board.js';
+import { FileLiveOpsRecords, MemoryLiveOpsRecords } from '../liveops/records.js';
 import { FileMasterRegistry, MemoryMasterRegistry, type MasterRegistry } from '../master/registry.js';
 import { FileStorage } from '../storage/file.js';
 import { MemoryStorage } from '../storage/memory.js';
@@ -127,6 +129,22 @@ const main = async (): Promise<void> => {
     }, pollMs).unref();
   }
   log('notice', 'master.in_force', { version: book.at(Date.now()).version, scheduled: book.known.schedule.length });
+  // The operator's maintenance window and notices: kept by the store, read again on the same poll by every process.
+  const liveOps = new LiveOps(
+    shared
+      ? storage.liveOpsRecords()
+      : cfg.storage === 'memory'
+        ? new MemoryLiveOpsRecords()
+        : new FileLiveOpsRecords(resolve(cfg.dataDir)),
+  );
+  await liveOps.refresh();
+  if (shared) {
+    setInterval(() => {
+      liveOps.refresh().catch((e: unknown) => log('warn', 'liveops.refresh_failed', { error: (e as Error).message }));
+    }, pollMs).unref();
+  }
+  const window = liveOps.window;
+  if (window) log('notice', 'maintenance.set', { from: window.from, until: window.until, by: window.by });
   if (storage instanceof PostgresStorage) {
     // What the shared tables keep past its use: answers past their time, idle rate buckets (full again
     // after an hour), claims of requests whose process died. Any process may do it; it is idempotent.
@@ -177,6 +195,7 @@ const main = async (): Promise<void> => {
     sessionIdleMs: cfg.sessionIdleSeconds * 1000,
     idempotencyTtlMs: cfg.idempotencyTtlSeconds * 1000,
     book,
+    liveOps,
     ...(src ? { masterHash: src.hash } : {}),
   });
   const app = createApp(service, cfg, log, { ...(metrics ? { metrics } : {}), lifecycle });

@@ -67,4 +67,5 @@ export const HTTP_STATUS: { readonly [K in ErrorName]: number } = {
   ALREADY_COMPLETE_MISSION: 409,
   MISSION_NOT_ACHIEVED: 409,
   UNKNOWN_ERROR: 500,
+  MAINTENANCE: 503,
 };

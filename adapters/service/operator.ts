@@ -16,6 +16,7 @@ import type { Answer } from './answers.js';
 import type { RequestContext } from './context.js';
 import { idleLimitMs } from './sessions.js';
 import type { StorageDefaults } from './storage-defaults.js';
+import type { LiveOps } from '../liveops/board.js';
 
 /** A session as the operator's console lists it: live, expired (unused too long) or voided (by an account move). */
 export interface OperatorSession {
@@ -38,6 +39,8 @@ export interface OperatorHost {
   /** Runs f holding the locks of these keys (the game service's). */
   readonly exclusive: <T>(keys: ReadonlyArray<string>, f: () => Promise<T>) => Promise<T>;
   readonly commit: (c: Commit) => Promise<E.Either<GameError, boolean>>;
+  /** The operator's records: sends are kept there for their recall. */
+  readonly liveOps: LiveOps;
 }
 
 /** What a player can be found by. */
@@ -45,6 +48,9 @@ export type FindKey = 'playerId' | 'uuid' | 'myCode' | 'name';
 
 /** The entry that puts one present in one player's box (logged and replayed like the game's). */
 const SEND_ONE = entryByName('adminSendPresent') as AnyOperation;
+const RECALL_ONE = entryByName('adminRecallPresents') as AnyOperation;
+const SUSPEND_ONE = entryByName('adminSuspendPlayer') as AnyOperation;
+const LIFT_ONE = entryByName('adminLiftSuspension') as AnyOperation;
 
 export class OperatorService {
   constructor(private readonly host: OperatorHost) {}
@@ -143,28 +149,98 @@ export class OperatorService {
     grant: Grant,
     meta: { title: string; message: string; deadline: number | null },
     ctx: RequestContext = this.host.context(),
-  ): Promise<E.Either<GameError, { sent: number }>> {
+    by = 'admin',
+  ): Promise<E.Either<GameError, { sent: number; sendId: number }>> {
     // Checked once before a broadcast walks the players (the entry checks it again for each).
     if (!grantTargetExists(this.host.masterAt(ctx.now), grant))
       return E.left(gameError('NOT_FOUND', { entity: grant.kind, id: grant.objectId }));
     const one = typeof target === 'number';
     const ids = target === 'all' ? await this.storage.playerIds() : one ? [target] : [...new Set(target)];
-    let sent = 0;
+    // Every present of the send carries its id: a recall takes back those still unreceived.
+    const sendId = await this.host.liveOps.nextSendId();
+    const reached: number[] = [];
+    const keep = async () => {
+      if (reached.length === 0) return;
+      await this.host.liveOps.keepSend(
+        {
+          id: sendId,
+          at: ctx.now,
+          by,
+          grant,
+          ...meta,
+          target: target === 'all' ? 'all' : one ? 'one' : 'list',
+          sent: reached.length,
+          recalledAt: null,
+          removed: 0,
+          alreadyReceived: 0,
+        },
+        reached,
+      );
+    };
     for (const playerId of ids) {
       const r = await this.host.runDecoded(
         SEND_ONE,
         { ...ctx, idempotencyKey: undefined },
-        { playerId, grant, ...meta },
+        { playerId, grant, ...meta, sendId },
       );
       if (E.isLeft(r)) {
         // A player gone from a list or broadcast is skipped, as is one whose present box is full (not
         // counted in `sent`); a single named one that does not exist is 202, one with a full box 313.
         if ((r.left.code === 'PLAYER_NOT_FOUND' || r.left.code === 'PRESENT_LIMIT') && !one) continue;
+        await keep();
         return E.left(r.left);
       }
-      sent++;
+      reached.push(playerId);
     }
-    return E.right({ sent });
+    await keep();
+    return E.right({ sent: reached.length, sendId });
+  }
+
+  /**
+   * Takes back a send's presents still unreceived, from every player it reached (the
+   * entry adminRecallPresents, once per player); those received stay with the player.
+   */
+  async recall(
+    sendId: number,
+    ctx: RequestContext = this.host.context(),
+  ): Promise<E.Either<GameError, { removed: number; alreadyReceived: number; players: number }>> {
+    const kept = await this.host.liveOps.send(sendId);
+    if (!kept) return E.left(gameError('NOT_FOUND', { entity: 'send', id: sendId }));
+    let removed = 0;
+    let alreadyReceived = 0;
+    let players = 0;
+    for (const playerId of kept.playerIds) {
+      const r = await this.host.runDecoded(RECALL_ONE, { ...ctx, idempotencyKey: undefined }, { playerId, sendId });
+      // A player deleted since the send has nothing left to recall.
+      if (E.isLeft(r)) {
+        if (r.left.code === 'PLAYER_NOT_FOUND') continue;
+        return E.left(r.left);
+      }
+      players++;
+      removed += r.right['removed'] as number;
+      alreadyReceived += r.right['alreadyReceived'] as number;
+    }
+    // A second recall finds nothing more to remove: the record keeps the first's figures and the latest time.
+    await this.host.liveOps.markRecalled({
+      ...kept.send,
+      recalledAt: ctx.now,
+      removed: kept.send.removed + removed,
+      alreadyReceived,
+    });
+    return E.right({ removed, alreadyReceived, players });
+  }
+
+  /** Suspends a player (its sessions end) until `until` (null: until lifted), or lifts the suspension in force. */
+  async suspend(
+    playerId: number,
+    change: { readonly until: number | null; readonly reason: string; readonly by: string } | 'lift',
+    ctx: RequestContext = this.host.context(),
+  ): Promise<E.Either<GameError, Record<string, never>>> {
+    const r =
+      change === 'lift'
+        ? await this.host.runDecoded(LIFT_ONE, { ...ctx, idempotencyKey: undefined }, { playerId })
+        : await this.host.runDecoded(SUSPEND_ONE, { ...ctx, idempotencyKey: undefined }, { playerId, ...change });
+    return E.isLeft(r) ? r : E.right({});
   }
 
   /** Up to `n` players as stored now, evenly spread over the ids (the game-data preview's sample). */

@@ -28,6 +28,9 @@ import { planOf, type Plan } from './plan.js';
 import { resolveSession, sessionWrites, type ResolvedSession } from './sessions.js';
 import { storageDefaults, type StorageDefaults } from './storage-defaults.js';
 import { OperatorService } from './operator.js';
+import { LiveOps } from '../liveops/board.js';
+import { MemoryLiveOpsRecords } from '../liveops/records.js';
+import { admits, closedBy, maintenanceError, suspendedError } from './gates.js';
 
 export type { Idem, RequestContext } from './context.js';
 export type { Answer } from './answers.js';
@@ -51,6 +54,8 @@ export interface ServiceDeps {
    * version in force at its `now` (default: a book in memory, starting with `master`).
    */
   readonly book?: MasterBook;
+  /** The operator's maintenance window and notices (default: kept in memory). */
+  readonly liveOps?: LiveOps;
 }
 
 /** Commits tried before STATE_CONFLICT, unless the entry says otherwise. */
@@ -92,6 +97,7 @@ export class GameService {
       runDecoded: (op, ctx, request) => this.runDecoded(op, ctx, request, undefined),
       exclusive: (keys, f) => this.locks.run(keys, f),
       commit: (c) => this.commit(c),
+      liveOps: this.liveOps,
     });
   }
 
@@ -110,6 +116,12 @@ export class GameService {
       new MasterBook({ master: this.deps.master, version: this.masterHash }, new MemoryMasterRegistry()));
   }
   private ownBook: MasterBook | undefined;
+
+  /** The maintenance window, the notices and the present sends (the operator's). */
+  get liveOps(): LiveOps {
+    return (this.ownLiveOps ??= this.deps.liveOps ?? new LiveOps(new MemoryLiveOpsRecords()));
+  }
+  private ownLiveOps: LiveOps | undefined;
 
   /** The clock, read once per request by the edge. */
   now(): number {
@@ -147,10 +159,13 @@ export class GameService {
    */
   async run(op: AnyOperation, ctx: RequestContext, input: unknown): Promise<Answer> {
     try {
+      // In a maintenance window only its allowed players pass: a caller with no player never does.
+      const closed = closedBy(this.liveOps, op, ctx.now);
+      if (closed && closed.allowPlayerIds.length === 0) return left(maintenanceError(closed));
       let session: ResolvedSession | undefined;
       if (findOf(op).by === 'session') {
         const auth = await resolveSession(this.store, ctx.session, ctx.now, this.deps.sessionIdleMs);
-        if (E.isLeft(auth)) return auth;
+        if (E.isLeft(auth)) return closed ? left(maintenanceError(closed)) : auth;
         session = auth.right;
       }
       const decoded = op.request.decode(input);
@@ -171,6 +186,9 @@ export class GameService {
     session: ResolvedSession | undefined,
   ): Promise<Answer> {
     const located = await locate(this.store, op, request, session);
+    const closed = closedBy(this.liveOps, op, ctx.now);
+    if (closed && !admits(closed, E.isRight(located) ? located.right.playerId : undefined))
+      return left(maintenanceError(closed));
     if (E.isLeft(located)) return this.unlocated(op, ctx, request, located.left);
     if (findOf(op).by === 'none') return this.answerNoOne(op, request, ctx.now);
     const run: Run = {
@@ -213,7 +231,7 @@ export class GameService {
       request,
       lazyRng(() => deriveSeed(this.deps.seedSecret, 'none', now)),
       now,
-      { master: this.masterAt(now).master, others: [] },
+      { master: this.masterAt(now).master, others: [], notices: this.liveOps.noticesAt(now) },
     );
     return E.isLeft(r) ? r : E.right(r.right.response);
   }
@@ -248,6 +266,9 @@ export class GameService {
     if (id === undefined || findOf(run.op).by === 'new') return E.right(undefined);
     const state = await this.store.load(id);
     const session = run.located.session?.session;
+    // A suspension ends the sessions (raises the epoch); their requests answer 204 until it ends, then 203.
+    const suspended = state && suspendedError(run.op, state, run.ctx.now);
+    if (suspended) return E.left(suspended);
     if (!state || (session && state.account.sessionEpoch !== session.epoch)) return E.left(missingOf(run.op));
     const find = findOf(run.op);
     const claims = 'claims' in find ? find.claims?.(run.request) : undefined;

@@ -268,6 +268,20 @@ const MIGRATIONS: ReadonlyArray<(s: string) => string> = [
       cancelled_at bigint
     );
   `,
+  // 7: the operator's records (maintenance, notices, present sends …) by kind and id, and the
+  // next id of each kind; every process reads them every MASTER_POLL_SECONDS.
+  (s) => `
+    CREATE TABLE ${s}.liveops_records (
+      kind text NOT NULL,
+      id bigint NOT NULL,
+      body jsonb NOT NULL,
+      PRIMARY KEY (kind, id)
+    );
+    CREATE TABLE ${s}.liveops_ids (
+      kind text PRIMARY KEY,
+      n bigint NOT NULL
+    );
+  `,
 ];
 
 /** How many migrations the schema has when current. */

@@ -33,6 +33,7 @@ import type { StoredLogEntry } from './replay-log.js';
 import { poolOf, type PostgresOptions } from './postgres-options.js';
 import { queryOn, type Prepared } from './postgres-query.js';
 import { PostgresMasterRegistry } from './postgres-master.js';
+import { PostgresLiveOpsRecords } from './postgres-liveops.js';
 import { ident, migrate, statementsOf, type Statements } from './postgres-schema.js';
 import type { Chain } from './postgres-rows.js';
 import { KnownStates } from './postgres-states.js';
@@ -257,6 +258,11 @@ export class PostgresStorage implements Storage {
   /** The game data's versions and schedule, shared by every process on the database. */
   masterRegistry(): PostgresMasterRegistry {
     return new PostgresMasterRegistry(this.query, this.s);
+  }
+
+  /** The operator's records (maintenance, notices, sends), shared by every process. */
+  liveOpsRecords(): PostgresLiveOpsRecords {
+    return new PostgresLiveOpsRecords(this.query, this.s);
   }
 
   /** Keeps a copy of master data by its hash (once). */

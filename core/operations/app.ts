@@ -93,6 +93,8 @@ const versionGet = defineOp({
   find: { by: 'none' },
   reduce: (s, req, _rng, _now, { master }) => E.map(unchanged<AppVersionResponse>(s))(appVersion(master, req)),
   readOnly: true,
+  // The client's first call: it learns of a maintenance from the next one, and the notices say why.
+  duringMaintenance: true,
 });
 
 const chaptersGet = defineOp({

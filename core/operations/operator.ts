@@ -9,15 +9,21 @@ import { grantTargetExists } from '../master/index.js';
 import { defineOp } from '../operation.js';
 import { sendPresent } from '../shared/grant.js';
 import { fail, ok } from '../shared/result.js';
+import { suspensionAt } from '../state/liveops.js';
+import { withFields } from '../state/copy.js';
 
-export const SendPresentRequest = t.type(
-  {
-    playerId: PosInt,
-    grant: Grant,
-    title: DisplayText(1, 64),
-    message: DisplayText(0, 1000, { multiline: true }),
-    deadline: t.union([NonNegInt, t.null]),
-  },
+export const SendPresentRequest = t.intersection(
+  [
+    t.type({
+      playerId: PosInt,
+      grant: Grant,
+      title: DisplayText(1, 64),
+      message: DisplayText(0, 1000, { multiline: true }),
+      deadline: t.union([NonNegInt, t.null]),
+    }),
+    /** The operator's send it belongs to (absent in logs from before sends had ids). */
+    t.partial({ sendId: PosInt }),
+  ],
   'AdminSendPresentRequest',
 );
 
@@ -40,9 +46,103 @@ const sendPresentOp = defineOp({
   reduce: (s, req, _rng, now, { master }) => {
     if (!grantTargetExists(master, req.grant))
       return fail('NOT_FOUND', { entity: req.grant.kind, id: req.grant.objectId });
-    const meta = { title: req.title, message: req.message, deadline: req.deadline, source: 'operator' };
+    const meta = {
+      title: req.title,
+      message: req.message,
+      deadline: req.deadline,
+      source: 'operator',
+      ...(req.sendId !== undefined ? { sendId: req.sendId } : {}),
+    };
     return ok({ state: sendPresent(s, req.grant, meta, now).state, response: {} });
   },
 });
 
-export const operatorOps = [sendPresentOp] as const;
+/** Found by the player's id, as every operator entry is. */
+const byPlayerId = {
+  by: 'playerId',
+  key: (req: { readonly playerId: number }) => req.playerId,
+  missing: gameError('PLAYER_NOT_FOUND', {}),
+  conflict: 'the player changed concurrently; try again',
+} as const;
+
+/**
+ * Suspends a player from `from` until `until` (null: until lifted): its sessions end
+ * (the epoch is raised) and every request of the player answers 204 meanwhile (the
+ * service's gate). A suspension in force is replaced by the new one.
+ */
+const suspendOp = defineOp({
+  name: 'adminSuspendPlayer',
+  method: 'POST',
+  path: '/admin/players/:playerId/suspend',
+  group: 'operator',
+  summary: 'Suspends a player (the operator).',
+  find: byPlayerId,
+  request: t.type(
+    {
+      playerId: PosInt,
+      until: t.union([NonNegInt, t.null]),
+      reason: DisplayText(1, 500, { multiline: true }),
+      by: DisplayText(1, 64),
+    },
+    'AdminSuspendPlayerRequest',
+  ),
+  response: t.type({}, 'AdminSuspendPlayerResponse'),
+  errors: ['INVALID_PARAMETERS'],
+  reduce: (s, req, _rng, now) => {
+    if (req.until !== null && req.until <= now)
+      return fail('INVALID_PARAMETERS', { field: 'until', reason: 'must be later than now' });
+    const current = suspensionAt(s, now);
+    const earlier = current ? [...s.suspensions.slice(0, -1), { ...current, liftedAt: now }] : s.suspensions;
+    const suspension = { from: now, until: req.until, reason: req.reason, by: req.by, liftedAt: null };
+    return ok({
+      state: withFields(s, {
+        suspensions: [...earlier, suspension],
+        account: { ...s.account, sessionEpoch: s.account.sessionEpoch + 1 },
+      }),
+      response: {},
+    });
+  },
+});
+
+/** Lifts the suspension in force (the player logs in again); none in force is 317. */
+const liftOp = defineOp({
+  name: 'adminLiftSuspension',
+  // Served as DELETE /admin/players/:playerId/suspend (the admin table says so).
+  method: 'POST',
+  path: '/admin/players/:playerId/suspend',
+  group: 'operator',
+  summary: "Lifts a player's suspension (the operator).",
+  find: byPlayerId,
+  request: t.type({ playerId: PosInt }, 'AdminLiftSuspensionRequest'),
+  response: t.type({}, 'AdminLiftSuspensionResponse'),
+  errors: ['STATE_CONFLICT'],
+  reduce: (s, _req, _rng, now) => {
+    const current = suspensionAt(s, now);
+    if (!current) return fail('STATE_CONFLICT', { reason: 'the player is not suspended' });
+    return ok({
+      state: withFields(s, { suspensions: [...s.suspensions.slice(0, -1), { ...current, liftedAt: now }] }),
+      response: {},
+    });
+  },
+});
+
+/** Takes back the unreceived presents of one operator send from one player; counts those already received. */
+const recallOp = defineOp({
+  name: 'adminRecallPresents',
+  method: 'POST',
+  path: '/admin/presents/recall',
+  group: 'operator',
+  summary: "Removes a send's unreceived presents from one player (the operator's recall, once per player reached).",
+  find: byPlayerId,
+  request: t.type({ playerId: PosInt, sendId: PosInt }, 'AdminRecallPresentsRequest'),
+  response: t.type({ removed: t.number, alreadyReceived: t.number }, 'AdminRecallPresentsResponse'),
+  errors: [],
+  reduce: (s, req) => {
+    const presents = s.presents.filter((p) => p.sendId !== req.sendId);
+    const alreadyReceived = s.received.filter((p) => p.sendId === req.sendId).length;
+    const removed = s.presents.length - presents.length;
+    return ok({ state: removed === 0 ? s : withFields(s, { presents }), response: { removed, alreadyReceived } });
+  },
+});
+
+export const operatorOps = [sendPresentOp, suspendOp, liftOp, recallOp] as const;

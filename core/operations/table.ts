@@ -32,6 +32,7 @@ import { missionOps } from './mission.js';
 import { staminaOps } from './stamina.js';
 import { appOps } from './app.js';
 import { operatorOps } from './operator.js';
+import { noticeOps } from './notice.js';
 
 /** Every entry with its types: the typed client and typed callers read them from here. */
 export const TYPED_OPERATIONS = [
@@ -61,6 +62,8 @@ export const TYPED_OPERATIONS = [
   ...questOps,
   ...missionOps,
   ...staminaOps,
+  // The operator's notices to every player (issue 32).
+  ...noticeOps,
 ] as const;
 
 /** The same entries, types erased: what the router, the OpenAPI document and the service walk. */

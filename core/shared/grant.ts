@@ -195,6 +195,8 @@ export interface PresentMeta {
   readonly message: string;
   readonly source: string;
   readonly deadline: number | null;
+  /** The operator's send it belongs to (for its recall). */
+  readonly sendId?: number;
 }
 
 /** Sources whose presents are merged: what did not fit in storage (automatic, never with a deadline). */
@@ -272,6 +274,7 @@ export const sendPresent = (
     createdAt: now,
     deadline: meta.deadline,
     source: meta.source,
+    ...(meta.sendId !== undefined ? { sendId: meta.sendId } : {}),
   };
   // Presents past their deadline (never listed nor received again) make room: the box is bounded (presents.boxMax).
   const kept = state.presents.some((p) => p.deadline !== null && p.deadline <= now)

@@ -21,7 +21,7 @@ export interface Harness {
   /** Moves the server's clock. */
   readonly clock: { now: number };
   call(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     path: string,
     body?: unknown,
     headers?: Record<string, string>,

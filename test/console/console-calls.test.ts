@@ -13,7 +13,7 @@ const calls = (): Array<{ method: string; path: string }> => {
   const out: Array<{ method: string; path: string }> = [];
   for (const file of readdirSync(CONSOLE_DIR).filter((f) => f.endsWith('.js'))) {
     const text = readFileSync(join(CONSOLE_DIR, file), 'utf8');
-    for (const m of text.matchAll(/\bapi\('(GET|POST)', ['`]([^'`]*)['`]/g)) {
+    for (const m of text.matchAll(/\bapi\('(GET|POST|DELETE)', ['`]([^'`]*)['`]/g)) {
       const path = (m[2] as string).split('?')[0] as string;
       out.push({ method: m[1] as string, path: path.replace(/\$\{[^}]*\}/g, '{}') });
     }

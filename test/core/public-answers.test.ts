@@ -19,6 +19,8 @@ const SAMPLES: Readonly<
     request: { platform: 1, version: '1.0.3' },
     holds: (a) => typeof a['abVer'] === 'number' && a['platform'] === 1,
   },
+  // Given no notices (the service gives those in force), an empty list.
+  getAllNotice: { request: {}, holds: (a) => Array.isArray(a['notices']) && a['notices'].length === 0 },
   getAllQuestChapter: {
     request: {},
     holds: (a) =>

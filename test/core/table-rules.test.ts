@@ -30,5 +30,9 @@ test('who may call an entry is derived from how it finds its player', (t) => {
   const publics = OPERATIONS.filter((o) => accessOf(o) === 'public')
     .map((o) => o.name)
     .sort();
-  t.deepEqual(publics, ['getAllQuestChapter', 'getAppVersion'], 'only the two pre-log-in reads need no session');
+  t.deepEqual(
+    publics,
+    ['getAllNotice', 'getAllQuestChapter', 'getAppVersion'],
+    'only the pre-log-in reads need no session: the version check, the chapters and the notices',
+  );
 });

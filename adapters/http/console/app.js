@@ -9,6 +9,7 @@ import { presentsScreen } from './screens-presents.js';
 import { gachaScreen, gachasScreen } from './screens-gachas.js';
 import { healthScreen, masterScreen } from './screens-health.js';
 import { gameDataScreen } from './screens-gamedata.js';
+import { liveOpsScreen } from './screens-liveops.js';
 
 const main = document.getElementById('main');
 const errorBox = document.getElementById('error');
@@ -56,6 +57,7 @@ const ROUTES = [
   [/^\/health$/, 'health', () => healthScreen(ctx)],
   [/^\/master$/, 'master', () => masterScreen(ctx)],
   [/^\/gamedata$/, 'gamedata', () => gameDataScreen(ctx)],
+  [/^\/liveops$/, 'liveops', () => liveOpsScreen(ctx)],
 ];
 
 const loginScreen = () => {

@@ -2,6 +2,7 @@
 // currencies, characters, weapons, items, the gift box with deadlines, sessions
 // (ended from here) and the draw history by gacha and date.
 import { api } from './api.js';
+import { suspensionPanel } from './screens-suspension.js';
 import { facts, fill, h, table } from './dom.js';
 import { int, wireTime } from './format.js';
 
@@ -257,7 +258,8 @@ export const playerScreen = async (ctx, playerId) => {
   const t = (ms) => wireTime(ms, tz);
   const sessions = sessionsPanel(ctx, playerId);
   const draws = drawsPanel(ctx, playerId, gachas);
-  await Promise.all([sessions.load(), draws.load()]);
+  const suspension = suspensionPanel(ctx, playerId);
+  await Promise.all([sessions.load(), draws.load(), suspension.load()]);
   const card = (label, value) =>
     h('div', { class: 'card' }, h('div', { class: 'note' }, label), h('div', { class: 'big' }, value));
   const node = h(
@@ -339,6 +341,7 @@ export const playerScreen = async (ctx, playerId) => {
       ),
     ),
     sessions.panel,
+    suspension.panel,
     draws.panel,
   );
   return { node };

@@ -1,0 +1,23 @@
+// An admin route's description, as the admin tables list it (admin-operations.ts and
+// the tables it joins): the router, the OpenAPI document and the console's checks read it.
+import type * as t from 'io-ts';
+import type { ErrorName } from '../../core/errors.js';
+
+/** An admin route as the OpenAPI document shows it. */
+export interface AdminOperation {
+  readonly name: string;
+  readonly method: 'GET' | 'POST' | 'DELETE';
+  /** The full path, `:name` for a path parameter. */
+  readonly path: string;
+  readonly summary: string;
+  readonly description: string;
+  readonly pathParameters?: Readonly<Record<string, t.Mixed>>;
+  /** Query parameters, each optional. */
+  readonly queryParameters?: Readonly<Record<string, { readonly codec: t.Mixed; readonly description: string }>>;
+  readonly request?: t.Mixed;
+  readonly response: t.Mixed;
+  /** The errors it can answer with besides the missing or wrong token (401, 203). */
+  readonly errors: ReadonlyArray<ErrorName>;
+  /** A write: logged (admin.action) with what it did. */
+  readonly writes?: boolean;
+}
