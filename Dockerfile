@@ -15,6 +15,7 @@ COPY core core
 # adapters/ holds the console's static files too; the build copies them into dist/.
 COPY adapters adapters
 COPY client client
+COPY toolkit toolkit
 COPY scripts scripts
 COPY fixtures fixtures
 RUN npm run build

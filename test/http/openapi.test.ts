@@ -230,7 +230,7 @@ test('the admin API is described with its own security scheme', (t) => {
   t.deepEqual(req.required.sort(), ['grant', 'message', 'title']);
   t.truthy(req.properties['playerId'] && req.properties['all']);
   const answer = jsonSchemaOf(send.responses['200'] as Schema) as { allOf: Schema[] };
-  t.deepEqual(deref(answer.allOf[1] ?? {})['required'], ['sent']);
+  t.deepEqual(deref(answer.allOf[1] ?? {})['required'], ['sent', 'sendId']);
   const read = op('get', '/admin/players/{playerId}');
   t.deepEqual(read.security, [{ adminBearer: [] }]);
   t.like(read.parameters?.[0] ?? {}, { name: 'playerId', in: 'path', required: true });
