@@ -183,6 +183,30 @@ try {
   await page.waitForSelector('#preview-report', { timeout: 120_000 });
   await page.locator('#preview-result').scrollIntoViewIfNeeded();
   await shot('gamedata-preview');
+  // The live game: a maintenance window to come, a notice, a send (recalled).
+  await admin('/admin/maintenance', {
+    from: formatTime(Date.now() + 2 * 86_400_000, master.game.timezoneOffsetMinutes),
+    until: formatTime(Date.now() + 2 * 86_400_000 + 7_200_000, master.game.timezoneOffsetMinutes),
+    message: 'Upgrading the servers. Back in two hours.',
+    allowPlayerIds: [first.playerId],
+  });
+  await admin('/admin/notices', {
+    kind: 'banner',
+    title: 'Summer pickups',
+    body: 'From Friday: three new characters.',
+  });
+  const oops = await admin('/admin/presents', {
+    all: true,
+    grant: { kind: 'gem', objectId: 0, amount: 50_000 },
+    title: 'Compensation',
+    message: 'Sent by mistake.',
+  });
+  await admin('/admin/presents/recall', { sendId: oops['sendId'] });
+  await page.goto(`${url}/admin/#/liveops`);
+  await page.waitForSelector('#mt-now');
+  await page.fill('#nt-title', 'Maintenance on Tuesday');
+  await page.fill('#nt-body', 'From 02:00 to 04:00.');
+  await shot('liveops');
   // An operator API error, in words: an unknown player.
   await page.goto(`${url}/admin/#/player/99999`);
   await page.waitForSelector('#error:not([hidden])');

@@ -129,7 +129,7 @@ const noticesPanel = (ctx, notices, rerender) => {
         n.kind,
         n.title,
         n.from,
-        n.until ?? 'withdrawn by hand',
+        n.until ?? 'until withdrawn',
         n.withdrawnAt ? `withdrawn ${n.withdrawnAt}` : n.inForce ? 'yes' : 'no',
         n.withdrawnAt
           ? ''
