@@ -19,6 +19,8 @@ export interface ErrorData {
   IDEMPOTENCY_KEY_REUSED: Record<string, never>;
   REQUEST_IN_PROGRESS: Record<string, never>;
   RATE_LIMITED: { retryAfterSeconds: number };
+  /** An operator whose role does not allow the action (the admin API). */
+  FORBIDDEN: { role: string; needs: string; roles: string };
   ANSWER_WITHHELD: { fields: string };
   PRESENT_LIMIT: { max: number };
   PLAYER_ALREADY_EXISTS: Record<string, never>;
@@ -119,6 +121,10 @@ export const RESULT_CODES: { readonly [K in ErrorName]: CodeInfo<K> } = {
     message: () => 'A request with this Idempotency-Key is still being processed.',
   },
   RATE_LIMITED: { resultCode: 111, message: (e) => `Too many requests; retry after ${e.retryAfterSeconds} seconds.` },
+  FORBIDDEN: {
+    resultCode: 113,
+    message: (e) => `Your role (${e.role}) may not do this: it needs the ${e.needs} permission (${e.roles}).`,
+  },
   PRESENT_LIMIT: {
     resultCode: 313,
     message: (e) => `The present box is full (at most ${e.max} presents): receive some first; nothing was changed.`,

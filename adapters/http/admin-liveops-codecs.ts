@@ -121,6 +121,7 @@ const WRITE_ERRORS = [
 export const LIVEOPS_OPERATIONS: ReadonlyArray<AdminOperation> = [
   {
     name: 'adminMaintenance',
+    needs: 'read',
     method: 'GET',
     path: '/admin/maintenance',
     summary: 'The maintenance window set, if any',
@@ -130,6 +131,7 @@ export const LIVEOPS_OPERATIONS: ReadonlyArray<AdminOperation> = [
   },
   {
     name: 'adminSetMaintenance',
+    needs: 'admin',
     method: 'POST',
     path: '/admin/maintenance',
     summary: 'Close the game for maintenance, now or for a window to come',
@@ -141,6 +143,7 @@ export const LIVEOPS_OPERATIONS: ReadonlyArray<AdminOperation> = [
   },
   {
     name: 'adminEndMaintenance',
+    needs: 'admin',
     method: 'DELETE',
     path: '/admin/maintenance',
     summary: 'End (or cancel) the maintenance window',
@@ -152,6 +155,7 @@ export const LIVEOPS_OPERATIONS: ReadonlyArray<AdminOperation> = [
   },
   {
     name: 'adminSuspensions',
+    needs: 'read',
     method: 'GET',
     path: '/admin/players/:playerId/suspend',
     summary: "A player's suspensions",
@@ -163,6 +167,7 @@ export const LIVEOPS_OPERATIONS: ReadonlyArray<AdminOperation> = [
   },
   {
     name: 'adminSuspend',
+    needs: 'support',
     method: 'POST',
     path: '/admin/players/:playerId/suspend',
     summary: 'Suspend a player',
@@ -175,6 +180,7 @@ export const LIVEOPS_OPERATIONS: ReadonlyArray<AdminOperation> = [
   },
   {
     name: 'adminUnsuspend',
+    needs: 'support',
     method: 'DELETE',
     path: '/admin/players/:playerId/suspend',
     summary: "Lift a player's suspension",
@@ -187,6 +193,7 @@ export const LIVEOPS_OPERATIONS: ReadonlyArray<AdminOperation> = [
   },
   {
     name: 'adminNotices',
+    needs: 'read',
     method: 'GET',
     path: '/admin/notices',
     summary: 'Every notice, withdrawn ones too',
@@ -196,6 +203,7 @@ export const LIVEOPS_OPERATIONS: ReadonlyArray<AdminOperation> = [
   },
   {
     name: 'adminWriteNotice',
+    needs: 'support',
     method: 'POST',
     path: '/admin/notices',
     summary: 'Write a notice to every player',
@@ -207,6 +215,7 @@ export const LIVEOPS_OPERATIONS: ReadonlyArray<AdminOperation> = [
   },
   {
     name: 'adminWithdrawNotice',
+    needs: 'support',
     method: 'POST',
     path: '/admin/notices/:noticeId/withdraw',
     summary: 'Withdraw a notice',
@@ -219,6 +228,7 @@ export const LIVEOPS_OPERATIONS: ReadonlyArray<AdminOperation> = [
   },
   {
     name: 'adminSends',
+    needs: 'read',
     method: 'GET',
     path: '/admin/presents/sends',
     summary: "The operator's present sends",
@@ -229,6 +239,7 @@ export const LIVEOPS_OPERATIONS: ReadonlyArray<AdminOperation> = [
   },
   {
     name: 'adminRecallSend',
+    needs: 'support',
     method: 'POST',
     path: '/admin/presents/recall',
     summary: 'Take back a send',

@@ -34,6 +34,8 @@ export interface MasterRouteDeps {
   readonly offsetOf: (ctx: MasterCtx) => number;
   /** Worker threads a preview's runs are split over. */
   readonly previewThreads: number;
+  /** Who acts (the operator's name; "admin" for ADMIN_TOKEN): the history names its author. */
+  readonly actorOf: (ctx: MasterCtx) => string;
 }
 
 /** The request's JSON body (the body parser's), or an empty object. */
@@ -124,7 +126,7 @@ const publish = async (d: MasterRouteDeps, ctx: MasterCtx): Promise<Answer> => {
   }
   const version = hashMasterFiles(raw.right);
   const alreadyKept = book.known.versions.some((v) => v.version === version);
-  await book.publish(raw.right, built, version, 'admin', req.right.note, now);
+  await book.publish(raw.right, built, version, d.actorOf(ctx), req.right.note, now);
   return E.right({ version, alreadyKept, diff: masterDiff(current, raw.right) });
 };
 
@@ -142,7 +144,7 @@ const schedule = async (d: MasterRouteDeps, ctx: MasterCtx): Promise<Answer> => 
     if (ms < now) return invalid('at', 'must be now or later (to undo a change, schedule the earlier version)');
     when = Math.max(ms, now + book.leadMs);
   }
-  const entry = await book.schedule(version, when, 'admin', note ?? '', now);
+  const entry = await book.schedule(version, when, d.actorOf(ctx), note ?? '', now);
   return E.right(scheduleView(entry, d.offsetOf(ctx)));
 };
 

@@ -2,6 +2,7 @@
 // the tables it joins): the router, the OpenAPI document and the console's checks read it.
 import type * as t from 'io-ts';
 import type { ErrorName } from '../../core/errors.js';
+import type { Permission } from '../operators/roles.js';
 
 /** An admin route as the OpenAPI document shows it. */
 export interface AdminOperation {
@@ -18,6 +19,8 @@ export interface AdminOperation {
   readonly response: t.Mixed;
   /** The errors it can answer with besides the missing or wrong token (401, 203). */
   readonly errors: ReadonlyArray<ErrorName>;
-  /** A write: logged (admin.action) with what it did. */
+  /** A write: logged (admin.action) and kept in the audit trail with what it did. */
   readonly writes?: boolean;
+  /** What the caller's role must allow (adapters/operators/roles.ts). */
+  readonly needs: Permission;
 }

@@ -26,6 +26,7 @@ import {
 import type { AdminOperation } from './admin-operation.js';
 import { OperatorTime, TIME_FORMS } from './admin-time.js';
 import { LIVEOPS_OPERATIONS } from './admin-liveops-codecs.js';
+import { OPERATOR_OPERATIONS } from './admin-operators-codecs.js';
 
 export { parseOperatorTime, TIME_FORMS } from './admin-time.js';
 
@@ -111,6 +112,7 @@ const READ_ERRORS: ReadonlyArray<ErrorName> = ['INVALID_PARAMETERS', 'PLAYER_NOT
 export const ADMIN_OPERATIONS: ReadonlyArray<AdminOperation> = [
   {
     name: 'adminDeliverPresents',
+    needs: 'support',
     method: 'POST',
     path: '/admin/presents',
     summary: 'Send a present to one player or to every player',
@@ -132,6 +134,7 @@ export const ADMIN_OPERATIONS: ReadonlyArray<AdminOperation> = [
   },
   {
     name: 'adminPresentReach',
+    needs: 'read',
     method: 'GET',
     path: '/admin/presents/reach',
     summary: 'How many players a present would reach',
@@ -145,6 +148,7 @@ export const ADMIN_OPERATIONS: ReadonlyArray<AdminOperation> = [
   },
   {
     name: 'adminFindPlayers',
+    needs: 'read',
     method: 'GET',
     path: '/admin/players',
     summary: 'Find players by uuid, friend code or name',
@@ -160,6 +164,7 @@ export const ADMIN_OPERATIONS: ReadonlyArray<AdminOperation> = [
   },
   {
     name: 'adminReadPlayer',
+    needs: 'read',
     method: 'GET',
     path: '/admin/players/:playerId',
     summary: "Read a player's whole stored state",
@@ -171,6 +176,7 @@ export const ADMIN_OPERATIONS: ReadonlyArray<AdminOperation> = [
   },
   {
     name: 'adminPlayerDraws',
+    needs: 'read',
     method: 'GET',
     path: '/admin/players/:playerId/draws',
     summary: "A player's draw history, by gacha and date",
@@ -189,6 +195,7 @@ export const ADMIN_OPERATIONS: ReadonlyArray<AdminOperation> = [
   },
   {
     name: 'adminPlayerSessions',
+    needs: 'read',
     method: 'GET',
     path: '/admin/players/:playerId/sessions',
     summary: "A player's sessions",
@@ -200,6 +207,7 @@ export const ADMIN_OPERATIONS: ReadonlyArray<AdminOperation> = [
   },
   {
     name: 'adminEndSessions',
+    needs: 'support',
     method: 'POST',
     path: '/admin/players/:playerId/sessions/end',
     summary: "End a player's sessions",
@@ -213,6 +221,7 @@ export const ADMIN_OPERATIONS: ReadonlyArray<AdminOperation> = [
   },
   {
     name: 'adminGachas',
+    needs: 'read',
     method: 'GET',
     path: '/admin/gachas',
     summary: 'Every gacha: period, prices, open now',
@@ -223,6 +232,7 @@ export const ADMIN_OPERATIONS: ReadonlyArray<AdminOperation> = [
   },
   {
     name: 'adminGacha',
+    needs: 'read',
     method: 'GET',
     path: '/admin/gachas/:gachaId',
     summary: "A gacha's published rates beside the observed ones",
@@ -234,6 +244,7 @@ export const ADMIN_OPERATIONS: ReadonlyArray<AdminOperation> = [
   },
   {
     name: 'adminHealth',
+    needs: 'read',
     method: 'GET',
     path: '/admin/health',
     summary: 'What /readyz and /metrics say',
@@ -244,6 +255,7 @@ export const ADMIN_OPERATIONS: ReadonlyArray<AdminOperation> = [
   },
   {
     name: 'adminMaster',
+    needs: 'read',
     method: 'GET',
     path: '/admin/master',
     summary: 'The game data in force, its versions and schedule',
@@ -254,6 +266,7 @@ export const ADMIN_OPERATIONS: ReadonlyArray<AdminOperation> = [
   },
   {
     name: 'adminPublishMaster',
+    needs: 'design',
     method: 'POST',
     path: '/admin/master/versions',
     summary: 'Publish a version of the game data',
@@ -266,6 +279,7 @@ export const ADMIN_OPERATIONS: ReadonlyArray<AdminOperation> = [
   },
   {
     name: 'adminScheduleMaster',
+    needs: 'design',
     method: 'POST',
     path: '/admin/master/schedule',
     summary: 'Make a version take effect at an instant',
@@ -284,6 +298,7 @@ export const ADMIN_OPERATIONS: ReadonlyArray<AdminOperation> = [
   },
   {
     name: 'adminCancelMasterSchedule',
+    needs: 'design',
     method: 'POST',
     path: '/admin/master/schedule/:scheduleId/cancel',
     summary: 'Cancel a scheduled version before its time',
@@ -296,6 +311,7 @@ export const ADMIN_OPERATIONS: ReadonlyArray<AdminOperation> = [
   },
   {
     name: 'adminPreviewMaster',
+    needs: 'design',
     method: 'POST',
     path: '/admin/master/preview',
     summary: 'Preview a version on a sample of the stored players',
@@ -314,4 +330,5 @@ export const ADMIN_OPERATIONS: ReadonlyArray<AdminOperation> = [
     ],
   },
   ...LIVEOPS_OPERATIONS,
+  ...OPERATOR_OPERATIONS,
 ];

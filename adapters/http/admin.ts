@@ -30,6 +30,10 @@ import { gachaRates, gachaSummary } from './admin-gachas.js';
 import { healthOf, masterOf } from './admin-health.js';
 import { masterRoutes, versionsListing } from './admin-master.js';
 import { liveOpsRoutes } from './admin-liveops.js';
+import { operatorRoutes } from './admin-operators.js';
+import { forLog, playersNamed } from './admin-audit.js';
+import { OperatorAccounts, type Actor, type Expiry } from '../operators/accounts.js';
+import { allows, rolesFor } from '../operators/roles.js';
 import {
   ADMIN_OPERATIONS,
   EndSessions,
@@ -45,17 +49,6 @@ import {
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
-/** Longer strings (a published master file's text) are logged as their size and hash: the line says what, not all of it. */
-const LOGGED_STRING_MAX = 1024;
-const forLog = (v: unknown): unknown =>
-  typeof v === 'string' && v.length > LOGGED_STRING_MAX
-    ? `(${v.length} characters, sha256 ${createHash('sha256').update(v).digest('hex').slice(0, 16)})`
-    : Array.isArray(v)
-      ? v.map(forLog)
-      : typeof v === 'object' && v !== null
-        ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, forLog(x)]))
-        : v;
-
 /** What the router needs besides the service: where writes are logged, and what /admin/health reads. */
 export interface AdminOptions {
   readonly log: Logger;
@@ -66,9 +59,15 @@ export interface AdminOptions {
   readonly checkAnswers?: boolean;
   /** Worker threads a game-data preview runs on (PREVIEW_THREADS; default all cores but one). */
   readonly previewThreads?: number;
+  /** How long an operator's console session lasts unused, and at most (OPERATOR_IDLE_SECONDS, OPERATOR_SESSION_SECONDS). */
+  readonly operatorExpiry?: Expiry;
 }
 
-type AdminState = { requestId: string; now?: number; resultCode?: number };
+/** ADMIN_TOKEN: the bootstrap administrator (and scripts), named "admin" in the audit. */
+const BOOTSTRAP: Actor = { name: 'admin', role: 'admin', via: 'bootstrap', operatorId: null, secretId: null };
+const DEFAULT_EXPIRY: Expiry = { idleMs: 30 * 60_000, absoluteMs: 12 * 3_600_000 };
+
+type AdminState = { requestId: string; now?: number; resultCode?: number; actor?: Actor };
 type Ctx = RouterContext<AdminState>;
 /** A refusal: a game error, or "No such player" naming the id the operator gave. */
 type Refusal = GameError | { readonly noSuchPlayer: number };
@@ -94,14 +93,31 @@ const positive = (field: string, v: unknown): E.Either<GameError, number> => {
 export const adminRouter = (service: GameService, token: string, env: Envelope, opts: AdminOptions) => {
   const router = new Router<AdminState>({ prefix: '/admin' });
   const want = digest(token);
+  const accounts = new OperatorAccounts(service.liveOps.records, opts.operatorExpiry ?? DEFAULT_EXPIRY);
+  // Who calls: ADMIN_TOKEN, or an operator's live session or personal token, read from the store
+  // at every request (so a revocation holds at once on every process). Signing in needs neither.
   router.use(async (ctx: Koa.ParameterizedContext<AdminState>, next) => {
+    if (ctx.method === 'POST' && ctx.path === '/admin/session') return next();
     const m = /^Bearer\s+(\S+)$/i.exec(ctx.get('Authorization'));
-    if (!m || !timingSafeEqual(digest(m[1] ?? ''), want)) {
-      env.raw(ctx, 401, 203, 'The admin API needs Authorization: Bearer <ADMIN_TOKEN>.');
+    const secret = m?.[1] ?? '';
+    const actor = !m
+      ? undefined
+      : timingSafeEqual(digest(secret), want)
+        ? BOOTSTRAP
+        : await accounts.resolve(secret, ctx.state.now ?? service.now());
+    if (!actor) {
+      env.raw(
+        ctx,
+        401,
+        203,
+        'The admin API needs Authorization: Bearer <a session token, a personal token or ADMIN_TOKEN>.',
+      );
       return;
     }
+    ctx.state.actor = actor;
     await next();
   });
+  const actorOf = (ctx: { readonly state: object }): Actor => (ctx.state as AdminState).actor ?? BOOTSTRAP;
   const operator = service.operator;
   /** The request's `now`, read once by the app's first middleware. */
   const nowOf = (ctx: { readonly state: object }): number => (ctx.state as { now?: number }).now ?? service.now();
@@ -116,8 +132,18 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
     const op = byName.get(name) as AdminOperation;
     const serve = async (ctx: Ctx) => {
       let out: AdminAnswer;
+      const actor = ctx.state.actor;
       try {
-        out = await handler(ctx);
+        out =
+          op.needs === 'anyone' || (actor && allows(actor.role, op.needs))
+            ? await handler(ctx)
+            : refuse(
+                gameError('FORBIDDEN', {
+                  role: actor?.role ?? 'none',
+                  needs: op.needs,
+                  roles: rolesFor(op.needs).join(' or '),
+                }),
+              );
       } catch (e) {
         // A read or write the storage could not serve: 105 with why, never the data.
         if (!(e instanceof StorageError)) throw e;
@@ -129,14 +155,33 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
           : 'noSuchPlayer' in out.left
             ? RESULT_CODES.PLAYER_NOT_FOUND.resultCode
             : RESULT_CODES[out.left.code].resultCode;
+        // Signing in acts as the name given (no actor yet); everything else as its caller.
+        const who =
+          op.needs === 'anyone'
+            ? { operator: String((body(ctx) as { name?: unknown }).name ?? ''), via: 'sign-in' }
+            : { operator: actorOf(ctx).name, via: actorOf(ctx).via };
+        const request = forLog(body(ctx));
+        const answer = E.isRight(out) ? forLog(out.right) : null;
         opts.log('notice', 'admin.action', {
           requestId: ctx.state.requestId,
           action: op.name,
+          ...who,
           ip: ctx.ip,
           params: { ...ctx.params },
-          request: forLog(body(ctx)),
+          request,
           resultCode,
-          ...(E.isRight(out) ? { answer: forLog(out.right) } : {}),
+          ...(E.isRight(out) ? { answer } : {}),
+        });
+        await accounts.audit({
+          at: nowOf(ctx),
+          ...who,
+          ip: ctx.ip,
+          action: op.name,
+          params: { ...ctx.params },
+          request,
+          resultCode,
+          answer,
+          playerIds: playersNamed(ctx.params, body(ctx)),
         });
       }
       if (E.isLeft(out)) {
@@ -191,6 +236,7 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
       grant,
       { title, message, deadline: until },
       contextAt(nowOf(ctx), { requestId: ctx.state.requestId }),
+      actorOf(ctx).name,
     );
     if (E.isLeft(r))
       return refuse(r.left.code === 'PLAYER_NOT_FOUND' && playerId !== undefined ? { noSuchPlayer: playerId } : r.left);
@@ -331,12 +377,13 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
   route('adminMaster', async (ctx) =>
     E.right(masterOf(gameAt(ctx), versionsListing(service, nowOf(ctx), offsetOf(ctx)))),
   );
+  operatorRoutes({ route, accounts, nowOf, offsetOf, actorOf });
   liveOpsRoutes({
     route,
     service,
     nowOf,
     offsetOf,
-    actorOf: () => 'admin',
+    actorOf: (ctx) => actorOf(ctx).name,
     contextOf: (ctx) => contextAt(nowOf(ctx), { requestId: (ctx.state as AdminState).requestId }),
   });
   masterRoutes({
@@ -344,6 +391,7 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
     service,
     nowOf,
     offsetOf,
+    actorOf: (ctx) => actorOf(ctx).name,
     previewThreads: opts.previewThreads ?? Math.max(1, availableParallelism() - 1),
   });
   return router;

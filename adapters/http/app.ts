@@ -32,7 +32,18 @@ export type AppConfig = Pick<
   Config,
   'adminToken' | 'requestHashSalt' | 'requestHashRequired' | 'bodyLimitBytes' | 'always200' | 'serverVersion'
 > &
-  Partial<Pick<Config, 'rateLimits' | 'checkAnswers' | 'trustProxyHops' | 'metricsToken' | 'previewThreads'>>;
+  Partial<
+    Pick<
+      Config,
+      | 'rateLimits'
+      | 'checkAnswers'
+      | 'trustProxyHops'
+      | 'metricsToken'
+      | 'previewThreads'
+      | 'operatorIdleSeconds'
+      | 'operatorSessionSeconds'
+    >
+  >;
 export { envelope };
 
 /** What the server around the app provides: metrics (absent: no /metrics), and the stop signal's state for /readyz. */
@@ -361,6 +372,14 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger, ops
       ...(ops.metrics ? { metrics: ops.metrics } : {}),
       ...(cfg.checkAnswers ? { checkAnswers: true } : {}),
       ...(cfg.previewThreads !== undefined ? { previewThreads: cfg.previewThreads } : {}),
+      ...(cfg.operatorIdleSeconds !== undefined && cfg.operatorSessionSeconds !== undefined
+        ? {
+            operatorExpiry: {
+              idleMs: cfg.operatorIdleSeconds * 1000,
+              absoluteMs: cfg.operatorSessionSeconds * 1000,
+            },
+          }
+        : {}),
     });
     app.use(admin.routes());
   }

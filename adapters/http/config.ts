@@ -66,6 +66,9 @@ export interface Config {
   readonly masterPollSeconds: number;
   /** Worker threads a game-data preview (POST /admin/master/preview) runs on. */
   readonly previewThreads: number;
+  /** An operator's console session ends unused this long, and this long after sign-in. */
+  readonly operatorIdleSeconds: number;
+  readonly operatorSessionSeconds: number;
 }
 
 export const DEV_HASH_SALT = 'hoshi-dev-salt';
@@ -192,6 +195,8 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): Config => {
     pgSessionCacheMs: int(env['PG_SESSION_CACHE_MS'], 2000, 'PG_SESSION_CACHE_MS'),
     pgVacuumSeconds: int(env['PG_VACUUM_SECONDS'], 30, 'PG_VACUUM_SECONDS'),
     masterPollSeconds: int(env['MASTER_POLL_SECONDS'], 5, 'MASTER_POLL_SECONDS'),
+    operatorIdleSeconds: int(env['OPERATOR_IDLE_SECONDS'], 1800, 'OPERATOR_IDLE_SECONDS'),
+    operatorSessionSeconds: int(env['OPERATOR_SESSION_SECONDS'], 43_200, 'OPERATOR_SESSION_SECONDS'),
     previewThreads: Math.max(
       1,
       int(env['PREVIEW_THREADS'], Math.max(1, availableParallelism() - 1), 'PREVIEW_THREADS'),

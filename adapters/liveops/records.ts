@@ -7,7 +7,8 @@ import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, re
 import { join } from 'node:path';
 
 /** What the records hold: each kind its own numbered documents. */
-export type RecordKind = 'maintenance' | 'notice' | 'send' | 'sendTargets';
+export type RecordKind =
+  'maintenance' | 'notice' | 'send' | 'sendTargets' | 'operator' | 'operatorToken' | 'operatorSession' | 'audit';
 
 export interface LiveOpsRecords {
   /** Every record of a kind, by ascending id. */

@@ -8,6 +8,7 @@ import { GameService } from '../../adapters/service/service.js';
 import { MemoryStorage } from '../../adapters/storage/memory.js';
 import type { Storage } from '../../adapters/storage/storage.js';
 import { master, NOW } from './core.js';
+import type { LiveOps } from '../../adapters/liveops/board.js';
 import type { Master } from '../../core/master/index.js';
 import { createClient, type ClientOptions, type HoshiClient } from '../../client/index.js';
 import seedrandom from 'seedrandom';
@@ -41,6 +42,8 @@ export const startHarness = async (
     log?: Logger;
     sessionIdleMs?: number;
     master?: Master;
+    /** The operator's records (maintenance, notices, operators …): a store's, shared by several harnesses. */
+    liveOps?: LiveOps;
   } = {},
 ): Promise<Harness> => {
   const storage = opts.storage ?? new MemoryStorage();
@@ -57,6 +60,7 @@ export const startHarness = async (
       return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${'89ab'[Math.floor(tokenRng() * 4)]}${hex.slice(17, 20)}-${hex.slice(20)}`;
     },
     sessionIdleMs: opts.sessionIdleMs ?? 3600_000,
+    ...(opts.liveOps ? { liveOps: opts.liveOps } : {}),
   });
   const cfg: AppConfig = {
     adminToken: ADMIN,

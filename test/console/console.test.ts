@@ -43,14 +43,15 @@ test("an operator finds a player, sends a present, sees it in the gift box, ends
   page.on('pageerror', (e) => pageErrors.push(e.message));
   await page.goto(`${h.url}/admin/`);
 
-  // The token field has the focus; a wrong token is refused in words.
-  await page.waitForSelector('#token:focus');
+  // The sign-in's name has the focus; the token's form is reached by keyboard; a wrong token is refused in words.
+  await page.waitForSelector('#op-name:focus');
+  await tabTo(page, '#token');
   await page.keyboard.type('not-the-token');
   await page.keyboard.press('Enter');
   await page.waitForSelector('#error:not([hidden])');
   t.is(
     await alertText(page),
-    'The token was refused: The admin API needs Authorization: Bearer <ADMIN_TOKEN>. (HTTP 401, result code 203)',
+    'The token was refused: The admin API needs Authorization: Bearer <a session token, a personal token or ADMIN_TOKEN>. (HTTP 401, result code 203)',
   );
   await page.locator('#token').fill('');
   await page.keyboard.type(ADMIN);

@@ -10,6 +10,7 @@ import { gachaScreen, gachasScreen } from './screens-gachas.js';
 import { healthScreen, masterScreen } from './screens-health.js';
 import { gameDataScreen } from './screens-gamedata.js';
 import { liveOpsScreen } from './screens-liveops.js';
+import { auditScreen, operatorsScreen } from './screens-operators.js';
 
 const main = document.getElementById('main');
 const errorBox = document.getElementById('error');
@@ -17,6 +18,21 @@ const statusBox = document.getElementById('status');
 const nav = document.getElementById('nav');
 
 let masterInfo = null;
+let meInfo = null;
+const whoami = document.getElementById('whoami');
+
+/** Who is signed in: the role's permissions become body classes, and what it cannot do is hidden (console.css). */
+const applyMe = (me) => {
+  for (const c of [...document.body.classList]) if (c.startsWith('can-')) document.body.classList.remove(c);
+  for (const p of me?.permissions ?? []) document.body.classList.add(`can-${p}`);
+  whoami.textContent = me ? `${me.name} (${me.role})` : '';
+};
+const forget = () => {
+  token.clear();
+  masterInfo = null;
+  meInfo = null;
+  applyMe(null);
+};
 let renders = 0;
 let cleanup = null;
 
@@ -26,8 +42,7 @@ const ctx = {
     errorBox.textContent = typeof e === 'string' ? e : describe(e);
     errorBox.hidden = false;
     if (e instanceof ApiError && e.status === 401) {
-      token.clear();
-      masterInfo = null;
+      forget();
       void render({ keepError: true });
     }
   },
@@ -38,6 +53,14 @@ const ctx = {
   /** Says what an action did, to screen readers (the screens show it too). */
   status(message) {
     statusBox.textContent = message;
+  },
+  /** GET /admin/me, once per log-in: who is signed in and what the role may do. */
+  async me() {
+    if (!meInfo) {
+      meInfo = await api('GET', '/admin/me');
+      applyMe(meInfo);
+    }
+    return meInfo;
   },
   /** GET /admin/master, once per log-in: the game's time zone for stored times. */
   async master() {
@@ -58,9 +81,70 @@ const ROUTES = [
   [/^\/master$/, 'master', () => masterScreen(ctx)],
   [/^\/gamedata$/, 'gamedata', () => gameDataScreen(ctx)],
   [/^\/liveops$/, 'liveops', () => liveOpsScreen(ctx)],
+  [/^\/operators$/, 'operators', () => operatorsScreen(ctx)],
+  [/^\/audit$/, 'audit', (q) => auditScreen(ctx, q)],
 ];
 
+/** After a token is had (from signing in, or given): checks it, then shows the screen asked for. */
+const enter = async (onRefused) => {
+  try {
+    await Promise.all([ctx.master(), ctx.me()]);
+    ctx.clearError();
+    if (location.hash === '' || location.hash === '#/' || location.hash === '#/login') location.hash = '#/players';
+    else void render();
+  } catch (e) {
+    forget();
+    ctx.error(
+      e instanceof ApiError && e.status === 401
+        ? new ApiError(401, e.resultCode, `The token was refused: ${e.message}`)
+        : e,
+    );
+    onRefused();
+  }
+};
+
 const loginScreen = () => {
+  const name = h('input', {
+    id: 'op-name',
+    name: 'username',
+    autocomplete: 'username',
+    required: true,
+    spellcheck: 'false',
+  });
+  const password = h('input', {
+    id: 'op-password',
+    type: 'password',
+    autocomplete: 'current-password',
+    required: true,
+  });
+  const signIn = h(
+    'form',
+    {
+      class: 'stack',
+      'aria-label': 'Sign in',
+      onsubmit: async (ev) => {
+        ev.preventDefault();
+        try {
+          const r = await api('POST', '/admin/session', { name: name.value.trim(), password: password.value });
+          token.set(r.token);
+        } catch (e) {
+          ctx.error(
+            e instanceof ApiError && e.status === 401
+              ? new ApiError(401, e.resultCode, 'The name or password was refused.')
+              : e,
+          );
+          password.focus();
+          return;
+        }
+        await enter(() => password.focus());
+      },
+    },
+    h('label', { for: 'op-name' }, 'Operator name'),
+    name,
+    h('label', { for: 'op-password' }, 'Password'),
+    password,
+    h('div', {}, h('button', { type: 'submit' }, 'Sign in')),
+  );
   const input = h('input', {
     id: 'token',
     name: 'token',
@@ -69,32 +153,18 @@ const loginScreen = () => {
     required: true,
     spellcheck: 'false',
   });
-  const form = h(
+  const byToken = h(
     'form',
     {
       class: 'stack',
+      'aria-label': 'Log in with a token',
       onsubmit: async (ev) => {
         ev.preventDefault();
         token.set(input.value.trim());
-        try {
-          await ctx.master();
-          ctx.clearError();
-          if (location.hash === '' || location.hash === '#/' || location.hash === '#/login')
-            location.hash = '#/players';
-          else void render();
-        } catch (e) {
-          token.clear();
-          masterInfo = null;
-          ctx.error(
-            e instanceof ApiError && e.status === 401
-              ? new ApiError(401, e.resultCode, `The token was refused: ${e.message}`)
-              : e,
-          );
-          input.focus();
-        }
+        await enter(() => input.focus());
       },
     },
-    h('label', { for: 'token' }, 'Admin token'),
+    h('label', { for: 'token' }, 'Token (ADMIN_TOKEN, or a personal token)'),
     input,
     h('div', {}, h('button', { type: 'submit' }, 'Log in')),
   );
@@ -102,12 +172,14 @@ const loginScreen = () => {
     'div',
     {},
     h('h1', {}, 'Log in'),
+    signIn,
+    h('h2', {}, 'Or with a token'),
     h(
       'p',
       {},
-      'The console works through the operator API with the token the server was started with (ADMIN_TOKEN). It is kept in this browser tab only and sent as a Bearer token; closing the tab forgets it.',
+      'The token the server was started with (ADMIN_TOKEN) acts as the administrator. Whatever signs in is kept in this browser tab only and sent as a Bearer token; closing the tab forgets it.',
     ),
-    form,
+    byToken,
   );
 };
 
@@ -125,6 +197,12 @@ const render = async ({ keepError = false } = {}) => {
     return;
   }
   nav.hidden = false;
+  try {
+    await ctx.me();
+  } catch (e) {
+    ctx.error(e);
+    if (!token.get()) return;
+  }
   const hit = ROUTES.map(([re, section, make]) => [re.exec(path || '/players'), section, make]).find(([m]) => m);
   if (!hit) {
     location.hash = '#/players';
@@ -165,9 +243,10 @@ const render = async ({ keepError = false } = {}) => {
   }
 };
 
-document.getElementById('logout').addEventListener('click', () => {
-  token.clear();
-  masterInfo = null;
+document.getElementById('logout').addEventListener('click', async () => {
+  // A console session ends on the server too; a token given by hand stays valid (revoke it to end it).
+  if (meInfo?.via === 'session') await api('DELETE', '/admin/session').catch(() => undefined);
+  forget();
   location.hash = '#/login';
   void render();
 });

@@ -208,7 +208,7 @@ export const gameDataScreen = async (ctx) => {
       ),
       h(
         'form',
-        { class: 'stack', onsubmit: onPublish, 'aria-label': 'Publish a version' },
+        { class: 'stack', onsubmit: onPublish, 'aria-label': 'Publish a version', 'data-needs': 'design' },
         h('h2', {}, 'Publish a version'),
         h('label', { for: 'master-files' }, 'Files from a copy of fixtures/ (the ones not chosen stay as in force)'),
         fileInput,
@@ -219,7 +219,7 @@ export const gameDataScreen = async (ctx) => {
       result,
       h(
         'form',
-        { class: 'stack', onsubmit: onPreview, 'aria-label': 'Preview a version' },
+        { class: 'stack', onsubmit: onPreview, 'aria-label': 'Preview a version', 'data-needs': 'design' },
         h('h2', {}, 'Preview a version on the stored players'),
         h(
           'p',
@@ -239,7 +239,7 @@ export const gameDataScreen = async (ctx) => {
       previewResult,
       h(
         'form',
-        { class: 'stack', onsubmit: onSchedule, 'aria-label': 'Schedule a version' },
+        { class: 'stack', onsubmit: onSchedule, 'aria-label': 'Schedule a version', 'data-needs': 'design' },
         h('h2', {}, 'Schedule a version (an earlier one rolls back)'),
         h('label', { for: 'schedule-version' }, 'Version'),
         scheduleVersion,

@@ -53,14 +53,14 @@ const maintenancePanel = (ctx, m, rerender) => {
           ' ',
           h(
             'button',
-            { type: 'button', id: 'mt-end', class: 'danger', onclick: onEnd },
+            { type: 'button', id: 'mt-end', 'data-needs': 'admin', class: 'danger', onclick: onEnd },
             m.inForce ? 'End it now' : 'Cancel it',
           ),
         )
       : h('p', { id: 'mt-now', class: 'ok' }, 'The game is open: no maintenance is set.'),
     h(
       'form',
-      { class: 'stack', onsubmit: onSet, 'aria-label': 'Set a maintenance window' },
+      { class: 'stack', onsubmit: onSet, 'aria-label': 'Set a maintenance window', 'data-needs': 'admin' },
       field('mt-from', 'From (game time; empty: now)', from),
       field('mt-until', 'Until (game time, or ISO 8601 with a zone)', until),
       field('mt-message', 'Message players see', message),
@@ -135,7 +135,13 @@ const noticesPanel = (ctx, notices, rerender) => {
           ? ''
           : h(
               'button',
-              { type: 'button', class: 'danger', onclick: withdraw(n.id), 'aria-label': `Withdraw notice ${n.id}` },
+              {
+                type: 'button',
+                class: 'danger',
+                onclick: withdraw(n.id),
+                'data-needs': 'support',
+                'aria-label': `Withdraw notice ${n.id}`,
+              },
               'Withdraw',
             ),
       ]),
@@ -143,7 +149,7 @@ const noticesPanel = (ctx, notices, rerender) => {
     ),
     h(
       'form',
-      { class: 'stack', onsubmit: onWrite, 'aria-label': 'Write a notice' },
+      { class: 'stack', onsubmit: onWrite, 'aria-label': 'Write a notice', 'data-needs': 'support' },
       field('nt-kind', 'Kind', kind),
       field('nt-title', 'Title', title),
       field('nt-body', 'Text', body),
@@ -185,7 +191,13 @@ const sendsPanel = (ctx, sends, rerender) => {
         s.recalledAt ? `${s.recalledAt}: ${int(s.removed)} taken back, ${int(s.alreadyReceived)} received` : '',
         h(
           'button',
-          { type: 'button', class: 'danger', onclick: recall(s), 'aria-label': `Recall send ${s.sendId}` },
+          {
+            type: 'button',
+            class: 'danger',
+            onclick: recall(s),
+            'data-needs': 'support',
+            'aria-label': `Recall send ${s.sendId}`,
+          },
           'Recall',
         ),
       ]),

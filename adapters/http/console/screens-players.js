@@ -114,6 +114,7 @@ const sessionsPanel = (ctx, playerId) => {
         {
           type: 'button',
           class: 'danger',
+          'data-needs': 'support',
           'aria-label': `End session ${s.key.slice(0, 12)}`,
           onclick: () => end({ keys: [s.key] }, `session ${s.key.slice(0, 12)}`),
         },
@@ -131,7 +132,13 @@ const sessionsPanel = (ctx, playerId) => {
             {},
             h(
               'button',
-              { type: 'button', id: 'end-all-sessions', class: 'danger', onclick: () => end({ all: true }, 'all') },
+              {
+                type: 'button',
+                id: 'end-all-sessions',
+                'data-needs': 'support',
+                class: 'danger',
+                onclick: () => end({ all: true }, 'all'),
+              },
               'End all sessions',
             ),
           )
@@ -266,7 +273,11 @@ export const playerScreen = async (ctx, playerId) => {
     'div',
     {},
     h('h1', {}, `${s.name} (player ${s.playerId})`),
-    h('p', {}, h('a', { href: `#/presents?playerIds=${s.playerId}` }, 'Send this player a present')),
+    h(
+      'p',
+      { 'data-needs': 'support' },
+      h('a', { href: `#/presents?playerIds=${s.playerId}` }, 'Send this player a present'),
+    ),
     h(
       'section',
       { class: 'panel', 'aria-label': 'Account' },

@@ -46,6 +46,7 @@ export const suspensionPanel = (ctx, playerId) => {
               {
                 type: 'button',
                 id: 'lift-suspension',
+                'data-needs': 'support',
                 onclick: () => act(() => api('DELETE', `/admin/players/${playerId}/suspend`), 'Suspension lifted.'),
               },
               'Lift',
@@ -60,7 +61,7 @@ export const suspensionPanel = (ctx, playerId) => {
       ),
       h(
         'form',
-        { class: 'stack', onsubmit: onSuspend, 'aria-label': 'Suspend this player' },
+        { class: 'stack', onsubmit: onSuspend, 'aria-label': 'Suspend this player', 'data-needs': 'support' },
         h('label', { for: 'suspend-until' }, 'Until (game time; empty: until lifted)'),
         until,
         h('label', { for: 'suspend-reason' }, 'Reason (kept for operators, never shown to the player)'),
