@@ -19,6 +19,17 @@ export const admits = (m: Maintenance, playerId: number | undefined): boolean =>
 export const maintenanceError = (m: Maintenance): GameError =>
   gameError('MAINTENANCE', { message: m.message, until: m.until });
 
+/** 10 when a window closes this entry at `now` to this player (undefined: none found), else nothing. */
+export const closedTo = (
+  liveOps: LiveOps,
+  op: AnyOperation,
+  now: number,
+  playerId: number | undefined,
+): GameError | undefined => {
+  const m = closedBy(liveOps, op, now);
+  return m && !admits(m, playerId) ? maintenanceError(m) : undefined;
+};
+
 /** 204 when the player is suspended at `now` (the operator's entries aside, so the operator can lift it). */
 export const suspendedError = (op: AnyOperation, state: PlayerState, now: number): GameError | undefined => {
   if (accessOf(op) === 'operator') return undefined;

@@ -30,7 +30,7 @@ import { storageDefaults, type StorageDefaults } from './storage-defaults.js';
 import { OperatorService } from './operator.js';
 import { LiveOps } from '../liveops/board.js';
 import { MemoryLiveOpsRecords } from '../liveops/records.js';
-import { admits, closedBy, maintenanceError, suspendedError } from './gates.js';
+import { closedBy, closedTo, maintenanceError, suspendedError } from './gates.js';
 
 export type { Idem, RequestContext } from './context.js';
 export type { Answer } from './answers.js';
@@ -84,9 +84,12 @@ export class GameService {
   private readonly defaults: StorageDefaults;
   /** The operator's reads and writes (the admin API). */
   readonly operator: OperatorService;
+  /** The maintenance window, notices, present sends and operators (the operator's records). */
+  readonly liveOps: LiveOps;
 
   constructor(private readonly deps: ServiceDeps) {
     this.store = deps.storage;
+    this.liveOps = deps.liveOps ?? new LiveOps(new MemoryLiveOpsRecords());
     this.defaults = storageDefaults(deps.storage);
     this.operator = new OperatorService({
       storage: this.store,
@@ -116,12 +119,6 @@ export class GameService {
       new MasterBook({ master: this.deps.master, version: this.masterHash }, new MemoryMasterRegistry()));
   }
   private ownBook: MasterBook | undefined;
-
-  /** The maintenance window, the notices and the present sends (the operator's). */
-  get liveOps(): LiveOps {
-    return (this.ownLiveOps ??= this.deps.liveOps ?? new LiveOps(new MemoryLiveOpsRecords()));
-  }
-  private ownLiveOps: LiveOps | undefined;
 
   /** The clock, read once per request by the edge. */
   now(): number {
@@ -186,9 +183,8 @@ export class GameService {
     session: ResolvedSession | undefined,
   ): Promise<Answer> {
     const located = await locate(this.store, op, request, session);
-    const closed = closedBy(this.liveOps, op, ctx.now);
-    if (closed && !admits(closed, E.isRight(located) ? located.right.playerId : undefined))
-      return left(maintenanceError(closed));
+    const closed = closedTo(this.liveOps, op, ctx.now, E.isRight(located) ? located.right.playerId : undefined);
+    if (closed) return left(closed);
     if (E.isLeft(located)) return this.unlocated(op, ctx, request, located.left);
     if (findOf(op).by === 'none') return this.answerNoOne(op, request, ctx.now);
     const run: Run = {
