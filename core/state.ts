@@ -7,6 +7,7 @@ import { progressionDefaults, progressionProps } from './state/progression.js';
 import { townDefaults, townProps } from './state/town.js';
 import { socialDefaults, socialProps } from './state/social.js';
 import { originalDefaults, originalProps } from './state/original.js';
+import { loginBonusDefaults, loginBonusProps } from './state/loginBonus.js';
 
 const num = t.number;
 const str = t.string;
@@ -67,7 +68,7 @@ export const Present = t.type({
   message: str,
   createdAt: num,
   deadline: nullable(num),
-  /** Where it came from: welcome, operator, overflow, reward. */
+  /** Where it came from: welcome, operator, overflow, reward, loginBonus. */
   source: str,
 });
 export type Present = t.TypeOf<typeof Present>;
@@ -166,8 +167,14 @@ export const BaseState = t.type({
  * A group adds its props here and its default below; decodeState fills them in,
  * so stored players of an older shape load without a migration step.
  */
-export const GroupProps = { ...progressionProps, ...townProps, ...socialProps, ...originalProps };
-export const groupDefaults = { ...progressionDefaults, ...townDefaults, ...socialDefaults, ...originalDefaults };
+export const GroupProps = { ...progressionProps, ...townProps, ...socialProps, ...originalProps, ...loginBonusProps };
+export const groupDefaults = {
+  ...progressionDefaults,
+  ...townDefaults,
+  ...socialDefaults,
+  ...originalDefaults,
+  ...loginBonusDefaults,
+};
 
 export const PlayerState = t.intersection([BaseState, t.type(GroupProps)]);
 /** Every field's codec, by name (a storage decodes a delta field by field). */
