@@ -72,6 +72,7 @@ const loginsAt = (t: ExecutionContext, s: PlayerState, nows: ReadonlyArray<numbe
   }
   return out;
 };
+const NEW_DEVICE = '11111111-2222-4333-8444-555555555555';
 const LOGIN_ENTRY = OPERATIONS.find((o) => o.name === 'loginPlayer')!;
 const bonusPresents = (s: PlayerState) => s.presents.filter((p) => p.source === LOGIN_BONUS_SOURCE);
 
@@ -286,14 +287,52 @@ test('a clock set back never gives a game day twice: a day before the last one g
   t.is(back!.state.loginBonus.totalDays, 1);
 });
 
-test('a refused log-in gives no bonus', (t) => {
+test('sign-up and the move are not log-ins: they give no bonus; the log-in after them does', (t) => {
   const s = created();
-  const r = runNamed('loginPlayer', s, { uuid: UUID, accessToken: 'token-of-aki-00002' }, rngFromSeed('x'), NOW, {
-    master: m,
-    others: [],
-  });
-  t.is(r._tag === 'Left' ? r.left.code : 'ok', 'PLAYER_NOT_FOUND');
   t.deepEqual(s.loginBonus, groupDefaults.loginBonus);
+  t.deepEqual(bonusPresents(s), []);
+  const coded = right(
+    t,
+    runNamed('getPlayerMove', s, { password: 'secret123' }, rngFromSeed('mv'), NOW, { master: m, others: [] }),
+  ).state;
+  const moved = right(
+    t,
+    runNamed(
+      'setPlayerMove',
+      coded,
+      { moveCode: coded.move!.code, movePassword: 'secret123', uuid: NEW_DEVICE, platform: 2 },
+      rngFromSeed('mv'),
+      NOW + HOUR,
+      { master: m, others: [], issued: issued(TOKEN) },
+    ),
+  ).state;
+  t.is(moved.account.uuid, NEW_DEVICE);
+  t.deepEqual(moved.loginBonus, groupDefaults.loginBonus);
+  t.deepEqual(bonusPresents(moved), []);
+  const r = right(
+    t,
+    runNamed('loginPlayer', moved, { uuid: NEW_DEVICE, accessToken: TOKEN }, rngFromSeed('li'), NOW + 2 * HOUR, {
+      master: m,
+      others: [],
+      issued: issued(TOKEN),
+    }),
+  );
+  t.is(r.response.loginBonus.given?.consecutiveDay, 1);
+});
+
+test('a refused log-in (a wrong token: 202; a uuid moved away from: 212) is refused whole: no state, no bonus, and the day is still to be given', (t) => {
+  const s = created();
+  const moved = { ...s, account: { ...s.account, uuid: NEW_DEVICE, movedFrom: [UUID] } };
+  const refused = (state: PlayerState, accessToken: string) => {
+    const r = runNamed('loginPlayer', state, { uuid: UUID, accessToken }, rngFromSeed('x'), NOW, {
+      master: m,
+      others: [],
+    });
+    return r._tag === 'Left' ? r.left.code : 'ok';
+  };
+  t.is(refused(s, 'token-of-aki-00002'), 'PLAYER_NOT_FOUND');
+  t.is(refused(moved, TOKEN_OF_AKI), 'PLAYER_MOVED');
+  t.is(loginAt(t, s, NOW).bonus.given?.consecutiveDay, 1, 'the good log-in after it gives the day');
 });
 
 test('a stored player from before the bonus loads with it at its default, and its first log-in gives day 1', (t) => {
