@@ -8,6 +8,7 @@ import { townDefaults, townProps } from './state/town.js';
 import { socialDefaults, socialProps } from './state/social.js';
 import { originalDefaults, originalProps } from './state/original.js';
 import { liveOpsDefaults, liveOpsProps } from './state/liveops.js';
+import { loginBonusDefaults, loginBonusProps } from './state/loginBonus.js';
 
 const num = t.number;
 const str = t.string;
@@ -69,7 +70,7 @@ export const Present = t.intersection([
     message: str,
     createdAt: num,
     deadline: nullable(num),
-    /** Where it came from: welcome, operator, overflow, reward. */
+    /** Where it came from: welcome, operator, overflow, reward, loginBonus. */
     source: str,
   }),
   /** The operator's send it came with (absent for the game's own): what a recall takes back. */
@@ -171,13 +172,21 @@ export const BaseState = t.type({
  * A group adds its props here and its default below; decodeState fills them in,
  * so stored players of an older shape load without a migration step.
  */
-export const GroupProps = { ...progressionProps, ...townProps, ...socialProps, ...originalProps, ...liveOpsProps };
+export const GroupProps = {
+  ...progressionProps,
+  ...townProps,
+  ...socialProps,
+  ...originalProps,
+  ...liveOpsProps,
+  ...loginBonusProps,
+};
 export const groupDefaults = {
   ...progressionDefaults,
   ...townDefaults,
   ...socialDefaults,
   ...originalDefaults,
   ...liveOpsDefaults,
+  ...loginBonusDefaults,
 };
 
 export const PlayerState = t.intersection([BaseState, t.type(GroupProps)]);

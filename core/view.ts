@@ -6,6 +6,7 @@ import { staminaMax, staminaNow, storageLimit } from './shared/player.js';
 import { progressionCollections } from './views/progression.js';
 import { facilityView, townCollections } from './views/town.js';
 import { socialCollections } from './views/social.js';
+import { loginBonusCollections } from './views/loginBonus.js';
 import { memoListView, memoView } from './views/never-mutated.js';
 import { levelCap } from './shared/growth.js';
 import {
@@ -137,6 +138,7 @@ export const COLLECTIONS: ReadonlyArray<CollectionView> = [
   ...progressionCollections,
   ...townCollections,
   ...socialCollections,
+  ...loginBonusCollections,
 ];
 
 /** Whether a field the player view shows changed (named reads, not a loop over keys: this runs on every change). */

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_FIXTURES, loadMaster, MasterDataError } from '../adapters/master/load.js';
-import { ORIGINAL_DEFAULT } from '../core/master/defaults.js';
+import { LOGIN_BONUS_DEFAULT, ORIGINAL_DEFAULT } from '../core/master/defaults.js';
 import { startChild } from './_support/child.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -94,9 +94,17 @@ test('a missing or unparsable file is reported by name', (t) => {
 
 test('master data of an older shape loads: what later versions added and it lacks gets its documented default', (t) => {
   // As written before issue 21: no original.json, missions.json, questChapters.json,
-  // advScenes.json or stamina items; the tutorial's maxStep; quests without advOnly.
+  // advScenes.json or stamina items; the tutorial's maxStep; quests without advOnly;
+  // and before issue 32: no loginBonus.json.
   const dir = copyFixtures(t);
-  for (const f of ['original.json', 'missions.json', 'questChapters.json', 'advScenes.json', 'items/original.json'])
+  for (const f of [
+    'original.json',
+    'missions.json',
+    'questChapters.json',
+    'advScenes.json',
+    'items/original.json',
+    'loginBonus.json',
+  ])
     rmSync(join(dir, f));
   edit(dir, 'game.json', (g) => {
     const tut = (g as { tutorial: Record<string, unknown> }).tutorial;
@@ -112,6 +120,7 @@ test('master data of an older shape loads: what later versions added and it lack
   t.deepEqual([m.missions, m.questChapters, m.advScenes], [[], [], []]);
   t.deepEqual(m.original, ORIGINAL_DEFAULT);
   t.false(m.items.some((i) => i.category === 'stamina'));
+  t.deepEqual(m.loginBonus, LOGIN_BONUS_DEFAULT, 'no calendar: log-ins give and track nothing');
 });
 
 test('data of a later shape that is there but wrong is still refused, naming the file and field', (t) => {
@@ -125,10 +134,14 @@ test('data of a later shape that is there but wrong is still refused, naming the
   edit(dir, 'game.json', (g) => {
     delete (g as { tutorial: Record<string, unknown> }).tutorial['lastStep'];
   });
+  edit(dir, 'loginBonus.json', (c) => {
+    delete (c as Record<string, unknown>)['total'];
+  });
   const e = t.throws(() => loadMaster(dir), { instanceOf: MasterDataError });
   t.regex(e?.message ?? '', /original\.json: stamina\.gemPrice/);
   t.regex(e?.message ?? '', /quests\.json: 0\.advOnly/);
   t.regex(e?.message ?? '', /game\.json: tutorial\.lastStep/, 'neither lastStep nor maxStep');
+  t.regex(e?.message ?? '', /loginBonus\.json: total/, 'a file that is there is whole: no track is filled in');
 });
 
 test('the server refuses to start on bad master data, naming the file and field', (t) => {
@@ -168,6 +181,7 @@ test('MASTER_DIR points the server at another master-data directory', async (t) 
     await fetch(`${server.url}/api/player/present/get_all`, {
       headers: { 'X-STAR-SESSION-ID': li['sessionId'] as string },
     })
-  ).json()) as { presents: Array<{ kind: string; amount: number }> };
-  t.is(list.presents.find((p) => p.kind === 'gem')?.amount, 4321);
+  ).json()) as { presents: Array<{ kind: string; amount: number; source: string }> };
+  // The welcome gems (the log-in put the day's log-in bonus beside them).
+  t.is(list.presents.find((p) => p.kind === 'gem' && p.source === 'welcome')?.amount, 4321);
 });

@@ -6,6 +6,7 @@
 // master hash covers and a snapshot keeps (adapters/master/load.ts), so a snapshot
 // written by older code still reads back under its hash. docs/replay.md lists them.
 import type { OriginalConfig } from './original.js';
+import type { LoginBonusConfig } from './loginBonus.js';
 
 /**
  * original.json for master data written before issue 21: no app platform and no age
@@ -19,6 +20,9 @@ export const ORIGINAL_DEFAULT: OriginalConfig = {
   ageBrackets: [],
 };
 
+/** loginBonus.json for master data written before issue 32: no calendar, so log-ins give and track nothing (as before). */
+export const LOGIN_BONUS_DEFAULT: LoginBonusConfig = { consecutive: [], total: [] };
+
 /** Master files added after the first release, with the content a directory without them gets. */
 export const FILE_DEFAULTS: Readonly<Record<string, unknown>> = {
   /** Issue 21. */
@@ -27,6 +31,8 @@ export const FILE_DEFAULTS: Readonly<Record<string, unknown>> = {
   missions: [],
   questChapters: [],
   advScenes: [],
+  /** Issue 32. */
+  loginBonus: LOGIN_BONUS_DEFAULT,
 };
 
 /** One addition to master data, as `filled` reports it. */

@@ -6,6 +6,7 @@ import { indexProgression, progressionFiles } from './progression.js';
 import { indexTown, townFiles } from './town.js';
 import { indexSocial, socialFiles } from './social.js';
 import { indexOriginal, originalFiles } from './original.js';
+import { checkLoginBonus, loginBonusFiles } from './loginBonus.js';
 import type { MasterFilesOf, MasterProblem } from './types.js';
 import { parseTime } from '../time.js';
 import { pathOf } from '../codecs.js';
@@ -15,7 +16,14 @@ import { buildBox } from '../gacha/box.js';
 import type { Master } from './model.js';
 import { fillMasterDefaults } from './defaults.js';
 
-export const masterFiles = { ...baseFiles, ...progressionFiles, ...townFiles, ...socialFiles, ...originalFiles };
+export const masterFiles = {
+  ...baseFiles,
+  ...progressionFiles,
+  ...townFiles,
+  ...socialFiles,
+  ...originalFiles,
+  ...loginBonusFiles,
+};
 export type MasterFileName = keyof typeof masterFiles;
 export type MasterFiles = MasterFilesOf;
 export type { MasterProblem };
@@ -193,6 +201,7 @@ export const buildMaster = (
     ...indexSocial(f, problems),
     ...indexOriginal(f, problems),
   };
+  checkLoginBonus(f, problems);
   if (problems.length > 0) return { ok: false, problems };
   const gachaTables = new Map(
     [...gacha.values()].map((g) => {

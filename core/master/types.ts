@@ -6,10 +6,16 @@ import type { progressionFiles } from './progression.js';
 import type { townFiles } from './town.js';
 import type { socialFiles } from './social.js';
 import type { originalFiles } from './original.js';
+import type { loginBonusFiles } from './loginBonus.js';
 
 /** Every master file's decoded content, by file name. */
 export type MasterFilesOf = FilesOf<
-  typeof baseFiles & typeof progressionFiles & typeof townFiles & typeof socialFiles & typeof originalFiles
+  typeof baseFiles &
+    typeof progressionFiles &
+    typeof townFiles &
+    typeof socialFiles &
+    typeof originalFiles &
+    typeof loginBonusFiles
 >;
 
 export type { MasterProblem } from './common.js';

@@ -10,6 +10,8 @@ import { gameError } from '../errors.js';
 import { passwordHash, tokenHash } from '../secret.js';
 import { fullView, timeText } from '../view.js';
 import { FullView, WireTime } from '../views/codecs.js';
+import { LoginBonusAnswer, loginBonusAnswer } from '../views/loginBonus.js';
+import { giveLoginBonus } from '../shared/loginBonus.js';
 import {
   applyMove,
   createMoveCode,
@@ -127,13 +129,16 @@ const login = defineOp({
   method: 'POST',
   path: '/player/login',
   group: 'player',
-  summary: 'Logs a device in with its uuid and access token; returns a session id. No session needed.',
+  summary:
+    "Logs a device in with its uuid and access token; returns a session id and the daily log-in bonus (the game day's first log-in puts its rewards in the gift box). No session needed.",
   request: LoginRequest,
   response: t.type(
     {
       /** Send it as X-STAR-SESSION-ID (or Authorization: Bearer) on every session operation. */
       sessionId: t.string,
       playerId: t.number,
+      /** The daily log-in bonus: what this log-in put in the gift box, and where the player is on each track. */
+      loginBonus: LoginBonusAnswer,
     },
     'LoginPlayerResponse',
   ),
@@ -148,7 +153,7 @@ const login = defineOp({
   },
   issues: 'session',
   logged: ({ accessToken, ...rest }): LoggedLogin => ({ ...rest, accessTokenHash: tokenHash(accessToken) }),
-  reduce: (s, req: LoginRequest | LoggedLogin, _rng, now, { issued }) => {
+  reduce: (s, req: LoginRequest | LoggedLogin, _rng, now, { master, issued }) => {
     const r = checkLogin(
       s,
       req.uuid,
@@ -156,7 +161,16 @@ const login = defineOp({
       now,
     );
     if (E.isLeft(r)) return r;
-    return ok({ state: r.right, response: { sessionId: issued?.sessionId ?? '', playerId: s.playerId } });
+    // The first log-in of a game day: that day's bonus (core/shared/loginBonus.ts).
+    const bonus = giveLoginBonus(master, r.right, now);
+    return ok({
+      state: bonus.state,
+      response: {
+        sessionId: issued?.sessionId ?? '',
+        playerId: s.playerId,
+        loginBonus: loginBonusAnswer(bonus, { master, now }),
+      },
+    });
   },
 });
 

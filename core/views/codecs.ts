@@ -238,6 +238,32 @@ export const RewardView = t.type(
   { kind: GrantKind, objectId: num, amount: num, managedPresentId: nullable(num) },
   'Reward',
 );
+/** A reward of the log-in bonus's calendar: the thing, and the title of the present it comes in. */
+export const BonusRewardView = t.type({ kind: GrantKind, objectId: num, amount: num, title: str }, 'LoginBonusReward');
+const bonusRewards = t.array(BonusRewardView);
+/** Where the player is on the log-in bonus's tracks (core/shared/loginBonus.ts), as of now. */
+export const loginBonusProps = {
+  /** This game day's bonus has been given. */
+  givenToday: bool,
+  /** When the next game day begins: the first log-in from then on gives its bonus. */
+  nextDayAt: WireTime,
+  consecutive: t.type({
+    /** Consecutive game days with a bonus as it stands now: 0 once a whole game day passed without one. */
+    streak: num,
+    /** The cycle's day that streak stands at (0: no streak); cycleLength 0: the track has no days. */
+    day: num,
+    cycleLength: num,
+    /** What the next bonus gives on this track: today's when not given yet, else the next game day's. */
+    next: nullable(t.type({ day: num, rewards: bonusRewards })),
+  }),
+  total: t.type({
+    /** Game days with a bonus, in all. */
+    days: num,
+    /** The next milestone: at what total, and what it gives (null: none left). */
+    next: nullable(t.type({ days: num, rewards: bonusRewards })),
+  }),
+};
+export const LoginBonusView = t.type(loginBonusProps, 'LoginBonusView');
 /** A master-data cost: only the parts it has. */
 export const CostView = t.partial(
   { gold: num, gem: num, paidGem: num, kirara: num, stamina: num, items: t.array(ItemStackView) },
@@ -286,6 +312,8 @@ export type OfferRunView = t.TypeOf<typeof OfferRunView>;
 export type OfferCompletionView = t.TypeOf<typeof OfferCompletionView>;
 export type GrantView = t.TypeOf<typeof GrantView>;
 export type RewardView = t.TypeOf<typeof RewardView>;
+export type BonusRewardView = t.TypeOf<typeof BonusRewardView>;
+export type LoginBonusView = t.TypeOf<typeof LoginBonusView>;
 export type CostView = t.TypeOf<typeof CostView>;
 export type PublicPlayerView = t.TypeOf<typeof PublicPlayerView>;
 
@@ -319,6 +347,8 @@ export const COLLECTION_CODECS = {
   chestProgress: t.array(ChestProgressView),
   activeOffers: t.array(OfferRunView),
   offerCompletions: t.array(OfferCompletionView),
+  /** Where the player is on the log-in bonus's tracks. */
+  loginBonus: LoginBonusView,
 };
 export type CollectionName = keyof typeof COLLECTION_CODECS;
 export type CollectionViews = { [K in CollectionName]: t.TypeOf<(typeof COLLECTION_CODECS)[K]> };

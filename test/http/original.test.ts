@@ -194,7 +194,8 @@ test('stamina/add as the clients send it (type 1, itemId -1) restores with gems;
   await receiveAllHttp(c);
   const r = await c.post('/api/player/stamina/add', { type: 1, num: 1, itemId: -1 });
   t.like(r.body, { resultCode: 0, gem: 50, itemId: null });
-  t.like(r.body['player'] as Body, { gem: 2950, stamina: r.body['stamina'] });
+  // The welcome gems (3,000) and the first log-in's bonus milestone (100), less the restore's 50.
+  t.like(r.body['player'] as Body, { gem: 3050, stamina: r.body['stamina'] });
   await refused(t, c, 'POST', '/api/player/stamina/add', { type: 2, num: 1, itemId: 6001 }, 442, 409);
   // Restores may pass the maximum, up to the ceiling (999).
   for (let i = 0; i < 2; i++)

@@ -46,7 +46,8 @@ const playSession = async (t: import('ava').ExecutionContext, h: Harness): Promi
     sid,
   );
   t.is((got['receivedPresents'] as unknown[]).length, ids.length);
-  t.is((got['player'] as Body)['gem'], 3000);
+  // The welcome gems (3,000) and the first log-in's bonus milestone (100).
+  t.is((got['player'] as Body)['gem'], 3100);
   await call('GET', '/api/player/present/get_received', undefined, sid);
 
   const gachas = await call('GET', '/api/player/gacha/get_all', undefined, sid);
@@ -73,7 +74,7 @@ const playSession = async (t: import('ava').ExecutionContext, h: Harness): Promi
     sid,
   );
   t.is((ten['gachaResults'] as unknown[]).length, 10);
-  t.is((ten['player'] as Body)['gem'], 1500);
+  t.is((ten['player'] as Body)['gem'], 1600, 'the ten-draw cost 1,500');
 
   // Enough points for a target: gems from the operator, four more ten-draws.
   const admin = await h.call(

@@ -70,12 +70,13 @@ test('64 concurrent draws whose gems pay for k: exactly k succeed, the gems end 
   const c = client(server);
   const p = await c.player('c1000000-0000-4000-8000-000000000001');
   await receiveAll(p);
-  // Spend the welcome ticket so single draws pay gems: 3000 + 100 gems pay for 20 draws of 150.
+  // Spend the welcome ticket so single draws pay gems: 3000 (welcome) + 100 (the first log-in's bonus)
+  // + 100 gems pay for 21 draws of 150.
   t.is((await p.post('/api/player/gacha/draw', { gachaId: 2, drawType: 1 })).body['resultCode'], 0);
   await c.grant(p.playerId, 'gem', 0, 100);
   await receiveAll(p);
   const gems = ((await p.get('/api/player/get_all')).body['player'] as { gem: number }).gem;
-  t.is(gems, 3100);
+  t.is(gems, 3200);
   const k = Math.floor(gems / 150);
   const results = await Promise.all(
     Array.from({ length: 64 }, () => p.post('/api/player/gacha/draw', { gachaId: 2, drawType: 1 })),

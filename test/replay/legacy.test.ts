@@ -55,6 +55,7 @@ test('the master data the v1 entries ran with loads from its snapshot, what came
       'missions.json: (file) = an empty list',
       'questChapters.json: (file) = an empty list',
       'advScenes.json: (file) = an empty list',
+      'loginBonus.json: (file) = its default',
       'game.json: tutorial.lastStep = tutorial.maxStep',
       'game.json: move.restMinutes = 15',
       'game.json: presents.boxMax = 1000',
