@@ -136,9 +136,10 @@ const shot = async (name: string) => {
 };
 try {
   await page.goto(`${url}/admin/`);
-  await page.waitForSelector('#token:focus');
+  await page.waitForSelector('#op-name:focus');
   await shot('login');
-  await page.keyboard.type(TOKEN);
+  await page.fill('#token', TOKEN);
+  await page.focus('#token');
   await page.keyboard.press('Enter');
   await page.waitForSelector('h1:text("Players")');
   await page.goto(`${url}/admin/#/players?myCode=${first.myCode}`);
@@ -207,6 +208,15 @@ try {
   await page.fill('#nt-title', 'Maintenance on Tuesday');
   await page.fill('#nt-body', 'From 02:00 to 04:00.');
   await shot('liveops');
+  // Operators and the audit trail (ADMIN_TOKEN's writes above are in it).
+  await admin('/admin/operators', { name: 'aki.support', role: 'support', password: 'a long enough password' });
+  await admin('/admin/operators', { name: 'ren.design', role: 'designer', password: 'a long enough password' });
+  await page.goto(`${url}/admin/#/operators`);
+  await page.waitForSelector('#token-name');
+  await shot('operators');
+  await page.goto(`${url}/admin/#/audit`);
+  await page.waitForSelector('#audit-action');
+  await shot('audit');
   // An operator API error, in words: an unknown player.
   await page.goto(`${url}/admin/#/player/99999`);
   await page.waitForSelector('#error:not([hidden])');
