@@ -14,6 +14,14 @@ import { rngFromSeed } from '../core/rng.js';
 import { itemCount } from '../core/shared/player.js';
 import type { PlayerState } from '../core/state.js';
 import { HOUR } from '../core/time.js';
+import { cliArgs } from '../scripts/args.js';
+
+cliArgs({
+  command: 'npm run example --',
+  summary:
+    'The core as a library: loads master data, creates a player and runs a few operations with a chosen rng and now, with no HTTP and no storage; prints what each did.',
+  options: {},
+});
 
 const master = loadMaster(); // the bundled fixtures/; loadMaster(dir) reads another directory
 let now = Date.UTC(2026, 10, 21, 3, 0, 0);

@@ -1,7 +1,9 @@
 // The scripts' command lines, parsed by node:util's parseArgs from one table of
 // options: each option's meaning and default make the usage that --help prints;
 // an unknown option, a missing value or a bad number is an error (exit 2, with
-// the usage). `--name value` and `--name=value` both work.
+// the usage, no stack trace). `--name value` and `--name=value` both work. A
+// number option declares its kind, so a bad value is refused while parsing:
+// before a top-level script has started anything.
 import { parseArgs } from 'node:util';
 
 export interface OptionSpec {
@@ -16,6 +18,10 @@ export interface OptionSpec {
   /** The value's name in the usage line (`--seed S`). */
   readonly value?: string;
   readonly required?: boolean;
+  /** A number: `integer` or any finite `number`; checked by parse (the default too), so a bad value is a usage error. */
+  readonly kind?: 'integer' | 'number';
+  /** With `kind`: the least value taken (default 0). */
+  readonly min?: number;
 }
 
 export type OptionTable = Readonly<Record<string, OptionSpec>>;
@@ -82,7 +88,9 @@ export const parse = (spec: CommandSpec, argv: ReadonlyArray<string>): Parsed =>
     });
   } catch (e) {
     // node:util's messages name the option ("Unknown option '--x'"); the prefix and hint are its own.
-    const msg = (e instanceof Error ? e.message : String(e)).replace(/\. To specify a positional argument.*$/s, '.');
+    const msg = (e instanceof Error ? e.message : String(e))
+      .replace(/\. To specify a positional argument.*$/s, '.')
+      .replace(/^Option '(--[\w-]+) <value>' argument missing$/, '$1 needs a value');
     throw new UsageError(msg);
   }
   const values = r.values as Record<string, string | boolean | undefined>;
@@ -90,8 +98,20 @@ export const parse = (spec: CommandSpec, argv: ReadonlyArray<string>): Parsed =>
   for (const [name, o] of Object.entries(spec.options)) {
     if (o.required && values[name] === undefined) throw new UsageError(`--${name} is required`);
     if (values[name] === undefined && o.default !== undefined && o.type === 'string') values[name] = o.default;
+    const v = values[name];
+    if (o.kind !== undefined && typeof v === 'string') checkNumber(name, v, o.kind, o.min ?? 0);
   }
   return { values, positionals: r.positionals };
+};
+
+/** A number option's value, or a UsageError naming the option, what it takes and what it got. */
+const checkNumber = (name: string, v: string | undefined, kind: 'integer' | 'number', min: number): number => {
+  if (v === undefined) throw new UsageError(`--${name} needs a value`);
+  const n = Number(v);
+  const ok = v.trim() !== '' && (kind === 'integer' ? Number.isSafeInteger(n) : Number.isFinite(n)) && n >= min;
+  const what = `${kind === 'integer' ? 'an integer' : 'a number'}${Number.isFinite(min) ? ` of at least ${min}` : ''}`;
+  if (!ok) throw new UsageError(`--${name} must be ${what}, got ${JSON.stringify(v)}`);
+  return n;
 };
 
 /** An option's value as a string (its default when absent; `fallback` when it has none). */
@@ -102,24 +122,18 @@ export const str = (p: Parsed, name: string, fallback?: string): string => {
   throw new UsageError(`--${name} is required`);
 };
 
-/** An option's value as a non-negative integer. */
-export const int = (p: Parsed, name: string, fallback?: number): number => {
+/** An option's value as an integer of at least `min` (default 0); `fallback` when absent. */
+export const int = (p: Parsed, name: string, fallback?: number, min = 0): number => {
   const v = p.values[name];
   if (v === undefined && fallback !== undefined) return fallback;
-  const n = Number(v);
-  if (typeof v !== 'string' || v.trim() === '' || !Number.isSafeInteger(n) || n < 0)
-    throw new UsageError(`--${name} must be a non-negative integer, got ${JSON.stringify(v ?? null)}`);
-  return n;
+  return checkNumber(name, typeof v === 'string' ? v : undefined, 'integer', min);
 };
 
-/** An option's value as a finite number. */
-export const num = (p: Parsed, name: string, fallback?: number): number => {
+/** An option's value as a finite number (at least `min` when given); `fallback` when absent. */
+export const num = (p: Parsed, name: string, fallback?: number, min = -Infinity): number => {
   const v = p.values[name];
   if (v === undefined && fallback !== undefined) return fallback;
-  const n = Number(v);
-  if (typeof v !== 'string' || v.trim() === '' || !Number.isFinite(n))
-    throw new UsageError(`--${name} must be a number, got ${JSON.stringify(v ?? null)}`);
-  return n;
+  return checkNumber(name, typeof v === 'string' ? v : undefined, 'number', min);
 };
 
 export const flag = (p: Parsed, name: string): boolean => p.values[name] === true;

@@ -16,15 +16,24 @@ const SPEC = {
   summary:
     "Draws a gacha through the draw operation, each request with a seed derived as the server derives it, and prints for each rarity and pickup the rate box/get publishes, the rate observed and whether it lies inside its 99.9% band: single draws, whole ten-draws (effective rates and the guarantee) and the guarantee's own table (exit 1 if any is outside). Give --gacha or --all.",
   options: {
-    gacha: { type: 'string', value: 'ID', description: 'the gacha to audit' },
+    gacha: { type: 'string', value: 'ID', kind: 'integer', description: 'the gacha to audit' },
     all: { type: 'boolean', description: 'audit every gacha of the master data' },
     draws: {
       type: 'string',
       value: 'N',
       default: '200000',
+      kind: 'integer',
+      min: 1,
       description: "single draws per gacha (and pulls of the guarantee's table)",
     },
-    'ten-draws': { type: 'string', value: 'N', default: '100000', description: 'ten-draws per gacha' },
+    'ten-draws': {
+      type: 'string',
+      value: 'N',
+      default: '100000',
+      kind: 'integer',
+      min: 1,
+      description: 'ten-draws per gacha',
+    },
     seed: {
       type: 'string',
       value: 'S',

@@ -18,6 +18,8 @@ const args = cliArgs({
       type: 'string',
       value: 'N',
       default: process.env['N'] || '100000',
+      kind: 'integer',
+      min: 1,
       description: 'draws per measurement (N in the environment sets the default)',
     },
   },

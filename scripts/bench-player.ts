@@ -25,17 +25,20 @@ const SPEC = {
   summary:
     "Many ten-draws on one player through the real app and file store; reports the first and last thousand draws' p50 (target: last ≤ 1.5× first) and the state's size.",
   options: {
-    draws: { type: 'string', value: 'N', default: '20000', description: 'ten-draws to make' },
+    draws: { type: 'string', value: 'N', default: '20000', kind: 'integer', min: 2, description: 'ten-draws to make' },
     window: {
       type: 'string',
       value: 'N',
       default: '1000',
+      kind: 'integer',
+      min: 1,
       description: 'draws in the first and last windows compared',
     },
     gacha: {
       type: 'string',
       value: 'ID',
       default: '2',
+      kind: 'integer',
       description: 'the gacha drawn (one without a daily or total limit)',
     },
     json: { type: 'boolean', description: 'print the figures as JSON' },

@@ -29,7 +29,14 @@ const args = cliArgs({
       default: 'docs/console',
       description: 'where the PNGs go (relative to the repository)',
     },
-    players: { type: 'string', value: 'N', default: '24', description: 'players in the made-up game' },
+    players: {
+      type: 'string',
+      value: 'N',
+      default: '24',
+      kind: 'integer',
+      min: 1,
+      description: 'players in the made-up game',
+    },
   },
 });
 const out = resolve(root, str(args, 'out'));

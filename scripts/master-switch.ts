@@ -15,9 +15,30 @@ const SPEC = {
   summary:
     'Two server processes on PostgreSQL, clients drawing on both while a new price takes effect at a scheduled instant: checks every answer charged the price in force at its request time, with no failure and no restart.',
   options: {
-    clients: { type: 'string', value: 'N', default: '32', description: 'clients drawing at once' },
-    before: { type: 'string', value: 'S', default: '10', description: 'seconds of drawing before the instant' },
-    after: { type: 'string', value: 'S', default: '10', description: 'seconds of drawing after it' },
+    clients: {
+      type: 'string',
+      value: 'N',
+      default: '32',
+      kind: 'integer',
+      min: 1,
+      description: 'clients drawing at once',
+    },
+    before: {
+      type: 'string',
+      value: 'S',
+      default: '10',
+      kind: 'integer',
+      min: 1,
+      description: 'seconds of drawing before the instant',
+    },
+    after: {
+      type: 'string',
+      value: 'S',
+      default: '10',
+      kind: 'integer',
+      min: 1,
+      description: 'seconds of drawing after it',
+    },
     'database-url': {
       type: 'string',
       value: 'URL',

@@ -27,6 +27,8 @@ const SPEC = {
       type: 'string',
       value: 'N',
       defaultText: '1 (stryker.config.mjs)',
+      kind: 'integer',
+      min: 1,
       description: 'test runners at once',
     },
     report: {

@@ -12,6 +12,9 @@ const args = cliArgs({
       type: 'string',
       value: 'N',
       default: process.env['ROUNDS'] || '20',
+      // No rounds would pass without checking anything.
+      kind: 'integer',
+      min: 1,
       description: 'crashes (ROUNDS in the environment sets the default)',
     },
     seed: {

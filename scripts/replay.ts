@@ -30,7 +30,14 @@ const SPEC = {
   summary:
     "Rebuilds a player by running the reducers again over the replay-log entries its states depend on, with the master data each entry saw, and says whether the result is byte-identical to the stored state (exit 0) or where it first differs (exit 1); exit 3 when its history begins before the kept log (archived or deleted by the retention). A data directory is only read: it may be a running server's.",
   options: {
-    player: { type: 'string', value: 'ID', required: true, description: 'the player to rebuild' },
+    player: {
+      type: 'string',
+      value: 'ID',
+      required: true,
+      kind: 'integer',
+      min: 1,
+      description: 'the player to rebuild',
+    },
     data: {
       type: 'string',
       value: 'DIR',

@@ -18,6 +18,7 @@ const SPEC = {
     'truncate-at': {
       type: 'string',
       value: 'OFFSET',
+      kind: 'integer',
       description:
         'the repair: cut the journal at this byte offset (the start of a record, as the check reports it); every record from there on is dropped',
     },

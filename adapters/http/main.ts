@@ -234,4 +234,21 @@ const main = async (): Promise<void> => {
   process.on('SIGINT', () => stop('SIGINT'));
 };
 
-void main();
+const USAGE = `usage: npm start [-- --help]   (npm run dev: the same through tsx; node dist/adapters/http/main.js)
+
+Runs the player service: /api, the probes /healthz and /readyz, /metrics, and /admin with ADMIN_TOKEN.
+It takes no arguments: every setting is an environment variable (README.md, Configuration), among them
+  PORT (8080), HOST (0.0.0.0), DATA_DIR (./data), STORAGE (file | memory), DATABASE_URL (PostgreSQL),
+  MASTER_DIR (the bundled fixtures/), ADMIN_TOKEN, REQUEST_HASH_SALT, SEED_SECRET, LOG_LEVEL (info).
+
+options:
+  --help  print this help and exit`;
+
+// Settings come from the environment; an argument is --help or a mistake, never silently ignored.
+const argv = process.argv.slice(2);
+if (argv.length === 0) void main();
+else if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h')) process.stdout.write(`${USAGE}\n`);
+else {
+  process.stderr.write(`unexpected argument ${JSON.stringify(argv[0])}\n\n${USAGE}\n`);
+  process.exitCode = 2;
+}

@@ -29,20 +29,51 @@ const args = cliArgs({
     "Every measurement beside its baseline in one invocation (the service and a bare Koa echo under autocannon, the file store's commits, the core in-process, the compiled server's start-up and idle memory, PostgreSQL, a 100,000-player store); each figure the median of the runs, the targets checked at the end.",
   options: {
     json: { type: 'boolean', description: 'print the rows, targets and extras as JSON instead of the table' },
-    duration: { type: 'string', value: 'SECONDS', default: '5', description: 'length of each load run' },
+    duration: {
+      type: 'string',
+      value: 'SECONDS',
+      default: '5',
+      kind: 'number',
+      min: 1,
+      description: 'length of each load run',
+    },
     runs: {
       type: 'string',
       value: 'N',
       default: '3',
+      kind: 'integer',
+      min: 3,
       description: 'runs per figure (at least 3; the median is reported)',
     },
-    players: { type: 'string', value: 'N', default: '1000', description: 'players in use in the HTTP runs' },
-    scale: { type: 'string', value: 'N', default: '100000', description: 'players stored in the scale run' },
-    hot: { type: 'string', value: 'N', default: '800', description: 'requests of the hot-player run' },
+    players: {
+      type: 'string',
+      value: 'N',
+      default: '1000',
+      kind: 'integer',
+      min: 1,
+      description: 'players in use in the HTTP runs',
+    },
+    scale: {
+      type: 'string',
+      value: 'N',
+      default: '100000',
+      kind: 'integer',
+      min: 1,
+      description: 'players stored in the scale run',
+    },
+    hot: {
+      type: 'string',
+      value: 'N',
+      default: '800',
+      kind: 'integer',
+      min: 1,
+      description: 'requests of the hot-player run',
+    },
     pad: {
       type: 'string',
       value: 'BYTES',
       default: '9000',
+      kind: 'integer',
       description: "bytes the padded baseline adds to its GET answers (about the read mix's mean answer)",
     },
     only: {
@@ -72,7 +103,7 @@ const startService = (env: Record<string, string>) => startServer(SERVICE.script
 const num = (k: string, d: number) => numArg(args, k, d);
 const JSON_OUT = flag(args, 'json');
 const DURATION = num('duration', 5);
-const RUNS = Math.max(3, num('runs', 3));
+const RUNS = num('runs', 3);
 const PLAYERS = num('players', 1000);
 const SCALE = num('scale', 100_000);
 const HOT_REQUESTS = num('hot', 800);

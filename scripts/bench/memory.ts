@@ -20,15 +20,31 @@ const args = cliArgs({
   summary:
     "Where the service's memory goes under the bench's read and write mixes: its resident set after the runs and its live heap after a full collection, by V8 space; variants (settings, node flags) side by side on copies of one store, their rates interleaved round by round.",
   options: {
-    players: { type: 'string', value: 'N', default: '1000', description: 'players in use' },
+    players: { type: 'string', value: 'N', default: '1000', kind: 'integer', min: 1, description: 'players in use' },
     stored: {
       type: 'string',
       value: 'N',
       defaultText: 'as --players',
+      kind: 'integer',
+      min: 1,
       description: 'players in the store, of whom --players are in use',
     },
-    rounds: { type: 'string', value: 'N', default: '3', description: 'rounds of the read and write mixes' },
-    duration: { type: 'string', value: 'SECONDS', default: '5', description: "length of each mix's run" },
+    rounds: {
+      type: 'string',
+      value: 'N',
+      default: '3',
+      kind: 'integer',
+      min: 1,
+      description: 'rounds of the read and write mixes',
+    },
+    duration: {
+      type: 'string',
+      value: 'SECONDS',
+      default: '5',
+      kind: 'integer',
+      min: 1,
+      description: "length of each mix's run",
+    },
     variants: {
       type: 'string',
       value: 'A;B',

@@ -9,7 +9,7 @@ import { readMix, runLoad, writeMix } from './load.js';
 import { activePlayer, BENCH_SALT, fillStore, generateStore, logIn } from './players.js';
 import { PostgresStorage } from '../../adapters/storage/postgres.js';
 import { START_FLAGS, startServer } from './servers.js';
-import { cliArgs, flag, str } from '../args.js';
+import { cliArgs, flag, num, str } from '../args.js';
 
 const args = cliArgs({
   command: 'npx tsx scripts/bench/profile.ts',
@@ -21,7 +21,14 @@ const args = cliArgs({
       default: 'write',
       description: 'the load: the read mix, the write mix, or one hot player',
     },
-    seconds: { type: 'string', value: 'N', default: '10', description: 'how long the load runs' },
+    seconds: {
+      type: 'string',
+      value: 'N',
+      default: '10',
+      kind: 'number',
+      min: 1,
+      description: 'how long the load runs',
+    },
     compiled: {
       type: 'boolean',
       description: 'profile the compiled server (dist/, npm run build first) rather than TypeScript through tsx',
@@ -38,7 +45,7 @@ if (!['read', 'write', 'hot'].includes(mix)) {
   process.stderr.write('--mix must be read, write or hot\n');
   process.exit(2);
 }
-const secs = str(args, 'seconds');
+const secs = num(args, 'seconds');
 const compiled = flag(args, 'compiled');
 const databaseUrl = str(args, 'database-url', '');
 const schema = `hoshi_profile_${Date.now()}`;
@@ -63,7 +70,7 @@ try {
   const active = loggedIn.slice(0, gen.active.length);
   const hot = loggedIn.slice(gen.active.length);
   const requests = mix === 'read' ? readMix(active) : mix === 'hot' ? writeMix(hot) : writeMix(active);
-  const r = await runLoad(svc.url, requests, { duration: Number(secs) });
+  const r = await runLoad(svc.url, requests, { duration: secs });
   process.stdout.write(
     `${mix}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.failed} failed ${r.badSample}\n`,
   );

@@ -26,11 +26,19 @@ const SPEC = {
   summary:
     'Makes a data directory with one heavy player (about N log entries) among other players, then times `npm run replay -- --player` on it (wall time and peak resident set).',
   options: {
-    entries: { type: 'string', value: 'N', default: '15000', description: 'log entries of the heavy player' },
+    entries: {
+      type: 'string',
+      value: 'N',
+      default: '15000',
+      kind: 'integer',
+      min: 1,
+      description: 'log entries of the heavy player',
+    },
     others: {
       type: 'string',
       value: 'N',
       default: '40',
+      kind: 'integer',
       description: 'other players (each draws, and some befriend the heavy one)',
     },
     data: {

@@ -1,4 +1,4 @@
-// npm run sim -- --seed S --players P --days D [--json] [--out DIR] [--config FILE] [--master DIR] (--help for the options)
+// npm run sim [-- --seed S --players P --days D] [--json] [--out DIR] [--config FILE] [--master DIR] (--help for the options)
 // npm run sim -- --compare A B --seeds N [--seed S] [--players P] [--days D] [--json] [--out DIR] [--config FILE]
 // Simulates a population of players day by day through the core's reducers
 // (toolkit/sim/engine.ts) with the behaviour profiles of a config file (default
@@ -32,20 +32,24 @@ const SPEC = {
     seed: {
       type: 'string',
       value: 'S',
-      defaultText: 'required for a single run; compare for --compare',
+      defaultText: 'sim; compare for --compare, preview for --compare-live',
       description: "the seed every player's choices and draws derive from (with --compare, the first of --seeds seeds)",
     },
     players: {
       type: 'string',
       value: 'P',
-      defaultText: 'required for a single run; 200 for --compare',
-      description: 'players simulated (at least 1)',
+      defaultText: '200; 1000 for --compare-live',
+      kind: 'integer',
+      min: 1,
+      description: 'players simulated',
     },
     days: {
       type: 'string',
       value: 'D',
-      defaultText: 'required for a single run; 30 for --compare',
-      description: 'days simulated (at least 1)',
+      defaultText: '30; 7 for --compare-live',
+      kind: 'integer',
+      min: 1,
+      description: 'days simulated',
     },
     json: { type: 'boolean', description: 'print the whole result as JSON instead of the summary' },
     out: {
@@ -75,6 +79,8 @@ const SPEC = {
       type: 'string',
       value: 'N',
       defaultText: '5; 10 for --compare-live',
+      kind: 'integer',
+      min: 1,
       description: 'with --compare or --compare-live: the seeds each version runs on (2 or more give intervals)',
     },
     'compare-live': {
@@ -99,6 +105,8 @@ const SPEC = {
       type: 'string',
       value: 'N',
       defaultText: "the machine's cores",
+      kind: 'integer',
+      min: 1,
       description:
         'with --compare-live: worker threads the runs are split over (the result is the same for any number)',
     },
@@ -158,7 +166,6 @@ const compareLive = async (
   const players = int(args, 'players', 1000);
   const days = int(args, 'days', 7);
   const seeds = int(args, 'seeds', 10);
-  if (seeds < 1 || players < 1 || days < 1) throw new UsageError('--seeds, --players and --days must be at least 1');
   const now = Date.now();
   const url = args.values['database-url'];
   const source = await openLiveSource(
@@ -214,7 +221,6 @@ cli(SPEC, async (args) => {
     const seeds = int(args, 'seeds', 5);
     const players = int(args, 'players', 200);
     const days = int(args, 'days', 30);
-    if (seeds < 1 || players < 1 || days < 1) throw new UsageError('--seeds, --players and --days must be at least 1');
     const a = { name: basename(resolve(compareA)), master: loadMaster(resolve(compareA)) };
     const b = { name: basename(resolve(dirB)), master: loadMaster(resolve(dirB)) };
     if (a.name === b.name) {
@@ -234,10 +240,10 @@ cli(SPEC, async (args) => {
   if (args.positionals.length > 0)
     throw new UsageError(`unexpected argument ${args.positionals[0]} (only --compare takes two)`);
   if (args.values['seeds'] !== undefined) throw new UsageError('--seeds goes with --compare');
-  const seed = str(args, 'seed');
-  const players = int(args, 'players');
-  const days = int(args, 'days');
-  if (players < 1 || days < 1) throw new UsageError('--players and --days must be at least 1');
+  // A plain `npm run sim` runs the same population as --compare's, in a few seconds.
+  const seed = str(args, 'seed', 'sim');
+  const players = int(args, 'players', 200);
+  const days = int(args, 'days', 30);
   const masterDir = args.values['master'];
   const m = loadMaster(typeof masterDir === 'string' ? resolve(masterDir) : undefined);
   const bar = progressBar(days, 'day');

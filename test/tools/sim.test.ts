@@ -118,5 +118,7 @@ test('npm run sim: JSON on stdout, progress on stderr, charts in --out; a bad co
   const bad = await cliRun(['--seed', 's', '--players', '1', '--days', '1', '--config', join(dir, 'bad.json')]);
   t.is(bad.code, 2);
   t.regex(bad.err, /playChance/);
-  t.is((await cliRun(['--players', '1', '--days', '1'])).code, 2, '--seed is required');
+  const none = await cliRun(['--seed', 's', '--players', '0', '--days', '1']);
+  t.is(none.code, 2, 'no players is refused');
+  t.regex(none.err, /--players must be an integer of at least 1, got "0"/);
 });
