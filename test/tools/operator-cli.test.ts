@@ -22,8 +22,8 @@ const run = (args: string[], input?: string): Promise<{ code: number | null; out
     if (input !== undefined) p.stdin?.end(input);
     let out = '';
     let err = '';
-    p.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    p.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    p.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+    p.stderr?.on('data', (d: Buffer) => (err += d.toString()));
     p.on('close', (code) => resolve({ code, out, err }));
   });
 
