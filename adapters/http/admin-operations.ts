@@ -23,6 +23,7 @@ import {
   ScheduleId,
   ScheduleMaster,
 } from './admin-master-codecs.js';
+import { PLAYER_DATA_OPERATIONS } from './admin-player-data-ops.js';
 
 const WIRE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
@@ -133,6 +134,13 @@ export interface AdminOperation {
   readonly errors: ReadonlyArray<ErrorName>;
   /** A write: logged (admin.action) with what it did. */
   readonly writes?: boolean;
+  /** Logged (admin.action) although it changes nothing: it hands a player's data out. */
+  readonly audited?: boolean;
+  /** What admin.action logs of the request and the answer, where not all of it (a player's data, a secret). */
+  readonly logged?: {
+    readonly request?: (body: unknown) => unknown;
+    readonly answer?: (answer: Record<string, unknown>) => unknown;
+  };
 }
 
 /** The draw history reducer the game serves at /api/player/gacha/history, run by the operator on any player. */
@@ -242,6 +250,7 @@ export const ADMIN_OPERATIONS: ReadonlyArray<AdminOperation> = [
     writes: true,
     errors: ['INVALID_PARAMETERS', 'BODY_TOO_LARGE', 'NOT_FOUND', 'PLAYER_NOT_FOUND', 'DB_ERROR', 'UNKNOWN_ERROR'],
   },
+  ...PLAYER_DATA_OPERATIONS,
   {
     name: 'adminGachas',
     method: 'GET',

@@ -29,6 +29,7 @@ import type { Lifecycle } from './ops.js';
 import { gachaRates, gachaSummary } from './admin-gachas.js';
 import { healthOf, masterOf } from './admin-health.js';
 import { masterRoutes, versionsListing } from './admin-master.js';
+import { playerDataRoutes } from './admin-player-data.js';
 import {
   ADMIN_OPERATIONS,
   EndSessions,
@@ -122,7 +123,7 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
         if (!(e instanceof StorageError)) throw e;
         out = refuse(gameError('DB_ERROR', { reason: e.message }));
       }
-      if (op.writes) {
+      if (op.writes || op.audited) {
         const resultCode = E.isRight(out)
           ? 0
           : 'noSuchPlayer' in out.left
@@ -133,9 +134,9 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
           action: op.name,
           ip: ctx.ip,
           params: { ...ctx.params },
-          request: forLog(body(ctx)),
+          request: forLog(op.logged?.request ? op.logged.request(body(ctx)) : body(ctx)),
           resultCode,
-          ...(E.isRight(out) ? { answer: forLog(out.right) } : {}),
+          ...(E.isRight(out) ? { answer: forLog(op.logged?.answer ? op.logged.answer(out.right) : out.right) } : {}),
         });
       }
       if (E.isLeft(out)) {
@@ -329,6 +330,7 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
   route('adminMaster', async (ctx) =>
     E.right(masterOf(gameAt(ctx), versionsListing(service, nowOf(ctx), offsetOf(ctx)))),
   );
+  playerDataRoutes({ route, operator, nowOf, masterVersionAt: (now) => service.masterAt(now).version });
   masterRoutes({
     route,
     service,

@@ -45,6 +45,9 @@ export type FindKey = 'playerId' | 'uuid' | 'myCode' | 'name';
 
 /** The entry that puts one present in one player's box (logged and replayed like the game's). */
 const SEND_ONE = entryByName('adminSendPresent') as AnyOperation;
+/** The entries that make an exported state a new player, or write it over the same one. */
+const IMPORT = entryByName('adminImportPlayer') as AnyOperation;
+const RESTORE = entryByName('adminRestorePlayer') as AnyOperation;
 
 export class OperatorService {
   constructor(private readonly host: OperatorHost) {}
@@ -165,6 +168,21 @@ export class OperatorService {
       sent++;
     }
     return E.right({ sent });
+  }
+
+  /**
+   * An exported state (core/player-document.ts readDocument read it) made a new player,
+   * bound to its uuid or `uuid` (adminImportPlayer), or written over the same player
+   * (`overwrite`: adminRestorePlayer); on the commit path, kept in the replay log.
+   */
+  async importPlayer(
+    state: PlayerState,
+    how: { readonly overwrite: boolean; readonly uuid?: string },
+    ctx: RequestContext = this.host.context(),
+  ): Promise<Answer> {
+    const once = { ...ctx, idempotencyKey: undefined };
+    if (how.overwrite) return this.host.runDecoded(RESTORE, once, { state });
+    return this.host.runDecoded(IMPORT, once, { state, ...(how.uuid === undefined ? {} : { uuid: how.uuid }) });
   }
 
   /** Up to `n` players as stored now, evenly spread over the ids (the game-data preview's sample). */
