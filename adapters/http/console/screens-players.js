@@ -1,7 +1,9 @@
 // Finding a player (by id, uuid, friend code or name) and one player's screen:
 // currencies, characters, weapons, items, the gift box with deadlines, sessions
-// (ended from here) and the draw history by gacha and date.
+// (ended from here), the draw history by gacha and date, and the player's data (export,
+// import: screens-player-data.js).
 import { api } from './api.js';
+import { dataPanel } from './screens-player-data.js';
 import { facts, fill, h, table } from './dom.js';
 import { int, wireTime } from './format.js';
 
@@ -340,6 +342,7 @@ export const playerScreen = async (ctx, playerId) => {
     ),
     sessions.panel,
     draws.panel,
+    dataPanel(ctx, s.playerId),
   );
   return { node };
 };
