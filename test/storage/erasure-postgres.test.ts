@@ -13,6 +13,8 @@ import { deleted, historyOf, searchSchema, signedUp } from '../_support/erasure.
 
 const NAME = 'Zelda Quixo';
 const admin = { Authorization: `Bearer ${ADMIN}` };
+const summary = (r: Awaited<ReturnType<typeof searchSchema>>): string =>
+  `${r.tables} tables, ${r.rows} rows searched; ${Object.keys(r.hits).length} rows hold it: ${JSON.stringify(r.hits)}`;
 
 test('PostgreSQL, two processes: after the compaction no row holds the deleted player’s name, uuids, friend code or token hash', async (t) => {
   t.timeout(120_000);
@@ -40,7 +42,7 @@ test('PostgreSQL, two processes: after the compaction no row holds the deleted p
   t.is((await ha.call('GET', `/admin/players/${b.playerId}`, undefined, admin)).body['resultCode'], 0);
 
   const before = await searchSchema(schema, needles);
-  t.log(`before: ${before.tables} tables, ${before.rows} rows; holding it: ${JSON.stringify(before.hits)}`);
+  t.log(`before: ${summary(before)}`);
   for (const table of ['players ', 'player_deltas ', 'player_keys ', 'replay_log ', 'idempotency '])
     t.true(
       Object.keys(before.hits).some((k) => k.startsWith(table)),
@@ -51,7 +53,7 @@ test('PostgreSQL, two processes: after the compaction no row holds the deleted p
   // Process B's compaction (its prune, every ten minutes in a server) purges what A's did not yet.
   await sb.prune(hb.clock.now, 86_400_000);
   const after = await searchSchema(schema, needles);
-  t.log(`after the compaction: ${after.tables} tables, ${after.rows} rows; holding it: ${JSON.stringify(after.hits)}`);
+  t.log(`after the compaction: ${summary(after)}`);
   t.deepEqual(after.hits, {});
   const erasures = await sql<{ player_id: string; purged_at: string | null; scrub: string[] }>(
     `SELECT player_id, purged_at, scrub FROM ${schema}.erasures`,

@@ -17,6 +17,9 @@ import { deleted, historyOf, loggedIn, searchDirectory } from '../_support/erasu
 
 const NAME = 'Zelda Quixo';
 
+const summary = (r: ReturnType<typeof searchDirectory>): string =>
+  `${r.files} files (${r.bytes} bytes, archives decompressed) searched; ${Object.keys(r.hits).length} hold it: ${JSON.stringify(r.hits)}`;
+
 /** A player's entries in the kept log and the archive (read by player, each through its index where it has one). */
 const everyEntryOf = async (s: FileStorage, dir: string, playerId: number) => {
   const kept = await s.readLog({ players: [playerId] });
@@ -55,7 +58,7 @@ test('file store: after the next checkpoint no file holds the deleted player’s
   for (let i = 0; i < 60; i++) await b.post('/api/player/tutorial/tip/add', { tipId: i + 1 }, `tip-${i}`);
   await storage.archiveLog();
   const before = searchDirectory(dir, needles);
-  t.log(`before: ${before.files} files, ${before.bytes} bytes; holding it: ${JSON.stringify(before.hits)}`);
+  t.log(`before: ${summary(before)}`);
   for (const place of ['players', 'index.', 'oplog/', 'oplog-archive/', 'idempotency/'])
     t.true(
       Object.keys(before.hits).some((f) => f.startsWith(place)),
@@ -75,15 +78,13 @@ test('file store: after the next checkpoint no file holds the deleted player’s
     return;
   }
   const running = searchDirectory(dir, needles);
-  t.log(
-    `after the checkpoint (running): ${running.files} files, ${running.bytes} bytes; holding it: ${JSON.stringify(running.hits)}`,
-  );
+  t.log(`after the checkpoint, the store running: ${summary(running)}`);
   t.deepEqual(running.hits, {});
 
   await h.close();
   await storage.close();
   const closed = searchDirectory(dir, needles);
-  t.log(`closed: ${closed.files} files, ${closed.bytes} bytes; holding it: ${JSON.stringify(closed.hits)}`);
+  t.log(`after the store closed: ${summary(closed)}`);
   t.deepEqual(closed.hits, {});
 
   // The store opens again and reads its log whole: the scrubbed entries in their places.
