@@ -5,7 +5,7 @@ import { gameError, type ErrorName, type ErrorOf, type GameError } from './error
 import { Changes } from './views/codecs.js';
 import type { Master } from './master/index.js';
 import type { Rng } from './rng.js';
-import type { PlayerState } from './state.js';
+import { isDeleted, type PlayerState } from './state.js';
 import { requestError } from './codecs.js';
 import { changes, type ViewCtx } from './view.js';
 import { E, type Result } from './shared/result.js';
@@ -253,7 +253,9 @@ export const execute = <Req, Res, K extends ErrorName>(
   }
   if ('refused' in out) return E.left(out.refused);
   let next = out.state;
-  if (next !== state) for (const h of AFTER_HOOKS) next = h(state, next, now, env.master);
+  // A deleted player (player/delete) has no game left to settle and no view to answer.
+  const ended = isDeleted(next) && !isDeleted(state);
+  if (next !== state && !ended) for (const h of AFTER_HOOKS) next = h(state, next, now, env.master);
   const given = out.others ?? env.others;
   // Most operations touch no other player: no list to map then.
   const others =
@@ -275,7 +277,7 @@ export const execute = <Req, Res, K extends ErrorName>(
   const ctx: ViewCtx = { master: env.master, now };
   const own = out.response;
   // changes() gives a fresh object: assigning into it avoids a spread of two shapes per operation.
-  const response: Res & Changes = Object.assign(changes(state, next, ctx, own as object), own);
+  const response: Res & Changes = Object.assign(ended ? {} : changes(state, next, ctx, own as object), own);
   const changed = next !== state || others.some((o, i) => o !== env.others[i]);
   return E.right({ state: bump(state, next), response, others, changed });
 };

@@ -119,15 +119,19 @@ export const MoveCode = t.intersection([
 ]);
 export type MoveCode = t.TypeOf<typeof MoveCode>;
 
-export const Account = t.type({
-  uuid: str,
-  platform: num,
-  tokenHash: str,
-  /** uuids this account was moved away from: their log-in answers 212. */
-  movedFrom: t.array(str),
-  /** Raised by a move: sessions of an older epoch are void. */
-  sessionEpoch: num,
-});
+export const Account = t.intersection([
+  t.type({
+    uuid: str,
+    platform: num,
+    tokenHash: str,
+    /** uuids this account was moved away from: their log-in answers 212. */
+    movedFrom: t.array(str),
+    /** Raised by a move: sessions of an older epoch are void. */
+    sessionEpoch: num,
+  }),
+  /** When the player deleted the account (player/delete): the state is then a tombstone (docs/privacy.md). Absent: a live account. */
+  t.partial({ deletedAt: num }),
+]);
 export type Account = t.TypeOf<typeof Account>;
 
 export const BaseState = t.type({
@@ -223,8 +227,19 @@ export interface IndexKeys {
 export type IndexName = keyof IndexKeys;
 export const INDEX_NAMES: ReadonlyArray<IndexName> = ['uuid', 'myCode', 'moveCode'];
 
-export const indexKeysOf = (s: PlayerState): IndexKeys => ({
-  uuid: [s.account.uuid, ...s.account.movedFrom],
-  myCode: [s.myCode],
-  moveCode: s.move ? [s.move.code] : [],
-});
+/**
+ * A deleted player's state (player/delete): the tombstone that keeps its id and version
+ * and nothing of the player. Stores keep it and answer no load with it.
+ */
+export const isDeleted = (s: PlayerState): boolean => s.account.deletedAt !== undefined;
+
+const NO_KEYS: IndexKeys = { uuid: [], myCode: [], moveCode: [] };
+
+export const indexKeysOf = (s: PlayerState): IndexKeys =>
+  isDeleted(s)
+    ? NO_KEYS
+    : {
+        uuid: [s.account.uuid, ...s.account.movedFrom],
+        myCode: [s.myCode],
+        moveCode: s.move ? [s.move.code] : [],
+      };

@@ -105,6 +105,8 @@ export const TEMPLATES: { readonly [N in OperationName]: Json | null } = {
   signupPlayer: null,
   loginPlayer: null,
   setPlayerMove: null,
+  // Not played: a deletion ends the player the harness plays (and needs the access token only the device holds).
+  deletePlayer: null,
   getAppVersion: null,
   getAllQuestChapter: null,
   getAllNotice: null,

@@ -23,4 +23,11 @@ export interface AdminOperation {
   readonly writes?: boolean;
   /** What the caller's role must allow (adapters/operators/roles.ts). */
   readonly needs: Permission;
+  /** Logged (admin.action) and audited although it changes nothing: it hands a player's data out. */
+  readonly audited?: boolean;
+  /** What admin.action logs of the request and the answer, where not all of it (a player's data, a secret). */
+  readonly logged?: {
+    readonly request?: (body: unknown) => unknown;
+    readonly answer?: (answer: Record<string, unknown>) => unknown;
+  };
 }

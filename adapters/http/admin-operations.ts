@@ -22,6 +22,7 @@ import {
   ScheduleId,
   ScheduleMaster,
 } from './admin-master-codecs.js';
+import { PLAYER_DATA_OPERATIONS } from './admin-player-data-ops.js';
 
 import type { AdminOperation } from './admin-operation.js';
 import { OperatorTime, TIME_FORMS } from './admin-time.js';
@@ -219,6 +220,7 @@ export const ADMIN_OPERATIONS: ReadonlyArray<AdminOperation> = [
     writes: true,
     errors: ['INVALID_PARAMETERS', 'BODY_TOO_LARGE', 'NOT_FOUND', 'PLAYER_NOT_FOUND', 'DB_ERROR', 'UNKNOWN_ERROR'],
   },
+  ...PLAYER_DATA_OPERATIONS,
   {
     name: 'adminGachas',
     needs: 'read',

@@ -34,6 +34,7 @@ import { operatorRoutes } from './admin-operators.js';
 import { forLog, playersNamed } from './admin-audit.js';
 import { OperatorAccounts, type Actor, type Expiry } from '../operators/accounts.js';
 import { allows, rolesFor } from '../operators/roles.js';
+import { playerDataRoutes } from './admin-player-data.js';
 import {
   ADMIN_OPERATIONS,
   EndSessions,
@@ -149,7 +150,7 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
         if (!(e instanceof StorageError)) throw e;
         out = refuse(gameError('DB_ERROR', { reason: e.message }));
       }
-      if (op.writes) {
+      if (op.writes || op.audited) {
         const resultCode = E.isRight(out)
           ? 0
           : 'noSuchPlayer' in out.left
@@ -160,8 +161,8 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
           op.needs === 'anyone'
             ? { operator: String((body(ctx) as { name?: unknown }).name ?? ''), via: 'sign-in' }
             : { operator: actorOf(ctx).name, via: actorOf(ctx).via };
-        const request = forLog(body(ctx));
-        const answer = E.isRight(out) ? forLog(out.right) : null;
+        const request = forLog(op.logged?.request ? op.logged.request(body(ctx)) : body(ctx));
+        const answer = E.isRight(out) ? forLog(op.logged?.answer ? op.logged.answer(out.right) : out.right) : null;
         opts.log('notice', 'admin.action', {
           requestId: ctx.state.requestId,
           action: op.name,
@@ -386,6 +387,7 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
     actorOf: (ctx) => actorOf(ctx).name,
     contextOf: (ctx) => contextAt(nowOf(ctx), { requestId: (ctx.state as AdminState).requestId }),
   });
+  playerDataRoutes({ route, operator, nowOf, masterVersionAt: (now) => service.masterAt(now).version });
   masterRoutes({
     route,
     service,

@@ -51,6 +51,9 @@ const SEND_ONE = entryByName('adminSendPresent') as AnyOperation;
 const RECALL_ONE = entryByName('adminRecallPresents') as AnyOperation;
 const SUSPEND_ONE = entryByName('adminSuspendPlayer') as AnyOperation;
 const LIFT_ONE = entryByName('adminLiftSuspension') as AnyOperation;
+/** The entries that make an exported state a new player, or write it over the same one. */
+const IMPORT = entryByName('adminImportPlayer') as AnyOperation;
+const RESTORE = entryByName('adminRestorePlayer') as AnyOperation;
 
 export class OperatorService {
   constructor(private readonly host: OperatorHost) {}
@@ -241,6 +244,21 @@ export class OperatorService {
         ? await this.host.runDecoded(LIFT_ONE, { ...ctx, idempotencyKey: undefined }, { playerId })
         : await this.host.runDecoded(SUSPEND_ONE, { ...ctx, idempotencyKey: undefined }, { playerId, ...change });
     return E.isLeft(r) ? r : E.right({});
+  }
+
+  /**
+   * An exported state (core/player-document.ts readDocument read it) made a new player,
+   * bound to its uuid or `uuid` (adminImportPlayer), or written over the same player
+   * (`overwrite`: adminRestorePlayer); on the commit path, kept in the replay log.
+   */
+  async importPlayer(
+    state: PlayerState,
+    how: { readonly overwrite: boolean; readonly uuid?: string },
+    ctx: RequestContext = this.host.context(),
+  ): Promise<Answer> {
+    const once = { ...ctx, idempotencyKey: undefined };
+    if (how.overwrite) return this.host.runDecoded(RESTORE, once, { state });
+    return this.host.runDecoded(IMPORT, once, { state, ...(how.uuid === undefined ? {} : { uuid: how.uuid }) });
   }
 
   /** Up to `n` players as stored now, evenly spread over the ids (the game-data preview's sample). */

@@ -5,7 +5,7 @@ import type { Executed, Issued } from '../../core/operation.js';
 import type { AnyOperation } from '../../core/operation.js';
 import { E, type Result } from '../../core/shared/result.js';
 import type { PlayerState } from '../../core/state.js';
-import type { Commit, CommitPlayer } from '../storage/storage.js';
+import type { Commit, CommitPlayer, Erasure } from '../storage/storage.js';
 import type { LogRun } from '../storage/replay-log.js';
 import type { Answer } from './answers.js';
 import type { SessionWrite } from './sessions.js';
@@ -26,6 +26,8 @@ export interface Ran {
   /** The run's seed (derived only when a commit logs it: reads skip the HMAC). */
   readonly seed: () => string;
   readonly issued: Issued | undefined;
+  /** A deletion's erasure (erasure.ts), committed with it. */
+  readonly erase?: Erasure;
 }
 
 /** The answer and what to commit for it; `read` are the states it was made from (checked when nothing is committed). */
@@ -82,6 +84,7 @@ export const planOf = (r: Ran): Plan => {
     ...(r.sessions.length > 0 ? { sessions: r.sessions } : {}),
     ...(ex && players.length > 0 ? { log: logOf(r, ex.state) } : {}),
     ...(reads.length > 0 ? { reads } : {}),
+    ...(ex && r.erase ? { erase: r.erase } : {}),
   };
   return { answer, commit, read };
 };

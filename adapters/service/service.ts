@@ -26,6 +26,7 @@ import { left, recordOf, scopedKey, secretsOf, storedAnswer, type Answer } from 
 import { locate, missingOf, moveScope, resolveOthers, type Located } from './locate.js';
 import { planOf, type Plan } from './plan.js';
 import { resolveSession, sessionWrites, type ResolvedSession } from './sessions.js';
+import { withErasure } from './erasure.js';
 import { storageDefaults, type StorageDefaults } from './storage-defaults.js';
 import { OperatorService } from './operator.js';
 import { LiveOps } from '../liveops/board.js';
@@ -324,9 +325,16 @@ export class GameService {
       others,
       ...(run.issued ? { issued: run.issued } : {}),
     });
-    const sessions = E.isRight(executed)
-      ? sessionWrites(run.op, run.located.session, executed.right.state, now, run.issued, this.deps.sessionIdleMs)
-      : [];
+    const { sessions, erase } = E.isRight(executed)
+      ? await withErasure(
+          this.store,
+          state,
+          executed.right.state,
+          sessionWrites(run.op, run.located.session, executed.right.state, now, run.issued, this.deps.sessionIdleMs),
+          now,
+          this.idemTtl,
+        )
+      : { sessions: [] };
     return planOf({
       op: run.op,
       request: run.request,
@@ -340,6 +348,7 @@ export class GameService {
       masterHash: inForce.version,
       seed,
       issued: run.issued,
+      ...(erase ? { erase } : {}),
     });
   }
 
@@ -349,7 +358,9 @@ export class GameService {
    * are still current. RETRY when they are not, or the commit met a newer version.
    */
   private async settle(run: Run, plan: Plan): Promise<Answer | typeof RETRY> {
-    const idempotency = recordOf(run.idem, plan.answer, run.ctx.now, secretsOf(run.op));
+    // A read's answer is not kept: it changed nothing, so a retry may run it again, and it
+    // would keep other players' names (a friend list, a search) in the caller's answers.
+    const idempotency = run.op.readOnly ? [] : recordOf(run.idem, plan.answer, run.ctx.now, secretsOf(run.op));
     const c: Commit = idempotency.length > 0 ? { ...plan.commit, idempotency } : plan.commit;
     if (c.players.length === 0 && (c.sessions ?? []).length === 0 && idempotency.length === 0) {
       return (await this.defaults.verify(plan.read)) ? plan.answer : RETRY;

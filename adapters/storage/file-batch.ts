@@ -7,7 +7,8 @@ import type { Journal } from './journal.js';
 import { encodeRecord, journaled } from './journal-records.js';
 import { scopeOf, type KeptAnswers, type Ring } from './kept-answers.js';
 import { entryOf, type LogEntry } from './replay-log.js';
-import { StorageError, type Commit, type CommitResult } from './storage.js';
+import { StorageError, type Commit, type CommitResult, type Erasure } from './storage.js';
+import { scrubRing } from './erase.js';
 
 /** What a batch reads, held for it while it is checked. */
 export interface HeldBatch {
@@ -30,10 +31,8 @@ export const holdBatch = async (
   // The rings the batch adds to, as stored (held here: the cache may let one go while another is read).
   const rings = new Map<string, Ring>();
   for (const commit of commits)
-    for (const x of commit.idempotency ?? []) {
-      const sc = scopeOf(x.key);
+    for (const sc of [...(commit.idempotency ?? []).map((x) => scopeOf(x.key)), ...(commit.erase?.scrub ?? [])])
       rings.set(sc, await ring(sc));
-    }
   return { loaded, rings };
 };
 
@@ -99,6 +98,7 @@ export const encodeBatch = (commits: ReadonlyArray<Commit>, base: BatchBase): En
               seq: base.logSeq + logged.length + 1,
             },
           ];
+    if (commit.erase) undos.push(...eraseAnswers(commit.erase, base));
     for (const c of commit.players) overlay.set(c.state.playerId, c.state);
     logged.push(...log);
     lines.push(
@@ -108,12 +108,25 @@ export const encodeBatch = (commits: ReadonlyArray<Commit>, base: BatchBase): En
           sessions: [...(commit.sessions ?? [])],
           idempotency: [...(commit.idempotency ?? [])],
           ...(log.length > 0 ? { log } : {}),
+          ...(commit.erase ? { erase: commit.erase } : {}),
         },
         states,
       ),
     );
   }
   return { results, undos, lines, logged, overlay };
+};
+
+/** A deletion's kept answers: its own scopes emptied, the others' scrubbed of it (what undoes each). */
+export const eraseAnswers = (e: Erasure, base: Pick<BatchBase, 'answers' | 'rings'>): Array<() => void> => {
+  const ids = new Set([e.playerId]);
+  const undos = e.drop.map((scope) => base.answers.replace(scope, []));
+  for (const scope of e.scrub) {
+    const ring = base.answers.held(scope) ?? base.rings.get(scope) ?? [];
+    const scrubbed = scrubRing(ring, ids);
+    if (scrubbed !== ring) undos.push(base.answers.replace(scope, scrubbed));
+  }
+  return undos;
 };
 
 /**

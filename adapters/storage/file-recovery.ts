@@ -11,6 +11,7 @@ import { Journal } from './journal.js';
 import { applyDelta, type JournalRecord } from './journal-records.js';
 import { scopeOf, type KeptAnswers, type Ring } from './kept-answers.js';
 import { OplogSegments } from './oplog-segments.js';
+import { eraseAnswers } from './file-batch.js';
 import type { PlayerCache } from './player-cache.js';
 import { StorageError } from './storage.js';
 
@@ -51,6 +52,8 @@ export interface Recovering {
   readonly load: (playerId: number, observe: boolean) => Promise<PlayerState | undefined>;
   /** A scope's kept answers (the store's ring). */
   readonly ring: (scope: string) => Promise<Ring>;
+  /** Players deleted since the checkpoint: the next checkpoint purges the log of them. */
+  readonly erasing: Set<number>;
 }
 
 /**
@@ -88,6 +91,12 @@ export const recover = async (
     }
     store.index.replay(states, r.sessions, (id) => store.dirty.get(id) ?? store.cache.get(id));
     for (const x of r.idempotency ?? []) store.answers.put(x.key, x.record, await store.ring(scopeOf(x.key)));
+    if (r.erase) {
+      const rings = new Map<string, Ring>();
+      for (const sc of r.erase.scrub) rings.set(sc, await store.ring(sc));
+      eraseAnswers(r.erase, { answers: store.answers, rings });
+      store.erasing.add(r.erase.playerId);
+    }
     for (const s of states) {
       store.dirty.set(s.playerId, s);
       store.cache.delete(s.playerId);

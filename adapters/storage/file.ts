@@ -37,6 +37,7 @@ import type { ArchivedSegment } from './oplog-archive.js';
 import type { OplogSegments } from './oplog-segments.js';
 import type { StoredLogEntry } from './replay-log.js';
 import {
+  liveState,
   StorageError,
   type LogFilter,
   type Commit,
@@ -73,6 +74,8 @@ export class FileStorage implements Storage {
   private indexLog: IndexLogState | undefined;
   /** Where loads and fsync batches are reported (GET /metrics). */
   observer: StorageObserver = {};
+  /** Players deleted since the last checkpoint that purged: the next one purges the replay log of them and writes the index log anew. */
+  private readonly erasing = new Set<number>();
   /** The answers kept for Idempotency-Keys held in memory (the rest are in their files). */
   private readonly answers: KeptAnswers;
   /** Their files: a scope's ring read, the files swept (file-answers.ts). */
@@ -109,7 +112,8 @@ export class FileStorage implements Storage {
         answers,
         dirty,
         cache,
-        load: (id, observe) => store.load(id, observe),
+        load: (id, observe) => store.held(id, observe),
+        erasing: store.erasing,
         ring: (scope) => store.answerFiles.ring(scope),
       },
       files,
@@ -137,8 +141,12 @@ export class FileStorage implements Storage {
     return this.reserved;
   }
 
-  /** `observe`: false for the writer's own loads, which are not the cache's hits or misses. */
-  async load(playerId: number, observe = true): Promise<PlayerState | undefined> {
+  async load(playerId: number): Promise<PlayerState | undefined> {
+    return liveState(await this.held(playerId, true));
+  }
+
+  /** The state held for a player, a tombstone too. `observe`: false for the writer's own loads, which are not the cache's hits or misses. */
+  private async held(playerId: number, observe: boolean): Promise<PlayerState | undefined> {
     const mem = this.dirty.get(playerId) ?? this.cache.get(playerId);
     if (mem) {
       if (this.cache.has(playerId)) this.remember(playerId, mem);
@@ -231,7 +239,7 @@ export class FileStorage implements Storage {
     const commits = batch.map((p) => p.commit);
     const { loaded, rings } = await holdBatch(
       commits,
-      (id) => this.load(id, false),
+      (id) => this.held(id, false),
       (scope) => this.answerFiles.ring(scope),
     );
     const stored = (id: number) => this.dirty.get(id) ?? this.cache.get(id) ?? loaded.get(id);
@@ -248,6 +256,9 @@ export class FileStorage implements Storage {
       this.observer.batch?.(lines.length, seconds);
       this.seq += lines.length;
       this.logSeq += logged.length;
+      commits.forEach((c, i) => {
+        if (c.erase && results[i]?.ok) this.erasing.add(c.erase.playerId);
+      });
       for (const [id, s] of overlay) {
         this.dirty.set(id, s);
         this.cache.delete(id);
@@ -289,7 +300,13 @@ export class FileStorage implements Storage {
   private async cut(): Promise<{ readonly rest: Promise<void> }> {
     await this.oplog.sync();
     const at = this.opts.clock?.() ?? Date.now();
-    await this.oplog.rotate(at, { bytes: this.opts.oplogSegmentBytes, ageMs: this.opts.oplogSegmentAgeMs });
+    const erasing = new Set(this.erasing);
+    // A deleted player's entries all sealed (the live segment is never rewritten), and no index line left naming its keys.
+    const purge = erasing.size > 0;
+    await this.oplog.rotate(
+      at,
+      purge ? { bytes: 0, ageMs: 0 } : { bytes: this.opts.oplogSegmentBytes, ageMs: this.opts.oplogSegmentAgeMs },
+    );
     const entries = [...this.dirty];
     const now = this.opts.clock?.();
     if (now !== undefined && this.opts.sessionRetentionMs > 0)
@@ -297,7 +314,7 @@ export class FileStorage implements Storage {
     const plan = planCheckpoint(
       this.index,
       this.seq,
-      this.indexLog,
+      purge ? undefined : this.indexLog,
       entries,
       this.answers.take(now === undefined ? undefined : now - this.opts.idempotencyTtlMs),
     );
@@ -307,7 +324,10 @@ export class FileStorage implements Storage {
     // Wrapped, so that awaiting the cut does not wait for the rest.
     const rest = (async () => {
       await this.opts.faults?.beforeSnapshots?.();
+      // Before the journal goes: a purge that fails fails the checkpoint, and the next one tries again.
+      if (purge) await this.oplog.erase(erasing);
       this.indexLog = await writeCheckpoint(this.opts.dir, plan);
+      for (const id of erasing) this.erasing.delete(id);
       // Not waited for: a long archiving run never holds the next checkpoint back.
       if (this.opts.replayLogRetentionMs > 0 && !this.closed) this.oplog.retain(at - this.opts.replayLogRetentionMs);
       this.answers.written(plan.answers);
@@ -318,7 +338,13 @@ export class FileStorage implements Storage {
         }
       }
       const swept = now === undefined ? 0 : await this.answerFiles.sweep(now);
-      this.opts.log?.('checkpoint', { players: entries.length, answers: plan.answers.length, swept, seq: plan.seq });
+      this.opts.log?.('checkpoint', {
+        players: entries.length,
+        answers: plan.answers.length,
+        swept,
+        seq: plan.seq,
+        ...(purge ? { erased: erasing.size } : {}),
+      });
     })();
     return { rest };
   }

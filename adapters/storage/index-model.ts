@@ -4,7 +4,7 @@
 // them (key-index.ts); sessions, which only players in use have, are a Map. The
 // answers kept for Idempotency-Keys are not here: each store bounds them by scope
 // (kept-answers.ts).
-import { INDEX_NAMES, indexKeysOf, type IndexName, type PlayerState } from '../../core/state.js';
+import { INDEX_NAMES, indexKeysOf, isDeleted, type IndexName, type PlayerState } from '../../core/state.js';
 import { KeyIndex } from './key-index.js';
 import { Pieces, type PieceValue } from './sealed-pieces.js';
 import type { IndexLine } from './index-log.js';
@@ -126,7 +126,9 @@ export class IndexModel {
     for (const s of commit.sessions ?? []) set(this.sessions, s.key, s.session ?? undefined, this.marks.sessions);
     const recentBefore = this.recent;
     const touched = commit.players.map((p) => p.state.playerId);
-    this.recent = [...touched, ...this.recent.filter((id) => !touched.includes(id))].slice(0, RECENT_KEEP);
+    // A deleted player is no one's guest: it leaves the list.
+    const active = commit.players.filter((p) => !isDeleted(p.state)).map((p) => p.state.playerId);
+    this.recent = [...active, ...this.recent.filter((id) => !touched.includes(id))].slice(0, RECENT_KEEP);
     undos.push(() => {
       this.recent = recentBefore;
     });

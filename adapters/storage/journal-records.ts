@@ -6,7 +6,7 @@ import { walkRuns } from '../../core/state/replaced.js';
 import { canonicalFields, canonicalJson, changedJson } from './canonical.js';
 import { crc32 } from './crc32.js';
 import type { StoredLogEntry } from './replay-log.js';
-import { StorageError, type IdempotencyRecord, type Session } from './storage.js';
+import { StorageError, type Erasure, type IdempotencyRecord, type Session } from './storage.js';
 
 /** A record as written: one commit. */
 export interface JournalRecord {
@@ -18,6 +18,8 @@ export interface JournalRecord {
   readonly sessions: Array<{ key: string; session: Session | null }>;
   readonly idempotency?: Array<{ key: string; record: IdempotencyRecord }>;
   readonly log?: StoredLogEntry[];
+  /** The player the commit deleted, and what its kept answers lose (storage.ts Erasure); the checkpoint after it purges the log. */
+  readonly erase?: Erasure;
 }
 
 export interface Delta {

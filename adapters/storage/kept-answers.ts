@@ -104,6 +104,22 @@ export class KeptAnswers {
     };
   }
 
+  /**
+   * Replaces a scope's ring (a deleted player's: emptied, or scrubbed of it); an empty one
+   * removes its file at the next checkpoint. Returns how to take it back (a failed write).
+   */
+  replace(scope: string, ring: Ring): () => void {
+    const wasDirty = this.dirty.get(scope);
+    const wasClean = this.clean.get(scope);
+    if (wasClean) this.dropClean(scope, wasClean);
+    this.dirty.set(scope, ring);
+    return () => {
+      if (wasDirty) this.dirty.set(scope, wasDirty);
+      else this.dirty.delete(scope);
+      if (wasClean) this.keepClean(scope, wasClean);
+    };
+  }
+
   /** Whether a ring changed since a checkpoint last wrote it. */
   changed(): boolean {
     return this.dirty.size > 0;

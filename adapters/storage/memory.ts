@@ -1,8 +1,10 @@
 // In-memory storage for tests and simulations: the same contract, nothing on disk.
-import type { DrawRecord, IndexName, PlayerState } from '../../core/state.js';
+import { isDeleted, type DrawRecord, type IndexName, type PlayerState } from '../../core/state.js';
 import { IndexModel } from './index-model.js';
 import { KEPT_PER_SCOPE, KeptAnswers, type KeptAnswersOptions } from './kept-answers.js';
+import { scrubEntry, scrubRing } from './erase.js';
 import {
+  liveState,
   passesFilter,
   type Commit,
   type CommitResult,
@@ -44,7 +46,7 @@ export class MemoryStorage implements Storage {
     return this.reserved;
   }
   async load(playerId: number): Promise<PlayerState | undefined> {
-    return this.states.get(playerId);
+    return liveState(this.states.get(playerId));
   }
   async lookup(index: IndexName, key: string): Promise<number | undefined> {
     return this.index.maps[index].get(key);
@@ -59,7 +61,10 @@ export class MemoryStorage implements Storage {
     return this.answers.get(key);
   }
   async playerIds(): Promise<number[]> {
-    return [...this.states.keys()].sort((a, b) => a - b);
+    return [...this.states.values()]
+      .filter((s) => !isDeleted(s))
+      .map((s) => s.playerId)
+      .sort((a, b) => a - b);
   }
   async recentlyActive(limit: number): Promise<number[]> {
     return this.index.recentlyActive(limit);
@@ -83,22 +88,39 @@ export class MemoryStorage implements Storage {
           ),
           seq: this.log.length + 1,
         });
+      if (commit.erase) this.erase(commit.erase);
     }
     return result;
+  }
+
+  /** A deletion's purge, at once (nothing here outlives the process): its answers and its log entries. */
+  private erase(e: NonNullable<Commit['erase']>): void {
+    const ids = new Set([e.playerId]);
+    for (const scope of e.drop) this.answers.replace(scope, []);
+    for (const scope of e.scrub) {
+      const held = this.answers.held(scope);
+      if (held) this.answers.replace(scope, scrubRing(held, ids));
+    }
+    for (let i = 0; i < this.log.length; i++) this.log[i] = scrubEntry(this.log[i] as StoredLogEntry, ids);
   }
   async readLog(filter?: LogFilter): Promise<StoredLogEntry[]> {
     return this.log.filter((e) => passesFilter(e, filter));
   }
   async findByName(name: string, limit: number): Promise<number[]> {
     return [...this.states.values()]
-      .filter((s) => s.name === name)
+      .filter((s) => s.name === name && !isDeleted(s))
       .map((s) => s.playerId)
       .sort((a, b) => a - b)
       .slice(0, limit);
   }
   async drawHistories(visit: (history: ReadonlyArray<DrawRecord>) => void): Promise<number> {
-    for (const s of this.states.values()) visit(s.gachaHistory);
-    return this.states.size;
+    let players = 0;
+    for (const s of this.states.values())
+      if (!isDeleted(s)) {
+        visit(s.gachaHistory);
+        players++;
+      }
+    return players;
   }
   stats(): StorageStats {
     return { playersInMemory: this.states.size, answersInMemory: this.answers.records().dirty };

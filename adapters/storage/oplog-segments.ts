@@ -25,7 +25,9 @@ import { OplogIndex } from './oplog-index.js';
 import { endEntryOf, indexPathOf, OplogFile, parseLog, readOplog } from './oplog.js';
 import type { LogEntry, StoredLogEntry } from './replay-log.js';
 import { StorageError, type LogFilter } from './storage.js';
-import { ARCHIVE_DIR, archiveSegment, pastRetention, type ArchivedSegment } from './oplog-archive.js';
+import { ARCHIVE_DIR, archiveSegment, listArchives, pastRetention, type ArchivedSegment } from './oplog-archive.js';
+import { eraseArchive, eraseSegment } from './oplog-erase.js';
+import { needsScrub } from './erase.js';
 
 type Log = (event: string, data: Record<string, unknown>) => void;
 
@@ -247,6 +249,35 @@ export class OplogSegments {
     else await old.close();
     this.log?.('oplog.rotated', { segment: target, firstSeq, lastSeq: old.seq, bytes: old.bytes });
     return { first: firstSeq, path: target };
+  }
+
+  /**
+   * Purges the entries of deleted players from the sealed segments and the archives
+   * (oplog-erase.ts), between archiving runs (a segment is never archived while it is
+   * written again, nor written again once archived). The live segment must hold none:
+   * the checkpoint sealed it first; one that still does (its sealing failed) fails the
+   * purge, which the next checkpoint tries again. Answers the files written.
+   */
+  async erase(ids: ReadonlySet<number>): Promise<string[]> {
+    while (this.archiving !== null) await this.archiving.catch(() => undefined);
+    const run = (async () => {
+      const live = await this.live.read({ players: [...ids] });
+      if (live.some((e) => needsScrub(e, ids)))
+        throw new StorageError("the live oplog holds a deleted player's entries: it was not sealed");
+      const written: string[] = [];
+      for (const s of [...this.sealed]) if (await eraseSegment(s.path, ids)) written.push(s.path);
+      for (const a of await listArchives(this.dir)) if (await eraseArchive(a.path, ids)) written.push(a.path);
+      return written;
+    })();
+    this.archiving = run.then(
+      () => [],
+      () => [],
+    );
+    try {
+      return await run;
+    } finally {
+      this.archiving = null;
+    }
   }
 
   /**

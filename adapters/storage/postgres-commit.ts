@@ -1,4 +1,4 @@
-// A commit on PostgreSQL as one call of commit_v3: its parts as the call's arrays, the conflicts
+// A commit on PostgreSQL as one call of commit_v4: its parts as the call's arrays, the conflicts
 // the call raises as a commit's result, and the retries of a serialization failure or a deadlock.
 import type { PlayerState } from '../../core/state.js';
 import { KEPT_PER_SCOPE } from './kept-answers.js';
@@ -17,7 +17,7 @@ export type RowOf = (
   before: PlayerState | undefined,
 ) => { json: string; delta: boolean; chain: Chain };
 
-/** A commit as commit_v3's call: its players by id with the states they replace, what is written of each, and the call's values. */
+/** A commit as commit_v4's call: its players by id with the states they replace, what is written of each, and the call's values. */
 export interface CommitCall {
   readonly order: ReadonlyArray<{ p: CommitPlayer; before: PlayerState | undefined }>;
   readonly rows: ReadonlyArray<{ json: string; delta: boolean; chain: Chain }>;
@@ -25,7 +25,7 @@ export interface CommitCall {
 }
 
 /**
- * commit_v3's values for a commit. `befores`: the states before, where this process
+ * commit_v4's values for a commit. `befores`: the states before, where this process
  * holds the version written over (the log's hashes and the key changes start from them).
  */
 export const commitCall = (
@@ -50,7 +50,12 @@ export const commitCall = (
   const sessions = commit.sessions ?? [];
   const idem = commit.idempotency ?? [];
   const ttl = opts.idempotencyTtlMs ?? 86_400_000;
-  const rows = order.map(({ p, before }) => rowOf(p.state, p.expectedVersion === null ? undefined : before));
+  // A deletion writes each of its players whole: no delta row left that holds what the player was, or a friend's relation with it.
+  const rows = order.map(({ p, before }) =>
+    rowOf(p.state, p.expectedVersion === null || commit.erase ? undefined : before),
+  );
+  const erase = commit.erase;
+  const erasedAt = commit.players.find((p) => p.state.playerId === erase?.playerId)?.state.account.deletedAt;
   const values = [
     // The states as one json array: a text[] parameter would have node-postgres escape every quote of every state.
     order.map(({ p }) => p.state.playerId),
@@ -75,6 +80,10 @@ export const commitCall = (
     entry ? JSON.stringify(entry) : null,
     entry ? entry.playerIds : [],
     opts.answersPerScope ?? KEPT_PER_SCOPE,
+    erase?.playerId ?? null,
+    erasedAt ?? null,
+    erase?.drop ?? [],
+    erase?.scrub ?? [],
   ];
   return { order, rows, values };
 };

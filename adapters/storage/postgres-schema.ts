@@ -1,5 +1,5 @@
 // The PostgreSQL schema: the versioned migrations (tables, indexes, and the SQL
-// functions commit_v1..v3 and take_tokens), and how a store runs them at open.
+// functions commit_v1..v4 and take_tokens), and how a store runs them at open.
 import type pg from 'pg';
 import { StorageError } from './storage.js';
 
@@ -282,6 +282,43 @@ const MIGRATIONS: ReadonlyArray<(s: string) => string> = [
       n bigint NOT NULL
     );
   `,
+  // 8 (issue 32): a player's deletion. commit_v4 is commit_v3 followed by the deletion's
+  // part: the deleted player's own kept answers (and any claim) dropped with the commit,
+  // and its erasure noted for the purge (postgres-erase.ts: the replay log, the answers
+  // that showed it, other rows that still name it), which the process that committed it
+  // starts at once and every process's prune runs again while one is not done.
+  (s) => `
+    CREATE TABLE ${s}.erasures (
+      player_id bigint PRIMARY KEY,
+      erased_at bigint NOT NULL,
+      scrub text[] NOT NULL,
+      purged_at bigint
+    );
+    CREATE INDEX erasures_pending ON ${s}.erasures (player_id) WHERE purged_at IS NULL;
+    CREATE FUNCTION ${s}.commit_v4(
+      w_ids bigint[], w_expected bigint[], w_versions bigint[], w_states json, w_delta boolean[],
+      r_ids bigint[], r_versions bigint[],
+      k_replace bigint[], kd_names text[], kd_keys text[], ki_names text[], ki_keys text[], ki_owners bigint[],
+      s_keys text[], s_values text[],
+      i_keys text[], i_records json, i_created bigint[], i_stale_before bigint,
+      l_entry text, l_players bigint[], i_per_scope integer,
+      e_id bigint, e_at bigint, e_drop text[], e_scrub text[]
+    ) RETURNS bigint LANGUAGE plpgsql AS $fn$
+    DECLARE
+      log_seq bigint;
+    BEGIN
+      log_seq := ${s}.commit_v3(w_ids, w_expected, w_versions, w_states, w_delta, r_ids, r_versions, k_replace, kd_names, kd_keys,
+        ki_names, ki_keys, ki_owners, s_keys, s_values, i_keys, i_records, i_created, i_stale_before, l_entry, l_players, i_per_scope);
+      IF e_id IS NOT NULL THEN
+        INSERT INTO ${s}.erasures (player_id, erased_at, scrub) VALUES (e_id, e_at, e_scrub)
+          ON CONFLICT (player_id) DO UPDATE SET erased_at = EXCLUDED.erased_at, scrub = EXCLUDED.scrub, purged_at = NULL;
+        DELETE FROM ${s}.idempotency WHERE split_part(key, ':', 1) = ANY (e_drop);
+        DELETE FROM ${s}.idempotency_claims WHERE split_part(key, ':', 1) = ANY (e_drop);
+      END IF;
+      RETURN log_seq;
+    END
+    $fn$;
+  `,
 ];
 
 /** How many migrations the schema has when current. */
@@ -290,10 +327,10 @@ export const MIGRATION_COUNT = MIGRATIONS.length;
 /** The statements a store prepares (each named, parsed and planned once per connection). */
 export type Statements = Record<'commit' | 'load' | 'verify' | 'session' | 'claim' | 'take', string>;
 
-/** The text of the statements a store prepares in schema `s`: commit_v3, take_tokens, and the reads that go with them. */
+/** The text of the statements a store prepares in schema `s`: commit_v4, take_tokens, and the reads that go with them. */
 export const statementsOf = (s: string): Statements => {
   return {
-    commit: `SELECT ${s}.commit_v3($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22) AS seq`,
+    commit: `SELECT ${s}.commit_v4($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26) AS seq`,
     // The base as text (its length is the fold's measure) and the deltas since it, in order.
     load: `SELECT p.state::text AS state, CASE WHEN p.base_version IS NULL THEN NULL ELSE
         (SELECT json_agg(d.delta ORDER BY d.version)::text FROM ${s}.player_deltas d WHERE d.player_id = p.player_id) END AS deltas

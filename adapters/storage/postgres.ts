@@ -3,7 +3,7 @@
 // number of server processes can share one database.
 //
 // What a write costs the database (issue 17): one round trip. A commit is one call
-// of a server-side function (commit_v3, a prepared statement) that updates each row
+// of a server-side function (commit_v4, a prepared statement) that updates each row
 // only at the version the writer read, checks the versions of the players it only
 // read, writes the index keys that changed, the sessions, the idempotency record and
 // the log entry, and raises a conflict otherwise (nothing is kept). A load served
@@ -18,11 +18,12 @@
 //   postgres-options.ts     the options and the pool made from them;
 //   postgres-query.ts       a statement sent (a round trip counted, prepared when named);
 //   postgres-states.ts      the states this process knows (the cache, those just read, their rows' deltas);
-//   postgres-commit.ts      a commit as commit_v3's call, its conflicts and retries;
+//   postgres-commit.ts      a commit as commit_v4's call, its conflicts and retries;
+//   postgres-erase.ts       a deleted player's purge (its log entries, the answers that showed it);
 //   postgres-sessions.ts    the sessions read, kept in memory a short while;
 //   postgres-idempotency.ts the answers kept for Idempotency-Keys and the keys' claims;
 //   postgres-sizes.ts       the replay log's and the answers' sizes the stats report, measured every 30 s;
-//   postgres-schema.ts      the migrations (tables, commit_v1..v3, take_tokens) and the statements prepared;
+//   postgres-schema.ts      the migrations (tables, commit_v1..v4, take_tokens) and the statements prepared;
 //   postgres-rows.ts        a player's row: a base and its deltas, decoded, encoded and folded;
 //   postgres-replay-log.ts  the replay log read, pruned and measured;
 //   postgres-scans.ts       the searches over every row (by name, the draw histories);
@@ -44,7 +45,9 @@ import { MeasuredSizes } from './postgres-sizes.js';
 import { vacuumTables } from './postgres-vacuum.js';
 import { bytesOnDisk, firstSeq, pruneEntries, readEntries } from './postgres-replay-log.js';
 import { eachDrawHistory, playersNamed } from './postgres-scans.js';
+import { purgeErasures } from './postgres-erase.js';
 import {
+  liveState,
   StorageError,
   type Commit,
   type CommitResult,
@@ -124,13 +127,13 @@ export class PostgresStorage implements Storage {
     const cached = this.states.hit(playerId);
     if (cached) {
       this.observer.cache?.(true);
-      return cached;
+      return liveState(cached);
     }
     this.observer.cache?.(false);
     const state = await this.readRow(playerId);
     if (state === undefined) return undefined;
     this.states.loaded(state);
-    return state;
+    return liveState(state);
   }
 
   /** A player's current state from its row: the base with its deltas applied (not kept in memory). */
@@ -207,6 +210,7 @@ export class PostgresStorage implements Storage {
    * full again by then, and a dropped one starts full), claims an hour old (their process died).
    */
   async prune(now: number, ttlMs: number): Promise<void> {
+    await this.purgeErased(now);
     await this.pruneIdempotency(now - ttlMs);
     const retention = this.opts.replayLogRetentionMs ?? 0;
     if (retention > 0) await this.pruneReplayLog(now - retention);
@@ -215,8 +219,11 @@ export class PostgresStorage implements Storage {
   }
 
   async playerIds(): Promise<number[]> {
-    const r = await this.query<{ player_id: number }>(`SELECT player_id FROM ${this.s}.players ORDER BY player_id`);
-    return r.rows.map((x) => x.player_id);
+    // Every live player has its friend code's key; a deleted one has none.
+    const r = await this.query<{ player_id: number }>(
+      `SELECT player_id FROM ${this.s}.player_keys WHERE index_name = 'myCode' ORDER BY player_id`,
+    );
+    return r.rows.map((x) => Number(x.player_id));
   }
 
   async recentlyActive(limit: number): Promise<number[]> {
@@ -293,6 +300,17 @@ export class PostgresStorage implements Storage {
     });
   }
 
+  /** The purge of a deletion this process committed, started at once (close waits for it). */
+  private purging: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Purges the deleted players whose erasure is not done (postgres-erase.ts): the process that
+   * deleted one starts it, every process's prune runs it again. Answers how many it purged.
+   */
+  async purgeErased(now = Date.now()): Promise<number> {
+    return purgeErasures(this.pool, this.query, this.s, this.sql.load, this.opts.log, now);
+  }
+
   /** Drops idempotency records older than an instant (operators may run it from a timer). */
   async pruneIdempotency(olderThan: number): Promise<number> {
     return this.idempotency.prune(olderThan);
@@ -302,7 +320,7 @@ export class PostgresStorage implements Storage {
     return retried(this.opts.retries ?? 5, () => this.commitOnce(commit));
   }
 
-  /** One round trip: commit_v3 with the commit's parts as arrays (postgres-commit.ts). */
+  /** One round trip: commit_v4 with the commit's parts as arrays (postgres-commit.ts). */
   private async commitOnce(commit: Commit): Promise<CommitResult> {
     // The states before, where this process holds the version written over: the log's hashes and the key changes start from them.
     const befores = commit.players.map((p) => this.states.before(p.state.playerId, p.expectedVersion));
@@ -328,6 +346,10 @@ export class PostgresStorage implements Storage {
     const now = Date.now();
     for (const x of commit.sessions ?? []) this.sessions.keep(x.key, x.session, now);
     for (const x of commit.idempotency ?? []) this.idempotency.written(x.key);
+    if (commit.erase)
+      this.purging = this.purging
+        .then(() => this.purgeErased())
+        .catch((e: unknown) => this.opts.log?.('player.purge_failed', { error: String(e) }));
     return { ok: true };
   }
 
@@ -365,6 +387,7 @@ export class PostgresStorage implements Storage {
   }
 
   async close(): Promise<void> {
+    await this.purging;
     await this.sizes.close();
     await this.pool.end();
   }

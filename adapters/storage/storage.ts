@@ -2,7 +2,7 @@
 // PostgreSQL). A commit of several players is atomic and checks each player's
 // expected version, so no write is lost under concurrency.
 import * as t from 'io-ts';
-import type { DrawRecord, IndexName, PlayerState } from '../../core/state.js';
+import { isDeleted, type DrawRecord, type IndexName, type PlayerState } from '../../core/state.js';
 import type { LogRun, StoredLogEntry } from './replay-log.js';
 
 /** A session as stored (the key is the hash of its id). */
@@ -35,6 +35,10 @@ export const IdempotencyRecordCodec = t.readonly(
 );
 export type IdempotencyRecord = t.TypeOf<typeof IdempotencyRecordCodec>;
 
+/** A stored state as a load answers it: a deleted player's tombstone is no player. */
+export const liveState = (s: PlayerState | undefined): PlayerState | undefined =>
+  s === undefined || isDeleted(s) ? undefined : s;
+
 /** A stored value read back through its codec: a row that does not decode is the storage's failure, named. */
 export const decodeStored = <A>(codec: t.Decoder<unknown, A>, value: unknown, what: string): A => {
   const d = codec.decode(value);
@@ -46,6 +50,21 @@ export interface CommitPlayer {
   readonly state: PlayerState;
   /** The version the writer read; null for a new player. */
   readonly expectedVersion: number | null;
+}
+
+/**
+ * A player the commit deletes (its state is the tombstone: core/state.ts isDeleted), and
+ * what the store purges of it besides its state (docs/privacy.md): the kept answers of
+ * the scopes that were its own, dropped with the commit; in the scopes of players who may
+ * have been shown it, its name and friend code in the kept answers emptied; and, at the
+ * store's next checkpoint or compaction, its personal fields in the replay log.
+ */
+export interface Erasure {
+  readonly playerId: number;
+  /** Idempotency-Key scopes whose kept answers are dropped whole (the player's own). */
+  readonly drop: ReadonlyArray<string>;
+  /** Scopes whose kept answers are kept with the player's name and friend code emptied where they show it. */
+  readonly scrub: ReadonlyArray<string>;
 }
 
 export interface Commit {
@@ -66,6 +85,8 @@ export interface Commit {
    * another process's stale state (PostgreSQL's cache) relies on it; the others check it too.
    */
   readonly reads?: ReadonlyArray<{ readonly playerId: number; readonly version: number }>;
+  /** The player this commit deletes (its tombstone is among `players`), and what else goes with it. */
+  readonly erase?: Erasure;
 }
 
 /** An Idempotency-Key claimed for a request about to run (claimIdempotency). */
@@ -125,6 +146,7 @@ export const passesFilter = (
 export interface Storage {
   /** A fresh player id (ids are never reused). */
   nextPlayerId(): Promise<number>;
+  /** The player's state; undefined when there is none, or it was deleted (its tombstone is kept, never answered). */
   load(playerId: number): Promise<PlayerState | undefined>;
   lookup(index: IndexName, key: string): Promise<number | undefined>;
   /** `fresh`: not from a memory of it (a store shared by several processes may keep sessions a moment). */
@@ -133,7 +155,7 @@ export interface Storage {
   sessionsOf(playerId: number): Promise<Array<{ readonly key: string; readonly session: Session }>>;
   getIdempotency(key: string): Promise<IdempotencyRecord | undefined>;
   commit(commit: Commit): Promise<CommitResult>;
-  /** Every player id (for operator broadcasts). */
+  /** Every player id (for operator broadcasts), deleted players left out. */
   playerIds(): Promise<number[]>;
   /** Up to `limit` players who committed most recently, newest first (guests for the friend list; not kept across restarts). */
   recentlyActive(limit: number): Promise<number[]>;

@@ -10,6 +10,7 @@ import { gachaOps } from './gacha.js';
 import { presentOps } from './present.js';
 import { tutorialOps } from './tutorial.js';
 import { playerOps } from './player.js';
+import { privacyOps } from './privacy.js';
 import { characterOps } from './character.js';
 import { weaponOps } from './weapon.js';
 import { trainingOps } from './training.js';
@@ -37,6 +38,7 @@ import { noticeOps } from './notice.js';
 /** Every entry with its types: the typed client and typed callers read them from here. */
 export const TYPED_OPERATIONS = [
   ...playerOps,
+  ...privacyOps,
   ...gachaOps,
   ...presentOps,
   ...tutorialOps,

@@ -7,7 +7,9 @@ import { MemoryStorage } from '../../adapters/storage/memory.js';
 import { FileStorage } from '../../adapters/storage/file.js';
 import type { Storage } from '../../adapters/storage/storage.js';
 import { openPostgres } from '../_support/pg.js';
-import { freshPlayer } from '../_support/core.js';
+import { freshPlayer, NOW } from '../_support/core.js';
+import { tombstoneOf } from '../../core/operations/privacy.js';
+import { PostgresStorage } from '../../adapters/storage/postgres.js';
 import type { PlayerState } from '../../core/state.js';
 import { canonicalJson, stateHash } from '../../adapters/storage/canonical.js';
 import type { LogRun } from '../../adapters/storage/replay-log.js';
@@ -432,5 +434,55 @@ for (const a of ADAPTERS) {
     t.deepEqual(await s.findByName('Aki', 2), [1, 2]);
     t.deepEqual(await s.findByName('Ben', 10), [4]);
     t.deepEqual(await s.findByName('Nobody', 10), []);
+  });
+}
+
+for (const a of ADAPTERS) {
+  test(`${a.name}: a deleted player (its tombstone) is no player: no load, no key, not listed; its id stays spent; its sessions and own answers go with the commit`, async (t) => {
+    const { storage: s, cleanup } = await a.make();
+    t.teardown(cleanup);
+    const session = { playerId: 1, epoch: 0, createdAt: 1, lastSeenAt: 1 };
+    const answer = (ok: Record<string, unknown>) => ({ requestHash: 'h', answer: { ok }, createdAt: 1 });
+    const p = { ...player(1), name: 'Aki', gachaHistory: [] };
+    const friend = { ...player(2), name: 'Aki' };
+    await s.commit({
+      players: [
+        { state: p, expectedVersion: null },
+        { state: friend, expectedVersion: null },
+      ],
+      sessions: [{ key: 'sess-1', session }],
+      idempotency: [
+        { key: 'p1:mine', record: answer({ player: { playerId: 1, name: 'Aki' } }) },
+        { key: `signup/${p.account.uuid}:su`, record: answer({ playerId: 1 }) },
+        { key: 'p2:shown', record: answer({ friends: [{ playerId: 1, name: 'Aki', myCode: p.myCode, since: 'x' }] }) },
+      ],
+    });
+    const gone = { ...tombstoneOf(p, NOW), version: p.version + 1 };
+    const erase = { playerId: 1, drop: ['p1', `signup/${p.account.uuid}`], scrub: ['p2'] };
+    const result = await s.commit({
+      players: [{ state: gone, expectedVersion: p.version }],
+      sessions: [{ key: 'sess-1', session: null }],
+      erase,
+    });
+    t.deepEqual(result, { ok: true });
+    if (s instanceof PostgresStorage) await s.purgeErased();
+    t.is(await s.load(1), undefined);
+    t.is(await s.lookup('uuid', p.account.uuid), undefined);
+    t.is(await s.lookup('myCode', p.myCode), undefined);
+    t.deepEqual(await s.playerIds(), [2]);
+    if (s.findByName) t.deepEqual(await s.findByName('Aki', 10), [2]);
+    t.deepEqual(await s.sessionsOf(1), []);
+    t.is(await s.getIdempotency('p1:mine'), undefined, 'its own answers are dropped');
+    t.is(await s.getIdempotency(`signup/${p.account.uuid}:su`), undefined);
+    t.deepEqual((await s.getIdempotency('p2:shown'))?.answer, {
+      ok: { friends: [{ playerId: 1, name: '', myCode: '', since: 'x' }] },
+    });
+    t.true((await s.nextPlayerId()) > 2, 'its id is never handed out again');
+    // Its keys are free: another player may take its uuid.
+    const other = { ...player(3), account: { ...player(3).account, uuid: p.account.uuid } };
+    t.deepEqual(await s.commit({ players: [{ state: other, expectedVersion: null }] }), { ok: true });
+    t.is(await s.lookup('uuid', p.account.uuid), 3);
+    // A second write over the tombstone's version is refused as any stale write is.
+    t.like(await s.commit({ players: [{ state: { ...p, version: 1 }, expectedVersion: 0 }] }), { ok: false });
   });
 }

@@ -1,8 +1,10 @@
 // Finding a player (by id, uuid, friend code or name) and one player's screen:
 // currencies, characters, weapons, items, the gift box with deadlines, sessions
-// (ended from here) and the draw history by gacha and date.
+// (ended from here), the draw history by gacha and date, and the player's data (export,
+// import: screens-player-data.js).
 import { api } from './api.js';
 import { suspensionPanel } from './screens-suspension.js';
+import { dataPanel } from './screens-player-data.js';
 import { facts, fill, h, table } from './dom.js';
 import { int, wireTime } from './format.js';
 
@@ -354,6 +356,7 @@ export const playerScreen = async (ctx, playerId) => {
     sessions.panel,
     suspension.panel,
     draws.panel,
+    dataPanel(ctx, s.playerId),
   );
   return { node };
 };
