@@ -8,6 +8,8 @@ import type { PlayerState } from '../../core/state.js';
 import { relatedPlayerIds } from '../../core/state/social.js';
 import type { Storage } from '../storage/storage.js';
 import type { ResolvedSession } from './sessions.js';
+import { left, storedAnswer, type Answer } from './answers.js';
+import type { RequestContext } from './context.js';
 
 export interface Located {
   /** The player's id; undefined for a new player (allocated under the lock) and for an entry on no one. */
@@ -99,4 +101,18 @@ export const resolveOthers = async (
     }),
   );
   return lists.flat();
+};
+
+/** No player holds what the request names. A retried move whose first request used the code up: its stored answer (112). */
+export const unlocated = async (
+  store: Storage,
+  r: { readonly op: AnyOperation; readonly ctx: RequestContext; readonly request: unknown; readonly ttl: number },
+  missing: GameError,
+): Promise<Answer> => {
+  const find = findOf(r.op);
+  const claims = find.by === 'moveCode' ? find.claims?.(r.request) : undefined;
+  const idem = r.ctx.idempotencyKey;
+  if (!idem || claims === undefined) return left(missing);
+  const prior = await store.getIdempotency(`${moveScope(claims, 0)}:${idem.key}`);
+  return prior && r.ctx.now - prior.createdAt < r.ttl ? storedAnswer(prior, idem) : left(missing);
 };

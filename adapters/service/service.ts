@@ -23,10 +23,11 @@ import { contextAt, type Idem, type RequestContext } from './context.js';
 import { KeyedLock } from './locks.js';
 import { deriveSeed } from './seed.js';
 import { left, recordOf, scopedKey, secretsOf, storedAnswer, type Answer } from './answers.js';
-import { locate, missingOf, moveScope, resolveOthers, type Located } from './locate.js';
+import { locate, missingOf, resolveOthers, unlocated, type Located } from './locate.js';
 import { planOf, type Plan } from './plan.js';
 import { resolveSession, sessionWrites, type ResolvedSession } from './sessions.js';
 import { withErasure } from './erasure.js';
+import { answerNoOne, type NoOneEnv } from './no-one.js';
 import { storageDefaults, type StorageDefaults } from './storage-defaults.js';
 import { OperatorService } from './operator.js';
 import { LiveOps } from '../liveops/board.js';
@@ -121,6 +122,14 @@ export class GameService {
   }
   private ownBook: MasterBook | undefined;
 
+  private noOneEnv(now: number): NoOneEnv {
+    return {
+      seedSecret: this.deps.seedSecret,
+      master: this.masterAt(now).master,
+      notices: this.liveOps.noticesAt(now),
+    };
+  }
+
   /** The clock, read once per request by the edge. */
   now(): number {
     return this.deps.clock();
@@ -186,8 +195,8 @@ export class GameService {
     const located = await locate(this.store, op, request, session);
     const closed = closedTo(this.liveOps, op, ctx.now, E.isRight(located) ? located.right.playerId : undefined);
     if (closed) return left(closed);
-    if (E.isLeft(located)) return this.unlocated(op, ctx, request, located.left);
-    if (findOf(op).by === 'none') return this.answerNoOne(op, request, ctx.now);
+    if (E.isLeft(located)) return unlocated(this.store, { op, ctx, request, ttl: this.idemTtl }, located.left);
+    if (findOf(op).by === 'none') return answerNoOne(op, request, ctx.now, this.noOneEnv(ctx.now));
     const run: Run = {
       op,
       ctx,
@@ -203,34 +212,6 @@ export class GameService {
     } finally {
       if (run.idem) this.inFlight.delete(run.idem.key);
     }
-  }
-
-  /** No player holds what the request names. A retried move whose first request used the code up: its stored answer (112). */
-  private async unlocated(
-    op: AnyOperation,
-    ctx: RequestContext,
-    request: unknown,
-    missing: GameError,
-  ): Promise<Answer> {
-    const find = findOf(op);
-    const claims = find.by === 'moveCode' ? find.claims?.(request) : undefined;
-    const idem = ctx.idempotencyKey;
-    if (!idem || claims === undefined) return left(missing);
-    const prior = await this.store.getIdempotency(`${moveScope(claims, 0)}:${idem.key}`);
-    return prior && ctx.now - prior.createdAt < this.idemTtl ? storedAnswer(prior, idem) : left(missing);
-  }
-
-  /** An entry on no player (app/version/get): its reducer on the unborn state of no one; nothing locked or committed. */
-  private answerNoOne(op: AnyOperation, request: unknown, now: number): Answer {
-    const r = execute(
-      op,
-      unbornPlayer(0),
-      request,
-      lazyRng(() => deriveSeed(this.deps.seedSecret, 'none', now)),
-      now,
-      { master: this.masterAt(now).master, others: [], notices: this.liveOps.noticesAt(now) },
-    );
-    return E.isLeft(r) ? r : E.right(r.right.response);
   }
 
   /**

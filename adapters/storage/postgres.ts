@@ -266,8 +266,7 @@ export class PostgresStorage implements Storage {
   masterRegistry(): PostgresMasterRegistry {
     return new PostgresMasterRegistry(this.query, this.s);
   }
-
-  /** The operator's records (maintenance, notices, sends), shared by every process. */
+  /** The operator's records (maintenance, notices, sends, operators), shared by every process. */
   liveOpsRecords(): PostgresLiveOpsRecords {
     return new PostgresLiveOpsRecords(this.query, this.s);
   }
@@ -302,11 +301,7 @@ export class PostgresStorage implements Storage {
 
   /** The purge of a deletion this process committed, started at once (close waits for it). */
   private purging: Promise<unknown> = Promise.resolve();
-
-  /**
-   * Purges the deleted players whose erasure is not done (postgres-erase.ts): the process that
-   * deleted one starts it, every process's prune runs it again. Answers how many it purged.
-   */
+  /** Purges deleted players whose erasure is not done (postgres-erase.ts): the deleting process starts it, every prune again. */
   async purgeErased(now = Date.now()): Promise<number> {
     return purgeErasures(this.pool, this.query, this.s, this.sql.load, this.opts.log, now);
   }
