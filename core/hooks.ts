@@ -7,6 +7,7 @@ import type { UnlockedAchievement } from './state/social.js';
 import { settleTimer } from './shared/town.js';
 import { withFields } from './state/copy.js';
 import { settleMissions } from './shared/missions.js';
+import { closeMovedOn } from './gacha/kept.js';
 
 export type AfterHook = (before: PlayerState, after: PlayerState, now: number, master: Master) => PlayerState;
 
@@ -53,5 +54,8 @@ export const unlockAchievements: AfterHook = (_before, after, now, m) => {
   return fresh === undefined ? after : withFields(after, { achievements: [...after.achievements, ...fresh] });
 };
 
-/** The achievement engine, then the missions' periods (core/shared/missions.ts). */
-export const AFTER_HOOKS: ReadonlyArray<AfterHook> = [unlockAchievements, settleMissions];
+/**
+ * The achievement engine, the missions' periods (core/shared/missions.ts), and the end
+ * of a re-draw gacha's replaceable result when the player moved on (core/gacha/kept.ts).
+ */
+export const AFTER_HOOKS: ReadonlyArray<AfterHook> = [unlockAchievements, settleMissions, closeMovedOn];

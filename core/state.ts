@@ -3,6 +3,7 @@
 // level caps, limits) are computed from it and master data, never stored twice.
 import * as t from 'io-ts';
 import { GrantKind } from './master/common.js';
+import { KeptGrant } from './state/gacha.js';
 import { progressionDefaults, progressionProps } from './state/progression.js';
 import { townDefaults, townProps } from './state/town.js';
 import { socialDefaults, socialProps } from './state/social.js';
@@ -81,7 +82,15 @@ export type Present = t.TypeOf<typeof Present>;
 export const ReceivedPresent = t.intersection([Present, t.type({ receivedAt: num })]);
 export type ReceivedPresent = t.TypeOf<typeof ReceivedPresent>;
 
-export const PendingDraw = t.type({ characterIds: t.array(num), drawnAt: num });
+/**
+ * A re-draw gacha's result that a re-roll may still replace. With `kept`, it is owned
+ * (every draw since issue 33) and `kept` is what it granted; without, it is held,
+ * nothing granted until fix (results drawn before issue 33).
+ */
+export const PendingDraw = t.intersection([
+  t.type({ characterIds: t.array(num), drawnAt: num }),
+  t.partial({ kept: KeptGrant }),
+]);
 export type PendingDraw = t.TypeOf<typeof PendingDraw>;
 
 export const GachaStat = t.type({

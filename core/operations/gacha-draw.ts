@@ -1,15 +1,18 @@
 // Gacha draws: the draw (ticket or gems chosen by the server; on a re-draw gacha, a result
-// held until fixed) and the first-time re-draw gacha's fix. gacha.ts lists them in gachaOps.
+// owned at once and re-rolled until the player moves on: core/gacha/kept.ts) and the
+// first-time re-draw gacha's fix. gacha.ts lists them in gachaOps.
 import * as t from 'io-ts';
 import { Flag, Int, IntEnum, PosInt, objWithOptional } from '../codecs.js';
 import { defineOp } from '../operation.js';
-import type { GachaIndexed } from '../master/index.js';
-import type { DrawRecord, GachaStat } from '../state.js';
+import type { GachaIndexed, Master } from '../master/index.js';
+import type { DrawRecord, GachaStat, PendingDraw, PlayerState } from '../state.js';
+import type { Rng } from '../rng.js';
 import { drawMany } from '../gacha/rates.js';
 import { DRAW_PAID_SINGLE, DRAW_SINGLE, DRAW_TEN, drawsToday, openNow, statOf, today } from '../gacha/stats.js';
 import { gachaOf, grantCharacters, keepHistory, putStat, statsWith } from '../gacha/ledger.js';
 import { payPrice, priceOf } from '../gacha/price.js';
-import { fail, ok } from '../shared/result.js';
+import { finalRecord, grantKept, takeBack } from '../gacha/kept.js';
+import { fail, ok, type Result } from '../shared/result.js';
 import { charactersView } from '../view.js';
 import { CharacterView } from '../views/codecs.js';
 import { GachaResult, resultView } from '../views/gacha.js';
@@ -34,19 +37,77 @@ const DrawRequest = objWithOptional(
   'DrawPlayerGachaRequest',
 );
 
+const NO_PAYMENT = { ticket: 0, gem: 0, paidGem: 0 };
+
+interface DrawResponse {
+  gachaResults: Array<t.TypeOf<typeof GachaResult>>;
+  pending: boolean;
+  replaceable: boolean;
+  managedCharacters: Array<t.TypeOf<typeof CharacterView>>;
+}
+
+/**
+ * A re-draw gacha's re-roll: takes back what the replaceable result granted (nothing, for
+ * a result held before issue 33) and grants a new one of the same size, owned at once.
+ * Free, outside the limits, no points and no draw counted; recorded as a re-draw.
+ */
+const reRoll = (
+  m: Master,
+  s: PlayerState,
+  g: GachaIndexed,
+  st: GachaStat & { pending: PendingDraw },
+  req: { drawType: number; stepCode?: number },
+  rng: Rng,
+  now: number,
+): Result<{ state: PlayerState; response: DrawResponse }, 'NOT_FOUND' | 'INVALID_PARAMETERS'> => {
+  const ids = drawMany(m, g, rng, st.pending.characterIds.length);
+  const back = st.pending.kept ? takeBack(s, st.pending.kept) : s;
+  const granted = grantKept(m, back, ids, now, (st.pending.kept?.rolls ?? 0) + 1);
+  if (granted._tag === 'Left') return granted;
+  const rec: DrawRecord = {
+    gachaId: g.gachaId,
+    drawnAt: now,
+    drawType: req.drawType,
+    characterIds: ids,
+    payment: NO_PAYMENT,
+    granted: true,
+  };
+  const next = applyStep(
+    m,
+    putStat(withFields(granted.right.state, { gachaHistory: keepHistory(m, s.gachaHistory, rec, now) }), {
+      ...st,
+      pending: { characterIds: ids, drawnAt: now, kept: granted.right.kept },
+    }),
+    req.stepCode,
+  );
+  if (next._tag === 'Left') return next;
+  return ok({
+    state: next.right,
+    response: {
+      // New or not as against what the player owns without the result taken back.
+      gachaResults: resultView(m, back, g, ids),
+      pending: false,
+      replaceable: true,
+      managedCharacters: charactersView(next.right.characters, { master: m, now }, s.characters),
+    },
+  });
+};
+
 export const draw = defineOp({
   name: 'drawPlayerGacha',
   method: 'POST',
   path: '/player/gacha/draw',
   group: 'gacha',
   summary:
-    'Draws a gacha once or ten times; the server pays with the ticket when held, else gems. On a re-draw gacha, reDraw false (or absent) keeps the result at once and closes the gacha; reDraw true opens the re-draw cycle (held until fix) or re-draws the held result. stepCode records the tutorial step (4: the tutorial gacha).',
+    "Draws a gacha once or ten times; the server pays with the ticket when held, else gems; the characters are owned at once. On a re-draw gacha the result stays replaceable until the player moves on: a further draw of it (reDraw true, or the same draw again) re-rolls it, taking back the last result's characters. stepCode records the tutorial step (4: the tutorial gacha).",
   request: DrawRequest,
   response: t.type(
     {
       gachaResults: t.array(GachaResult),
-      /** True when the result is held as pending (a re-draw gacha drawn with reDraw true): nothing granted until fix. */
+      /** Whether the result is held, not granted: always false since issue 33 (every draw is owned at once). */
       pending: bool,
+      /** True while a further draw of this re-draw gacha would re-roll the result (until the player moves on). */
+      replaceable: bool,
       managedCharacters: t.array(CharacterView),
     },
     'DrawPlayerGachaResponse',
@@ -65,49 +126,17 @@ export const draw = defineOp({
     const g = gr.right;
     if (!openNow(m, g, now)) return fail('GACHA_OUT_OF_PERIOD', { gachaId: g.gachaId });
     const st = statOf(s, g.gachaId);
-    if (st.closed) return fail('GACHA_DRAW_LIMIT', { gachaId: g.gachaId, reason: 'its result was already fixed' });
+    if (st.closed)
+      return fail('GACHA_DRAW_LIMIT', {
+        gachaId: g.gachaId,
+        reason: 'its result is final (fixed, or the player moved on)',
+      });
+    if (req.reDraw === true && !g.reDraw)
+      return fail('INVALID_PARAMETERS', { field: 'reDraw', reason: `gacha ${g.gachaId} does not allow re-draws` });
+    // With a replaceable result, any draw of the gacha re-rolls it: reDraw true, or the
+    // clients' repeat of the reDraw false draw (never a second result beside the first).
+    if (st.pending) return reRoll(m, s, g, { ...st, pending: st.pending }, req, rng, now);
     const n = req.drawType === DRAW_TEN ? m.game.gacha.tenDrawSize : 1;
-    const ctx = { master: m, now };
-
-    if (req.reDraw === true) {
-      if (!g.reDraw)
-        return fail('INVALID_PARAMETERS', { field: 'reDraw', reason: `gacha ${g.gachaId} does not allow re-draws` });
-      // With nothing pending, reDraw opens the cycle: the paid draw below, held. With a result
-      // pending, a re-draw replaces it: free, unlimited, nothing granted.
-      if (st.pending) {
-        const ids = drawMany(m, g, rng, st.pending.characterIds.length);
-        const rec: DrawRecord = {
-          gachaId: g.gachaId,
-          drawnAt: now,
-          drawType: req.drawType,
-          characterIds: ids,
-          payment: { ticket: 0, gem: 0, paidGem: 0 },
-          granted: false,
-        };
-        const next = applyStep(
-          m,
-          putStat(
-            { ...s, gachaHistory: keepHistory(m, s.gachaHistory, rec, now) },
-            { ...st, pending: { characterIds: ids, drawnAt: now } },
-          ),
-          req.stepCode,
-        );
-        if (next._tag === 'Left') return next;
-        return ok({
-          state: next.right,
-          response: {
-            gachaResults: resultView(m, s, g, ids),
-            pending: true,
-            managedCharacters: charactersView(next.right.characters, ctx, s.characters),
-          },
-        });
-      }
-    }
-    if (g.reDraw && st.pending)
-      return fail('GACHA_DRAW_LIMIT', { gachaId: g.gachaId, reason: 'a draw is pending: re-draw or fix it' });
-    // Held only when a re-draw gacha is drawn with reDraw: true; any other draw is kept at once
-    // (on a re-draw gacha that also closes it, as fix would: the original's clients never call fix).
-    const hold = g.reDraw && req.reDraw === true;
 
     const day = today(m, now);
     const todays = drawsToday(m, st, now);
@@ -130,8 +159,8 @@ export const draw = defineOp({
       drawsToday: todays + n,
       points: st.points + g.pointsPerDraw * n,
       firstTenUsed: st.firstTenUsed || req.drawType === DRAW_TEN,
-      pending: hold ? { characterIds: ids, drawnAt: now } : null,
-      closed: g.reDraw && !hold,
+      pending: null,
+      closed: false,
     };
     const rec: DrawRecord = {
       gachaId: g.gachaId,
@@ -139,7 +168,7 @@ export const draw = defineOp({
       drawType: req.drawType,
       characterIds: ids,
       payment: price.right.payment,
-      granted: !hold,
+      granted: true,
     };
     // One copy of the state for the history, the stats and the draw counter.
     let next = withFields(paid.right, {
@@ -147,7 +176,15 @@ export const draw = defineOp({
       gachaStats: statsWith(paid.right, stat),
       counters: countersBumped(paid.right, 'gachaDraws', n),
     });
-    if (!hold) {
+    if (g.reDraw) {
+      // Owned at once and replaceable: what it granted is kept for a re-roll to take back.
+      const granted = grantKept(m, next, ids, now, 0);
+      if (granted._tag === 'Left') return granted;
+      next = putStat(granted.right.state, {
+        ...stat,
+        pending: { characterIds: ids, drawnAt: now, kept: granted.right.kept },
+      });
+    } else {
       const granted = grantCharacters(m, next, ids, now);
       if (granted._tag === 'Left') return granted;
       next = granted.right;
@@ -159,8 +196,9 @@ export const draw = defineOp({
       state: next,
       response: {
         gachaResults: results,
-        pending: hold,
-        managedCharacters: charactersView(next.characters, ctx, s.characters),
+        pending: false,
+        replaceable: g.reDraw,
+        managedCharacters: charactersView(next.characters, { master: m, now }, s.characters),
       },
     });
   },
@@ -174,7 +212,8 @@ export const fix = defineOp({
   method: 'POST',
   path: '/player/gacha/fix',
   group: 'gacha',
-  summary: 'Fixes the pending result of a re-draw gacha: grants it and closes the gacha for the player.',
+  summary:
+    "Makes a re-draw gacha's replaceable result final and closes the gacha for the player (the result is owned already; one held before issue 33 is granted now).",
   request: FixRequest,
   response: t.type(
     { gachaId: num, gachaResults: t.array(GachaResult), managedCharacters: t.array(CharacterView) },
@@ -188,18 +227,13 @@ export const fix = defineOp({
       return fail('NOT_FOUND', { entity: 'gacha', id: req.gachaId });
     if (!st || !st.pending) return fail('GACHA_NOTHING_PENDING', { gachaId: req.gachaId ?? 0 });
     const g = m.gacha.get(st.gachaId) as GachaIndexed;
-    const ids = st.pending.characterIds;
-    const results = resultView(m, s, g, ids);
-    const granted = grantCharacters(m, putStat(s, { ...st, pending: null, closed: true }), ids, now);
+    const { characterIds: ids, kept } = st.pending;
+    // New or not as against what the player owned before the result.
+    const results = resultView(m, kept ? takeBack(s, kept) : s, g, ids);
+    const closed = putStat(s, { ...st, pending: null, closed: true });
+    const granted = kept ? ok(closed) : grantCharacters(m, closed, ids, now);
     if (granted._tag === 'Left') return granted;
-    const rec: DrawRecord = {
-      gachaId: g.gachaId,
-      drawnAt: now,
-      drawType: 0,
-      characterIds: ids,
-      payment: { ticket: 0, gem: 0, paidGem: 0 },
-      granted: true,
-    };
+    const rec = finalRecord(g.gachaId, ids, !kept, now);
     const next = { ...granted.right, gachaHistory: keepHistory(m, granted.right.gachaHistory, rec, now) };
     return ok({
       state: next,

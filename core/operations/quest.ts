@@ -8,9 +8,8 @@ import { defineOp } from '../operation.js';
 import type { Master } from '../master/index.js';
 import type { QuestIndexed } from '../master/social.js';
 import type { PlayerState } from '../state.js';
-import type { QuestRecord } from '../state/social.js';
-import { fail, ok, type Result } from '../shared/result.js';
-import { grantAll } from '../shared/grant.js';
+import { fail, ok } from '../shared/result.js';
+import { clearScene } from '../questLog/scene.js';
 import { RewardView, WireTime, nullable } from '../views/codecs.js';
 import { optTime, timeText, type ViewCtx } from '../view.js';
 import { applyStep } from './tutorial.js';
@@ -123,45 +122,6 @@ const AdvAddRequest = objWithOptional(
   'AddPlayerAdvRequest',
 );
 
-const firstClearOf = (
-  m: Master,
-  s: PlayerState,
-  q: QuestIndexed,
-  now: number,
-): Result<{ state: PlayerState; rewards: RewardView[] }, 'NOT_FOUND'> => {
-  const before = s.questRecords.find((r) => r.questId === q.questId);
-  if (before !== undefined && before.clears > 0) return ok({ state: s, rewards: [] });
-  const granted = grantAll(m, s, q.firstClear, now, {
-    title: q.name,
-    message: 'A story reward that did not fit in your storage.',
-    source: 'reward',
-    deadline: null,
-  });
-  if (granted._tag === 'Left') return granted;
-  // A scene has no rank: viewing it is the best clear there is.
-  const record: QuestRecord = {
-    questId: q.questId,
-    clears: 1,
-    failures: before?.failures ?? 0,
-    bestClearRank: m.social.quest.maxClearRank,
-    firstClearedAt: now,
-    lastPlayedAt: now,
-    skillUse: null,
-  };
-  const questRecords = [...granted.right.state.questRecords.filter((r) => r.questId !== q.questId), record].sort(
-    (a, b) => a.questId - b.questId,
-  );
-  return ok({
-    state: { ...granted.right.state, questRecords },
-    rewards: granted.right.outcomes.map((o) => ({
-      kind: o.grant.kind,
-      objectId: o.grant.objectId,
-      amount: o.grant.amount,
-      managedPresentId: o.managedPresentId,
-    })),
-  });
-};
-
 const advAdd = defineOp({
   name: 'addPlayerAdv',
   method: 'POST',
@@ -198,7 +158,7 @@ const advAdd = defineOp({
     let rewards: RewardView[] = [];
     let cleared = false;
     if (quest) {
-      const r = firstClearOf(m, next, quest, now);
+      const r = clearScene(m, next, quest, now);
       if (r._tag === 'Left') return r;
       cleared = r.right.state !== next;
       next = r.right.state;

@@ -3,7 +3,8 @@
 // data, rewards, the first-clear reward once, the best rank kept) and reset.
 // Requests take the original clients' forms: `state` 2 is a clear, the lists are
 // "id:n,id:n" strings, and -1 names no support character (docs/rules/social.md).
-// What a clear gives is computed in core/questLog/rewards.ts.
+// What a clear gives is computed in core/questLog/rewards.ts; an adv-only quest is
+// ordered and completed as a scene (type 3 or 4, no party: core/questLog/scene.ts).
 import * as t from 'io-ts';
 import { IdAmountList, Int, IntEnum, IntRange, NonNegInt, PosInt, Text, obj, objWithOptional } from '../codecs.js';
 import { defineOp } from '../operation.js';
@@ -17,6 +18,7 @@ import { RewardView, nullable } from '../views/codecs.js';
 import { grantClearRewards } from '../questLog/rewards.js';
 import { applyStep } from './tutorial.js';
 import { pay } from '../shared/pay.js';
+import { isSceneOrder, orderScene, orderTypeOf, sceneCompleted } from '../questLog/scene.js';
 
 /** The codec's bound only keeps requests sane; the configured limit (social.quest.questDataMaxLength) is the rule. */
 const QuestData = Text(0, 60000);
@@ -68,10 +70,23 @@ const activeOf = (s: PlayerState, orderReceiveId: number): Result<ActiveQuest, '
     : fail('NOT_FOUND', { entity: 'quest order', id: orderReceiveId });
 
 // ---- order ----
+/** The original's order types: the quest's own (1 story, 2 event), plus 2 for a scene without a battle. */
+const OrderType = IntEnum('QuestOrderType', {
+  1: 'a story quest with a battle',
+  2: 'an event quest with a battle',
+  3: 'a story scene (an adv-only quest): no party',
+  4: 'an event scene (an adv-only quest): no party',
+});
+
 const OrderRequest = objWithOptional(
-  // -1 (or 0) names no party: accepted as a form, refused by the rules (a quest needs a party).
+  // -1 (or 0) names no party: what a scene is ordered with; a battle refuses it (102).
   { questId: PosInt, managedBattlePartyId: IntRange(NONE, PARTY_COUNT) },
-  { type: PosInt, supportCharacterId: IntRange(NONE, Number.MAX_SAFE_INTEGER), questData: QuestData },
+  {
+    type: OrderType,
+    supportCharacterId: IntRange(NONE, Number.MAX_SAFE_INTEGER),
+    // null: none, as KiraraFantasia-Bot sends it for a scene.
+    questData: t.union([QuestData, t.null]),
+  },
   'OrderPlayerQuestLogRequest',
 );
 
@@ -82,7 +97,7 @@ const order = defineOp({
   aliases: ['/player/quest_log/add'],
   group: 'questLog',
   summary:
-    'Starts a quest with a battle party: in period, pays stamina, stores it as the one active quest with its questData. supportCharacterId -1 (or 0, or absent) is no support character; managedBattlePartyId -1 names no party and is refused (102).',
+    "Starts a quest: in period, pays stamina, stores it as the one active quest. A battle (type 1 or 2) needs a battle party (-1 is refused, 102) and keeps its questData; supportCharacterId -1 (or 0, or absent) is no support character. An adv-only quest is ordered as a scene (type 3 or 4, the original's) with no party, support or questData read.",
   request: OrderRequest,
   response: t.type({ orderReceiveId: t.number, questId: t.number, stamina: t.number }, 'OrderPlayerQuestLogResponse'),
   errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'QUEST_OUT_OF_PERIOD', 'QUEST_ORDER_LIMIT', 'STAMINA_IS_SHORT'],
@@ -90,18 +105,15 @@ const order = defineOp({
     const qr = questOf(m, req.questId);
     if (qr._tag === 'Left') return qr;
     const q = qr.right;
-    if (req.type !== undefined && req.type !== q.type)
-      return fail('INVALID_PARAMETERS', { field: 'type', reason: `quest ${q.questId} is of type ${q.type}` });
-    if (q.advOnly)
-      return fail('INVALID_PARAMETERS', {
-        field: 'questId',
-        reason: `quest ${q.questId} is a story scene without a battle: view it with adv/add`,
-      });
+    const type = orderTypeOf(q);
+    if (req.type !== undefined && req.type !== type)
+      return fail('INVALID_PARAMETERS', { field: 'type', reason: `quest ${q.questId} is of type ${type}` });
     if (!inPeriod(q, now)) return fail('QUEST_OUT_OF_PERIOD', { questId: q.questId });
     if (s.activeQuest !== null)
       return fail('QUEST_ORDER_LIMIT', {
         reason: `quest order ${s.activeQuest.orderReceiveId} is still active: complete or reset it first`,
       });
+    if (q.advOnly) return orderScene(m, s, q, now);
     const data = checkQuestData(m, req.questData ?? '');
     if (data._tag === 'Left') return data;
     if (isNone(req.managedBattlePartyId))
@@ -241,7 +253,7 @@ const complete = defineOp({
   aliases: ['/player/quest_log/set'],
   group: 'questLog',
   summary:
-    'Ends the active quest (state 2 cleared, 1 failed). A clear rolls the drops on the server, gives the rewards and the first-clear reward once, keeps the best rank and the skill use counts (skillExps "id:n"); dropItems, killedEnemies and weaponSkillExps are checked for form and never give anything.',
+    'Ends the active quest (state 2 cleared, 1 failed). A clear rolls the drops on the server, gives the rewards and the first-clear reward once, keeps the best rank and the skill use counts (skillExps "id:n"); dropItems, killedEnemies and weaponSkillExps are checked for form and never give anything. A scene (ordered with type 3 or 4) clears as viewing it does: its first-clear reward once, the top rank.',
   request: CompleteRequest,
   response: t.type(
     {
@@ -251,7 +263,7 @@ const complete = defineOp({
       /** The rank of this play (0 for a failure), and the best kept for the quest. */
       clearRank: t.number,
       bestClearRank: t.number,
-      /** What the server rolled and gave; a failure gives nothing (rewards null). */
+      /** What the server rolled and gave; a failure gives nothing (rewards null), a scene its first-clear reward only. */
       drops: t.array(RewardView),
       rewards: nullable(QuestRewardsView),
       firstClearRewards: t.array(RewardView),
@@ -267,8 +279,10 @@ const complete = defineOp({
     const q = qr.right;
     const cfg = m.social.quest;
     const cleared = req.state === CLEARED;
+    const scene = isSceneOrder(a.right);
     const rank = req.clearRank ?? 0;
-    if (cleared && (rank < 1 || rank > cfg.maxClearRank))
+    // A scene has no rank: its clearRank is not read.
+    if (cleared && !scene && (rank < 1 || rank > cfg.maxClearRank))
       return fail('INVALID_PARAMETERS', {
         field: 'clearRank',
         reason: `must be between 1 and ${cfg.maxClearRank} for a clear`,
@@ -314,6 +328,7 @@ const complete = defineOp({
       });
     }
 
+    if (scene) return sceneCompleted(m, next, q, req.orderReceiveId, now);
     // The drops rolled, the rewards and the first-clear reward (the first clear only) given, and the experience.
     const granted = grantClearRewards(m, next, q, before.clears === 0, a.right.managedCharacterIds, rng, now);
     if (granted._tag === 'Left') return granted;

@@ -10,6 +10,8 @@ import type { Master } from '../master/index.js';
 import type { OwnedCharacter, PlayerState } from '../state.js';
 import { PARTY_SLOTS } from '../state/social.js';
 import { fail, ok, type Result } from '../shared/result.js';
+import { BattlePartyView } from '../views/codecs.js';
+import { battlePartiesView } from '../views/social.js';
 
 /**
  * Records a tutorial step. Repeating the current step is accepted and changes
@@ -99,7 +101,7 @@ const partySet = defineOp({
   path: '/player/tutorial/party/set',
   group: 'tutorial',
   summary:
-    "The tutorial's party set: fills battle party 1, when it has no character, with the player's best characters (highest rarity first, up to 5, no weapons) and records the step (5 finishes the tutorial).",
+    "The tutorial's party set: fills battle party 1, when it has no character, with the player's best characters (highest rarity first, up to 5, no weapons) and records the step (5 finishes the tutorial). Answers every battle party, changed or not.",
   request: obj({ stepCode: Int }, 'SetPlayerTutorialPartyRequest'),
   response: t.type(
     {
@@ -109,6 +111,8 @@ const partySet = defineOp({
       managedBattlePartyId: t.number,
       /** The characters placed now; empty when the party already had characters (kept as the player arranged it) or none are owned. */
       managedCharacterIds: t.array(t.number),
+      /** Every battle party, changed or not (the original's clients read managedBattleParties[0] from this answer). */
+      managedBattleParties: t.array(BattlePartyView),
     },
     'SetPlayerTutorialPartyResponse',
   ),
@@ -139,6 +143,7 @@ const partySet = defineOp({
         stepCode: next.tutorial.step,
         managedBattlePartyId: TUTORIAL_PARTY_ID,
         managedCharacterIds: members.map((c) => c.managedCharacterId),
+        managedBattleParties: battlePartiesView(next),
       },
     });
   },

@@ -24,7 +24,7 @@ export const GachaResult = t.type(
     /** Not owned before this draw (a second copy in the same ten-draw is not new). */
     isNew: bool,
     pickup: bool,
-    /** What a duplicate turns into (for a re-draw gacha's pending result, would turn into): its limit-break item; null when new. */
+    /** What a duplicate turns into: its limit-break item; null when new. */
     itemId: nullable(num),
     itemAmount: num,
   },
@@ -42,7 +42,6 @@ export const resultView = (m: Master, s: PlayerState, g: GachaIndexed, ids: Read
       rarity: c?.rarity ?? 0,
       isNew,
       pickup: g.pickups.some((p) => p.characterId === id),
-      // What a duplicate turns into (for a re-draw gacha, what it would turn into when fixed).
       itemId: isNew ? null : (c?.limitBreakItemId ?? null),
       itemAmount: isNew ? 0 : (m.rarity.get(c?.rarity ?? 0)?.duplicateItemAmount ?? 0),
     };
@@ -136,7 +135,7 @@ export const PlayerGachaView = t.type(
     points: num,
     /** A re-draw gacha fixed by the player: it cannot be drawn again. */
     closed: bool,
-    /** A re-draw gacha's pending result (character ids), null when none. */
+    /** A re-draw gacha's result a re-roll would replace (character ids; owned since issue 33), null when none. */
     pending: nullable(t.array(num)),
   },
   'PlayerGacha',
@@ -339,16 +338,22 @@ export const HistoryEntry = t.type(
   'GachaHistoryEntry',
 );
 
-/** The kind of every record of a history, in its order: a re-draw gacha's records after its first draw, up to the fix, are re-draws. */
+/**
+ * The kind of every record of a history, in its order: a re-draw gacha's records after its
+ * first draw, up to the fix (or the record that made the result final), are re-draws. A
+ * gacha no longer in the master data is known for a re-draw gacha by its fix records.
+ */
 export const historyKinds = (m: Master, history: ReadonlyArray<DrawRecord>): HistoryKind[] => {
   const pending = new Set<number>();
+  const fixed = new Set<number>();
+  for (const r of history) if (r.drawType === 0) fixed.add(r.gachaId);
   return history.map((r) => {
     const kind = kindOf(r);
     if (kind === null) {
       pending.delete(r.gachaId);
       return 'fix';
     }
-    if (m.gacha.get(r.gachaId)?.reDraw || !r.granted) {
+    if ((m.gacha.get(r.gachaId)?.reDraw ?? fixed.has(r.gachaId)) || !r.granted) {
       if (pending.has(r.gachaId)) return 'reDraw';
       pending.add(r.gachaId);
     }

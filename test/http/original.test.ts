@@ -114,7 +114,15 @@ test('the 2017 paths are aliases of the same entries: quest_log/add orders, ques
   t.like(done.body, { resultCode: 0, cleared: true, questId: 1001 });
   // The same refusals as the entry's own path.
   await refused(t, c, 'POST', '/api/player/quest_log/set', { orderReceiveId: 999, state: 2 }, 107, 404);
-  await refused(t, c, 'POST', '/api/player/quest_log/add', { questId: 1000, managedBattlePartyId: 1 }, 102, 400);
+  await refused(
+    t,
+    c,
+    'POST',
+    '/api/player/quest_log/add',
+    { questId: 1000, managedBattlePartyId: 1, type: 1 },
+    102,
+    400,
+  );
   const buy = await c.post('/api/player/room_object/buy', { roomObjectId: 1, amount: 1 });
   t.is(buy.body['resultCode'], 0);
   t.is((buy.body['managedRoomObjects'] as unknown[]).length, 1);

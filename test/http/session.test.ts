@@ -98,14 +98,14 @@ const playSession = async (t: import('ava').ExecutionContext, h: Harness): Promi
   t.is(point['points'], 0);
   t.true((point['managedCharacters'] as Array<{ characterId: number }>).some((c) => c.characterId === 1012));
 
-  // The first-time gacha's re-draw cycle: reDraw true opens it (held), re-draw, fix.
+  // The first-time gacha: a draw owned at once and replaceable, a re-roll, the fix that makes it final.
   const first = await call(
     'POST',
     '/api/player/gacha/draw',
     { gachaId: 1, drawType: 3, stepCode: 0, reDraw: true },
     sid,
   );
-  t.true(first['pending'] as boolean);
+  t.like(first, { pending: false, replaceable: true });
   await call('POST', '/api/player/gacha/draw', { gachaId: 1, drawType: 3, stepCode: 0, reDraw: true }, sid);
   const fixed = await call('POST', '/api/player/gacha/fix', {}, sid);
   t.truthy(fixed['managedCharacters']);

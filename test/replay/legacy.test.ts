@@ -158,7 +158,8 @@ test("old logs replay to the same states: the whole v1 log, from nothing, with t
 
 test('a log crossing a rule change reports its first divergent entry and the path where the states part', async (t) => {
   // journal-v1-redraw drew the re-draw gacha with reDraw false at entry 10: the old code held
-  // the result pending; today's keeps it at once (issue 21). Entries 1 to 9 replay as they ran.
+  // the result pending; today's keeps it at once (issue 21), replaceable until the next
+  // change (issue 33). Entries 1 to 9 replay as they ran.
   const dir = copyOfFixture(t, CROSSING);
   const recorded = recordedInJournal(parseJournal(readFileSync(join(dir, 'journal.log'))).records);
   const storage = await FileStorage.open({ dir });

@@ -122,3 +122,8 @@ test('npm run sim: JSON on stdout, progress on stderr, charts in --out; a bad co
   t.is(none.code, 2, 'no players is refused');
   t.regex(none.err, /--players must be an integer of at least 1, got "0"/);
 });
+
+test('a profile drawing the re-draw gacha is refused: its further draws are free re-rolls, so drawing while affordable would never end', (t) => {
+  const bad = { ...config, profiles: config.profiles.map((p, i) => (i === 0 ? { ...p, gachaId: 1 } : p)) };
+  t.throws(() => simulate(master(), bad, small), { message: /gacha 1 is a re-draw gacha/ });
+});

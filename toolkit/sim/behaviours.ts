@@ -47,8 +47,12 @@ export const sceneOf = (m: Master, config: SimConfig): Scene => {
   const facility = m.facility.get(config.facilityId);
   if (!facility) throw new Error(`config: no facility ${config.facilityId}`);
   const largestStore = Math.max(1, ...facility.levels.map((l) => l.production?.cap ?? 0));
-  for (const p of config.profiles)
-    if (!m.gacha.get(p.gachaId)) throw new Error(`config: profile ${p.name}: no gacha ${p.gachaId}`);
+  for (const p of config.profiles) {
+    const g = m.gacha.get(p.gachaId);
+    if (!g) throw new Error(`config: profile ${p.name}: no gacha ${p.gachaId}`);
+    // A re-draw gacha's further draws are free re-rolls of one result: drawing it "while affordable" would never end.
+    if (g.reDraw) throw new Error(`config: profile ${p.name}: gacha ${p.gachaId} is a re-draw gacha`);
+  }
   return { start: Date.parse(config.start), story, facility, largestStore };
 };
 

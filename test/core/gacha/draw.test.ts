@@ -297,10 +297,10 @@ test('refusals name what refused: the gacha, the field, the limit', (t) => {
     gachaId: 4,
     reason: 'at most 1 draws a day',
   });
-  const fixed = ok(t, 'drawPlayerGacha', s, { gachaId: 1, drawType: 1 }).state;
+  const fixed = ok(t, 'fixPlayerGacha', ok(t, 'drawPlayerGacha', s, { gachaId: 1, drawType: 1 }).state, {}).state;
   t.like(fails(t, 'GACHA_DRAW_LIMIT', 'drawPlayerGacha', fixed, { gachaId: 1, drawType: 1 }), {
     gachaId: 1,
-    reason: 'its result was already fixed',
+    reason: 'its result is final (fixed, or the player moved on)',
   });
   const base = { ...s, gachaStats: [{ ...statOf(s, 3), points: 10 }] };
   t.like(fails(t, 'INVALID_PARAMETERS', 'pointToCharacterPlayerGacha', base, { gachaId: 3, characterId: 1013 }), {
@@ -312,8 +312,9 @@ test('refusals name what refused: the gacha, the field, the limit', (t) => {
 test('every draw, fix and point exchange answer is exactly its declared codec', (t) => {
   const s = wealthy();
   const drawn = ok(t, 'drawPlayerGacha', s, { gachaId: 3, drawType: 3 });
-  const held = ok(t, 'drawPlayerGacha', s, { gachaId: 1, drawType: 3, reDraw: true });
-  const fixed = ok(t, 'fixPlayerGacha', held.state, {});
+  const kept = ok(t, 'drawPlayerGacha', s, { gachaId: 1, drawType: 3, reDraw: true });
+  const reRolled = ok(t, 'drawPlayerGacha', kept.state, { gachaId: 1, drawType: 3, reDraw: false });
+  const fixed = ok(t, 'fixPlayerGacha', reRolled.state, {});
   const points = ok(
     t,
     'pointToCharacterPlayerGacha',
@@ -322,7 +323,8 @@ test('every draw, fix and point exchange answer is exactly its declared codec', 
   );
   const answers = [
     ['drawPlayerGacha', drawn.response],
-    ['drawPlayerGacha', held.response],
+    ['drawPlayerGacha', kept.response],
+    ['drawPlayerGacha', reRolled.response],
     ['fixPlayerGacha', fixed.response],
     ['pointToCharacterPlayerGacha', points.response],
   ] as const;

@@ -138,27 +138,44 @@ test('history pages: pageSize draws a page, page from 1, past the end an empty p
   t.is(q({}).pageSize, 20);
 });
 
-test('history of a re-draw gacha: the draw, its re-draws (not granted, paid nothing) and the fix', (t) => {
+test('history of a re-draw gacha: the draw, its re-draws (each granting its result, paid nothing) and the fix (granting nothing)', (t) => {
   let s = receiveAll(t, freshPlayer());
-  // reDraw true opens the re-draw cycle (reDraw false would keep the draw at once).
-  s = ok(t, 'drawPlayerGacha', s, { gachaId: 1, drawType: 3, reDraw: true }, { seed: 'r1' }).state;
+  s = ok(t, 'drawPlayerGacha', s, { gachaId: 1, drawType: 3, reDraw: false }, { seed: 'r1' }).state;
   s = ok(t, 'drawPlayerGacha', s, { gachaId: 1, drawType: 3, reDraw: true }, { seed: 'r2' }).state;
   s = ok(t, 'fixPlayerGacha', s, { gachaId: 1 }).state;
   const h = ok(t, 'getHistoryPlayerGacha', s, { gachaId: 1 }).response;
   t.deepEqual(
     h.draws.map((d) => [d.kind, d.granted, d.drawType]),
     [
-      ['fix', true, 0],
-      ['reDraw', false, 3],
-      ['ten', false, 3],
+      ['fix', false, 0],
+      ['reDraw', true, 3],
+      ['ten', true, 3],
     ],
   );
   t.deepEqual(
     h.draws[0]!.characters.map((c) => c.characterId),
     h.draws[1]!.characters.map((c) => c.characterId),
-    'the fix grants the last re-draw',
+    'the fix makes the last re-draw final',
   );
   for (const d of h.draws) t.deepEqual(d.paid, { ticket: 0, ticketItemId: null, gem: 0, paidGem: 0 });
+});
+
+test('history of a re-draw gacha the player moved on from: the record that made it final reads as its fix', (t) => {
+  let s = receiveAll(t, freshPlayer());
+  s = ok(t, 'drawPlayerGacha', s, { gachaId: 1, drawType: 3, stepCode: 4 }, { seed: 'r1' }).state;
+  s = ok(t, 'setPlayerTutorialParty', s, { stepCode: 5 }).state;
+  const h = ok(t, 'getHistoryPlayerGacha', s, { gachaId: 1 }).response;
+  t.deepEqual(
+    h.draws.map((d) => [d.kind, d.granted]),
+    [
+      ['fix', false],
+      ['ten', true],
+    ],
+  );
+  t.deepEqual(
+    h.draws.map((d) => d.drawnAt),
+    [local(NOW), local(NOW)],
+  );
 });
 
 test("history: a character is a pickup only when it is one of that gacha's pickups", (t) => {
@@ -201,26 +218,47 @@ test('history of a re-draw gacha no longer in the master data: empty name, no pi
   let s = wealthy();
   s = ok(t, 'drawPlayerGacha', s, { gachaId: 1, drawType: 3, reDraw: true }, { seed: 'r1' }).state;
   s = ok(t, 'drawPlayerGacha', s, { gachaId: 1, drawType: 3, reDraw: true }, { seed: 'r2' }).state;
-  s = ok(t, 'drawPlayerGacha', s, { gachaId: 1, drawType: 3, reDraw: true }, { seed: 'r3' }).state;
+  s = ok(t, 'drawPlayerGacha', s, { gachaId: 1, drawType: 3, reDraw: false }, { seed: 'r3' }).state;
   s = ok(t, 'fixPlayerGacha', s, { gachaId: 1 }).state;
   const now = ok(t, 'getHistoryPlayerGacha', s, {}).response.draws;
   const gone = ok(t, 'getHistoryPlayerGacha', s, {}, { m: withoutGacha(1) }).response.draws;
   t.deepEqual(
     gone.map((d) => [d.kind, d.granted]),
     [
-      ['fix', true],
-      ['reDraw', false],
-      ['reDraw', false],
-      ['ten', false],
+      ['fix', false],
+      ['reDraw', true],
+      ['reDraw', true],
+      ['ten', true],
     ],
   );
   t.deepEqual(
     gone.map((d) => d.kind),
     now.map((d) => d.kind),
-    'the kinds do not depend on the gacha being in the master data',
+    'the kinds do not depend on the gacha being in the master data: its fix says it was a re-draw gacha',
   );
   t.true(gone.every((d) => d.name === ''));
   t.true(gone.every((d) => d.characters.length === 10 && d.characters.every((c) => c.pickup === false)));
+});
+
+test('a re-draw history written before issue 33 (held draws, not granted, then the fix that granted them) reads as it did', (t) => {
+  const rec = (drawType: number, granted: boolean, at: number): DrawRecord => ({
+    gachaId: 1,
+    drawnAt: NOW + at,
+    drawType,
+    characterIds: [1013],
+    payment: { ticket: 0, gem: 0, paidGem: 0 },
+    granted,
+  });
+  const s: PlayerState = { ...wealthy(), gachaHistory: [rec(1, false, 0), rec(1, false, 1000), rec(0, true, 2000)] };
+  for (const mx of [m, withoutGacha(1)])
+    t.deepEqual(
+      ok(t, 'getHistoryPlayerGacha', s, {}, { m: mx }).response.draws.map((d) => [d.kind, d.granted]),
+      [
+        ['fix', true],
+        ['reDraw', false],
+        ['single', false],
+      ],
+    );
 });
 
 test('history of a character no longer in the master data: listed by id, with an empty name and rarity 0 (as a gacha no longer in it)', (t) => {

@@ -230,13 +230,8 @@ test("order: a type other than the quest's is 102 naming type, and the reason gi
   t.regex(reasonOf(e), new RegExp(`\\b${STORY}\\b.*type ${m.quest.get(STORY)!.type}\\b`));
 });
 
-test('order: an adv-only quest is 102 naming questId, and the reason sends the client to adv/add', (t) => {
-  const e = fails(t, 'INVALID_PARAMETERS', 'orderPlayerQuestLog', readyWithWeapon().s, {
-    questId: 1000,
-    managedBattlePartyId: 1,
-  });
-  t.like(e, { field: 'questId' });
-  t.regex(reasonOf(e), /adv\/add/);
+test('order: questData null (as KiraraFantasia-Bot sends it) is no questData', (t) => {
+  t.is(order(t, ready(), STORY, { questData: null }).state.activeQuest?.questData, '');
 });
 
 test('order: with a quest active it is 466, and the reason names the active order', (t) => {
@@ -307,14 +302,6 @@ test('order: an unknown support character is 107 naming the entity "character" a
     }),
     { entity: 'character', id: 424242 },
   );
-});
-
-test('quest_log/order of an adv-only quest is 102 (it has no battle)', (t) => {
-  const e = fails(t, 'INVALID_PARAMETERS', 'orderPlayerQuestLog', freshPlayer(), {
-    questId: 1000,
-    managedBattlePartyId: 1,
-  });
-  t.like(e, { field: 'questId' });
 });
 
 // ---- save, retry and reset ----

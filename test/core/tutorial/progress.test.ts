@@ -182,3 +182,19 @@ test('party/set fills party 1 only: the other 14 parties stay as they were', (t)
     s.battleParties.filter((p) => p.managedBattlePartyId !== 1),
   );
 });
+
+test('party/set answers every battle party whether it changed them or not (KiraraFantasia-Bot reads managedBattleParties[0])', (t) => {
+  const view = (s: PlayerState) => s.battleParties.map((p) => ({ ...p, slots: p.slots.map((x) => ({ ...x })) }));
+  // Filled now: the parties as they are after it.
+  const filled = ok(t, 'setPlayerTutorialParty', withCharacters([1011, 1012]), { stepCode: 5 });
+  t.deepEqual(filled.response.managedBattleParties, view(filled.state));
+  t.is(filled.response.managedBattleParties[0]?.managedBattlePartyId, 1);
+  // Nothing placed (no character), then the same request retried after the tutorial finished: the
+  // state does not change, and the parties are answered all the same.
+  const empty = ok(t, 'setPlayerTutorialParty', at(4), { stepCode: 5 });
+  t.deepEqual(empty.response.managedBattleParties, view(empty.state));
+  const retried = ok(t, 'setPlayerTutorialParty', empty.state, { stepCode: 5 });
+  t.is(retried.state.battleParties, empty.state.battleParties, 'nothing changed');
+  t.is(retried.response.managedBattleParties.length, 15);
+  t.is(retried.response.managedBattleParties[0]?.managedBattlePartyId, 1);
+});
