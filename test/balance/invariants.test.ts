@@ -297,7 +297,8 @@ test('random operation sequences from every group keep every balance invariant',
 });
 
 test('the templates cover every session operation of the table', (t) => {
-  const sessionOps = OPERATIONS.filter((o) => accessOf(o) === 'session')
+  // Deleting the account ends the player: the model's players play on, so it has no template.
+  const sessionOps = OPERATIONS.filter((o) => accessOf(o) === 'session' && o.name !== 'deletePlayer')
     .map((o) => o.name)
     .sort();
   t.deepEqual([...NAMES].sort(), sessionOps);

@@ -37,7 +37,9 @@ test("an operator exports a player's data and imports it as a new player, then o
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
   await page.goto(`${h.url}/admin/#/player/${player.playerId}`);
-  await page.waitForSelector('#token:focus');
+  // The sign-in form comes first; the token's form is reached by keyboard.
+  await page.waitForSelector('#op-name:focus');
+  await tabTo(page, '#token');
   await page.keyboard.type(ADMIN);
   await page.keyboard.press('Enter');
   await page.waitForSelector(`h1:text("Aki (player ${player.playerId})")`);

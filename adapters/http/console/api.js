@@ -1,12 +1,17 @@
-// The operator API as the console calls it: the Bearer token from this browser
-// session (sessionStorage: gone when the tab closes), every answer read as the
-// envelope, and every refusal turned into an ApiError that says what went wrong.
-const TOKEN_KEY = 'hoshi.adminToken';
+// The operator API as the console calls it: the Bearer token held in this page's
+// memory only (never in storage a script or another tab could read later: a reload or
+// a closed tab signs out), every answer read as the envelope, and every refusal turned
+// into an ApiError that says what went wrong.
+let held = null;
 
 export const token = {
-  get: () => sessionStorage.getItem(TOKEN_KEY),
-  set: (value) => sessionStorage.setItem(TOKEN_KEY, value),
-  clear: () => sessionStorage.removeItem(TOKEN_KEY),
+  get: () => held,
+  set: (value) => {
+    held = value;
+  },
+  clear: () => {
+    held = null;
+  },
 };
 
 export class ApiError extends Error {

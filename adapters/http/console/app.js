@@ -177,7 +177,7 @@ const loginScreen = () => {
     h(
       'p',
       {},
-      'The token the server was started with (ADMIN_TOKEN) acts as the administrator. Whatever signs in is kept in this browser tab only and sent as a Bearer token; closing the tab forgets it.',
+      'The token the server was started with (ADMIN_TOKEN) acts as the administrator. Whatever signs in is kept in this page only and sent as a Bearer token; a reload or closing the tab forgets it.',
     ),
     byToken,
   );
