@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { loadMaster, masterSourceOf, MasterDataError } from '../adapters/master/load.js';
 import { cli, str, UsageError, type Parsed } from './args.js';
+import { adminCaller, type AdminBody } from './lib/admin-call.js';
 
 const SPEC = {
   command: 'npm run master --',
@@ -31,7 +32,7 @@ const SPEC = {
   },
 } as const;
 
-type Body = Record<string, unknown>;
+type Body = AdminBody;
 
 /** Reads DIR as start-up does (a folder file joined), sends its files, prints the diff, schedules when asked. */
 const publish = async (
@@ -83,17 +84,7 @@ const main = async (args: Parsed): Promise<number> => {
   const url = str(args, 'url').replace(/\/$/, '');
   const token = typeof args.values['token'] === 'string' ? args.values['token'] : process.env['ADMIN_TOKEN'];
   if (!token) throw new UsageError('give --token or set ADMIN_TOKEN');
-  const call = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<Body> => {
-    const r = await fetch(`${url}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const answer = (await r.json()) as Body;
-    if (answer['resultCode'] !== 0)
-      throw new Error(`${method} ${path}: ${String(answer['resultCode'])} ${String(answer['resultMessage'])}`);
-    return answer;
-  };
+  const call = adminCaller(url, token);
   const [command, arg] = args.positionals;
   if (command === 'list') return list(await call('GET', '/admin/master'));
   if (command === 'cancel') {

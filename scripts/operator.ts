@@ -4,6 +4,7 @@
 // `add` prints a new random password once, or takes one from standard input.
 import { randomBytes } from 'node:crypto';
 import { cli, str, UsageError, type Parsed } from './args.js';
+import { adminCaller, type AdminBody } from './lib/admin-call.js';
 
 const SPEC = {
   command: 'npm run operator --',
@@ -23,7 +24,7 @@ const SPEC = {
   },
 } as const;
 
-type Body = Record<string, unknown>;
+type Body = AdminBody;
 
 const readStdin = async (): Promise<string> => {
   let text = '';
@@ -35,17 +36,7 @@ const main = async (args: Parsed): Promise<number> => {
   const url = str(args, 'url').replace(/\/$/, '');
   const token = typeof args.values['token'] === 'string' ? args.values['token'] : process.env['ADMIN_TOKEN'];
   if (!token) throw new UsageError('give --token or set ADMIN_TOKEN');
-  const call = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<Body> => {
-    const r = await fetch(`${url}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const answer = (await r.json()) as Body;
-    if (answer['resultCode'] !== 0)
-      throw new Error(`${method} ${path}: ${String(answer['resultCode'])} ${String(answer['resultMessage'])}`);
-    return answer;
-  };
+  const call = adminCaller(url, token);
   const [command, name] = args.positionals;
   if (command === 'list') {
     const ops = (await call('GET', '/admin/operators'))['operators'] as Array<Record<string, string | null>>;

@@ -11,6 +11,7 @@ import { entryByName, operationByName } from '../../core/operations/table.js';
 import { lazyRng, pickWeighted, rngFromSeed, type Rng } from '../../core/rng.js';
 import { itemCount, staminaNow } from '../../core/shared/player.js';
 import { DAY, HOUR } from '../../core/time.js';
+import type { PlayerState } from '../../core/state.js';
 import type { SimConfig } from './config.js';
 import { topPickup, type Ledger, type PlayerTally, type SimParams } from './ledger.js';
 
@@ -57,6 +58,26 @@ export const sceneOf = (m: Master, config: SimConfig): Scene => {
 };
 
 /** The population: profiles by share, from the seed, each player signed up at the start. */
+/** An agent with nothing played yet: a profile and a state (new, or as stored). */
+export const newAgent = (id: number, profile: Agent['profile'], state: PlayerState): Agent => ({
+  id,
+  profile,
+  state,
+  questIndex: 0,
+  facility: null,
+  partySet: false,
+  playDays: 0,
+  quests: 0,
+  staminaUsed: 0,
+  draws: 0,
+  targetDraws: 0,
+  pickupAt: null,
+  pickupBy: null,
+  gemsEarned: 0,
+  gemsOnDraws: 0,
+  gemsOther: 0,
+});
+
 export const signUp = (m: Master, config: SimConfig, params: SimParams): Agent[] => {
   const { seed, players } = params;
   const start = Date.parse(config.start);
@@ -79,24 +100,7 @@ export const signUp = (m: Master, config: SimConfig, params: SimParams): Agent[]
       start,
     );
     if (created._tag === 'Left') throw new Error(`createPlayer: ${created.left.code}`);
-    agents.push({
-      id,
-      profile: p,
-      state: created.right,
-      questIndex: 0,
-      facility: null,
-      partySet: false,
-      playDays: 0,
-      quests: 0,
-      staminaUsed: 0,
-      draws: 0,
-      targetDraws: 0,
-      pickupAt: null,
-      pickupBy: null,
-      gemsEarned: 0,
-      gemsOnDraws: 0,
-      gemsOther: 0,
-    });
+    agents.push(newAgent(id, p, created.right));
   }
   return agents;
 };

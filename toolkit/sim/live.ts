@@ -7,7 +7,7 @@ import type { Master } from '../../core/master/index.js';
 import { masterSourceOf, type MasterFiles } from '../../adapters/master/load.js';
 import { pickWeighted, rngFromSeed } from '../../core/rng.js';
 import type { PlayerState } from '../../core/state.js';
-import { liveDay, sceneOf, type Agent, type World } from './behaviours.js';
+import { liveDay, newAgent, sceneOf, type Agent, type World } from './behaviours.js';
 import { compareRuns, seedsOf, type CompareResult } from './compare.js';
 import type { SimConfig } from './config.js';
 import { createLedger, type SimResult } from './ledger.js';
@@ -38,24 +38,7 @@ export interface LiveParams {
 const agentsOf = (config: SimConfig, seed: string, states: ReadonlyArray<PlayerState>): Agent[] => {
   const weighted = config.profiles.map((p) => ({ p, weight: p.share })).filter((x) => x.weight > 0);
   const rng = rngFromSeed(`${seed}:population`);
-  return states.map((state) => ({
-    id: state.playerId,
-    profile: pickWeighted(rng, weighted).p,
-    state,
-    questIndex: 0,
-    facility: null,
-    partySet: false,
-    playDays: 0,
-    quests: 0,
-    staminaUsed: 0,
-    draws: 0,
-    targetDraws: 0,
-    pickupAt: null,
-    pickupBy: null,
-    gemsEarned: 0,
-    gemsOnDraws: 0,
-    gemsOther: 0,
-  }));
+  return states.map((state) => newAgent(state.playerId, pickWeighted(rng, weighted).p, state));
 };
 
 /** One run from the stored states: `days` days of every player's behaviour, from `start`. */
