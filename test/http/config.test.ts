@@ -97,7 +97,9 @@ const start = (env: Record<string, string>) =>
     cwd: root,
     env: { ...process.env, STORAGE: 'memory', PORT: '0', LOG_LEVEL: 'notice', ...env },
     encoding: 'utf8',
-    timeout: 5000,
+    // A refused start exits at once; an accepted one runs until this: long enough to reach
+    // "listening" on a loaded machine (tsx compiles the server first).
+    timeout: 12_000,
     killSignal: 'SIGKILL',
   });
 

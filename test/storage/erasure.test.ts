@@ -43,7 +43,6 @@ test('file store: after the next checkpoint no file holds the deleted player’s
       replayLogRetentionMs: DAY,
       clock: () => clock.now,
       log: (event, data) => {
-        if (process.env['DEBUG_ERASURE']) console.error(event, JSON.stringify(data));
         // The checkpoint that purged a deleted player says so.
         if (event === 'checkpoint' && data['erased'] !== undefined) checkpoints.splice(0).forEach((f) => f());
       },
