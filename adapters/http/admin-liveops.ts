@@ -12,14 +12,10 @@ import type { Maintenance, Notice, Send } from '../liveops/board.js';
 import type { GameService, RequestContext } from '../service/service.js';
 import { Recall, SetMaintenance, Suspend, WriteNotice } from './admin-liveops-codecs.js';
 import { parseOperatorTime, TIME_FORMS } from './admin-time.js';
+import { bodyOf, invalid, pathId, type RouteAnswer, type RouteCtx } from './admin-route.js';
 
-type Refusal = GameError | { readonly noSuchPlayer: number };
-type Answer = E.Either<Refusal, Record<string, unknown>>;
-interface Ctx {
-  readonly state: object;
-  readonly params: Record<string, string | undefined>;
-  readonly request: unknown;
-}
+type Answer = RouteAnswer;
+type Ctx = RouteCtx;
 
 /** What the routes need of the admin router. */
 export interface LiveOpsRouteDeps {
@@ -33,9 +29,6 @@ export interface LiveOpsRouteDeps {
   readonly contextOf: (ctx: Ctx) => RequestContext;
 }
 
-const bodyOf = (ctx: Ctx): unknown => (ctx.request as { body?: unknown }).body ?? {};
-const invalid = (field: string, reason: string): Answer => E.left(gameError('INVALID_PARAMETERS', { field, reason }));
-
 /** An optional instant: absent or null is `dflt`; else parsed, or why not. */
 const instant = (
   given: string | null | undefined,
@@ -48,11 +41,7 @@ const instant = (
   return ms === undefined ? E.left(invalid(field, `must be ${TIME_FORMS}`)) : E.right(ms);
 };
 
-const playerIdOf = (ctx: Ctx): E.Either<Answer, number> => {
-  const raw = ctx.params['playerId'] ?? '';
-  const id = /^\d+$/.test(raw) ? Number(raw) : NaN;
-  return Number.isSafeInteger(id) && id >= 1 ? E.right(id) : E.left(invalid('playerId', 'must be a positive integer'));
-};
+const playerIdOf = (ctx: Ctx): E.Either<Answer, number> => pathId(ctx, 'playerId');
 
 export const liveOpsRoutes = (d: LiveOpsRouteDeps): void => {
   const { service } = d;
@@ -197,9 +186,9 @@ export const liveOpsRoutes = (d: LiveOpsRouteDeps): void => {
   });
 
   d.route('adminWithdrawNotice', async (ctx) => {
-    const raw = ctx.params['noticeId'] ?? '';
-    const id = /^\d+$/.test(raw) ? Number(raw) : NaN;
-    if (!Number.isSafeInteger(id) || id < 1) return invalid('noticeId', 'must be a positive integer');
+    const given = pathId(ctx, 'noticeId');
+    if (E.isLeft(given)) return given.left;
+    const id = given.right;
     const n = await liveOps.withdrawNotice(id, d.nowOf(ctx));
     return n
       ? E.right({ notice: noticeView(ctx, n) })

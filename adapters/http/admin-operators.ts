@@ -9,15 +9,10 @@ import type { Actor, AuditEntry, Operator, OperatorAccounts, OperatorToken } fro
 import { PERMISSIONS, allows } from '../operators/roles.js';
 import { AUDIT_LIMIT, CreateOperator, CreateToken, SignIn } from './admin-operators-codecs.js';
 import { parseOperatorTime, TIME_FORMS } from './admin-time.js';
+import { bodyOf, invalid, pathId, type RouteAnswer, type RouteCtx } from './admin-route.js';
 
-type Refusal = GameError | { readonly noSuchPlayer: number };
-type Answer = E.Either<Refusal, Record<string, unknown>>;
-interface Ctx {
-  readonly state: object;
-  readonly params: Record<string, string | undefined>;
-  readonly request: unknown;
-  readonly query: Record<string, string | string[] | undefined>;
-}
+type Answer = RouteAnswer;
+type Ctx = RouteCtx;
 
 export interface OperatorRouteDeps {
   readonly route: (name: string, handler: (ctx: Ctx) => Promise<Answer>) => void;
@@ -27,8 +22,6 @@ export interface OperatorRouteDeps {
   readonly actorOf: (ctx: Ctx) => Actor;
 }
 
-const bodyOf = (ctx: Ctx): unknown => (ctx.request as { body?: unknown }).body ?? {};
-const invalid = (field: string, reason: string): Answer => E.left(gameError('INVALID_PARAMETERS', { field, reason }));
 const conflict = (reason: string): Answer => E.left(gameError('STATE_CONFLICT', { reason }));
 /** A wrong name or password: the answer a wrong token gets (counted with the address's failures). */
 const refused = (): Answer => E.left(gameError('PLAYER_SESSION_EXPIRED', {}));
@@ -125,9 +118,9 @@ export const operatorRoutes = (d: OperatorRouteDeps): void => {
   });
 
   d.route('adminRevokeToken', async (ctx) => {
-    const raw = ctx.params['tokenId'] ?? '';
-    const id = /^\d+$/.test(raw) ? Number(raw) : NaN;
-    if (!Number.isSafeInteger(id) || id < 1) return invalid('tokenId', 'must be a positive integer');
+    const given = pathId(ctx, 'tokenId');
+    if (E.isLeft(given)) return given.left;
+    const id = given.right;
     const a = d.actorOf(ctx);
     const tk = (await accounts.tokens()).find((x) => x.id === id && x.endedAt === null);
     // Another operator's token is not found, unless the caller administers.
