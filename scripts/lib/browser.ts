@@ -1,27 +1,51 @@
-// A headless Chromium for the console's browser tests and screenshots: Debian's
-// `chromium` package (.ci/run installs it) driven by playwright-core (no browser
-// download). A missing browser is an error that says how to install it, never a skip.
+// A headless Chromium for the console's browser tests and screenshots, driven by
+// playwright-core (which downloads no browser): CHROMIUM_PATH, else the machine's
+// chromium, else the one the npm package @sparticuz/chromium brings (a devDependency,
+// so `npm ci` alone is enough on a fresh machine). A missing browser is an error that
+// says what to do, never a skip.
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { packagedChromiumBin, unpackChromium } from './packaged-chromium.js';
 
-const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/lib/chromium/chromium'];
+/** Where Debian (and most distributions) put their chromium. */
+export const SYSTEM_CHROMIUMS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/lib/chromium/chromium'];
 
-/** CHROMIUM_PATH, or the first Chromium installed where Debian puts it. */
-export const chromiumPath = (): string => {
-  const given = process.env['CHROMIUM_PATH'];
-  const found = given ?? CANDIDATES.find((p) => existsSync(p));
-  if (!found || !existsSync(found)) {
-    throw new Error(
-      `no Chromium at ${given ?? CANDIDATES.join(', ')}: install it (apt-get install -y chromium; .ci/run does) or set CHROMIUM_PATH`,
-    );
+export type ChromiumChoice =
+  | { readonly from: 'CHROMIUM_PATH' | 'system'; readonly path: string }
+  | { readonly from: 'packaged'; readonly bin: string };
+
+/**
+ * The order: CHROMIUM_PATH (an error if nothing is there: it was asked for), the first
+ * system chromium, the packaged one (`packagedBin`, undefined when not installed).
+ */
+export const chooseChromium = (
+  given: string | undefined,
+  exists: (path: string) => boolean,
+  packagedBin: string | undefined,
+): ChromiumChoice => {
+  if (given !== undefined && given !== '') {
+    if (!exists(given)) throw new Error(`CHROMIUM_PATH=${given}: no such file`);
+    return { from: 'CHROMIUM_PATH', path: given };
   }
-  return found;
+  const system = SYSTEM_CHROMIUMS.find(exists);
+  if (system !== undefined) return { from: 'system', path: system };
+  if (packagedBin !== undefined) return { from: 'packaged', bin: packagedBin };
+  throw new Error(
+    `no Chromium: not at ${SYSTEM_CHROMIUMS.join(', ')} and @sparticuz/chromium is not installed (run npm ci), or set CHROMIUM_PATH`,
+  );
 };
 
-/** Launches it headless; as root (CI containers) Chromium needs --no-sandbox. */
-export const launchChromium = (): Promise<Browser> =>
-  chromium.launch({
-    executablePath: chromiumPath(),
-    headless: true,
-    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
-  });
+const ARGS = ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'];
+
+/**
+ * Launches it headless; as root (CI containers) Chromium needs --no-sandbox.
+ * `packaged: true` skips the first two (the test that the packaged one works here).
+ */
+export const launchChromium = async (options: { readonly packaged?: boolean } = {}): Promise<Browser> => {
+  const choice = options.packaged
+    ? chooseChromium(undefined, () => false, packagedChromiumBin())
+    : chooseChromium(process.env['CHROMIUM_PATH'], existsSync, packagedChromiumBin());
+  if (choice.from !== 'packaged') return chromium.launch({ executablePath: choice.path, headless: true, args: ARGS });
+  const { executable, env } = await unpackChromium(choice.bin);
+  return chromium.launch({ executablePath: executable, headless: true, args: ARGS, env: { ...process.env, ...env } });
+};
