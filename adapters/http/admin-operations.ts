@@ -23,6 +23,7 @@ import {
   ScheduleMaster,
 } from './admin-master-codecs.js';
 import { PLAYER_DATA_OPERATIONS } from './admin-player-data-ops.js';
+import { LIST_MAX, PRESENT_OPERATIONS } from './admin-presents.js';
 
 import type { AdminOperation } from './admin-operation.js';
 import { OperatorTime, TIME_FORMS } from './admin-time.js';
@@ -30,6 +31,7 @@ import { LIVEOPS_OPERATIONS } from './admin-liveops-codecs.js';
 import { OPERATOR_OPERATIONS } from './admin-operators-codecs.js';
 
 export { parseOperatorTime, TIME_FORMS } from './admin-time.js';
+export { LIST_MAX } from './admin-presents.js';
 
 export const SendPresents = t.exact(
   t.intersection([
@@ -43,21 +45,6 @@ export const SendPresents = t.exact(
     }),
   ]),
   'AdminSendPresentsRequest',
-);
-/** At most this many players in one list (playerIds): larger sends are broadcasts. */
-export const LIST_MAX = 1000;
-const PresentReachResponse = t.type(
-  {
-    /** Players named (distinct), or every player for all. */
-    players: t.number,
-    /** Of them, those a present would reach: found, with room in the present box. */
-    reaches: t.number,
-    /** Found, but their present box is full (master data presents.boxMax): skipped. */
-    boxFull: t.number,
-    /** Named but not found: skipped. */
-    notFound: t.number,
-  },
-  'AdminPresentReachResponse',
 );
 const SessionView = t.type(
   {
@@ -133,20 +120,7 @@ export const ADMIN_OPERATIONS: ReadonlyArray<AdminOperation> = [
       'UNKNOWN_ERROR',
     ],
   },
-  {
-    name: 'adminPresentReach',
-    needs: 'read',
-    method: 'GET',
-    path: '/admin/presents/reach',
-    summary: 'How many players a present would reach',
-    description: `The preview of POST /admin/presents: \`playerIds\` (comma-separated, up to ${LIST_MAX}) or \`all=true\` (exactly one). Answers the players named (or every player), how many a present would reach now, and how many it would skip (not found, or their present box full). Changes nothing; \`all\` reads every player.`,
-    queryParameters: {
-      playerIds: { codec: t.string, description: 'Player ids, comma-separated.' },
-      all: { codec: t.literal('true'), description: 'Every player.' },
-    },
-    response: PresentReachResponse,
-    errors: ['INVALID_PARAMETERS', 'INSUFFICIENT_PARAMETERS', 'DB_ERROR', 'UNKNOWN_ERROR'],
-  },
+  ...PRESENT_OPERATIONS,
   {
     name: 'adminFindPlayers',
     needs: 'read',

@@ -35,6 +35,7 @@ import { forLog, playersNamed } from './admin-audit.js';
 import { OperatorAccounts, type Actor, type Expiry } from '../operators/accounts.js';
 import { allows, rolesFor } from '../operators/roles.js';
 import { playerDataRoutes } from './admin-player-data.js';
+import { presentRoutes } from './admin-presents.js';
 import {
   ADMIN_OPERATIONS,
   EndSessions,
@@ -244,33 +245,6 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
     return E.right(r.right);
   });
 
-  route('adminPresentReach', async (ctx) => {
-    const ids = single(ctx, 'playerIds');
-    const all = single(ctx, 'all');
-    if (E.isLeft(ids)) return ids;
-    if (E.isLeft(all)) return all;
-    if (all.right !== undefined && all.right !== 'true') return invalid('all', 'must be true');
-    if ((ids.right === undefined) === (all.right === undefined)) {
-      return ids.right === undefined
-        ? refuse(gameError('INSUFFICIENT_PARAMETERS', { field: 'playerIds or all' }))
-        : invalid('all', 'give one of playerIds or all=true');
-    }
-    if (all.right) return E.right(await operator.presentReach('all', nowOf(ctx)));
-    const parts = (ids.right as string)
-      .split(',')
-      .map((x) => x.trim())
-      .filter((x) => x !== '');
-    if (parts.length === 0 || parts.length > LIST_MAX)
-      return invalid('playerIds', `must list 1 to ${LIST_MAX} players`);
-    const list: number[] = [];
-    for (const p of parts) {
-      const id = positive('playerIds', /^\d+$/.test(p) ? Number(p) : p);
-      if (E.isLeft(id)) return id;
-      list.push(id.right);
-    }
-    return E.right(await operator.presentReach(list, nowOf(ctx)));
-  });
-
   route('adminFindPlayers', async (ctx) => {
     const given = FIND_KEYS.filter((k) => ctx.query[k] !== undefined);
     if (given.length === 0)
@@ -379,6 +353,7 @@ export const adminRouter = (service: GameService, token: string, env: Envelope, 
     E.right(masterOf(gameAt(ctx), versionsListing(service, nowOf(ctx), offsetOf(ctx)))),
   );
   operatorRoutes({ route, accounts, nowOf, offsetOf, actorOf });
+  presentRoutes({ route, service, nowOf });
   liveOpsRoutes({
     route,
     service,
