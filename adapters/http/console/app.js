@@ -4,6 +4,7 @@
 // new screen's heading so that a keyboard (or a screen reader) lands on it.
 import { api, ApiError, describe, token } from './api.js';
 import { h } from './dom.js';
+import { namer } from './format.js';
 import { findScreen, playerScreen } from './screens-players.js';
 import { presentsScreen } from './screens-presents.js';
 import { gachaScreen, gachasScreen } from './screens-gachas.js';
@@ -65,6 +66,10 @@ const ctx = {
   /** GET /admin/master, once per log-in: the game's time zone for stored times. */
   async master() {
     return (masterInfo ??= await api('GET', '/admin/master'));
+  },
+  /** GET /admin/master/names, at each screen that names things (the version in force may change): a namer (format.js). */
+  async names() {
+    return namer(await api('GET', '/admin/master/names'));
   },
   go(hash) {
     location.hash = hash;

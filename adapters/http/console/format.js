@@ -18,3 +18,27 @@ export const bytes = (n) => {
 };
 export const seconds = (s) =>
   s === null ? 'slower' : s < 0.001 ? `${s * 1e6} µs` : s < 1 ? `${+(s * 1000).toFixed(1)} ms` : `${s} s`;
+
+const CURRENCIES = new Set(['gold', 'gem', 'paidGem', 'kirara']);
+/**
+ * GET /admin/master/names as a namer: named('item', 9001) is "Prism Shard (9001)"; an
+ * id the game data lacks stays an id, marked. grant(g) writes a grant: "5,000 gold",
+ * "Prism Shard (item 9001) × 10".
+ */
+export const namer = (answer) => {
+  const maps = new Map(
+    ['character', 'weapon', 'item', 'townFacility', 'roomObject'].map((k) => [
+      k,
+      new Map(answer[k].map((x) => [x.id, x.name])),
+    ]),
+  );
+  const nameOf = (kind, id) => maps.get(kind)?.get(id);
+  return {
+    nameOf,
+    named: (kind, id) => `${nameOf(kind, id) ?? 'not in the game data'} (${id})`,
+    grant: (g) =>
+      CURRENCIES.has(g.kind)
+        ? `${int(g.amount)} ${g.kind}`
+        : `${nameOf(g.kind, g.objectId) ?? 'not in the game data'} (${g.kind} ${g.objectId}) × ${int(g.amount)}`,
+  };
+};

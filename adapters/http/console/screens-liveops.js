@@ -161,7 +161,7 @@ const noticesPanel = (ctx, notices, rerender) => {
   );
 };
 
-const sendsPanel = (ctx, sends, rerender) => {
+const sendsPanel = (ctx, sends, names, rerender) => {
   const recall = (s) => async () => {
     try {
       const r = await api('POST', '/admin/presents/recall', { sendId: s.sendId });
@@ -185,7 +185,7 @@ const sendsPanel = (ctx, sends, rerender) => {
         s.at,
         s.by,
         s.title,
-        `${s.grant.kind} ${s.grant.objectId} × ${int(s.grant.amount)}`,
+        names.grant(s.grant),
         s.target,
         int(s.sent),
         s.recalledAt ? `${s.recalledAt}: ${int(s.removed)} taken back, ${int(s.alreadyReceived)} received` : '',
@@ -212,10 +212,11 @@ const sendsPanel = (ctx, sends, rerender) => {
 };
 
 export const liveOpsScreen = async (ctx) => {
-  const [m, n, s] = await Promise.all([
+  const [m, n, s, names] = await Promise.all([
     api('GET', '/admin/maintenance'),
     api('GET', '/admin/notices'),
     api('GET', '/admin/presents/sends'),
+    ctx.names(),
   ]);
   const rerender = () => ctx.go(`#/liveops?t=${Date.now()}`);
   return {
@@ -225,7 +226,7 @@ export const liveOpsScreen = async (ctx) => {
       h('h1', {}, 'Live game'),
       maintenancePanel(ctx, m.maintenance, rerender),
       noticesPanel(ctx, n.notices, rerender),
-      sendsPanel(ctx, s.sends, rerender),
+      sendsPanel(ctx, s.sends, names, rerender),
     ),
   };
 };

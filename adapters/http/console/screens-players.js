@@ -79,11 +79,6 @@ export const findScreen = async (ctx, query) => {
   };
 };
 
-const grantText = (g) =>
-  ['gold', 'gem', 'paidGem', 'kirara'].includes(g.kind)
-    ? `${int(g.amount)} ${g.kind}`
-    : `${g.kind} ${g.objectId} × ${int(g.amount)}`;
-
 const sessionsPanel = (ctx, playerId) => {
   const panel = h('section', { class: 'panel', 'aria-labelledby': 'sessions-h' });
   const load = async (said) => {
@@ -258,10 +253,11 @@ const drawsPanel = (ctx, playerId, gachas) => {
 };
 
 export const playerScreen = async (ctx, playerId) => {
-  const [{ state: s }, master, { gachas }] = await Promise.all([
+  const [{ state: s }, master, { gachas }, names] = await Promise.all([
     api('GET', `/admin/players/${playerId}`),
     ctx.master(),
     api('GET', '/admin/gachas'),
+    ctx.names(),
   ]);
   const tz = master.timezoneOffsetMinutes;
   const t = (ms) => wireTime(ms, tz);
@@ -313,7 +309,7 @@ export const playerScreen = async (ctx, playerId) => {
         s.presents.map((p) => [
           p.managedPresentId,
           p.title,
-          grantText(p),
+          names.grant(p),
           p.source,
           t(p.createdAt),
           p.deadline === null ? 'none' : t(p.deadline),
@@ -331,26 +327,26 @@ export const playerScreen = async (ctx, playerId) => {
         ['Managed id', 'Character', 'Level', 'Limit break', 'Awakening', 'Evolved', 'Obtained'],
         s.characters.map((c) => [
           c.managedCharacterId,
-          c.characterId,
+          names.named('character', c.characterId),
           c.level,
           c.limitBreak,
           c.awakening,
           c.evolved ? 'yes' : 'no',
           t(c.createdAt),
         ]),
-        { numeric: [0, 1, 2, 3, 4] },
+        { numeric: [0, 2, 3, 4] },
       ),
       table(
         `Weapons: ${s.weapons.length}`,
         ['Managed id', 'Weapon', 'Level', 'Obtained'],
-        s.weapons.map((w) => [w.managedWeaponId, w.weaponId, w.level, t(w.createdAt)]),
-        { numeric: [0, 1, 2] },
+        s.weapons.map((w) => [w.managedWeaponId, names.named('weapon', w.weaponId), w.level, t(w.createdAt)]),
+        { numeric: [0, 2] },
       ),
       table(
         `Items: ${s.items.length} kinds`,
         ['Item', 'Amount'],
-        s.items.map((i) => [i.itemId, int(i.amount)]),
-        { numeric: [0, 1] },
+        s.items.map((i) => [names.named('item', i.itemId), int(i.amount)]),
+        { numeric: [1] },
       ),
     ),
     sessions.panel,

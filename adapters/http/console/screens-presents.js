@@ -1,6 +1,8 @@
 // Sending presents: to one player, a list, or every player, with a title, a message
 // and a deadline. The preview (GET /admin/presents/reach) says whom it reaches; the
 // send button is offered only for the request previewed, and any change asks again.
+// What is granted is named from the game data as it is typed (GET /admin/master/names),
+// and the preview refuses what the send would (an item the game data lacks: 107).
 import { api } from './api.js';
 import { fill, h } from './dom.js';
 import { int } from './format.js';
@@ -10,6 +12,7 @@ const CURRENCIES = new Set(['gold', 'gem', 'paidGem', 'kirara']);
 
 export const presentsScreen = async (ctx, query) => {
   const named = query.get('playerIds') ?? '';
+  const names = await ctx.names();
   const toList = h('input', { type: 'radio', name: 'target', id: 'target-list', value: 'list', checked: true });
   const toAll = h('input', { type: 'radio', name: 'target', id: 'target-all', value: 'all' });
   const ids = h('input', { id: 'present-ids', value: named, placeholder: '12, 15, 40', autocomplete: 'off' });
@@ -19,6 +22,21 @@ export const presentsScreen = async (ctx, query) => {
     KINDS.map((k) => h('option', { value: k }, k)),
   );
   const objectId = h('input', { id: 'present-object', type: 'number', min: 0, value: 0, inputmode: 'numeric' });
+  /** The object's name as the game data gives it, beside its id. */
+  const objectName = h('output', {
+    id: 'present-object-name',
+    for: 'present-kind present-object',
+    'aria-live': 'polite',
+  });
+  const nameObject = () => {
+    const id = Number(objectId.value || 0);
+    objectName.textContent = CURRENCIES.has(kind.value)
+      ? `${kind.value}: a currency (object id 0)`
+      : (names.nameOf(kind.value, id) ?? `no ${kind.value} ${id} in the game data`);
+  };
+  kind.addEventListener('change', nameObject);
+  objectId.addEventListener('input', nameObject);
+  nameObject();
   const amount = h('input', {
     id: 'present-amount',
     type: 'number',
@@ -77,7 +95,8 @@ export const presentsScreen = async (ctx, query) => {
       return;
     }
     try {
-      const reach = await api('GET', `/admin/presents/reach?${r.reach}`);
+      const grant = new URLSearchParams({ kind: r.body.grant.kind, objectId: String(r.body.grant.objectId) });
+      const reach = await api('GET', `/admin/presents/reach?${r.reach}&${grant}`);
       ctx.clearError();
       previewed = JSON.stringify(r.body);
       const skipped = [
@@ -97,8 +116,8 @@ export const presentsScreen = async (ctx, query) => {
         ),
         h(
           'p',
-          {},
-          `“${r.body.title}”: ${CURRENCIES.has(r.body.grant.kind) ? `${int(r.body.grant.amount)} ${r.body.grant.kind}` : `${r.body.grant.kind} ${r.body.grant.objectId} × ${int(r.body.grant.amount)}`}, ${r.body.deadline ? `until ${r.body.deadline}` : 'no deadline'}.`,
+          { id: 'present-what' },
+          `“${r.body.title}”: ${names.grant(r.body.grant)}, ${r.body.deadline ? `until ${r.body.deadline}` : 'no deadline'}.`,
         ),
         sendButton,
       );
@@ -160,6 +179,7 @@ export const presentsScreen = async (ctx, query) => {
       h('legend', {}, 'What'),
       h('label', { for: 'present-kind' }, 'Kind', kind),
       h('label', { for: 'present-object' }, 'Object id (0 for currencies)', objectId),
+      objectName,
       h('label', { for: 'present-amount' }, 'Amount', amount),
     ),
     h('label', { for: 'present-title' }, 'Title (shown to players, up to 64 characters)', title),
