@@ -97,6 +97,8 @@ for (let i = 0; i < players; i++) {
   first ??= { playerId: su.value.playerId, myCode: state?.myCode ?? '' };
 }
 if (!first) throw new Error('no player made');
+/** A draw ticket (the presents screen's example): named on the form and in the preview. */
+const ticket = master.items.find((i) => i.category === 'ticket')?.itemId ?? 1;
 await service.operator.sendPresents(
   first.playerId,
   { kind: 'item', objectId: master.items[0]?.itemId ?? 1, amount: 3 },
@@ -158,6 +160,10 @@ try {
   await shot('player');
   await page.goto(`${url}/admin/#/presents?playerIds=${first.playerId}`);
   await page.waitForSelector('#present-title');
+  // An item, named from the game data as its id is typed.
+  await page.selectOption('#present-kind', 'item');
+  await page.fill('#present-object', String(ticket));
+  await page.fill('#present-amount', '5');
   await page.fill('#present-title', 'Weekend bonus');
   await page.fill('#present-message', 'Thank you for playing!');
   await page.fill('#present-deadline', formatTime(Date.now() + 3 * 86_400_000, master.game.timezoneOffsetMinutes));

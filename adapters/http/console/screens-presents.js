@@ -25,6 +25,7 @@ export const presentsScreen = async (ctx, query) => {
   /** The object's name as the game data gives it, beside its id. */
   const objectName = h('output', {
     id: 'present-object-name',
+    class: 'note',
     for: 'present-kind present-object',
     'aria-live': 'polite',
   });
