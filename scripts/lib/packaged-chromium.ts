@@ -2,10 +2,10 @@
 // (brotli-compressed, with the NSS libraries and a font it needs, no install script):
 // unpacked once into the machine's temporary directory, then reused. Only its files are
 // used, not its JavaScript (that writes to fixed paths under /tmp and races when several
-// test processes unpack at once); the unpacking here writes a private directory and
-// renames it into place, so concurrent test files share one copy safely.
+// test processes unpack at once); here one process unpacks under a lock into a directory
+// renamed into place, and the test files share that one copy.
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,12 +68,9 @@ const unpacked = (dir: string): UnpackedChromium => ({
   env: { LD_LIBRARY_PATH: join(dir, 'lib'), FONTCONFIG_PATH: dir },
 });
 
-/** Unpacks the browser in `bin` into <tmpdir>/hoshi-chromium-<version> unless it is there already. */
-export const unpackChromium = async (bin: string): Promise<UnpackedChromium> => {
-  const { version } = JSON.parse(await readFile(join(dirname(bin), 'package.json'), 'utf8')) as { version: string };
-  const dir = join(tmpdir(), `hoshi-chromium-${version}`);
-  if (existsSync(join(dir, 'chromium'))) return unpacked(dir);
-  const partial = `${dir}.${process.pid}.partial`;
+/** Unpacks the browser in `bin` into `dir` (through `dir`.partial, renamed: `dir` is whole or absent). */
+const unpackInto = async (bin: string, dir: string): Promise<void> => {
+  const partial = `${dir}.partial`;
   await rm(partial, { recursive: true, force: true });
   await mkdir(partial, { recursive: true });
   const inflate = async (file: string): Promise<Buffer> => brotliDecompressSync(await readFile(join(bin, file)));
@@ -88,12 +85,39 @@ export const unpackChromium = async (bin: string): Promise<UnpackedChromium> => 
     createBrotliDecompress(),
     createWriteStream(join(partial, 'chromium'), { mode: 0o755 }),
   );
-  try {
-    await rename(partial, dir);
-  } catch (e) {
-    // Another process unpacked it first (the rename finds the directory there): use theirs.
-    await rm(partial, { recursive: true, force: true });
-    if (!existsSync(join(dir, 'chromium'))) throw e;
+  await rename(partial, dir);
+};
+
+/** A lock older than this was left by a process that died while unpacking (a whole unpack takes seconds). */
+const STALE_MS = 120_000;
+
+/**
+ * Unpacks the browser in `bin` into <tmpdir>/hoshi-chromium-<version> unless it is there
+ * already. The test files start together: one process unpacks (holding a lock directory,
+ * made atomically), the others wait for its result.
+ */
+export const unpackChromium = async (bin: string): Promise<UnpackedChromium> => {
+  const { version } = JSON.parse(await readFile(join(dirname(bin), 'package.json'), 'utf8')) as { version: string };
+  const dir = join(tmpdir(), `hoshi-chromium-${version}`);
+  const lock = `${dir}.lock`;
+  for (;;) {
+    if (existsSync(join(dir, 'chromium'))) return unpacked(dir);
+    try {
+      await mkdir(lock);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const since = await stat(lock).then(
+        (s) => s.mtimeMs,
+        () => Date.now(),
+      );
+      if (Date.now() - since > STALE_MS) await rm(lock, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 250));
+      continue;
+    }
+    try {
+      if (!existsSync(join(dir, 'chromium'))) await unpackInto(bin, dir);
+    } finally {
+      await rm(lock, { recursive: true, force: true });
+    }
   }
-  return unpacked(dir);
 };
