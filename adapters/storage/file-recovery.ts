@@ -34,8 +34,11 @@ export interface OpenedFiles {
 export const openFiles = async (o: FileStorageOptions): Promise<OpenedFiles> => {
   const opts = withDefaults(o);
   await mkdir(join(opts.dir, 'players'), { recursive: true });
-  // The directory marked as this process's (DATA_DIR/server.pid, removed at close): the tools that change files refuse it meanwhile.
-  await holdDir(opts.dir);
+  // The directory marked as this process's (DATA_DIR/server.pid, removed at close): the tools that change files refuse it
+  // meanwhile. A mark that cannot be written (a full disk) does not keep the server from starting: it is logged.
+  await holdDir(opts.dir).catch((e: unknown) =>
+    opts.log?.('storage.hold_failed', { dir: opts.dir, error: e instanceof Error ? e.message : String(e) }),
+  );
   const { index, seq, indexLog } = await readCheckpoint(opts.dir);
   // Damage a crash cannot explain throws here (JournalDamaged), before any file is changed.
   const { journal, records, torn } = await Journal.open(opts.dir, opts.faults, seq);

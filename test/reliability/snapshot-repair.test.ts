@@ -6,7 +6,16 @@
 // refuse a directory a running process holds (DATA_DIR/server.pid), changing nothing.
 import test, { type ExecutionContext } from 'ava';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -174,4 +183,22 @@ test('storage:check --truncate-at and storage:repair refuse a directory a runnin
   await storage.close();
   t.false(existsSync(join(dir, 'server.pid')), 'the close lets the directory go');
   t.is((await repair(['--data', dir, '--player', String(a.playerId)])).code, 0);
+});
+
+test('a store that cannot mark its directory (server.pid unwritable) still opens and serves; the failure is logged', async (t) => {
+  const dir = dirFor(t);
+  mkdirSync(join(dir, 'server.pid')); // a directory: the mark's rename over it fails
+  const logged: Array<{ event: string; data: Record<string, unknown> }> = [];
+  const storage = await FileStorage.open({ dir, log: (event, data) => logged.push({ event, data }) });
+  const h = await startHarness({ storage });
+  t.teardown(async () => {
+    await h.close();
+    await storage.close();
+  });
+  const c = await signupLogin(h);
+  t.is((await c.get('/api/player/get_all')).body['resultCode'], 0);
+  t.deepEqual(
+    logged.filter((l) => l.event === 'storage.hold_failed').map((l) => l.data['dir']),
+    [dir],
+  );
 });
