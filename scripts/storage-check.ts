@@ -3,8 +3,10 @@
 // any damage, each damaged one with its file and offset), checkpoint.json, the index
 // log and every player snapshot against its checksum. Exit 0: nothing damaged (a
 // torn tail, which the next start drops, is reported but is not damage); 1: damage.
-// `--truncate-at OFFSET` is the one repair: it drops the journal's records from
+// `--truncate-at OFFSET` is the journal's repair: it drops the journal's records from
 // OFFSET on (their bytes kept beside it in a .dropped-at file); see docs/journal-format.md.
+// It refuses (exit 2, nothing changed) a directory a running server holds (DATA_DIR/server.pid).
+// A damaged snapshot's repair is npm run storage:repair (scripts/storage-repair.ts), which the report names.
 import { resolve } from 'node:path';
 import { checkDataDir, formatReport, truncateJournalAt } from '../adapters/storage/check.js';
 import { cli, int, str, UsageError } from './args.js';
@@ -12,7 +14,7 @@ import { cli, int, str, UsageError } from './args.js';
 const SPEC = {
   command: 'npm run storage:check --',
   summary:
-    "Checks a stopped server's data directory (journals, checkpoint, index log, snapshots, the replay log's segments) and lists every damaged record or file (exit 1 when any; 0 when none). With --truncate-at, drops the journal's records from that offset on, keeping their bytes in a .dropped-at file, then checks again.",
+    "Checks a stopped server's data directory (journals, checkpoint, index log, snapshots, the replay log's segments) and lists every damaged record or file (exit 1 when any; 0 when none). With --truncate-at, drops the journal's records from that offset on, keeping their bytes in a .dropped-at file, then checks again; refused (exit 2, nothing changed) while a running server holds the directory. A damaged snapshot's repair is npm run storage:repair, which the report names.",
   positionals: '<DATA_DIR>',
   options: {
     'truncate-at': {

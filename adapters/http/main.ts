@@ -57,6 +57,8 @@ const main = async (): Promise<void> => {
     'journal.torn': 'warn',
     'oplog.write_failed': 'warn',
     'postgres.idle_client_error': 'warn',
+    'postgres.claim_release_failed': 'error',
+    'storage.hold_failed': 'warn',
     'oplog.rotate_failed': 'warn',
     'oplog.archive_failed': 'warn',
     'postgres.measure_failed': 'warn',

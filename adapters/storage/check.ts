@@ -9,11 +9,14 @@
 // names), is the only way to drop damaged records: the bytes from OFFSET on (and
 // any later journal) are moved aside into `<file>.dropped-at-<OFFSET>` first, so
 // nothing is destroyed, then the journal is cut there. Every write after OFFSET
-// is lost to the store; the tool says how many whole records that is.
+// is lost to the store; the tool says how many whole records that is. It refuses a
+// directory a running server holds (dir-holder.ts). A damaged snapshot's report names
+// its repair, npm run storage:repair (scripts/storage-repair.ts).
 import { access, open, readdir, readFile, rename } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { decodeState } from '../../core/state.js';
 import { readCheckpoint } from './checkpoint.js';
+import { refuseHeld } from './dir-holder.js';
 import { readOrNone, syncDir } from './durable.js';
 import { rotatedJournals, scanJournal, type JournalScan } from './journal.js';
 import { checkReplayLog, formatReplayLog, type ReplayLogReport } from './oplog-check.js';
@@ -27,6 +30,8 @@ export interface CheckProblem {
   readonly reason: string;
   /** A torn tail: what a crash mid-write leaves; the next start drops it (not an error). */
   readonly torn?: boolean;
+  /** A player's snapshot: whose (storage:repair rebuilds it). */
+  readonly playerId?: number;
 }
 
 export interface CheckReport {
@@ -131,7 +136,11 @@ export const checkDataDir = async (dir: string): Promise<CheckReport> => {
           throw new Error(`${path} is damaged: it holds player ${d.right.playerId}`);
       } catch (e) {
         damaged++;
-        problems.push({ file: path, reason: e instanceof Error ? e.message : String(e) });
+        problems.push({
+          file: path,
+          reason: e instanceof Error ? e.message : String(e),
+          playerId: Number.parseInt(name, 10),
+        });
       }
     }
   }
@@ -173,6 +182,13 @@ export const formatReport = (r: CheckReport): string => {
       `  npm run storage:check -- ${r.dir} --file ${basename(first.file)} --truncate-at ${first.offset}`,
     );
   }
+  const players = r.problems.flatMap((p) => (p.playerId === undefined ? [] : [p.playerId]));
+  if (players.length > 0)
+    lines.push(
+      '',
+      `A damaged snapshot's player answers 503/105 until it is replaced. With the server stopped, rebuild each from the replay log and the journal (checked against the log's state hashes; the damaged file is kept as <id>.json.damaged), or add --from EXPORT to restore it from an export:`,
+      ...players.map((id) => `  npm run storage:repair -- --data ${r.dir} --player ${id}`),
+    );
   return lines.join('\n');
 };
 
@@ -186,6 +202,8 @@ export const truncateJournalAt = async (
   fileName: string,
   offset: number,
 ): Promise<{ dropped: number; keptIn: string[] }> => {
+  // A running server appends to the journal it would cut: refused before anything is read or changed.
+  await refuseHeld(dir, 'cutting its journal');
   const rotated = await rotatedJournals(dir);
   const order = [...rotated.map((f) => basename(f.path)), 'journal.log'];
   const at = order.indexOf(fileName);

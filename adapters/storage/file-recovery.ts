@@ -1,9 +1,11 @@
 // JSON-file storage's recovery at open: its files opened (the checkpoint, the journal, the oplog),
 // then the journal's records after the checkpoint replayed into the store and the oplog caught up.
+// The directory is marked as held (dir-holder.ts) from the open to the close (letGoDir).
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decodeState, type PlayerState } from '../../core/state.js';
 import { readCheckpoint } from './checkpoint.js';
+import { holdDir } from './dir-holder.js';
 import { withDefaults, type FileOptions, type FileStorageOptions } from './file-options.js';
 import type { IndexLogState } from './index-log.js';
 import type { IndexModel } from './index-model.js';
@@ -32,6 +34,11 @@ export interface OpenedFiles {
 export const openFiles = async (o: FileStorageOptions): Promise<OpenedFiles> => {
   const opts = withDefaults(o);
   await mkdir(join(opts.dir, 'players'), { recursive: true });
+  // The directory marked as this process's (DATA_DIR/server.pid, removed at close): the tools that change files refuse it
+  // meanwhile. A mark that cannot be written (a full disk) does not keep the server from starting: it is logged.
+  await holdDir(opts.dir).catch((e: unknown) =>
+    opts.log?.('storage.hold_failed', { dir: opts.dir, error: e instanceof Error ? e.message : String(e) }),
+  );
   const { index, seq, indexLog } = await readCheckpoint(opts.dir);
   // Damage a crash cannot explain throws here (JournalDamaged), before any file is changed.
   const { journal, records, torn } = await Journal.open(opts.dir, opts.faults, seq);
@@ -112,3 +119,5 @@ export const recover = async (
   });
   return last;
 };
+
+export { letGoDir } from './dir-holder.js';

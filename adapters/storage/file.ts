@@ -28,7 +28,7 @@ import type { IndexLogState } from './index-log.js';
 import type { FileOptions, FileStorageOptions } from './file-options.js';
 import { eachDrawHistory, eachStored, playersNamed, type Scan } from './file-scans.js';
 import { appendBatch, encodeBatch, holdBatch } from './file-batch.js';
-import { openFiles, recover } from './file-recovery.js';
+import { letGoDir, openFiles, recover } from './file-recovery.js';
 import { KeptAnswers, scopeOf } from './kept-answers.js';
 import { AnswerFiles } from './file-answers.js';
 import { PlayerCache } from './player-cache.js';
@@ -394,5 +394,6 @@ export class FileStorage implements Storage {
       await this.checkpoint();
     await this.journal.close();
     await this.oplog.close();
+    await letGoDir(this.opts.dir);
   }
 }

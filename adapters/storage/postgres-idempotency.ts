@@ -14,10 +14,24 @@ import {
 
 /** A claim older than this belongs to a request that died with its process: taken over. */
 const CLAIM_STALE_MS = 60_000;
+/**
+ * Tries a release gets (issue 33): a connection killed under a request may leave others in
+ * the pool dead too, and a failed statement's connection leaves the pool, so each try after
+ * the first goes to another connection (or a new one).
+ */
+const RELEASE_TRIES = 3;
 
 export class IdempotencyRows {
   /** Keys whose claim a commit released (its record written). */
   private readonly released = new Set<string>();
+  /** The keys this process holds a claim on now, with the instant claimed (the row's claimed_at). */
+  private readonly held = new Map<string, number>();
+  /**
+   * Claims of this process whose request failed and whose release failed on every try: the
+   * key's next claim here takes its own claim over at once (no other process's claim is newer
+   * than ours unless it took ours over already), not after CLAIM_STALE_MS.
+   */
+  private readonly unreleased = new Map<string, number>();
 
   constructor(
     private readonly query: Prepared,
@@ -39,13 +53,18 @@ export class IdempotencyRows {
 
   async claim(key: string, now: number): Promise<IdempotencyClaim> {
     const ttl = this.opts.idempotencyTtlMs ?? 86_400_000;
+    const own = this.unreleased.get(key);
+    // A claim row older than this is taken over: a dead process's, or this process's own failed one.
+    const takeBefore = own === undefined ? now - CLAIM_STALE_MS : Math.max(now - CLAIM_STALE_MS, own + 1);
     const r = await this.query<{ record: unknown; claimed: boolean }>(
       this.sql.claim,
-      [key, now, now - CLAIM_STALE_MS, now - ttl],
+      [key, now, takeBefore, now - ttl],
       'claim',
     );
     const row = r.rows[0];
     this.released.delete(key);
+    this.unreleased.delete(key);
+    if (row?.claimed === true) this.held.set(key, now);
     const record =
       row?.record == null ? undefined : decodeStored(IdempotencyRecordCodec, row.record, `the answer kept for ${key}`);
     return { claimed: row?.claimed === true, ...(record ? { record } : {}) };
@@ -54,11 +73,34 @@ export class IdempotencyRows {
   /** A commit wrote the key's record: its claim went with it. */
   written(key: string): void {
     this.released.add(key);
+    this.held.delete(key);
   }
 
+  /**
+   * Releases a claim whose request kept no answer. Never throws: a release that fails on every
+   * try is logged (postgres.claim_release_failed) and the key's next claim here takes it over.
+   */
   async release(key: string): Promise<void> {
+    const claimedAt = this.held.get(key);
+    this.held.delete(key);
     if (this.released.delete(key)) return;
-    await this.query(`DELETE FROM ${this.s}.idempotency_claims WHERE key = $1`, [key], 'release');
+    let error: Error | undefined;
+    for (let i = 0; i < RELEASE_TRIES; i++) {
+      try {
+        await this.query(`DELETE FROM ${this.s}.idempotency_claims WHERE key = $1`, [key], 'release');
+        return;
+      } catch (e) {
+        error = e as Error;
+      }
+    }
+    if (claimedAt !== undefined) this.remember(key, claimedAt);
+    this.opts.log?.('postgres.claim_release_failed', { key, tries: RELEASE_TRIES, error: error?.message });
+  }
+
+  /** Keeps a failed release's key; those past CLAIM_STALE_MS are dropped (anyone takes them over now). */
+  private remember(key: string, claimedAt: number): void {
+    for (const [k, at] of this.unreleased) if (at < claimedAt - CLAIM_STALE_MS) this.unreleased.delete(k);
+    this.unreleased.set(key, claimedAt);
   }
 
   /** Drops idempotency records older than an instant (operators may run it from a timer). */

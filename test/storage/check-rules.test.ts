@@ -305,14 +305,18 @@ test('snapshots: shards in numeric order, files in numeric order, only <digits>.
   writeFileSync(join(dir, 'players', '5'), 'junk');
   const r = await checkDataDir(dir);
   t.deepEqual(r.problems, [
-    { file: p(2, '1026.json'), reason: `${p(2, '1026.json')} is damaged: it holds player 9` },
-    { file: p(3, '3.json'), reason: damagedFile(p(3, '3.json'), 'its CRC does not match its bytes') },
-    { file: p(3, '259.json'), reason: `${p(3, '259.json')} is damaged: its JSON does not parse` },
-    { file: p(3, '1027.json'), reason: `${p(3, '1027.json')} is damaged: it holds player 5` },
-    { file: p(10, '10.json'), reason: `${p(10, '10.json')} is damaged: it does not decode as a player state` },
-    { file: p(20, '20.json'), reason: `${p(20, '20.json')} is damaged: it holds player 8` },
-    { file: p(20, '276.json'), reason: `${p(20, '276.json')} is damaged: it holds player 7` },
-    { file: p(100, '100.json'), reason: `${p(100, '100.json')} is damaged: its JSON does not parse` },
+    { file: p(2, '1026.json'), reason: `${p(2, '1026.json')} is damaged: it holds player 9`, playerId: 1026 },
+    { file: p(3, '3.json'), reason: damagedFile(p(3, '3.json'), 'its CRC does not match its bytes'), playerId: 3 },
+    { file: p(3, '259.json'), reason: `${p(3, '259.json')} is damaged: its JSON does not parse`, playerId: 259 },
+    { file: p(3, '1027.json'), reason: `${p(3, '1027.json')} is damaged: it holds player 5`, playerId: 1027 },
+    {
+      file: p(10, '10.json'),
+      reason: `${p(10, '10.json')} is damaged: it does not decode as a player state`,
+      playerId: 10,
+    },
+    { file: p(20, '20.json'), reason: `${p(20, '20.json')} is damaged: it holds player 8`, playerId: 20 },
+    { file: p(20, '276.json'), reason: `${p(20, '276.json')} is damaged: it holds player 7`, playerId: 276 },
+    { file: p(100, '100.json'), reason: `${p(100, '100.json')} is damaged: its JSON does not parse`, playerId: 100 },
   ]);
   t.deepEqual(r.snapshots, { checked: 10, legacy: 2, damaged: 8 });
   t.true(r.damaged);
@@ -329,6 +333,11 @@ test('snapshots: shards in numeric order, files in numeric order, only <digits>.
         `DAMAGED ${p(20, '20.json')}: ${p(20, '20.json')} is damaged: it holds player 8`,
         `DAMAGED ${p(20, '276.json')}: ${p(20, '276.json')} is damaged: it holds player 7`,
         `DAMAGED ${p(100, '100.json')}: ${p(100, '100.json')} is damaged: its JSON does not parse`,
+        '',
+        "A damaged snapshot's player answers 503/105 until it is replaced. With the server stopped, rebuild each from the replay log and the journal (checked against the log's state hashes; the damaged file is kept as <id>.json.damaged), or add --from EXPORT to restore it from an export:",
+        ...[1026, 3, 259, 1027, 10, 20, 276, 100].map(
+          (id) => `  npm run storage:repair -- --data ${dir} --player ${id}`,
+        ),
       ].join('\n'),
     ),
     formatReport(r),

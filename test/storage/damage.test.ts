@@ -184,6 +184,8 @@ test('storage:check lists every damaged record; --truncate-at is the repair, kee
 
   // Not at a record's start: refused.
   await t.throwsAsync(truncateJournalAt(dir, 'journal.log', a + 1), { message: /not at the start of a record/ });
+  // The store `written` left open stands for a crashed server: its process would be gone, and with it its hold.
+  rmSync(join(dir, 'server.pid'));
   const fixed = await run(process.execPath, [
     '--import',
     'tsx',
