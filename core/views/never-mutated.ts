@@ -7,7 +7,8 @@
 // what it computed it from, and be right for as long as that object lives:
 //   - memoView, memoListView, identityMemo: a view kept by the state part it shows
 //     (one master data at a time: another master empties the tables; a player's
-//     views only while keepPlayerViews is on, with the answer cache);
+//     views only while keepPlayerViews is on, with the answer cache, else the most
+//     recent list views only, recentMemo);
 //   - shared(), isShared(): a view marked here may have its serialised form kept by
 //     its identity — the HTTP adapter's answer cache does (adapters/http/json.ts),
 //     encoding an unchanged list once rather than on every answer that shows it;
@@ -44,9 +45,10 @@ let watcher: ((v: object) => void) | undefined;
  * pays only when something keeps their JSON too: the HTTP adapter's answer cache,
  * when ANSWER_CACHE_MB > 0 (the adapter turns this on with it). Kept, the
  * views of 1,000 players in use are ~15 MB of live heap (a character's ~160 bytes,
- * the mark a property array of its own); built afresh, a view is young garbage once
- * answered (side by side no slower: docs/performance.md, memory, sixth look). Off
- * by default; which way it is changes no answer.
+ * the mark a property array of its own); not kept, a view is young garbage once
+ * answered (docs/performance.md, memory, sixth look), but for the most recent list
+ * views (recentMemo: a bounded few, issue 34). Off by default; which way it is
+ * changes no answer.
  */
 let keeping = false;
 export const keepPlayerViews = (on: boolean): void => {
@@ -132,7 +134,58 @@ export const memoView = <K extends object, V, C extends MemoCtx>(f: (x: K, ctx: 
 };
 
 /**
- * A list view built from per-item views, itself memoised by the list. Given the
+ * Not kept (the default), a player's list views still live a while: the lists built
+ * most recently, by their identity, up to `bound` elements a generation, two
+ * generations (a list found in the older one moves to the newer). A player's next
+ * operation usually comes before the bound is spent (a session draws again and
+ * again): its answer then builds the views of what changed only, not of every
+ * character again, which a seasoned player's draw spent most of its time on
+ * (docs/performance.md, issue 34). Weak: a list no state holds any more takes its
+ * views with it.
+ */
+export const recentMemo = <K extends object, V>(bound: number, weight: (v: V) => number) => {
+  let master: object | undefined;
+  let young = new WeakMap<K, V>();
+  let old = new WeakMap<K, V>();
+  let filled = 0;
+  const set = (k: K, v: V): void => {
+    const w = weight(v);
+    if (filled + w > bound) {
+      old = young;
+      young = new WeakMap();
+      filled = 0;
+    }
+    young.set(k, v);
+    filled += w;
+  };
+  return {
+    get(m: object, k: K): V | undefined {
+      if (m !== master) {
+        master = m;
+        young = new WeakMap();
+        old = new WeakMap();
+        filled = 0;
+      }
+      const v = young.get(k);
+      if (v !== undefined) return v;
+      const o = old.get(k);
+      if (o !== undefined) set(k, o);
+      return o;
+    },
+    set,
+  };
+};
+
+/**
+ * Elements whose views a list view's recent table holds, a generation: four full
+ * character lists (at most 500 each); two generations of character views are at most
+ * ~0.5 MB (10,000 measured 1.2 MB of heap). Exported for the test of the bound.
+ */
+export const RECENT_ELEMENTS = 2000;
+
+/**
+ * A list view built from per-item views, itself memoised by the list: kept while
+ * the list lives (keepPlayerViews), else among the recent ones (recentMemo). Given the
  * list it replaced (an operation's state before), elements still there take their
  * views from that list's view: lists keep their order, so the two are walked side
  * by side, stepping over one removed element at a time. Only a list seen without
@@ -140,13 +193,10 @@ export const memoView = <K extends object, V, C extends MemoCtx>(f: (x: K, ctx: 
  */
 export const memoListView = <T extends object, V, C extends MemoCtx>(f: (x: T, ctx: C) => V) => {
   const one = memoView(f);
-  const memo = identityMemo<ReadonlyArray<T>, V[]>();
+  const kept = identityMemo<ReadonlyArray<T>, V[]>();
+  const recent = recentMemo<ReadonlyArray<T>, V[]>(RECENT_ELEMENTS, (v) => v.length + 1);
   return (xs: ReadonlyArray<T>, ctx: C, replaced?: ReadonlyArray<T>): V[] => {
-    if (!keeping) {
-      const fresh = new Array<V>(xs.length);
-      for (let i = 0; i < xs.length; i++) fresh[i] = one(xs[i] as T, ctx);
-      return fresh;
-    }
+    const memo = keeping ? kept : recent;
     const known = memo.get(ctx.master, xs);
     if (known !== undefined) return known;
     const prev = replaced === undefined ? undefined : memo.get(ctx.master, replaced);

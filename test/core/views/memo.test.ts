@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { STATE_FIELDS, type OwnedCharacter } from '../../../core/state.js';
 import { withFields } from '../../../core/state/copy.js';
 import { charactersView, fullView, isShared, keepPlayerViews, type ViewCtx } from '../../../core/view.js';
+import { RECENT_ELEMENTS } from '../../../core/views/never-mutated.js';
 import { newCharacter } from '../../../core/shared/grant.js';
 import { freshPlayer, master, NOW } from '../../_support/core.js';
 import { characters, edit, editRounds, type Edit } from '../../_support/list-edits.js';
@@ -74,7 +75,7 @@ test("a list that only grew keeps every earlier element's view, and only the new
   t.is(charactersView(grown, ctx), after);
 });
 
-test('views built afresh (the default: no answer cache) equal the kept ones, and are new objects each time', (t) => {
+test('views not kept (the default: no answer cache) equal the kept ones, unmarked, and are dropped past the recent bound', (t) => {
   const ctx: ViewCtx = { master: master(), now: NOW };
   const s = { ...freshPlayer(), characters: characters(7) };
   t.teardown(() => keepPlayerViews(true));
@@ -85,6 +86,12 @@ test('views built afresh (the default: no answer cache) equal the kept ones, and
   t.deepEqual(fresh, kept);
   t.is(JSON.stringify(fresh), JSON.stringify(kept));
   const again = charactersView(s.characters, ctx);
-  t.not(again, charactersView(s.characters, ctx), 'afresh: a new list each time');
+  t.not(again, kept['managedCharacters'], 'not the kept one: the two tables are apart');
+  t.is(charactersView(s.characters, ctx), again, 'a recent list: the same view');
   t.false(isShared(again[0] as object), 'and its elements unmarked');
+  // Other lists built past two generations' bound push it out: built afresh then, equal.
+  for (let i = 0; i < (2 * RECENT_ELEMENTS) / 8 + 2; i++) charactersView(characters(7), ctx);
+  const after = charactersView(s.characters, ctx);
+  t.not(after, again, 'dropped: a new list');
+  t.deepEqual(after, again);
 });
