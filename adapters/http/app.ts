@@ -9,17 +9,17 @@
 import Koa from 'koa';
 import Router from '@koa/router';
 import bodyParser from 'koa-bodyparser';
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { gameError, RESULT_CODES, type GameError } from '../../core/errors.js';
 import { requestError } from '../../core/codecs.js';
 import { OPERATIONS } from '../../core/operations/table.js';
 import { answerCodec, type AnyOperation } from '../../core/operation.js';
 import { answerProblems } from '../../core/answer-check.js';
 import { E } from '../../core/shared/result.js';
-import type { GameService, Answer, Idem, RequestContext } from '../service/service.js';
+import type { GameService, Answer, RequestContext } from '../service/service.js';
 import { DEFAULT_LIMITS, RateLimiter, SharedRateLimiter, type Bucket, type Limiter } from './rate-limit.js';
 import type { Config } from './config.js';
-import type { Logger } from './log.js';
+import { writes, type Logger } from './log.js';
 import type { Metrics, RateLimitBucket } from './metrics.js';
 import { allowedMethods, opsMiddleware, operationNamer, OPS_PATHS, type Lifecycle } from './ops.js';
 import { openApiDocument } from './openapi.js';
@@ -27,6 +27,7 @@ import { adminRouter } from './admin.js';
 import { StorageError } from '../storage/storage.js';
 import { CONSOLE_PATHS, consoleStatic } from './console-static.js';
 import { envelope } from './envelope.js';
+import { bodyOf, checkHash, header, idemOf, queryOf, sessionIdOf } from './request-input.js';
 
 export type AppConfig = Pick<
   Config,
@@ -66,79 +67,7 @@ interface State {
 
 /** An X-Request-Id a caller (or a proxy) may give: 1 to 128 printable ASCII characters. */
 const REQUEST_ID = /^[\x21-\x7e]{1,128}$/;
-const sha256hex = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
-
-const sessionIdOf = (ctx: Koa.Context): string | undefined => {
-  const h = ctx.get('X-STAR-SESSION-ID');
-  if (h) return h;
-  const auth = ctx.get('Authorization');
-  const m = /^Bearer\s+(\S+)$/i.exec(auth);
-  return m ? m[1] : undefined;
-};
-
-/** The request hash (WIRE.md): sha256 of [sessionId + " "] + path + [" " + body] + " " + salt; without a session, also " " + path .... */
-const checkHash = (ctx: Koa.Context, cfg: AppConfig): GameError | null => {
-  const given = ctx.get('X-STAR-REQUESTHASH');
-  if (!given) return cfg.requestHashRequired ? gameError('INVALID_REQUEST_HASH', {}) : null;
-  const session = ctx.get('X-STAR-SESSION-ID');
-  const raw = (ctx.request as { rawBody?: string }).rawBody ?? '';
-  const rest = `${ctx.originalUrl}${raw ? ` ${raw}` : ''} ${cfg.requestHashSalt}`;
-  const got = Buffer.from(given.toLowerCase(), 'utf8');
-  const matches = (text: string): boolean => {
-    const want = Buffer.from(sha256hex(text), 'utf8');
-    return want.length === got.length && timingSafeEqual(want, got);
-  };
-  if (session) return matches(`${session} ${rest}`) ? null : gameError('INVALID_REQUEST_HASH', {});
-  // Without a session some of the original's clients hashed an empty session id and its
-  // separator (" " + path ...): both forms are accepted there (WIRE.md).
-  return matches(rest) || matches(` ${rest}`) ? null : gameError('INVALID_REQUEST_HASH', {});
-};
-
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
-
-/** The Idempotency-Key of a POST, with the hash of what it asks (method, path as sent, raw body). */
-const idemOf = (ctx: Koa.Context): E.Either<GameError, Idem | undefined> => {
-  const key = ctx.get('Idempotency-Key');
-  if (!key || ctx.method !== 'POST') return E.right(undefined);
-  if (!IDEMPOTENCY_KEY.test(key))
-    return E.left(
-      gameError('INVALID_PARAMETERS', {
-        field: 'Idempotency-Key',
-        reason: 'must be 1 to 255 printable ASCII characters',
-      }),
-    );
-  const raw = (ctx.request as { rawBody?: string }).rawBody ?? '';
-  return E.right({ key, requestHash: sha256hex(`${ctx.method} ${ctx.originalUrl} ${raw}`) });
-};
-
-/** GET parameters: each given once; a repeated one is refused rather than guessed. */
-const queryOf = (ctx: Koa.Context): E.Either<GameError, Record<string, string>> => {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(ctx.query)) {
-    if (Array.isArray(v)) return E.left(gameError('INVALID_PARAMETERS', { field: k, reason: 'given more than once' }));
-    if (v !== undefined) out[k] = v;
-  }
-  return E.right(out);
-};
-
-const bodyOf = (ctx: Koa.Context): E.Either<GameError, unknown> => {
-  const raw = (ctx.request as { rawBody?: string }).rawBody;
-  const body = (ctx.request as { body?: unknown }).body;
-  if (raw === undefined || raw === '') {
-    // A body we did not parse: only JSON is accepted.
-    if ((ctx.request.length ?? 0) > 0 && !ctx.is('application/json')) {
-      return E.left(gameError('INVALID_PARAMETERS', { field: 'Content-Type', reason: 'must be application/json' }));
-    }
-    return E.right({});
-  }
-  // Bytes that are not UTF-8 arrive as U+FFFD: refuse them rather than store replacement characters.
-  if (raw.includes('\uFFFD'))
-    return E.left(gameError('INVALID_PARAMETERS', { field: '(body)', reason: 'is not valid UTF-8' }));
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return E.left(gameError('INVALID_PARAMETERS', { field: '(body)', reason: 'must be a JSON object' }));
-  }
-  return E.right(body);
-};
+const NO_WAIT: { readonly wait: number; readonly bucket?: RateLimitBucket } = { wait: 0 };
 
 export const createApp = (service: GameService, cfg: AppConfig, log: Logger, ops: AppOps = {}): Koa<State> => {
   const app = new Koa<State>();
@@ -152,6 +81,16 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger, ops
   const PROBES = new Set<string>([OPS_PATHS.healthz, OPS_PATHS.readyz, OPS_PATHS.metrics]);
   const env = envelope(service, cfg);
   const router = new Router<State>({ prefix: '/api' });
+  const logsAt = { debug: writes(log, 'debug'), info: writes(log, 'info') };
+  const parse = bodyParser({
+    enableTypes: ['json'],
+    jsonLimit: `${cfg.bodyLimitBytes}b`,
+    strict: true,
+    extendTypes: { json: ['application/json'] },
+    onerror: (err) => {
+      throw err;
+    },
+  });
 
   const answer = (ctx: Koa.ParameterizedContext<State>, op: AnyOperation, a: Answer) => {
     if (E.isLeft(a)) {
@@ -258,11 +197,16 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger, ops
     (path.startsWith('/api/') && path !== '/api/openapi.json') ||
     (guarded(path) === 'admin' && path !== CONSOLE_PATHS.page && !path.startsWith(CONSOLE_PATHS.files));
 
+  // Each entry's path as sent (method and exact path: "GET /api/player/get_all"), served
+  // without the chain below; any other spelling (a trailing slash, other case, HEAD) goes through the router.
+  const direct = new Map<string, (ctx: Koa.ParameterizedContext<State>) => Promise<void>>();
   for (const op of OPERATIONS) {
     // An entry's aliases (the original's older paths) are served by the same handler.
     for (const path of [op.path, ...(op.aliases ?? [])]) {
-      if (op.method === 'GET') router.get(path, handle(op));
-      else router.post(path, handle(op));
+      const h = handle(op);
+      direct.set(`${op.method} /api${path}`, h);
+      if (op.method === 'GET') router.get(path, h);
+      else router.post(path, h);
     }
   }
   router.get('/openapi.json', (ctx) => {
@@ -274,21 +218,22 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger, ops
     // The one clock read of the request.
     ctx.state.now = service.now();
     // The caller's (or its proxy's) id when it gives a usable one, so that its logs and ours meet.
-    const given = ctx.get('X-Request-Id');
+    const given = header(ctx, 'x-request-id');
     ctx.state.requestId = REQUEST_ID.test(given) ? given : randomUUID();
     ctx.set('X-Request-Id', ctx.state.requestId);
     // A player's state and the operator's reads are personal: no cache keeps them (the
     // OpenAPI document and the console's static files, set by console-static.ts, aside).
     if (personal(ctx.path)) ctx.set('Cache-Control', 'no-store');
     try {
-      const limit = ctx.path.startsWith('/api/') || guarded(ctx.path) ? await limited(ctx) : { wait: 0 };
+      // With RATE_LIMITS=off nothing is counted or awaited.
+      const limit = limiter && (ctx.path.startsWith('/api/') || guarded(ctx.path)) ? await limited(ctx) : NO_WAIT;
       if (limit.wait > 0) {
         ops.metrics?.rateLimited(limit.bucket as RateLimitBucket);
         ctx.set('Retry-After', String(limit.wait));
         env.error(ctx, gameError('RATE_LIMITED', { retryAfterSeconds: limit.wait }));
       } else {
         await next();
-        await countFailure(ctx);
+        if (limiter) await countFailure(ctx);
       }
       if (ctx.body === undefined && ctx.status === 404) {
         const methods = allowed(ctx.path);
@@ -333,17 +278,32 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger, ops
     const operation = ctx.state.operation ?? operationOf(ctx.method, ctx.path);
     ops.metrics?.request(operation, ctx.status, ctx.state.resultCode, ms / 1000);
     // Probes and scrapes come every few seconds: at debug, so that they do not drown the requests.
-    log(PROBES.has(ctx.path) ? 'debug' : 'info', 'request', {
-      requestId: ctx.state.requestId,
-      operation,
-      playerId: ctx.state.playerId,
-      resultCode: ctx.state.resultCode,
-      status: ctx.status,
-      ms: Math.round(ms * 100) / 100,
-      method: ctx.method,
-      path: ctx.path,
-      ip: ctx.ip,
-    });
+    const level = PROBES.has(ctx.path) ? 'debug' : 'info';
+    // The line is built only when the level is written (LOG_LEVEL=notice writes none).
+    if (logsAt[level])
+      log(level, 'request', {
+        requestId: ctx.state.requestId,
+        operation,
+        playerId: ctx.state.playerId,
+        resultCode: ctx.state.resultCode,
+        status: ctx.status,
+        ms: Math.round(ms * 100) / 100,
+        method: ctx.method,
+        path: ctx.path,
+        ip: ctx.ip,
+      });
+  });
+  // An entry's exact path: its handler, after the body parser for a request with a body
+  // (a GET without one has nothing to parse). The probes, the console, /admin and the
+  // router below never serve an /api path the table names, so skipping them changes no answer.
+  app.use((ctx, next) => {
+    const h = direct.get(`${ctx.method} ${ctx.path}`);
+    if (!h) return next();
+    const headers = ctx.req.headers;
+    const cl = headers['content-length'];
+    if (ctx.method === 'GET' && headers['transfer-encoding'] === undefined && (cl === undefined || cl === '0'))
+      return h(ctx);
+    return parse(ctx, () => h(ctx));
   });
   app.use(
     opsMiddleware(service, {
@@ -352,17 +312,7 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger, ops
       ...(cfg.metricsToken ? { metricsToken: cfg.metricsToken } : {}),
     }),
   );
-  app.use(
-    bodyParser({
-      enableTypes: ['json'],
-      jsonLimit: `${cfg.bodyLimitBytes}b`,
-      strict: true,
-      extendTypes: { json: ['application/json'] },
-      onerror: (err) => {
-        throw err;
-      },
-    }),
-  );
+  app.use(parse);
   if (cfg.adminToken) {
     // The console's page and scripts first: they carry no token (the page asks for it).
     app.use(consoleStatic());

@@ -84,9 +84,12 @@ const part = (v: unknown): string => {
   return json;
 };
 
-/** The JSON of an answer's body (a plain object); its values may be shared views. */
-export const answerJson = (body: Readonly<Record<string, unknown>>): string => {
-  const parts: string[] = [];
+/**
+ * The JSON of an answer's body (a plain object); its values may be shared views.
+ * `head`: members already written as JSON ('"a":1,"b":2'), put first.
+ */
+export const answerJson = (body: Readonly<Record<string, unknown>>, head?: string): string => {
+  const parts: string[] = head === undefined ? [] : [head];
   for (const k of Object.keys(body)) {
     const v = body[k];
     // As JSON.stringify: properties that have no JSON form are left out.

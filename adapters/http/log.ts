@@ -3,7 +3,11 @@
 // shutdown, checkpoints), warn (something to look at: default secrets, a torn
 // journal record dropped), error (a failure). LOG_LEVEL names the least shown.
 export type Level = 'debug' | 'info' | 'notice' | 'warn' | 'error';
-export type Logger = (level: Level, event: string, data?: Record<string, unknown>) => void;
+export interface Logger {
+  (level: Level, event: string, data?: Record<string, unknown>): void;
+  /** The least severe level it writes, when it says (jsonLogger does): callers skip building lines below it. */
+  readonly min?: LogLevelSetting;
+}
 export type LogLevelSetting = Level | 'silent';
 
 export const LOG_LEVELS: ReadonlyArray<LogLevelSetting> = ['debug', 'info', 'notice', 'warn', 'error', 'silent'];
@@ -23,14 +27,22 @@ export const parseLogLevel = (v: string): LogLevelSetting | undefined => {
   return (LOG_LEVELS as ReadonlyArray<string>).includes(s) ? (s as LogLevelSetting) : alias[s];
 };
 
-export const jsonLogger =
-  (min: LogLevelSetting, write: (line: string) => void = (l) => process.stdout.write(l)): Logger =>
-  (level, event, data = {}) => {
-    if (RANK[level] < RANK[min]) return;
-    write(`${JSON.stringify({ ts: new Date().toISOString(), level, event, ...data })}\n`);
-  };
+export const jsonLogger = (
+  min: LogLevelSetting,
+  write: (line: string) => void = (l) => process.stdout.write(l),
+): Logger =>
+  Object.assign(
+    (level: Level, event: string, data: Record<string, unknown> = {}) => {
+      if (RANK[level] < RANK[min]) return;
+      write(`${JSON.stringify({ ts: new Date().toISOString(), level, event, ...data })}\n`);
+    },
+    { min },
+  );
 
 /** Whether a logger at `min` writes lines of `level` (to skip building lines nobody reads). */
 export const logs = (min: LogLevelSetting, level: Level): boolean => RANK[level] >= RANK[min];
 
-export const silentLogger: Logger = () => {};
+/** Whether `log` writes lines of `level` (a logger that does not say is taken to write all). */
+export const writes = (log: Logger, level: Level): boolean => log.min === undefined || logs(log.min, level);
+
+export const silentLogger: Logger = Object.assign(() => {}, { min: 'silent' as const });

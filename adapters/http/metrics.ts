@@ -65,6 +65,15 @@ export class Metrics {
   private readonly fsyncLatency: Histogram;
   private readonly cache: Counter<'result'>;
   private stats: () => StorageStats = () => ({});
+  /**
+   * Requests answered since the counter was last read, by its labels: a request adds one
+   * to a plain number here (prom-client's inc hashes and checks the labels on every call).
+   * Bounded by the operations × result codes × statuses met.
+   */
+  private readonly answered = new Map<
+    string,
+    { readonly labels: { operation: string; result_code: string; status: string }; count: number }
+  >();
 
   constructor(opts: { readonly processMetrics?: boolean } = {}) {
     const registers = [this.registry];
@@ -72,11 +81,20 @@ export class Metrics {
       collectDefaultMetrics({ register: this.registry });
       eventLoopDelay(registers);
     }
+    const answered = this.answered;
     this.requests = new Counter({
       name: 'hoshi_requests_total',
       help: "Requests answered, by operation (the operations table's name; admin, probe, unknown), result code and HTTP status.",
       labelNames: ['operation', 'result_code', 'status'],
       registers,
+      // Counted per request in `answered`, added here when read (a scrape, the console's figures).
+      collect() {
+        for (const a of answered.values())
+          if (a.count > 0) {
+            this.inc(a.labels, a.count);
+            a.count = 0;
+          }
+      },
     });
     this.latency = new Histogram({
       name: 'hoshi_request_duration_seconds',
@@ -208,11 +226,18 @@ export class Metrics {
 
   /** One answered request. `resultCode` is the envelope's (absent for answers without one). */
   request(operation: string, status: number, resultCode: number | undefined, seconds: number): void {
-    this.requests.inc({
-      operation,
-      result_code: resultCode === undefined ? 'none' : String(resultCode),
-      status: String(status),
-    });
+    const key = `${operation} ${status} ${resultCode}`;
+    const a = this.answered.get(key);
+    if (a) a.count++;
+    else
+      this.answered.set(key, {
+        labels: {
+          operation,
+          result_code: resultCode === undefined ? 'none' : String(resultCode),
+          status: String(status),
+        },
+        count: 1,
+      });
     this.latency.observe({ operation }, seconds);
   }
 
@@ -247,11 +272,19 @@ export class Metrics {
         end();
       }
     };
+    // Each method bound once (a load, a session read: every request asks for some), again only if it is replaced.
+    type Fn = (...a: unknown[]) => unknown;
+    const bound = new Map<PropertyKey, { readonly fn: Fn; readonly bound: Fn }>();
     return new Proxy(storage, {
       get: (target, prop, receiver) => {
         if (prop === 'commit') return commit;
         const v: unknown = Reflect.get(target, prop, receiver);
-        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+        if (typeof v !== 'function') return v;
+        const known = bound.get(prop);
+        if (known?.fn === v) return known.bound;
+        const b = (v as Fn).bind(target);
+        bound.set(prop, { fn: v as Fn, bound: b });
+        return b;
       },
     });
   }

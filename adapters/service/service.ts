@@ -289,7 +289,9 @@ export class GameService {
   /** One attempt: the others the request names, then execute, then the plan of what to commit. */
   private async attemptOn(run: Run, id: number, attempt: number, state: PlayerState): Promise<Plan> {
     const isNew = findOf(run.op).by === 'new';
-    const otherIds = await resolveOthers(this.store, run.op.touches?.(run.request) ?? [], state);
+    // Most entries name no one else: then nothing is awaited for them (a read's path).
+    const refs = run.op.touches?.(run.request) ?? [];
+    const otherIds = refs.length === 0 ? [] : await resolveOthers(this.store, refs, state);
     const others = await Promise.all(
       otherIds.map((o) => (o === undefined ? undefined : o === id ? state : this.store.load(o))),
     );

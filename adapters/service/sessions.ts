@@ -32,7 +32,30 @@ export const touchIntervalMs = (sessionIdleMs: number): number =>
 /** How long a session lives unused. */
 export const idleLimitMs = (sessionIdleMs: number): number => sessionIdleMs + touchIntervalMs(sessionIdleMs);
 
-export const sessionKey = (sessionId: string): string => sha256(`session:${sessionId}`);
+/** Session ids whose keys are kept (two generations of this many): a client sends its own on every request. */
+const KEYS_KEPT = 4096;
+const KEPT_ID_CHARS = 128;
+let youngKeys = new Map<string, string>();
+let oldKeys = new Map<string, string>();
+
+/**
+ * A session's storage key: the hash of its id. Kept for the ids seen lately, so that a
+ * playing client's requests do not hash the same id again each time; bounded (two
+ * generations: an id unused for a generation is forgotten, and hashed again when it returns).
+ */
+export const sessionKey = (sessionId: string): string => {
+  const kept = youngKeys.get(sessionId);
+  if (kept !== undefined) return kept;
+  const key = oldKeys.get(sessionId) ?? sha256(`session:${sessionId}`);
+  // Ids this server makes are 36 characters: a long one (anyone's header) is hashed, not kept.
+  if (sessionId.length > KEPT_ID_CHARS) return key;
+  if (youngKeys.size >= KEYS_KEPT) {
+    oldKeys = youngKeys;
+    youngKeys = new Map();
+  }
+  youngKeys.set(sessionId, key);
+  return key;
+};
 
 /**
  * The session a request carries, or 203. Its player's epoch (a move voids older

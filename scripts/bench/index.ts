@@ -91,7 +91,7 @@ const args = cliArgs({
       type: 'string',
       value: 'DIR',
       description:
-        'with the postgres section: also run the read and write mixes on the compiled server of another checkout (DIR/dist, built), its own schema filled by its own storage code, interleaved run by run with this one (a before and after in one run)',
+        'with the http and postgres sections: also run the read and write mixes on the compiled server of another checkout (DIR/dist, built), on its own JSON files or schema filled by its own storage code, interleaved run by run with this one (a before and after in one run)',
     },
   },
 });
@@ -231,6 +231,28 @@ const startBefore = async (dir: string, url: string, m: Master, now: number) => 
   await load(server.url, writeMix(active), 'warm-up postgres write, before', { amount: active.length * 4 });
   const head = spawnSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
   return { server, active, schema, label: head || root };
+};
+
+/**
+ * The compiled server of another checkout (`--before`) on JSON files of its own, written by
+ * that checkout's own FileStorage, its players logged in and warmed: the http section's
+ * read and write mixes run on it interleaved with this checkout's.
+ */
+const startFileBefore = async (dir: string, m: Master, now: number, data: string) => {
+  const root = resolvePath(dir);
+  const main = join(root, 'dist/adapters/http/main.js');
+  if (!existsSync(main)) throw new Error(`--before: ${main} is missing (run npm run build there)`);
+  const mod = (await import(pathToFileURL(join(root, 'dist/adapters/storage/file.js')).href)) as {
+    FileStorage: { open(o: { dir: string; cacheSize: number }): Promise<Storage> };
+  };
+  log(`http before: generating ${PLAYERS} players in ${data} with ${root}'s storage`);
+  const gen = await fillStore(await mod.FileStorage.open({ dir: data, cacheSize: 100 }), m, PLAYERS, 1, now);
+  const server = await startServer(main, serviceEnv(data), { nodeArgs: START_FLAGS, cwd: root });
+  const active = await logIn(server.url, gen.active);
+  await load(server.url, readMix(active), 'warm-up read, before', { amount: active.length * 6 });
+  await load(server.url, writeMix(active), 'warm-up write, before', { amount: active.length * 4 });
+  const head = spawnSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
+  return { server, active, label: head || root };
 };
 
 const tmp = (label: string) => mkdtempSync(join(tmpdir(), `hoshi-bench-${label}-`));
@@ -411,21 +433,52 @@ const main = async () => {
         w: Figures[] = [],
         h: Figures[] = [];
       const fileWriteCpu: number[] = [];
+      const fileReadCpu: number[] = [];
+      // With --before: another checkout's server on its own files, its mixes beside this one's in each run.
+      const beforeDir = typeof args.values['before'] === 'string' ? args.values['before'] : undefined;
+      const oldData = beforeDir ? tmp('1k-before') : undefined;
+      if (oldData) cleanup.push(oldData);
+      const old = beforeDir && oldData ? await startFileBefore(beforeDir, m, now, oldData) : undefined;
+      if (old) servers.push(old.server);
+      const oldReads: Array<Awaited<ReturnType<typeof measured>>> = [];
+      const oldWrites: typeof oldReads = [];
+      const onOld = async (i: number, kind: 'read' | 'write') => {
+        if (!old) return;
+        const mix = kind === 'read' ? readMix(old.active) : writeMix(old.active);
+        const f = await measured([old.server.proc.pid as number], () =>
+          load(old.server.url, mix, `run ${i + 1} ${kind} mix, before (${old.label})`, { duration: DURATION }),
+        );
+        (kind === 'read' ? oldReads : oldWrites).push(f);
+      };
       for (let i = 0; i < RUNS; i++) {
         b.push(await load(base.url, echoMix(players), `run ${i + 1} baseline`, { duration: DURATION }));
         bp.push(await load(base.url, echoMix(players, PAD), `run ${i + 1} baseline, padded`, { duration: DURATION }));
-        r.push(await load(svc.url, readMix(players), `run ${i + 1} read mix`, { duration: DURATION }));
+        // Before and now take turns at going first, so that neither always follows the same run.
+        if (i % 2 === 0) await onOld(i, 'read');
+        const rm = await measured([svc.proc.pid as number], () =>
+          load(svc.url, readMix(players), `run ${i + 1} read mix`, { duration: DURATION }),
+        );
+        r.push(rm);
+        fileReadCpu.push(rm.cpu.node);
+        if (i % 2 === 1) await onOld(i, 'read');
+        if (i % 2 === 0) await onOld(i, 'write');
         const wm = await measured([svc.proc.pid as number], () =>
           load(svc.url, writeMix(players), `run ${i + 1} write mix`, { duration: DURATION }),
         );
         w.push(wm);
         fileWriteCpu.push(wm.cpu.node);
+        if (i % 2 === 1) await onOld(i, 'write');
         h.push(await load(svc.url, writeMix(hot.slice(i, i + 1)), `run ${i + 1} hot player`, { amount: HOT_REQUESTS }));
       }
       extras['rss1kMb'] = svc.rssMb();
       const bf = httpRow('baseline: bare Koa echo', b, null, '');
-      httpRow(`baseline: Koa echo, GETs answer ~${Math.round(PAD / 1000)} kB`, bp, bf, 'baseline');
-      const rf = httpRow(`read mix (${PLAYERS.toLocaleString('en-US')} players)`, r, bf, 'baseline');
+      const bpf = httpRow(`baseline: Koa echo, GETs answer ~${Math.round(PAD / 1000)} kB`, bp, bf, 'baseline');
+      const rf = httpRow(
+        `read mix (${PLAYERS.toLocaleString('en-US')} players)`,
+        r,
+        bf,
+        `baseline; node CPU ${Math.round(median(fileReadCpu))} µs/req`,
+      );
       const wf = httpRow(
         `write mix (${PLAYERS.toLocaleString('en-US')} players, durable)`,
         w,
@@ -434,6 +487,20 @@ const main = async () => {
       );
       httpRow('hot player (write mix, one player)', h, bf, 'baseline');
       small = { read: rf, write: wf };
+      // Issue 34's figures: each mix against the echo padded to the read mix's bytes.
+      const ratioRow = (name: string, ratio: number, vs: string) =>
+        rows.push({ name, unit: 'ratio', rate: null, p50: null, p99: null, ratio, vs, runs: [] });
+      ratioRow('read mix ÷ padded echo', rf.rps / bpf.rps, 'padded echo');
+      ratioRow('write mix ÷ padded echo', wf.rps / bpf.rps, 'padded echo');
+      if (old) {
+        const cpuOf = (fs: typeof oldReads) => `node CPU ${Math.round(median(fs.map((f) => f.cpu.node)))} µs/req`;
+        const orf = httpRow(`before (${old.label}): read mix`, oldReads, bf, `baseline; ${cpuOf(oldReads)}`);
+        const owf = httpRow(`before (${old.label}): write mix`, oldWrites, bf, `baseline; ${cpuOf(oldWrites)}`);
+        ratioRow(`before (${old.label}): read mix ÷ padded echo`, orf.rps / bpf.rps, 'padded echo');
+        ratioRow(`before (${old.label}): write mix ÷ padded echo`, owf.rps / bpf.rps, 'padded echo');
+        ratioRow('now ÷ before: read mix', rf.rps / orf.rps, `before: ${old.label}`);
+        ratioRow('now ÷ before: write mix', wf.rps / owf.rps, `before: ${old.label}`);
+      }
       targets.push({
         target: 'write mix ≥ 50% of baseline req/s',
         value: `${((100 * wf.rps) / bf.rps).toFixed(0)}%`,
