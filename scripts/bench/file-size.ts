@@ -4,7 +4,8 @@
 // CPU per draw of each (process.cpuUsage over the draws: an fsync's wait is not CPU),
 // the runs interleaved, and the ratio of the large player's to the small one's
 // (target ≤ 1.5). Also runnable alone: npx tsx scripts/bench/file-size.ts [draws] [runs]
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Master } from '../../core/master/index.js';
@@ -38,6 +39,8 @@ export const fileSizeCpu = async (
   draws: number,
   runs: number,
   tenDraws = SEASONED_TEN_DRAWS,
+  /** Where to write a CPU profile of the small player's draws of the last run (docs/performance.md's breakdown). */
+  profile?: string,
 ): Promise<FileSizeFigures> => {
   const dir = mkdtempSync(join(tmpdir(), 'hoshi-bench-size-'));
   try {
@@ -80,6 +83,17 @@ export const fileSizeCpu = async (
     await drawOn(1, 50);
     const out: Array<readonly [number, number]> = [];
     for (let r = 0; r < runs; r++) out.push([await cpuOf(0), await cpuOf(1)]);
+    if (profile !== undefined) {
+      const session = new Session();
+      session.connect();
+      await session.post('Profiler.enable');
+      await session.post('Profiler.setSamplingInterval', { interval: 100 });
+      await session.post('Profiler.start');
+      await drawOn(0, draws);
+      const { profile: p } = await session.post('Profiler.stop');
+      writeFileSync(profile, JSON.stringify(p));
+      session.disconnect();
+    }
     await storage.close();
     const cpu = [median(out.map((x) => x[0])), median(out.map((x) => x[1]))] as const;
     const kB = players.map((p) => Math.round(canonicalJson(p).length / 1000)) as unknown as readonly [number, number];
@@ -91,6 +105,7 @@ export const fileSizeCpu = async (
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { loadMaster } = await import('../../adapters/master/load.js');
-  const f = await fileSizeCpu(loadMaster(), Date.now(), Number(process.argv[2] ?? 400), Number(process.argv[3] ?? 3));
+  const [draws, runs, profile] = [Number(process.argv[2] ?? 400), Number(process.argv[3] ?? 3), process.argv[4]];
+  const f = await fileSizeCpu(loadMaster(), Date.now(), draws, runs, SEASONED_TEN_DRAWS, profile);
   process.stdout.write(`${JSON.stringify(f)}\n`);
 }
