@@ -39,7 +39,7 @@ export const fileSizeCpu = async (
   draws: number,
   runs: number,
   tenDraws = SEASONED_TEN_DRAWS,
-  /** Where to write a CPU profile of the small player's draws of the last run (docs/performance.md's breakdown). */
+  /** Where to write CPU profiles of each player's draws after the runs (docs/performance.md's breakdown). */
   profile?: string,
 ): Promise<FileSizeFigures> => {
   const dir = mkdtempSync(join(tmpdir(), 'hoshi-bench-size-'));
@@ -83,15 +83,16 @@ export const fileSizeCpu = async (
     await drawOn(1, 50);
     const out: Array<readonly [number, number]> = [];
     for (let r = 0; r < runs; r++) out.push([await cpuOf(0), await cpuOf(1)]);
-    if (profile !== undefined) {
+    // Profiles of each player's draws (small, then large): PROFILE.0.cpuprofile, PROFILE.1.cpuprofile.
+    for (const i of profile === undefined ? [] : [0, 1]) {
       const session = new Session();
       session.connect();
       await session.post('Profiler.enable');
       await session.post('Profiler.setSamplingInterval', { interval: 100 });
       await session.post('Profiler.start');
-      await drawOn(0, draws);
+      await drawOn(i, draws);
       const { profile: p } = await session.post('Profiler.stop');
-      writeFileSync(profile, JSON.stringify(p));
+      writeFileSync(`${profile}.${i}.cpuprofile`, JSON.stringify(p));
       session.disconnect();
     }
     await storage.close();
