@@ -21,6 +21,7 @@ import { MasterBook, type MasterInForce } from '../master/book.js';
 import { MemoryMasterRegistry } from '../master/registry.js';
 import { contextAt, type Idem, type RequestContext } from './context.js';
 import { KeyedLock } from './locks.js';
+import { Awaiting, orDbError, whenDurable } from './pipelined.js';
 import { deriveSeed } from './seed.js';
 import { left, recordOf, scopedKey, secretsOf, storedAnswer, type Answer } from './answers.js';
 import { locate, missingOf, resolveOthers, unlocated, type Located } from './locate.js';
@@ -208,7 +209,8 @@ export class GameService {
     if (run.idem && this.inFlight.has(run.idem.key)) return left(gameError('REQUEST_IN_PROGRESS', {}));
     if (run.idem) this.inFlight.add(run.idem.key);
     try {
-      return await this.locks.run(run.located.lockKeys, () => this.underLock(run));
+      // The lock is let go once the commit is taken; the answer waits for it to be durable (pipelined.ts).
+      return await whenDurable(await this.locks.run(run.located.lockKeys, () => this.underLock(run)));
     } finally {
       if (run.idem) this.inFlight.delete(run.idem.key);
     }
@@ -219,7 +221,7 @@ export class GameService {
    * account's old session is 203, never a stored answer), then the key claimed for
    * every process (its stored answer, or 409 while another runs it), then the attempts.
    */
-  private async underLock(run: Run): Promise<Answer> {
+  private async underLock(run: Run): Promise<Answer | Awaiting> {
     const first = await this.loadChecked(run, run.located.playerId);
     if (E.isLeft(first)) return first;
     if (!run.idem) return this.attempts(run, first.right);
@@ -242,7 +244,8 @@ export class GameService {
    */
   private async loadChecked(run: Run, id: number | undefined): Promise<E.Either<GameError, PlayerState | undefined>> {
     if (id === undefined || findOf(run.op).by === 'new') return E.right(undefined);
-    const state = await this.store.load(id);
+    // On the commits taken before it, durable or not: its answer waits until they are (settle).
+    const state = await this.defaults.loadLatest(id);
     const session = run.located.session?.session;
     // A suspension ends the sessions (raises the epoch); their requests answer 204 until it ends, then 203.
     const suspended = state && suspendedError(run.op, state, run.ctx.now);
@@ -265,7 +268,7 @@ export class GameService {
   }
 
   /** Runs and commits, again on fresh states after a conflict, up to the entry's attempts. */
-  private async attempts(run: Run, first: PlayerState | undefined): Promise<Answer> {
+  private async attempts(run: Run, first: PlayerState | undefined): Promise<Answer | Awaiting> {
     const id = await this.allocate(run);
     if (E.isLeft(id)) return this.settleAlone(run, left(id.left));
     run.ctx.onPlayer?.(id.right);
@@ -293,7 +296,7 @@ export class GameService {
     const refs = run.op.touches?.(run.request) ?? [];
     const otherIds = refs.length === 0 ? [] : await resolveOthers(this.store, refs, state);
     const others = await Promise.all(
-      otherIds.map((o) => (o === undefined ? undefined : o === id ? state : this.store.load(o))),
+      otherIds.map((o) => (o === undefined ? undefined : o === id ? state : this.defaults.loadLatest(o))),
     );
     // Derived only when used (a draw, or a commit's log entry): reads skip the HMAC and the rng set-up.
     let seedMemo: string | undefined;
@@ -340,21 +343,24 @@ export class GameService {
    * nothing (no key either) commits nothing: its answer stands when the states it read
    * are still current. RETRY when they are not, or the commit met a newer version.
    */
-  private async settle(run: Run, plan: Plan): Promise<Answer | typeof RETRY> {
+  private async settle(run: Run, plan: Plan): Promise<Answer | Awaiting | typeof RETRY> {
     // A read's answer is not kept: it changed nothing, so a retry may run it again, and it
     // would keep other players' names (a friend list, a search) in the caller's answers.
     const idempotency = run.op.readOnly ? [] : recordOf(run.idem, plan.answer, run.ctx.now, secretsOf(run.op));
     const c: Commit = idempotency.length > 0 ? { ...plan.commit, idempotency } : plan.commit;
     if (c.players.length === 0 && (c.sessions ?? []).length === 0 && idempotency.length === 0) {
-      return (await this.defaults.verify(plan.read)) ? plan.answer : RETRY;
+      // Answered once the states it read are durable (a write may read a commit not yet written).
+      return (await this.defaults.verify(plan.read))
+        ? new Awaiting(plan.answer, this.defaults.durable(plan.read))
+        : RETRY;
     }
-    const committed = await this.commit(c);
-    if (E.isLeft(committed)) return committed;
-    return committed.right ? plan.answer : RETRY;
+    const taken = await orDbError(() => this.defaults.accept(c));
+    if (E.isLeft(taken)) return taken;
+    return taken.right.result.ok ? new Awaiting(plan.answer, taken.right.durable) : RETRY;
   }
 
   /** A refusal made before anything ran (the uuid taken, the player gone): kept for its key, nothing else written. */
-  private async settleAlone(run: Run, answer: Answer): Promise<Answer> {
+  private async settleAlone(run: Run, answer: Answer): Promise<Answer | Awaiting> {
     const settled = await this.settle(run, { answer, commit: { players: [] }, read: [] });
     return settled === RETRY ? answer : settled;
   }
@@ -384,11 +390,7 @@ export class GameService {
 
   /** Commits; Right(false) means a conflict worth retrying, Left a storage failure. */
   private async commit(c: Commit): Promise<E.Either<GameError, boolean>> {
-    try {
-      return E.right((await this.store.commit(c)).ok);
-    } catch (e) {
-      if (e instanceof StorageError) return E.left(gameError('DB_ERROR', { reason: e.message }));
-      throw e;
-    }
+    const r = await orDbError(() => this.store.commit(c));
+    return E.isLeft(r) ? r : E.right(r.right.ok);
   }
 }

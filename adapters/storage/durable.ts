@@ -2,7 +2,8 @@
 // file, and a file that replaces another is written whole beside it (temp file,
 // fsync, rename), so a crash leaves the old one or the new one, never half; and a
 // file that may not be there yet is read as none.
-import { open, readdir, readFile, rename, type FileHandle } from 'node:fs/promises';
+import { open, readdir, readFile, rename, writeFile, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
 
 /** A file's bytes, or undefined when there is no such file (any other error is thrown). */
 export const readOrNone = async (path: string): Promise<Buffer | undefined> => {
@@ -78,5 +79,15 @@ export const writeWhole = async (fh: FileHandle, buf: Buffer, position: number, 
     const { bytesWritten } = await fh.write(buf, done, buf.length - done, position + done);
     if (bytesWritten <= 0) throw Object.assign(new Error(`the ${what} write made no progress`), { code: 'EIO' });
     done += bytesWritten;
+  }
+};
+
+/** Null when a file can be written in `dir` now (GET /readyz), else why not (a full or read-only disk). */
+export const cannotWrite = async (dir: string): Promise<string | null> => {
+  try {
+    await writeFile(join(dir, '.ready'), `${Date.now()}\n`);
+    return null;
+  } catch (e) {
+    return `cannot write in ${dir}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`;
   }
 };

@@ -131,22 +131,19 @@ export const eraseAnswers = (e: Erasure, base: Pick<BatchBase, 'answers' | 'ring
 
 /**
  * The batch's lines in one journal write and one fsync: the seconds it took. On a
- * failure nothing of the batch happened: its `undos` run, and the failure is logged
- * and thrown as a StorageError.
+ * failure the journal cut its partial bytes off; the failure is logged and thrown as
+ * a StorageError (the caller undoes what the batch's commits, and those after it, did).
  */
 export const appendBatch = async (
   journal: Journal,
   lines: ReadonlyArray<string>,
-  undos: Array<() => void>,
   log: FileOptions['log'],
 ): Promise<number> => {
-  const buf = Buffer.from(lines.join(''), 'utf8');
+  const buf = Buffer.from(lines.length === 1 ? (lines[0] as string) : lines.join(''), 'utf8');
   const started = performance.now();
   try {
     await journal.append(buf);
   } catch (e) {
-    // Nothing of this batch happened: undo the indexes (the journal cut its partial bytes off).
-    for (const u of undos.reverse()) u();
     log?.('journal.write_failed', { error: (e as NodeJS.ErrnoException).code ?? String(e) });
     throw new StorageError('the journal write failed', e);
   }

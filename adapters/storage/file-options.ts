@@ -35,6 +35,8 @@ export interface FileStorageOptions {
     readonly sync?: (datasync: () => Promise<void>) => Promise<void>;
     /** Answers a commit with a version conflict when it returns true (tests: a writer elsewhere got there first). */
     readonly conflict?: (commit: Commit) => boolean;
+    /** Told of each commit taken into the store's order, before its batch is written (tests count them instead of waiting). */
+    readonly accepted?: (commit: Commit) => void;
     /** Runs before a checkpoint's background part (tests hold it open, or make it fail). */
     readonly beforeSnapshots?: () => Promise<void> | void;
   };

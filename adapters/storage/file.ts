@@ -2,32 +2,30 @@
 //   journal.ts     the append-only journal every commit is written to and fsynced
 //                  before it is acknowledged (docs/journal-format.md: bytes, CRC,
 //                  rotation, recovery), with deltas and list edits (journal-records.ts);
-//   canonical.ts   the canonical JSON records and snapshots are written in, and a
-//                  state's hash;
+//   canonical.ts   the canonical JSON records and snapshots are written in, a state's hash;
 //   replay-log.ts  the replay log's entries (hashed here, inside commit);
 //   oplog.ts       oplog.jsonl, where they are kept, with its index by player (oplog-index.ts),
 //                  in segments kept for REPLAY_LOG_RETENTION_DAYS (oplog-segments.ts, oplog-archive.ts);
 //   checkpoint.ts  snapshots, checkpoint.json and the index log of player keys and
 //                  sessions (index-log.ts), which let the journal go;
-//   kept-answers.ts, answer-files.ts  the answers kept for Idempotency-Keys, a
-//                  bounded ring a caller, in memory while in use and a file each
-//                  (file-answers.ts: a ring read from memory or its file, the files swept);
+//   kept-answers.ts, answer-files.ts, file-answers.ts  the answers kept for Idempotency-Keys,
+//                  a bounded ring a caller, in memory while in use and a file each;
 //   file-options.ts  the options and their defaults;
 //   file-scans.ts  the operator API's searches over every player as stored;
 //   file-recovery.ts  what open reads, and the journal's records it replays;
-//   file-batch.ts  a batch of commits checked, encoded and written to the journal.
-// This file holds what joins them: the commit queue (concurrent commits share one
-// fsync: group commit), the indexes, the bounded cache of players (loaded lazily
+//   file-batch.ts, file-pipeline.ts  commits checked and encoded as they come, and
+//                  written in batches (one fsync each: group commit), pipelined.
+// This file joins them: the indexes, the bounded cache of players (loaded lazily
 // from their snapshots), and when to checkpoint.
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { cannotWrite } from './durable.js';
 import type { DrawRecord, IndexName, PlayerState } from '../../core/state.js';
 import type { IndexModel } from './index-model.js';
 import { planCheckpoint, readSnapshot, writeCheckpoint } from './checkpoint.js';
 import type { IndexLogState } from './index-log.js';
 import type { FileOptions, FileStorageOptions } from './file-options.js';
 import { eachDrawHistory, eachStored, playersNamed, type Scan } from './file-scans.js';
-import { appendBatch, encodeBatch, holdBatch } from './file-batch.js';
+import { appendBatch, holdBatch } from './file-batch.js';
+import { CommitPipeline, type PipelineStore } from './file-pipeline.js';
 import { letGoDir, openFiles, recover } from './file-recovery.js';
 import { KeptAnswers, scopeOf } from './kept-answers.js';
 import { AnswerFiles } from './file-answers.js';
@@ -39,6 +37,7 @@ import type { StoredLogEntry } from './replay-log.js';
 import {
   liveState,
   StorageError,
+  type Accepted,
   type LogFilter,
   type Commit,
   type CommitResult,
@@ -52,16 +51,11 @@ import {
 export { parseJournal } from './journal.js';
 export type { FileStorageOptions } from './file-options.js';
 
-interface Pending {
-  readonly commit: Commit;
-  readonly resolve: (r: CommitResult) => void;
-  readonly reject: (e: unknown) => void;
-}
-
 export class FileStorage implements Storage {
   private readonly dirty = new Map<number, PlayerState>();
   private readonly cache: PlayerCache<PlayerState>;
-  private readonly queue: Pending[] = [];
+  /** Commits taken, not yet durable (file-pipeline.ts). */
+  private pipe: CommitPipeline;
   private flushing: Promise<void> | null = null;
   /** A checkpoint writing its snapshots in the background while commits go on. */
   private checkpointing: Promise<void> | null = null;
@@ -98,6 +92,7 @@ export class FileStorage implements Storage {
     });
     this.answerFiles = new AnswerFiles(opts.dir, this.answers, opts.idempotencyTtlMs);
     this.cache = new PlayerCache(opts.cacheSize, opts.cacheIdleMs, opts.clock ?? Date.now);
+    this.pipe = new CommitPipeline(this.pipeStore(), seq, logSeq);
   }
 
   static async open(o: FileStorageOptions): Promise<FileStorage> {
@@ -119,6 +114,7 @@ export class FileStorage implements Storage {
       files,
     );
     store.logSeq = oplog.seq;
+    store.pipe = new CommitPipeline(store.pipeStore(), store.seq, store.logSeq);
     if (opts.checkpointIntervalMs > 0) {
       // A record waits at most one interval (and the checkpoint's own time) for its snapshot.
       store.timer = setInterval(() => {
@@ -130,10 +126,6 @@ export class FileStorage implements Storage {
       store.timer.unref();
     }
     return store;
-  }
-
-  private remember(id: number, s: PlayerState): void {
-    this.cache.set(id, s);
   }
 
   async nextPlayerId(): Promise<number> {
@@ -149,7 +141,7 @@ export class FileStorage implements Storage {
   private async held(playerId: number, observe: boolean): Promise<PlayerState | undefined> {
     const mem = this.dirty.get(playerId) ?? this.cache.get(playerId);
     if (mem) {
-      if (this.cache.has(playerId)) this.remember(playerId, mem);
+      if (this.cache.has(playerId)) this.cache.set(playerId, mem);
       if (observe) this.observer.cache?.(true);
       return mem;
     }
@@ -159,7 +151,7 @@ export class FileStorage implements Storage {
     // A commit or checkpoint may have put a newer state here while we read.
     const now = this.dirty.get(playerId) ?? this.cache.get(playerId);
     if (now) return now;
-    this.remember(playerId, read);
+    this.cache.set(playerId, read);
     return read;
   }
 
@@ -183,19 +175,81 @@ export class FileStorage implements Storage {
     return [...new Set(this.index.maps.myCode.values())].sort((a, b) => a - b);
   }
 
-  commit(commit: Commit): Promise<CommitResult> {
-    if (this.closed) return Promise.reject(new StorageError('storage is closed'));
-    if (this.opts.faults?.conflict?.(commit))
-      return Promise.resolve({ ok: false, conflict: 'version', detail: 'a conflict injected by the faults option' });
-    return new Promise<CommitResult>((resolve, reject) => {
-      this.queue.push({ commit, resolve, reject });
-      this.kick();
-    });
+  /** Waits for the commit to be durable (accept, then its batch's fsync). */
+  async commit(commit: Commit): Promise<CommitResult> {
+    const a = await this.accept(commit);
+    await a.durable;
+    return a.result;
   }
 
-  /** Starts the writer unless it runs; when it stops, restarts it for commits queued as it finished. */
+  /**
+   * Takes a commit into the store's order (file-pipeline.ts): checked against the
+   * commits taken before it, durable or not, and answered at once; `durable` settles
+   * after its batch's fsync. Commits are taken one at a time in arrival order.
+   */
+  accept(commit: Commit): Promise<Accepted> {
+    if (this.closed) return Promise.reject(new StorageError('storage is closed'));
+    if (this.opts.faults?.conflict?.(commit)) {
+      const detail = 'a conflict injected by the faults option';
+      return Promise.resolve({ result: { ok: false, conflict: 'version', detail }, durable: Promise.resolve() });
+    }
+    return this.pipe.accept(commit);
+  }
+
+  /** The store's side of the pipeline: what a commit is checked against, the journal, the states it holds. */
+  private pipeStore(): PipelineStore {
+    return {
+      base: async (commit) => {
+        const { loaded, rings } = await holdBatch(
+          [commit],
+          (id) => this.held(id, false),
+          (scope) => this.answerFiles.ring(scope),
+        );
+        const stored = (id: number) => this.dirty.get(id) ?? this.cache.get(id) ?? loaded.get(id);
+        return { index: this.index, answers: this.answers, rings, stored };
+      },
+      taken: (commit) => {
+        this.opts.faults?.accepted?.(commit);
+        this.kick();
+      },
+      append: (lines) => appendBatch(this.journal, lines, this.opts.log),
+      durableSeqs: () => ({ seq: this.seq, logSeq: this.logSeq }),
+      stored: async (batch, seconds) => {
+        this.observer.batch?.(batch.length, seconds);
+        const logged = batch.flatMap((e) => e.logged);
+        this.seq += batch.length;
+        this.logSeq += logged.length;
+        for (const e of batch) {
+          if (e.erased !== undefined) this.erasing.add(e.erased);
+          for (const [id, s] of e.overlay) {
+            this.dirty.set(id, s);
+            this.cache.delete(id);
+          }
+        }
+        // Durable already (the journal holds them): a failed append is retried by the next batch or checkpoint.
+        try {
+          await this.oplog.add(logged);
+        } catch (e) {
+          this.opts.log?.('oplog.write_failed', { error: (e as NodeJS.ErrnoException).code ?? String(e) });
+        }
+      },
+    };
+  }
+
+  /** The player's state with the commits taken but not yet durable: what its next commit is built on. */
+  async loadLatest(playerId: number): Promise<PlayerState | undefined> {
+    const p = this.pipe.pending.get(playerId);
+    return p ? liveState(p) : this.load(playerId);
+  }
+
+  /** Once every one of these states is durable (rejected when one never will be: its batch failed). */
+  durable(states: ReadonlyArray<PlayerState>): Promise<void> {
+    return this.pipe.durable(states);
+  }
+
+  /** Starts the writer unless it runs; when it stops, restarts it for commits taken as it finished. */
   private kick(): void {
-    if (this.flushing || (this.queue.length === 0 && !this.due)) return;
+    if (this.flushing || (this.pipe.waiting === 0 && !this.due)) return;
     this.flushing = this.flush().finally(() => {
       this.flushing = null;
       this.kick();
@@ -203,21 +257,15 @@ export class FileStorage implements Storage {
   }
 
   private async flush(): Promise<void> {
-    while (this.queue.length > 0 || this.due) {
-      const batch = this.opts.groupCommit ? this.queue.splice(0) : this.queue.splice(0, 1);
-      if (batch.length > 0) {
-        try {
-          await this.writeBatch(batch);
-        } catch (e) {
-          for (const p of batch) p.reject(e);
-        }
-      }
+    while (this.pipe.waiting > 0 || this.due) {
+      // Commits that came while the last fsync ran join this batch once taken (a cold player's is read first).
+      if (this.pipe.waiting > 0) await this.pipe.drained().then(() => this.pipe.write(this.opts.groupCommit));
       // The timer's turn: something to checkpoint (records, or states replayed at start); a checkpoint still writing waits for the next turn.
       const timely = this.due && (this.journal.size > 0 || this.dirty.size > 0 || this.answers.changed());
       this.due = false;
       if ((this.journal.size >= this.opts.checkpointBytes || timely) && !this.checkpointing && !this.closed) {
         try {
-          const { rest } = await this.cut();
+          const { rest } = await this.pipe.quiet(this.opts.groupCommit, () => this.cut());
           this.checkpointing = rest
             .catch((e: unknown) => this.opts.log?.('checkpoint.failed', { error: String(e) }))
             .finally(() => {
@@ -228,49 +276,6 @@ export class FileStorage implements Storage {
         }
       }
     }
-  }
-
-  /**
-   * One journal write for a batch of commits: each is checked (versions, unique
-   * keys) against the states before it, its log entry numbered and hashed from the
-   * states it stores, and its record encoded (file-batch.ts); then one write and one fsync for all.
-   */
-  private async writeBatch(batch: Pending[]): Promise<void> {
-    const commits = batch.map((p) => p.commit);
-    const { loaded, rings } = await holdBatch(
-      commits,
-      (id) => this.held(id, false),
-      (scope) => this.answerFiles.ring(scope),
-    );
-    const stored = (id: number) => this.dirty.get(id) ?? this.cache.get(id) ?? loaded.get(id);
-    const { results, undos, lines, logged, overlay } = encodeBatch(commits, {
-      index: this.index,
-      answers: this.answers,
-      rings,
-      stored,
-      seq: this.seq,
-      logSeq: this.logSeq,
-    });
-    if (lines.length > 0) {
-      const seconds = await appendBatch(this.journal, lines, undos, this.opts.log);
-      this.observer.batch?.(lines.length, seconds);
-      this.seq += lines.length;
-      this.logSeq += logged.length;
-      commits.forEach((c, i) => {
-        if (c.erase && results[i]?.ok) this.erasing.add(c.erase.playerId);
-      });
-      for (const [id, s] of overlay) {
-        this.dirty.set(id, s);
-        this.cache.delete(id);
-      }
-      // Durable already (the journal holds them): a failed append is retried by the next batch or checkpoint.
-      try {
-        await this.oplog.add(logged);
-      } catch (e) {
-        this.opts.log?.('oplog.write_failed', { error: (e as NodeJS.ErrnoException).code ?? String(e) });
-      }
-    }
-    batch.forEach((p, i) => p.resolve(results[i] as CommitResult));
   }
 
   async readLog(filter?: LogFilter): Promise<StoredLogEntry[]> {
@@ -334,7 +339,7 @@ export class FileStorage implements Storage {
       for (const [id, st] of entries) {
         if (this.dirty.get(id) === st) {
           this.dirty.delete(id);
-          this.remember(id, st);
+          this.cache.set(id, st);
         }
       }
       const swept = now === undefined ? 0 : await this.answerFiles.sweep(now);
@@ -375,19 +380,14 @@ export class FileStorage implements Storage {
 
   /** Open, and a file can be written in the data directory (a full or read-only disk is not ready). */
   async check(): Promise<string | null> {
-    if (this.closed) return 'the storage is closed';
-    try {
-      await writeFile(join(this.opts.dir, '.ready'), `${Date.now()}\n`);
-      return null;
-    } catch (e) {
-      return `cannot write in ${this.opts.dir}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`;
-    }
+    return this.closed ? 'the storage is closed' : cannotWrite(this.opts.dir);
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.timer);
+    await this.pipe.drained();
     while (this.flushing) await this.flushing;
     while (this.checkpointing) await this.checkpointing;
     if (this.dirty.size > 0 || this.answers.changed() || (await rotatedJournals(this.opts.dir)).length > 0)

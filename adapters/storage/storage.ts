@@ -97,6 +97,16 @@ export interface IdempotencyClaim {
   readonly claimed: boolean;
 }
 
+/**
+ * A commit taken into a store's order before it is durable (pipelined commits): its
+ * result now, `durable` settled once it survives a crash (rejected when it never will:
+ * its write failed, or one it may be built on did).
+ */
+export interface Accepted {
+  readonly result: CommitResult;
+  readonly durable: Promise<void>;
+}
+
 export type CommitResult =
   { readonly ok: true } | { readonly ok: false; readonly conflict: 'version' | 'unique'; readonly detail: string };
 
@@ -155,6 +165,17 @@ export interface Storage {
   sessionsOf(playerId: number): Promise<Array<{ readonly key: string; readonly session: Session }>>;
   getIdempotency(key: string): Promise<IdempotencyRecord | undefined>;
   commit(commit: Commit): Promise<CommitResult>;
+  /**
+   * Pipelined commits (optional; the JSON-file store): the commit taken into the store's
+   * order and answered before it is durable (Accepted). The player's next commit may then
+   * be built on its state (loadLatest); nothing built on it may be acknowledged before
+   * `durable` resolves. Without it, commit is used and a commit is durable when answered.
+   */
+  accept?(commit: Commit): Promise<Accepted>;
+  /** The player's state with the commits taken but not yet durable (accept); without accept, load. */
+  loadLatest?(playerId: number): Promise<PlayerState | undefined>;
+  /** Resolves once every one of these states (loaded by loadLatest) is durable; rejects when one never will be. */
+  durable?(states: ReadonlyArray<PlayerState>): Promise<void>;
   /** Every player id (for operator broadcasts), deleted players left out. */
   playerIds(): Promise<number[]>;
   /** Up to `limit` players who committed most recently, newest first (guests for the friend list; not kept across restarts). */

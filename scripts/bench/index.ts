@@ -17,6 +17,7 @@ import { commitsPerSecond, drawsPerSecond, playerDaysPerSecond, simPlayerDaysPer
 import { echoMix, presentsExhausted, readMix, runLoad, writeMix, CONNECTIONS, type Figures } from './load.js';
 import { activePlayer, BENCH_SALT, fillStore, generateStore, logIn } from './players.js';
 import { PostgresStorage } from '../../adapters/storage/postgres.js';
+import { fileSizeCpu } from './file-size.js';
 import { ROOT, START_FLAGS, startServer, type Server } from './servers.js';
 import { cpuNow, cpuSince, pgFloor, type FloorFigures } from './pg-floor.js';
 import { spawnSync } from 'node:child_process';
@@ -398,6 +399,27 @@ const main = async () => {
         ratio: 1,
         vs: '',
         runs: single.map((x) => Math.round(x.rps)),
+      });
+      // The size check on the file store (issue 34): a write's CPU on the bounds test's player over the write mix's.
+      log(
+        'storage: single draws through the service on a ~25 kB and a ~768 kB player (the reducer makes the large one)',
+      );
+      const size = await fileSizeCpu(m, now, 400, RUNS);
+      rows.push({
+        name: `storage: CPU per single draw, ${size.kB[1]} kB ÷ ${size.kB[0]} kB player (file store)`,
+        unit: 'µs/draw',
+        rate: size.cpu[1],
+        p50: null,
+        p99: null,
+        ratio: size.ratio,
+        vs: `${Math.round(size.cpu[0])} µs/draw on the ${size.kB[0]} kB player, in process`,
+        runs: size.runs.map((r) => Math.round(r[1])),
+      });
+      extras['fileSizeRatio'] = size.ratio;
+      targets.push({
+        target: `file store CPU per single draw, ${size.kB[1]} kB player ≤ 1.5× the ${size.kB[0]} kB player's`,
+        value: `${size.ratio.toFixed(2)}×`,
+        met: size.ratio <= 1.5,
       });
     }
 
