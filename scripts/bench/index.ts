@@ -231,6 +231,8 @@ const measured = async (
     cpu: { node: per(c.node), postgres: per(backends), postgresAll: per(c.postgres), bench: per(c.bench) },
   };
 };
+/** The fill commits a thousand players a statement: on a loaded machine that takes more than the store's 5 s default. */
+const FILL_TIMEOUT_MS = 300_000;
 /** The application_name of this checkout's service connections, and of the --before checkout's. */
 const APP_NOW = `hoshi-bench-now-${process.pid}`;
 const APP_BEFORE = `hoshi-bench-before-${process.pid}`;
@@ -250,12 +252,14 @@ const startBefore = async (
   const main = join(root, 'dist/adapters/http/main.js');
   if (!existsSync(main)) throw new Error(`--before: ${main} is missing (run npm run build there)`);
   const mod = (await import(pathToFileURL(join(root, 'dist/adapters/storage/postgres.js')).href)) as {
-    PostgresStorage: { open(o: { connectionString: string; schema: string }): Promise<Storage> };
+    PostgresStorage: {
+      open(o: { connectionString: string; schema: string; statementTimeoutMs: number }): Promise<Storage>;
+    };
   };
   const schema = `hoshi_bench_before_${Date.now()}`;
   log(`postgres before: generating ${PLAYERS} players in schema ${schema} with ${root}'s storage`);
   const gen = await fillStore(
-    await mod.PostgresStorage.open({ connectionString: url, schema }),
+    await mod.PostgresStorage.open({ connectionString: url, schema, statementTimeoutMs: FILL_TIMEOUT_MS }),
     m,
     PLAYERS,
     1,
@@ -617,7 +621,7 @@ const main = async () => {
         `postgres: generating ${PLAYERS} players in schema ${schema}, and the size check's ${sizes.map((x) => `${x.kB} kB`).join(' and ')}`,
       );
       const gen = await fillStore(
-        await PostgresStorage.open({ connectionString: url, schema }),
+        await PostgresStorage.open({ connectionString: url, schema, statementTimeoutMs: FILL_TIMEOUT_MS }),
         m,
         PLAYERS,
         1,
