@@ -1,7 +1,8 @@
 // The PostgreSQL schema: the versioned migrations (tables, indexes, and the SQL
-// functions commit_v1..v4 and take_tokens), and how a store runs them at open.
+// functions commit_v1..v5 and take_tokens), and how a store runs them at open.
 import type pg from 'pg';
 import { StorageError } from './storage.js';
+import { COMMIT_V5 } from './postgres-commit-sql.js';
 
 /** A schema name as written into SQL: a plain identifier, never quoted or escaped. */
 export const ident = (s: string): string => {
@@ -319,6 +320,8 @@ const MIGRATIONS: ReadonlyArray<(s: string) => string> = [
     END
     $fn$;
   `,
+  // 9 (issue 34): commit_v5, commit_v4's work in one flat function (postgres-commit-sql.ts).
+  COMMIT_V5,
 ];
 
 /** How many migrations the schema has when current. */
@@ -327,10 +330,10 @@ export const MIGRATION_COUNT = MIGRATIONS.length;
 /** The statements a store prepares (each named, parsed and planned once per connection). */
 export type Statements = Record<'commit' | 'load' | 'verify' | 'session' | 'claim' | 'take', string>;
 
-/** The text of the statements a store prepares in schema `s`: commit_v4, take_tokens, and the reads that go with them. */
+/** The text of the statements a store prepares in schema `s`: commit_v5, take_tokens, and the reads that go with them. */
 export const statementsOf = (s: string): Statements => {
   return {
-    commit: `SELECT ${s}.commit_v4($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26) AS seq`,
+    commit: `SELECT ${s}.commit_v5($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26) AS seq`,
     // The base as text (its length is the fold's measure) and the deltas since it, in order.
     load: `SELECT p.state::text AS state, CASE WHEN p.base_version IS NULL THEN NULL ELSE
         (SELECT json_agg(d.delta ORDER BY d.version)::text FROM ${s}.player_deltas d WHERE d.player_id = p.player_id) END AS deltas

@@ -14,12 +14,15 @@ import { join, resolve as resolvePath } from 'node:path';
 import { loadMaster } from '../../adapters/master/load.js';
 import type { Master } from '../../core/master/index.js';
 import { commitsPerSecond, drawsPerSecond, playerDaysPerSecond, simPlayerDaysPerSecond } from './core.js';
-import { echoMix, presentsExhausted, readMix, runLoad, writeMix, CONNECTIONS, type Figures } from './load.js';
+import { drawMix, echoMix, presentsExhausted, readMix, runLoad, writeMix, CONNECTIONS, type Figures } from './load.js';
 import { activePlayer, BENCH_SALT, fillStore, generateStore, logIn } from './players.js';
 import { PostgresStorage } from '../../adapters/storage/postgres.js';
 import { fileSizeCpu } from './file-size.js';
 import { ROOT, START_FLAGS, startServer, type Server } from './servers.js';
-import { cpuNow, cpuSince, pgFloor, type FloorFigures } from './pg-floor.js';
+import { backendsNow, backendsSince, cpuNow, cpuSince, namedUrl, pgFloor, type FloorFigures } from './pg-floor.js';
+import { seasonedPlayer, sizeRatios, smallPlayer } from './pg-size.js';
+import { canonicalJson } from '../../adapters/storage/canonical.js';
+import type { PlayerState } from '../../core/state.js';
 import { spawnSync } from 'node:child_process';
 import { cliArgs, flag, num as numArg } from '../args.js';
 
@@ -61,6 +64,22 @@ const args = cliArgs({
       kind: 'integer',
       min: 1,
       description: 'players stored in the scale run',
+    },
+    seasoned: {
+      type: 'string',
+      value: 'N',
+      default: '20000',
+      kind: 'integer',
+      min: 1,
+      description: "ten-draws made by the postgres size check's large player (20,000: the bounds test's ~768 kB)",
+    },
+    'size-draws': {
+      type: 'string',
+      value: 'N',
+      default: '400',
+      kind: 'integer',
+      min: 1,
+      description: "single draws a run on each of the postgres size check's players (4 connections)",
     },
     hot: {
       type: 'string',
@@ -108,6 +127,8 @@ const RUNS = num('runs', 3);
 const PLAYERS = num('players', 1000);
 const SCALE = num('scale', 100_000);
 const HOT_REQUESTS = num('hot', 800);
+const SEASONED = num('seasoned', 20_000);
+const SIZE_DRAWS = num('size-draws', 400);
 /** Bytes the padded baseline adds to its GET answers: about the read mix's mean answer. */
 const PAD = num('pad', 9000);
 const only = typeof args.values['only'] === 'string' ? new Set(args.values['only'].split(',')) : null;
@@ -157,7 +178,7 @@ const load = async (
   url: string,
   mix: Parameters<typeof runLoad>[1],
   label: string,
-  opts: { duration?: number; amount?: number },
+  opts: { duration?: number; amount?: number; connections?: number },
 ): Promise<Figures> => {
   const r = await runLoad(url, mix, opts);
   log(
@@ -182,32 +203,70 @@ const httpRow = (name: string, runs: Figures[], base: Figures | null, vs: string
   return f;
 };
 
-/** A load with the CPU each side spent on it, per request (µs): the service processes, PostgreSQL, the load generator. */
+interface Cpu {
+  readonly node: number;
+  /** The backends of the service's connections where `db` names them (else as postgresAll). */
+  readonly postgres: number;
+  /** Every PostgreSQL process on the machine: the WAL writer, checkpointer and autovacuum too, and whatever else uses the server. */
+  readonly postgresAll: number;
+  readonly bench: number;
+}
+/**
+ * A load with the CPU each side spent on it, per request (µs): the service processes,
+ * PostgreSQL, the load generator. `db`: the service's connections are named `app`
+ * (namedUrl), so PostgreSQL's CPU is their backends' alone, whatever else the machine runs.
+ */
 const measured = async (
   pids: number[],
   f: () => Promise<Figures>,
-): Promise<Figures & { cpu: { node: number; postgres: number; bench: number } }> => {
+  db?: { readonly url: string; readonly app: string },
+): Promise<Figures & { cpu: Cpu }> => {
+  const b0 = db && (await backendsNow(db.url, db.app));
   const c0 = cpuNow(pids);
   const r = await f();
   const c = cpuSince(c0, cpuNow(pids));
+  const backends = b0 && db ? backendsSince(b0, await backendsNow(db.url, db.app)) : c.postgres;
   const per = (x: number) => (x / Math.max(1, r.requests)) * 1e6;
-  return { ...r, cpu: { node: per(c.node), postgres: per(c.postgres), bench: per(c.bench) } };
+  return {
+    ...r,
+    cpu: { node: per(c.node), postgres: per(backends), postgresAll: per(c.postgres), bench: per(c.bench) },
+  };
 };
+/** The fill commits a thousand players a statement: on a loaded machine that takes more than the store's 5 s default. */
+const FILL_TIMEOUT_MS = 300_000;
+/** The application_name of this checkout's service connections, and of the --before checkout's. */
+const APP_NOW = `hoshi-bench-now-${process.pid}`;
+const APP_BEFORE = `hoshi-bench-before-${process.pid}`;
 
 /**
  * The compiled server of another checkout (`--before`) on a schema of its own, filled by that
  * checkout's own storage code (so its tables are as it made them), its players logged in and warmed.
  */
-const startBefore = async (dir: string, url: string, m: Master, now: number) => {
+const startBefore = async (
+  dir: string,
+  url: string,
+  m: Master,
+  now: number,
+  extra: ReadonlyArray<{ state: PlayerState }>,
+) => {
   const root = resolvePath(dir);
   const main = join(root, 'dist/adapters/http/main.js');
   if (!existsSync(main)) throw new Error(`--before: ${main} is missing (run npm run build there)`);
   const mod = (await import(pathToFileURL(join(root, 'dist/adapters/storage/postgres.js')).href)) as {
-    PostgresStorage: { open(o: { connectionString: string; schema: string }): Promise<Storage> };
+    PostgresStorage: {
+      open(o: { connectionString: string; schema: string; statementTimeoutMs: number }): Promise<Storage>;
+    };
   };
   const schema = `hoshi_bench_before_${Date.now()}`;
   log(`postgres before: generating ${PLAYERS} players in schema ${schema} with ${root}'s storage`);
-  const gen = await fillStore(await mod.PostgresStorage.open({ connectionString: url, schema }), m, PLAYERS, 1, now);
+  const gen = await fillStore(
+    await mod.PostgresStorage.open({ connectionString: url, schema, statementTimeoutMs: FILL_TIMEOUT_MS }),
+    m,
+    PLAYERS,
+    1,
+    now,
+    extra,
+  );
   // Before issue 17 the id sequence did not move past players committed with ids of their own: moved here.
   const c = new pg.Client({ connectionString: url });
   await c.connect();
@@ -219,7 +278,7 @@ const startBefore = async (dir: string, url: string, m: Master, now: number) => 
   const server = await startServer(
     main,
     {
-      DATABASE_URL: url,
+      DATABASE_URL: namedUrl(url, APP_BEFORE),
       PG_SCHEMA: schema,
       ADMIN_TOKEN: 'bench-admin-token',
       REQUEST_HASH_SALT: BENCH_SALT,
@@ -230,8 +289,10 @@ const startBefore = async (dir: string, url: string, m: Master, now: number) => 
   const active = await logIn(server.url, gen.active);
   await load(server.url, readMix(active), 'warm-up postgres read, before', { amount: active.length * 6 });
   await load(server.url, writeMix(active), 'warm-up postgres write, before', { amount: active.length * 4 });
+  const sized = await logIn(server.url, gen.extra);
+  for (const p of sized) await load(server.url, drawMix([p]), 'warm-up postgres draws, before', { amount: 50 });
   const head = spawnSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
-  return { server, active, schema, label: head || root };
+  return { server, active, sized, schema, label: head || root };
 };
 
 /**
@@ -635,14 +696,29 @@ const main = async () => {
           p50: median(fs.map((f) => f.p50)),
           p99: median(fs.map((f) => f.p99)),
           ratio: tps / floor,
-          vs: `${k === 0 ? '' : 'the floor; '}PostgreSQL CPU ${Math.round(median(fs.map((f) => f.pgCpuUs)))} µs/tx`,
+          vs: `${k === 0 ? '' : 'the floor; '}PostgreSQL CPU ${Math.round(median(fs.map((f) => f.pgCpuUs)))} µs/tx (all its processes ${Math.round(median(fs.map((f) => f.pgAllCpuUs)))})`,
           runs: fs.map((f) => Math.round(f.tps)),
         });
       });
-      log(`postgres: generating ${PLAYERS} players in schema ${schema}`);
-      const gen = await fillStore(await PostgresStorage.open({ connectionString: url, schema }), m, PLAYERS, 1, now);
+      log(`postgres: a player of ${SEASONED} ten-draws for the size check (the reducer runs each)`);
+      // The size check (issue 34): single draws on a player of the write mix's size and on the bounds test's.
+      const sizes = [smallPlayer(m, PLAYERS + 1, now), seasonedPlayer(m, PLAYERS + 2, now, SEASONED)].map((state) => ({
+        state,
+        kB: Math.round(canonicalJson(state).length / 1000),
+      }));
+      log(
+        `postgres: generating ${PLAYERS} players in schema ${schema}, and the size check's ${sizes.map((x) => `${x.kB} kB`).join(' and ')}`,
+      );
+      const gen = await fillStore(
+        await PostgresStorage.open({ connectionString: url, schema, statementTimeoutMs: FILL_TIMEOUT_MS }),
+        m,
+        PLAYERS,
+        1,
+        now,
+        sizes,
+      );
       const pgEnv = {
-        DATABASE_URL: url,
+        DATABASE_URL: namedUrl(url, APP_NOW),
         PG_SCHEMA: schema,
         ADMIN_TOKEN: 'bench-admin-token',
         REQUEST_HASH_SALT: BENCH_SALT,
@@ -655,41 +731,90 @@ const main = async () => {
         const active = await logIn(one.url, gen.active);
         await load(one.url, readMix(active), 'warm-up postgres read', { amount: active.length * 6 });
         await load(one.url, writeMix(active), 'warm-up postgres write', { amount: active.length * 4 });
+        const sized = await logIn(one.url, gen.extra);
+        for (const p of sized) await load(one.url, drawMix([p]), 'warm-up postgres draws', { amount: 50 });
         const reads: Array<Awaited<ReturnType<typeof measured>>> = [];
         const single: typeof reads = [];
         const old =
-          typeof args.values['before'] === 'string' ? await startBefore(args.values['before'], url, m, now) : undefined;
+          typeof args.values['before'] === 'string'
+            ? await startBefore(args.values['before'], url, m, now, sizes)
+            : undefined;
         if (old) servers.push(old.server);
         const oldReads: typeof reads = [];
         const oldWrites: typeof reads = [];
+        /** Single draws on each size's player, by size (small, large), per run: this process's, and the before's. */
+        const draws: Array<typeof reads> = sizes.map(() => []);
+        const oldDraws: Array<typeof reads> = sizes.map(() => []);
+        const drawRuns = async (
+          url1: string,
+          pid: number,
+          players: typeof sized,
+          into: Array<typeof reads>,
+          label: string,
+          app: string,
+        ): Promise<void> => {
+          for (const [k, p] of players.entries())
+            into[k]!.push(
+              await measured(
+                [pid],
+                () =>
+                  load(url1, drawMix([p]), `${label}, single draws, ${sizes[k]!.kB} kB player`, {
+                    amount: SIZE_DRAWS,
+                    connections: 4,
+                  }),
+                { url, app },
+              ),
+            );
+        };
         for (let i = 0; i < RUNS; i++) {
           if (old) {
             const pid = old.server.proc.pid as number;
             oldReads.push(
-              await measured([pid], () =>
-                load(old.server.url, readMix(old.active), `run ${i + 1} postgres read mix, before (${old.label})`, {
-                  duration: DURATION,
-                }),
+              await measured(
+                [pid],
+                () =>
+                  load(old.server.url, readMix(old.active), `run ${i + 1} postgres read mix, before (${old.label})`, {
+                    duration: DURATION,
+                  }),
+                { url, app: APP_BEFORE },
               ),
             );
             oldWrites.push(
-              await measured([pid], () =>
-                load(old.server.url, writeMix(old.active), `run ${i + 1} postgres write mix, before (${old.label})`, {
-                  duration: DURATION,
-                }),
+              await measured(
+                [pid],
+                () =>
+                  load(old.server.url, writeMix(old.active), `run ${i + 1} postgres write mix, before (${old.label})`, {
+                    duration: DURATION,
+                  }),
+                { url, app: APP_BEFORE },
               ),
+            );
+            await drawRuns(
+              old.server.url,
+              pid,
+              old.sized,
+              oldDraws,
+              `run ${i + 1} postgres, before (${old.label})`,
+              APP_BEFORE,
             );
           }
           reads.push(
-            await measured([pid1], () =>
-              load(one.url, readMix(active), `run ${i + 1} postgres read mix, one process`, { duration: DURATION }),
+            await measured(
+              [pid1],
+              () =>
+                load(one.url, readMix(active), `run ${i + 1} postgres read mix, one process`, { duration: DURATION }),
+              { url, app: APP_NOW },
             ),
           );
           single.push(
-            await measured([pid1], () =>
-              load(one.url, writeMix(active), `run ${i + 1} postgres write mix, one process`, { duration: DURATION }),
+            await measured(
+              [pid1],
+              () =>
+                load(one.url, writeMix(active), `run ${i + 1} postgres write mix, one process`, { duration: DURATION }),
+              { url, app: APP_NOW },
             ),
           );
+          await drawRuns(one.url, pid1, sized, draws, `run ${i + 1} postgres`, APP_NOW);
           log(
             `  CPU per request: write: node ${Math.round(single.at(-1)!.cpu.node)} µs, postgres ${Math.round(single.at(-1)!.cpu.postgres)} µs, load generator ${Math.round(single.at(-1)!.cpu.bench)} µs`,
           );
@@ -710,34 +835,39 @@ const main = async () => {
         const pair: typeof reads = [];
         for (let i = 0; i < RUNS; i++) {
           pair.push(
-            await measured([pid1, pid2], async () => {
-              const [a, b] = await Promise.all([
-                runLoad(one.url, writeMix(halves[0] ?? []), { duration: DURATION, connections: CONNECTIONS / 2 }),
-                runLoad(two.url, writeMix(halves[1] ?? []), { duration: DURATION, connections: CONNECTIONS / 2 }),
-              ]);
-              log(
-                `run ${i + 1} postgres, two processes: ${Math.round(a.rps + b.rps)} req/s (${Math.round(a.rps)} + ${Math.round(b.rps)})`,
-              );
-              return {
-                rps: a.rps + b.rps,
-                p50: Math.max(a.p50, b.p50),
-                p99: Math.max(a.p99, b.p99),
-                failed: a.failed + b.failed,
-                requests: a.requests + b.requests,
-              };
-            }),
+            await measured(
+              [pid1, pid2],
+              async () => {
+                const [a, b] = await Promise.all([
+                  runLoad(one.url, writeMix(halves[0] ?? []), { duration: DURATION, connections: CONNECTIONS / 2 }),
+                  runLoad(two.url, writeMix(halves[1] ?? []), { duration: DURATION, connections: CONNECTIONS / 2 }),
+                ]);
+                log(
+                  `run ${i + 1} postgres, two processes: ${Math.round(a.rps + b.rps)} req/s (${Math.round(a.rps)} + ${Math.round(b.rps)})`,
+                );
+                return {
+                  rps: a.rps + b.rps,
+                  p50: Math.max(a.p50, b.p50),
+                  p99: Math.max(a.p99, b.p99),
+                  failed: a.failed + b.failed,
+                  requests: a.requests + b.requests,
+                };
+              },
+              { url, app: APP_NOW },
+            ),
           );
         }
-        const cpuMedian = (xs: typeof reads) => ({
+        const cpuMedian = (xs: typeof reads): Cpu => ({
           node: median(xs.map((x) => x.cpu.node)),
           postgres: median(xs.map((x) => x.cpu.postgres)),
+          postgresAll: median(xs.map((x) => x.cpu.postgresAll)),
           bench: median(xs.map((x) => x.cpu.bench)),
         });
         const rc = cpuMedian(reads),
           wc = cpuMedian(single),
           pc = cpuMedian(pair);
-        const cpuText = (c: { node: number; postgres: number; bench: number }) =>
-          `CPU/req: node ${Math.round(c.node)} µs, postgres ${Math.round(c.postgres)} µs, load ${Math.round(c.bench)} µs`;
+        const cpuText = (c: Cpu) =>
+          `CPU/req: node ${Math.round(c.node)} µs, postgres ${Math.round(c.postgres)} µs (all its processes ${Math.round(c.postgresAll)}), load ${Math.round(c.bench)} µs`;
         const rf = httpRow(
           `postgres: read mix, one process (${PLAYERS.toLocaleString('en-US')} players)`,
           reads,
@@ -757,6 +887,27 @@ const main = async () => {
           runs: single.map((r) => Math.round(r.rps)),
         });
         const pf = httpRow('postgres: write mix, two processes', pair, sf, `one process; ${cpuText(pc)}`);
+        // The size check: CPU per draw of the large player over the small one's, each side (issue 34).
+        const sizeRows = (runsBySize: Array<typeof reads>, label: string) => {
+          const cpu = runsBySize.map((xs) => cpuMedian(xs));
+          runsBySize.forEach((xs, k) =>
+            httpRow(`postgres${label}: single draws, ${sizes[k]!.kB} kB player`, xs, null, cpuText(cpu[k]!)),
+          );
+          const r = sizeRatios(cpu[0]!, cpu[1]!);
+          rows.push({
+            name: `postgres${label}: CPU per draw, ${sizes[1]!.kB} kB ÷ ${sizes[0]!.kB} kB player`,
+            unit: 'ratio',
+            rate: null,
+            p50: null,
+            p99: null,
+            ratio: r.both,
+            vs: `node ${r.node.toFixed(2)}×, postgres ${r.postgres.toFixed(2)}×`,
+            runs: [],
+          });
+          return r;
+        };
+        const size = sizeRows(draws, '');
+        if (old) sizeRows(oldDraws, ` before (${old.label})`);
         if (old) {
           const orf = httpRow(
             `postgres before (${old.label}): read mix, one process`,
@@ -837,6 +988,23 @@ const main = async () => {
           target: 'postgres write mix, one process ≥ 50% of the floor',
           value: `${((100 * sf.rps) / floor).toFixed(0)}% (${Math.round(sf.rps)} of ${Math.round(floor)} tx/s)`,
           met: sf.rps >= 0.5 * floor,
+        });
+        extras['pgSizeRatioNode'] = size.node;
+        extras['pgSizeRatioPostgres'] = size.postgres;
+        targets.push({
+          target: 'postgres CPU per write (write mix, one process): Node ≤ 350 µs',
+          value: `${Math.round(wc.node)} µs`,
+          met: wc.node <= 350,
+        });
+        targets.push({
+          target: 'postgres CPU per write (write mix, one process): PostgreSQL ≤ 300 µs',
+          value: `${Math.round(wc.postgres)} µs`,
+          met: wc.postgres <= 300,
+        });
+        targets.push({
+          target: `postgres CPU per single draw, ${sizes[1]!.kB} kB player ≤ 1.5× the ${sizes[0]!.kB} kB player's (each side)`,
+          value: `node ${size.node.toFixed(2)}×, postgres ${size.postgres.toFixed(2)}×`,
+          met: size.node <= 1.5 && size.postgres <= 1.5,
         });
         targets.push({
           target: 'postgres write mix p99 ≤ 50 ms (32 connections)',

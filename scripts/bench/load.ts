@@ -111,6 +111,12 @@ export const writeMix = (players: ReadonlyArray<BenchPlayer>): Req[] => {
   ];
 };
 
+/** Single draws only, round robin over the players (the size check: scripts/bench/pg-size.ts). */
+export const drawMix = (players: ReadonlyArray<BenchPlayer>): Req[] => {
+  const next = roundRobin(players);
+  return [post('/api/player/gacha/draw', () => ({ gachaId: GACHA_ID, drawType: 1 }), true, next)];
+};
+
 /** The baseline's requests: a GET and a POST of the same sizes, echoed (`pad`: bytes added to the GET's answer). */
 export const echoMix = (players: ReadonlyArray<BenchPlayer>, pad = 0): Req[] => {
   const next = roundRobin(players);

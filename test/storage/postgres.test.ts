@@ -84,6 +84,82 @@ test('migrations started by several processes at once all succeed, once', async 
   );
 });
 
+test('a commit is one call of commit_v5 (migration 9): with commit_v1..v4 dropped, every part of a commit still commits and conflicts as before', async (t) => {
+  const { storage, schema, cleanup } = await openPostgres();
+  t.teardown(cleanup);
+  const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await c.connect();
+  t.teardown(() => c.end());
+  const fns = async () =>
+    (
+      await c.query<{ proname: string }>(
+        `SELECT proname FROM pg_proc WHERE pronamespace = $1::regnamespace AND proname LIKE 'commit_v%' ORDER BY proname`,
+        [schema],
+      )
+    ).rows.map((r) => r.proname);
+  t.deepEqual(
+    await fns(),
+    ['commit_v1', 'commit_v2', 'commit_v3', 'commit_v4', 'commit_v5'],
+    'the older ones stay for processes not yet upgraded',
+  );
+  // commit_v4 calls v3, v3 calls v2, v2 calls v1: a store still calling any of them fails from here on.
+  await c.query(`DROP FUNCTION ${schema}.commit_v4, ${schema}.commit_v3, ${schema}.commit_v2, ${schema}.commit_v1`);
+  t.deepEqual(await fns(), ['commit_v5']);
+  const p = freshPlayer({ playerId: 1, seed: 'one' });
+  const q = freshPlayer({ playerId: 2, seed: 'two' });
+  const run = { kind: 'op', at: 1, masterHash: 'm', op: 'x', playerId: 1, request: {}, seed: 's', others: [] } as const;
+  t.true(
+    (
+      await storage.commit({
+        players: [
+          { state: p, expectedVersion: null },
+          { state: q, expectedVersion: null },
+        ],
+        log: run,
+      })
+    ).ok,
+  );
+  const session = { playerId: 1, epoch: 0, createdAt: 5, lastSeenAt: 5 };
+  const record = { requestHash: 'h', answer: { ok: { gold: 7 } }, createdAt: 10 };
+  const p1 = bump(p, 7);
+  t.true(
+    (
+      await storage.commit({
+        players: [{ state: p1, expectedVersion: 0 }],
+        reads: [{ playerId: 2, version: 0 }],
+        sessions: [{ key: 'sess', session }],
+        idempotency: [{ key: '1:k', record }],
+        log: run,
+      })
+    ).ok,
+  );
+  t.like(await storage.commit({ players: [{ state: bump(p, 8), expectedVersion: 0 }] }), {
+    ok: false,
+    conflict: 'version',
+  });
+  t.like(await storage.commit({ players: [{ state: { ...bump(p1, 9), myCode: q.myCode }, expectedVersion: 1 }] }), {
+    ok: false,
+    conflict: 'unique',
+  });
+  const y = await PostgresStorage.open({ connectionString: TEST_DATABASE_URL, schema, poolSize: 1 });
+  t.teardown(() => y.close());
+  t.deepEqual(await y.load(1), p1, 'the delta applied, the refused commits left nothing');
+  t.deepEqual(await y.getSession('sess'), session);
+  t.deepEqual(await y.getIdempotency('1:k'), record);
+  t.deepEqual(
+    (await y.readLog({})).map((e) => [e.seq, e.playerIds]),
+    [
+      [1, [1, 2]],
+      [2, [1]],
+    ],
+  );
+  t.deepEqual(
+    (await y.readLog({ players: [2] })).map((e) => e.seq),
+    [1],
+    'each player of an entry indexed',
+  );
+});
+
 test('an unreachable database fails loudly, naming the problem', async (t) => {
   const e = await t.throwsAsync(
     PostgresStorage.open({ connectionString: 'postgres://postgres@127.0.0.1:1/none', schema: freshSchema() }),
