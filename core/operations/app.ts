@@ -3,7 +3,8 @@
 // send back as X-STAR-AB (older than the minimum is refused with 30 OUTDATED_AB_VERSION).
 // Pure functions of master data: no player, no session (fixtures/original.json).
 import * as t from 'io-ts';
-import { PosInt, objWithOptional } from '../codecs.js';
+import { PosInt, described, objWithOptional } from '../codecs.js';
+import { zoneText } from '../time.js';
 import type { Master } from '../master/index.js';
 import { VERSION_PATTERN, compareVersions } from '../master/original.js';
 import { E, fail, ok, type Result } from '../shared/result.js';
@@ -40,6 +41,11 @@ export const AppVersionResponse = t.type(
     latestVersion: t.string,
     /** Where to update the app. */
     storeUrl: t.string,
+    /** The game's time zone, "+09:00": every time in an answer is written in it, without the offset. */
+    timeZone: described(
+      t.string,
+      'The game\'s time zone as a UTC offset, e.g. "+09:00": every time in a request or answer is written in it, without the offset.',
+    ),
   },
   'GetAppVersionResponse',
 );
@@ -77,6 +83,7 @@ export const appVersion = (m: Master, req: AppVersionRequest): Result<AppVersion
     minVersion: p.minVersion,
     latestVersion: p.latestVersion,
     storeUrl: p.storeUrl,
+    timeZone: zoneText(m.game.timezoneOffsetMinutes),
   });
 };
 
