@@ -1,5 +1,5 @@
-// The typed HTTP client of hoshi. Its methods are made at run time from the same
-// operations table the server routes (core/operations/table.ts), one per operation,
+// The typed HTTP client of hoshi. Its methods are made at run time from the operations'
+// descriptions (core/api/, the same entries the server's table routes), one per operation,
 // and typed by a mapped type over the operation names: the request is RequestOf<N>,
 // the answer ResponseOf<N> & Changes, both from the operations' io-ts codecs. Nothing
 // here is kept by hand per operation, so a new or changed operation is in the client
@@ -11,20 +11,21 @@
 // only when there is no such answer: the network failed on every attempt
 // ('network'), the answer is not the service's envelope ('protocol'), or, with
 // checkAnswers, an answer breaks its declared codec ('contract').
+// The descriptions only (core/api/), not the table: no reducer, so the client bundles for a browser.
 import {
-  OPERATIONS,
-  TYPED_OPERATIONS,
+  DESCRIPTIONS,
+  TYPED_DESCRIPTIONS,
   type OperationName,
   type RequestOf,
   type ResponseOf,
-} from '../core/operations/table.js';
-import { accessOf, answerCodec, type AnyOperation } from '../core/operation.js';
+} from '../core/api/index.js';
+import { accessOf, answerCodec, type AnyDescription } from '../core/api/describe.js';
 import { answerProblems } from '../core/answer-check.js';
 import type { Changes } from '../core/views/codecs.js';
 import { requestHash } from './hash.js';
 import { backoffMs, DEFAULT_RETRY, retryAfterMs, retryReasonOf, type RetryPolicy, type RetryReason } from './retry.js';
 
-export type { OperationName, RequestOf, ResponseOf } from '../core/operations/table.js';
+export type { OperationName, RequestOf, ResponseOf } from '../core/api/index.js';
 export type { RetryPolicy, RetryReason } from './retry.js';
 export { requestHash, requestHashText } from './hash.js';
 
@@ -251,7 +252,7 @@ export const createClient = (opts: ClientOptions): HoshiClient => {
 
   const perform = async (
     name: OperationName,
-    op: AnyOperation,
+    op: AnyDescription,
     request: unknown,
     callOpts: CallOptions | undefined,
   ): Promise<Untyped> => {
@@ -348,7 +349,7 @@ export const createClient = (opts: ClientOptions): HoshiClient => {
     }
   };
 
-  const byName = new Map<string, AnyOperation>(OPERATIONS.map((o) => [o.name, o]));
+  const byName = new Map<string, AnyDescription>(DESCRIPTIONS.map((o) => [o.name, o]));
   const call = async <N extends OperationName>(name: N, ...args: ArgsOf<N>): Promise<CallResult<N>> => {
     const op = byName.get(name);
     if (!op) throw new Error(`no operation ${name} in the table`);
@@ -376,7 +377,7 @@ export const createClient = (opts: ClientOptions): HoshiClient => {
     (...args: ArgsOf<N>) =>
       call(name, ...args);
   const methods: Partial<Record<OperationName, (...args: never) => unknown>> = {};
-  for (const { name } of TYPED_OPERATIONS) methods[name] = methodOf(name);
+  for (const { name } of TYPED_DESCRIPTIONS) methods[name] = methodOf(name);
   // Every name of the table has its method (made just above from the same table).
   return Object.assign(client, methods) as HoshiClient;
 };

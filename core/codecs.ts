@@ -31,6 +31,26 @@ const refineInt = (name: string, ok: (n: number) => boolean, why: string) =>
     (n) => n,
   );
 
+/** A codec that carries a description for the OpenAPI document (json-schema.ts shows it). */
+export type Described<C extends t.Mixed> = t.RefinementC<C> & { readonly description: string };
+
+/**
+ * `codec` with a description for readers of the OpenAPI document (what -1 means, what
+ * a flag says): a refinement that refuses nothing, so it decodes, encodes, checks and
+ * types exactly as `codec`; only the document changes.
+ */
+export const described = <C extends t.Mixed>(codec: C, description: string): Described<C> =>
+  Object.assign(
+    t.refinement(codec, () => true, codec.name),
+    { description },
+  );
+
+/** The description `described` gave a codec, if any. */
+export const descriptionOf = (codec: t.Mixed): string | undefined => {
+  const d: unknown = (codec as t.Mixed & { readonly description?: unknown }).description;
+  return codec instanceof t.RefinementType && typeof d === 'string' ? d : undefined;
+};
+
 /** An integer ≥ 1 (ids and amounts). */
 export const PosInt = refineInt('PosInt', (n) => n >= 1, 'must be a positive integer');
 /** An integer ≥ 0. */

@@ -2,7 +2,7 @@
 // possible errors and its reducer), and the runner every caller goes through.
 import * as t from 'io-ts';
 import { gameError, type ErrorName, type ErrorOf, type GameError } from './errors.js';
-import { Changes } from './views/codecs.js';
+import { type Changes } from './views/codecs.js';
 import type { Master } from './master/index.js';
 import type { Rng } from './rng.js';
 import { isDeleted, type PlayerState } from './state.js';
@@ -11,6 +11,10 @@ import { changes, type ViewCtx } from './view.js';
 import { E, type Result } from './shared/result.js';
 import { AFTER_HOOKS } from './hooks.js';
 import { withFields } from './state/copy.js';
+import { accessOf, type Access, type OpDescription } from './api/describe.js';
+
+// Who may call an entry and its whole answer's codec are the description's (core/api/describe.ts).
+export { accessOf, answerCodec, type Access } from './api/describe.js';
 
 /** Another player an operation reads or changes, named by the request. */
 export type OtherRef =
@@ -125,35 +129,18 @@ export type Find<Req> =
       readonly conflict: string;
     };
 
-export interface Operation<Req = unknown, Res = unknown, K extends ErrorName = ErrorName, N extends string = string> {
-  /** The spec's operation name (drawPlayerGacha), or the service's own (signupPlayer). */
-  readonly name: N;
-  readonly method: 'GET' | 'POST';
-  /** Path under /api (under /admin for the operator's). */
-  readonly path: string;
-  /**
-   * Older paths of the same entry (the original's 2017 names, e.g. /player/quest_log/add
-   * for /player/quest_log/order), served exactly as `path`; the router, the OpenAPI
-   * document and the operations reference read them.
-   */
-  readonly aliases?: ReadonlyArray<string>;
-  readonly group: string;
-  readonly summary: string;
-  /**
-   * How the player is found (default: by the caller's session): the one thing that
-   * says what kind of entry this is (accessOf derives who may call it).
-   */
+/**
+ * An entry of the table: its description (core/api/describe.ts, what a caller sees)
+ * and its implementation (how the service finds the player, the reducer).
+ */
+export interface Operation<
+  Req = unknown,
+  Res = unknown,
+  K extends ErrorName = ErrorName,
+  N extends string = string,
+> extends OpDescription<Req, Res, K, N> {
+  /** How the player is found (default: by the caller's session): it agrees with the description's access. */
   readonly find?: Find<Req>;
-  /** Secrets the edge makes for it and passes in env.issued: a new access token, or a new session (the service stores it with the commit). */
-  readonly issues?: 'accessToken' | 'session';
-  readonly request: t.Type<Req, unknown, unknown>;
-  /**
-   * The operation's own answer. An answer that changes the state also carries the
-   * changed parts of the player's view (views/codecs.ts Changes): see answerCodec.
-   */
-  readonly response: t.Type<Res, unknown, unknown>;
-  /** The domain errors the reducer can give (request and session errors are implied); the reducer's type allows no other. */
-  readonly errors: ReadonlyArray<K>;
   /** Other players the request names; the service loads them (and commits them atomically). */
   readonly touches?: (request: Req) => ReadonlyArray<OtherRef>;
   /**
@@ -163,32 +150,43 @@ export interface Operation<Req = unknown, Res = unknown, K extends ErrorName = E
    */
   readonly logged?: (request: Req, before: PlayerState, after: PlayerState) => unknown;
   readonly reduce: Reducer<Req, Res, K>;
-  /** True when the operation never changes state (no commit needed). */
-  readonly readOnly?: boolean;
-  /** Served while the game is closed for maintenance (the version check, the notices): every other entry answers 10. */
-  readonly duringMaintenance?: boolean;
-  /** Shared by every caller alike: a cache may keep its answer this many seconds (else no cache keeps it). */
-  readonly cacheSeconds?: number;
 }
 
 /** An operation in the table: its types erased. Sound because a request only reaches its reducer through its own codec. */
 export type AnyOperation = Operation<unknown, Record<string, unknown>, ErrorName, string>;
 
 /** What defineOp takes: the types come from the codecs and the error list, and the reducer is checked against them. */
-type OperationSpec<Req, Res, K extends ErrorName, N extends string> = Omit<
-  Operation<Req, Res, K, N>,
-  'reduce' | 'touches' | 'find' | 'logged'
-> & {
+type OperationSpec<Req, Res, K extends ErrorName, N extends string> = Omit<OpDescription<Req, Res, K, N>, 'access'> & {
   readonly touches?: (request: NoInfer<Req>) => ReadonlyArray<OtherRef>;
   readonly find?: Find<NoInfer<Req>>;
   readonly logged?: (request: NoInfer<Req>, before: PlayerState, after: PlayerState) => unknown;
   readonly reduce: Reducer<NoInfer<Req>, NoInfer<Res>, NoInfer<K>>;
 };
 
-/** Defines a table entry, keeping its types (the typed client reads them); the reducer may fail only with the listed errors. */
+/** Defines a whole entry in one (tests' own entries), its access derived from how it finds its player. */
 export const defineOp = <const N extends string, Req, Res, const K extends ErrorName = never>(
   op: OperationSpec<Req, Res, K, N>,
-): Operation<Req, Res, K, N> => op;
+): Operation<Req, Res, K, N> => ({ ...op, access: accessOfFind(op.find) });
+
+/** What implementOp adds to a description: how the player is found, the others, the logged form, the reducer. */
+type Implementation<Req, Res, K extends ErrorName> = Pick<
+  OperationSpec<Req, Res, K, string>,
+  'touches' | 'find' | 'logged' | 'reduce'
+>;
+
+/**
+ * A table entry: an operation's description (core/api/) and its reducer, the reducer
+ * checked against the description's codecs and errors. How it finds its player must
+ * agree with the access the description declares (else the table does not load).
+ */
+export const implementOp = <const N extends string, Req, Res, const K extends ErrorName>(
+  d: OpDescription<Req, Res, K, N>,
+  impl: Implementation<Req, Res, K>,
+): Operation<Req, Res, K, N> => {
+  if (accessOfFind(impl.find) !== accessOf(d))
+    throw new Error(`${d.name}: finds its player by ${findOf(impl).by}, yet its description says ${accessOf(d)}`);
+  return { ...d, ...impl };
+};
 
 /** The same entry with its types erased, for the table. */
 export const erased = <Req, Res, K extends ErrorName, N extends string>(op: Operation<Req, Res, K, N>): AnyOperation =>
@@ -296,23 +294,13 @@ export const run = <Req, Res, K extends ErrorName>(
   return execute(op, state, decoded.right, rng, now, env);
 };
 
-/** The codec of an operation's whole answer: its own part, and for one that can change state, the changed parts of the view. */
-export const answerCodec = (op: AnyOperation): t.Mixed =>
-  op.readOnly || findOf(op).by !== 'session' ? op.response : t.intersection([op.response, Changes]);
-
 /** How an entry finds its player (the default: the caller's session). */
 export const findOf = <Req>(op: { readonly find?: Find<Req> }): Find<Req> => op.find ?? SESSION;
 const SESSION = { by: 'session' } as const;
 
-/**
- * Who may call an entry, derived from how it finds its player: a player's session
- * (the game operations), anyone naming an account (sign-up, log-in, the move's
- * second half), the operator (by player id), or anyone at all (no player). Only the
- * session's operations run the after-hooks and answer the changed parts of the view.
- */
-export type Access = 'session' | 'account' | 'operator' | 'public';
-export const accessOf = (op: { readonly find?: Find<never> }): Access => {
-  switch (findOf(op).by) {
+/** The access an entry's way of finding its player implies (implementOp checks the description agrees). */
+const accessOfFind = (find: Find<never> | undefined): Access => {
+  switch ((find ?? SESSION).by) {
     case 'session':
       return 'session';
     case 'none':

@@ -77,3 +77,10 @@ export const weekdayOf = (day: number): number => (((day + 4) % 7) + 7) % 7;
 /** Local hour (0-23) of an instant at the offset. */
 export const hourOf = (ms: number, offsetMinutes: number): number =>
   Math.floor(((((ms + offsetMinutes * MINUTE) % DAY) + DAY) % DAY) / HOUR);
+
+/** A UTC offset in minutes as ISO 8601 writes it: 540 is "+09:00", -90 is "-01:30". */
+export const zoneText = (offsetMinutes: number): string => {
+  const a = Math.abs(offsetMinutes);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${offsetMinutes < 0 ? '-' : '+'}${two(Math.floor(a / 60))}:${two(a % 60)}`;
+};

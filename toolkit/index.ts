@@ -6,14 +6,19 @@
 //   gameTime     instants from game-local times, game days, periods
 //   wealth       what a player is worth in coins, gems, items and weapons at sale value
 //   loadConfig   behaviour profiles as data (toolkit/profiles.json)
-//   operationsProperty  a model-based fast-check property over random operation sequences
+//   operationsProperty  a model-based fast-check property over random operation sequences,
+//                       its steps typed by operation name (Step<'drawPlayerGacha'>)
+//   assertProperty      fc.assert that reports the failed check's message, not only the counterexample
+//   fc                  fast-check itself, so a property file needs no copy of its own (one version, one set of types)
 //   setupPlayer, buildRequest, Chooser, TEMPLATES  the model of play the harness uses
 export { World, type WorldOptions, type NewPlayerOptions, type Holdings, type RunOptions } from './world.js';
 export { gameTime, DAY, HOUR, MINUTE, type GameTime, type LocalPeriod } from './time.js';
 export { wealth, itemValue, grantValue, type Wealth } from './value.js';
 export { loadConfig, DEFAULT_CONFIG, Profile, SimConfig } from './profiles.js';
+export * as fc from 'fast-check';
 export {
   operationsProperty,
+  assertProperty,
   SESSION_OPERATIONS,
   type Step,
   type Model,

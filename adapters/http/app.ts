@@ -16,6 +16,7 @@ import { OPERATIONS } from '../../core/operations/table.js';
 import { answerCodec, type AnyOperation } from '../../core/operation.js';
 import { answerProblems } from '../../core/answer-check.js';
 import { E } from '../../core/shared/result.js';
+import { zoneText } from '../../core/time.js';
 import type { GameService, Answer, RequestContext } from '../service/service.js';
 import { DEFAULT_LIMITS, RateLimiter, SharedRateLimiter, type Bucket, type Limiter } from './rate-limit.js';
 import type { Config } from './config.js';
@@ -210,7 +211,9 @@ export const createApp = (service: GameService, cfg: AppConfig, log: Logger, ops
     }
   }
   router.get('/openapi.json', (ctx) => {
-    ctx.body = openApiDocument(cfg.serverVersion);
+    // The zone of the master data in force: the one every time in an answer is written in.
+    const zone = zoneText(service.masterAt(service.now()).master.game.timezoneOffsetMinutes);
+    ctx.body = openApiDocument(cfg.serverVersion, zone);
   });
 
   app.use(async (ctx, next) => {

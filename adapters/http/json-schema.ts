@@ -1,6 +1,7 @@
 // The JSON-Schema walker: io-ts codecs (core/codecs.ts's refinements included, by name)
 // turned into JSON Schema, inline or with named codecs as components referenced by $ref.
 import type * as t from 'io-ts';
+import { descriptionOf } from '../../core/codecs.js';
 
 /** A JSON Schema, as built here and in the OpenAPI document. */
 export type Schema = Record<string, unknown>;
@@ -84,6 +85,13 @@ export class SchemaWalker {
 
   /** The schema of a codec: a $ref when it is (or becomes) a component. */
   schema(codec: t.Mixed, at = '(root)'): Schema {
+    // A described codec (core/codecs.ts described): its own schema, its description beside it.
+    const said = descriptionOf(codec);
+    if (said !== undefined) {
+      const inner = this.schema(node(codec)['type'] as t.Mixed, at);
+      const own = inner['description'];
+      return { ...inner, description: typeof own === 'string' ? `${said} ${own}` : said };
+    }
     const c = core(codec);
     const name = this.withComponents ? this.componentOf(c) : undefined;
     return name ? ref(name) : this.inline(c, at);

@@ -23,6 +23,7 @@ import {
   PARAMETERS,
 } from './openapi-components.js';
 import { OPS_PATHS_DOC } from './openapi-ops.js';
+import { timeDescriptions, timesParagraph } from './openapi-times.js';
 
 /** The 200 answer: the envelope and the operation's own fields (and, where it can change state, Changes). */
 const okResponse = (w: SchemaWalker, codec: t.Mixed, at: string): Schema => {
@@ -118,8 +119,15 @@ const adminOperation = (w: SchemaWalker, errorResponses: ErrorResponses, op: Adm
   return operation;
 };
 
-/** The document and what the walk found wrong (clashing names, codecs it could not describe). */
-export const buildOpenApi = (serverVersion: number): { document: Schema; clashes: string[]; untyped: string[] } => {
+/**
+ * The document and what the walk found wrong (clashing names, codecs it could not describe).
+ * timeZone: the game's (master data's game.timezoneOffsetMinutes as "+09:00"), which every
+ * time in a request or answer is written in.
+ */
+export const buildOpenApi = (
+  serverVersion: number,
+  timeZone: string,
+): { document: Schema; clashes: string[]; untyped: string[] } => {
   const w = new SchemaWalker(true, [[PlayerState, 'PlayerState']]);
   const errors = new ErrorResponses();
   const paths: Record<string, Record<string, Schema>> = {};
@@ -143,17 +151,20 @@ export const buildOpenApi = (serverVersion: number): { document: Schema; clashes
   }
   Object.assign(paths, OPS_PATHS_DOC);
   const groups = [...new Set([...OPERATIONS.map((o) => o.group), 'admin', 'ops'])];
+  const described: Record<string, string> = { ...COMPONENT_DESCRIPTIONS, ...timeDescriptions(timeZone) };
   const components = Object.fromEntries(
     Object.entries(w.components)
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([name, schema]) => [
-        name,
-        COMPONENT_DESCRIPTIONS[name] ? { description: COMPONENT_DESCRIPTIONS[name], ...schema } : schema,
-      ]),
+      .map(([name, schema]) => [name, described[name] ? { description: described[name], ...schema } : schema]),
   );
   const document: Schema = {
     openapi: '3.1.0',
-    info: { title: 'hoshi player service', version: String(serverVersion), description: DESCRIPTION },
+    info: {
+      title: 'hoshi player service',
+      version: String(serverVersion),
+      description: `${DESCRIPTION}\n\n${timesParagraph(timeZone)}`,
+      'x-time-zone': timeZone,
+    },
     servers: [
       {
         url: '/',
@@ -197,10 +208,11 @@ export const buildOpenApi = (serverVersion: number): { document: Schema; clashes
   return { document, clashes: w.clashes, untyped: w.untyped };
 };
 
-const built = new Map<number, Schema>();
-/** The document served at GET /api/openapi.json (built once per server version: the table does not change). */
-export const openApiDocument = (serverVersion: number): Schema => {
-  let doc = built.get(serverVersion);
-  if (!doc) built.set(serverVersion, (doc = buildOpenApi(serverVersion).document));
+const built = new Map<string, Schema>();
+/** The document served at GET /api/openapi.json (built once per server version and time zone: the table does not change). */
+export const openApiDocument = (serverVersion: number, timeZone: string): Schema => {
+  const key = `${serverVersion} ${timeZone}`;
+  let doc = built.get(key);
+  if (!doc) built.set(key, (doc = buildOpenApi(serverVersion, timeZone).document));
   return doc;
 };

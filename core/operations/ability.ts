@@ -2,7 +2,7 @@
 // fruit items (spheres) into slots and level them with named items.
 import * as t from 'io-ts';
 import { PosInt, obj } from '../codecs.js';
-import { defineOp } from '../operation.js';
+import { implementOp } from '../operation.js';
 import type { Master } from '../master/index.js';
 import type { AbilityTree } from '../master/progression.js';
 import type { OwnedCharacter, PlayerState } from '../state.js';
@@ -13,6 +13,7 @@ import { AbilityTreeView, ItemStackView } from '../views/codecs.js';
 import { ItemAmountRequest } from './character.js';
 import { pay } from '../shared/pay.js';
 import { grantOrPresent } from '../shared/grant.js';
+import * as api from '../api/ability.js';
 
 type Slot = OwnedAbilityTree['slots'][number];
 
@@ -66,19 +67,8 @@ const putSlot = (
   return { state: putTree(s, tree, t2), tree: t2 };
 };
 
-/** An answer that shows the ability tree it changed, as managedAbilityTrees shows it. */
-const TreeResponse = (name: string) => t.type({ abilityTree: AbilityTreeView }, name);
-
 // ---- release ----
-const release = defineOp({
-  name: 'releasePlayerAbility',
-  method: 'POST',
-  path: '/player/ability/release',
-  group: 'ability',
-  summary: "Unlocks a character's ability tree with the named item (one of the tree's unlock items, in its amount).",
-  request: obj({ managedCharacterId: PosInt, itemId: PosInt }, 'ReleasePlayerAbilityRequest'),
-  response: TreeResponse('ReleasePlayerAbilityResponse'),
-  errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'STATE_CONFLICT', 'ITEM_IS_SHORT'],
+const release = implementOp(api.release, {
   reduce: (s, req, _rng, now, { master: m }) => {
     const found = findCharacter(s, req.managedCharacterId);
     if (found._tag === 'Left') return found;
@@ -102,15 +92,7 @@ const release = defineOp({
 });
 
 // ---- release_slot ----
-const releaseSlot = defineOp({
-  name: 'releaseSlotPlayerAbility',
-  method: 'POST',
-  path: '/player/ability/release_slot',
-  group: 'ability',
-  summary: "Unlocks a slot of an unlocked ability tree, paying the slot's master-data cost.",
-  request: obj({ managedCharacterId: PosInt, slotNo: PosInt }, 'ReleaseSlotPlayerAbilityRequest'),
-  response: TreeResponse('ReleaseSlotPlayerAbilityResponse'),
-  errors: ['NOT_FOUND', 'STATE_CONFLICT', ...COST_ERRORS],
+const releaseSlot = implementOp(api.releaseSlot, {
   reduce: (s, req, _rng, now, { master: m }) => {
     const r = releasedTree(m, s, req.managedCharacterId);
     if (r._tag === 'Left') return r;
@@ -130,16 +112,7 @@ const releaseSlot = defineOp({
 });
 
 // ---- equip ----
-const equip = defineOp({
-  name: 'equipPlayerAbility',
-  method: 'POST',
-  path: '/player/ability/equip',
-  group: 'ability',
-  summary:
-    'Puts a fruit item (sphere) from the item box into an unlocked slot; the one it replaces returns to the item box.',
-  request: obj({ managedCharacterId: PosInt, slotNo: PosInt, itemId: PosInt }, 'EquipPlayerAbilityRequest'),
-  response: TreeResponse('EquipPlayerAbilityResponse'),
-  errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'STATE_CONFLICT', 'ITEM_IS_SHORT'],
+const equip = implementOp(api.equip, {
   reduce: (s, req, _rng, now, { master: m }) => {
     const r = unlockedSlot(m, s, req.managedCharacterId, req.slotNo);
     if (r._tag === 'Left') return r;
@@ -164,21 +137,7 @@ const equip = defineOp({
 });
 
 // ---- upgrade_sphere ----
-const upgradeSphere = defineOp({
-  name: 'upgradeSpherePlayerAbility',
-  method: 'POST',
-  path: '/player/ability/upgrade_sphere',
-  group: 'ability',
-  summary: 'Levels the fruit item in a slot with the named material items (coins per item), up to its maximum level.',
-  request: obj(
-    { managedCharacterId: PosInt, slotNo: PosInt, items: t.array(ItemAmountRequest) },
-    'UpgradeSpherePlayerAbilityRequest',
-  ),
-  response: t.type(
-    { abilityTree: AbilityTreeView, usedItems: t.array(ItemStackView), gold: t.number },
-    'UpgradeSpherePlayerAbilityResponse',
-  ),
-  errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'STATE_CONFLICT', 'ITEM_IS_SHORT', 'GOLD_IS_SHORT'],
+const upgradeSphere = implementOp(api.upgradeSphere, {
   reduce: (s, req, _rng, now, { master: m }) => {
     const r = unlockedSlot(m, s, req.managedCharacterId, req.slotNo);
     if (r._tag === 'Left') return r;

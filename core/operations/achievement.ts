@@ -2,12 +2,13 @@
 // marking them shown. Unlocking is the engine's (core/hooks.ts), after every operation.
 import * as t from 'io-ts';
 import { IdList, PosInt, obj, objWithOptional } from '../codecs.js';
-import { defineOp } from '../operation.js';
+import { implementOp } from '../operation.js';
 import type { Master } from '../master/index.js';
 import type { PlayerState } from '../state.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import { achievementView, newAchievementCount } from '../views/social.js';
 import { AchievementView, nullable } from '../views/codecs.js';
+import * as api from '../api/achievement.js';
 
 /** An achievement the player has unlocked: unknown ids are 107, locked ones 317. */
 const unlocked = (m: Master, s: PlayerState, achievementId: number): Result<true, 'NOT_FOUND' | 'STATE_CONFLICT'> => {
@@ -17,23 +18,7 @@ const unlocked = (m: Master, s: PlayerState, achievementId: number): Result<true
   return ok(true);
 };
 
-const getAll = defineOp({
-  name: 'getAllPlayerAchievement',
-  method: 'GET',
-  path: '/player/achievement/get_all',
-  group: 'achievement',
-  readOnly: true,
-  summary: 'Unlocked achievements, the displayed one and newAchievementCount (those not yet shown).',
-  request: objWithOptional({}, {}, 'GetAllPlayerAchievementRequest'),
-  response: t.type(
-    {
-      achievements: t.array(AchievementView),
-      newAchievementCount: t.number,
-      displayedAchievementId: nullable(t.number),
-    },
-    'GetAllPlayerAchievementResponse',
-  ),
-  errors: [],
+const getAll = implementOp(api.getAll, {
   reduce: (s, _req, _rng, now, { master }) =>
     ok({
       state: s,
@@ -45,15 +30,7 @@ const getAll = defineOp({
     }),
 });
 
-const set = defineOp({
-  name: 'setPlayerAchievement',
-  method: 'POST',
-  path: '/player/achievement/set',
-  group: 'achievement',
-  summary: "Chooses the achievement displayed on the player's profile; it must be unlocked.",
-  request: obj({ achievementId: PosInt }, 'SetPlayerAchievementRequest'),
-  response: t.type({ displayedAchievementId: t.number }, 'SetPlayerAchievementResponse'),
-  errors: ['NOT_FOUND', 'STATE_CONFLICT'],
+const set = implementOp(api.set, {
   reduce: (s, req, _rng, _now, { master: m }) => {
     const u = unlocked(m, s, req.achievementId);
     if (u._tag === 'Left') return u;
@@ -63,15 +40,7 @@ const set = defineOp({
   },
 });
 
-const shown = defineOp({
-  name: 'shownPlayerAchievement',
-  method: 'POST',
-  path: '/player/achievement/shown',
-  group: 'achievement',
-  summary: 'Marks the named achievements (all new ones when none are named) as shown: isNew becomes false.',
-  request: objWithOptional({}, { achievementIds: IdList(1000) }, 'ShownPlayerAchievementRequest'),
-  response: t.type({ newAchievementCount: t.number }, 'ShownPlayerAchievementResponse'),
-  errors: ['NOT_FOUND', 'STATE_CONFLICT'],
+const shown = implementOp(api.shown, {
   reduce: (s, req, _rng, _now, { master: m }) => {
     const ids = req.achievementIds ?? [];
     for (const id of ids) {

@@ -1,36 +1,22 @@
 // Battle parties: exactly 15, each a name and 5 slots of a character and a weapon.
 // set_all replaces all 15 after checking every slot; set_name renames one. The list
 // is `managedBattleParties` on the wire, as the original service named it.
-import * as t from 'io-ts';
+import type * as t from 'io-ts';
 import { DisplayText, IntRange, PosInt, obj, objWithOptional } from '../codecs.js';
-import { defineOp } from '../operation.js';
+import { implementOp } from '../operation.js';
 import type { Master } from '../master/index.js';
 import type { PlayerState } from '../state.js';
 import { PARTY_COUNT, PARTY_SLOTS, type BattleParty } from '../state/social.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import { BattlePartyView } from '../views/codecs.js';
 import { battlePartiesView } from '../views/social.js';
-
-const PartyId = IntRange(1, PARTY_COUNT);
-/** Shown to friends: DisplayText (no control or format characters, NFC, trimmed, not empty); master data's battleParty.nameMaxLength bounds it. */
-const PartyName = DisplayText(1, 64);
+import * as api from '../api/battleParty.js';
+import { Parties, type PartyIn, type SlotIn } from '../api/battleParty.js';
 
 const checkName = (m: Master, field: string, name: string): Result<string, 'INVALID_PARAMETERS'> =>
   [...name].length > m.social.battleParty.nameMaxLength
     ? fail('INVALID_PARAMETERS', { field, reason: `must be at most ${m.social.battleParty.nameMaxLength} characters` })
     : ok(name);
-
-const SlotIn = objWithOptional(
-  {},
-  { managedCharacterId: t.union([PosInt, t.null]), managedWeaponId: t.union([PosInt, t.null]) },
-  'BattlePartySlot',
-);
-const PartyIn = objWithOptional(
-  { slots: t.array(SlotIn) },
-  { managedBattlePartyId: PartyId, name: PartyName },
-  'BattlePartyInput',
-);
-type PartyIn = t.TypeOf<typeof PartyIn>;
 
 /** Checks one party: slot count, owned characters and weapons, no repeats, fitting weapons. */
 const checkParty = (
@@ -91,36 +77,11 @@ const checkParty = (
   return ok(slots);
 };
 
-const getAll = defineOp({
-  name: 'getAllPlayerBattleParty',
-  method: 'GET',
-  path: '/player/battle_party/get_all',
-  group: 'battleParty',
-  readOnly: true,
-  summary: 'All 15 battle parties with their names and slots (managedBattleParties, as the original named the list).',
-  request: objWithOptional({}, {}, 'GetAllPlayerBattlePartyRequest'),
-  response: t.type({ managedBattleParties: t.array(BattlePartyView) }, 'GetAllPlayerBattlePartyResponse'),
-  errors: [],
+const getAll = implementOp(api.getAll, {
   reduce: (s) => ok({ state: s, response: { managedBattleParties: battlePartiesView(s) } }),
 });
 
-const Parties = t.array(PartyIn);
-
-const setAll = defineOp({
-  name: 'setAllPlayerBattleParty',
-  method: 'POST',
-  path: '/player/battle_party/set_all',
-  group: 'battleParty',
-  summary:
-    "Replaces all 15 battle parties (managedBattleParties; battleParties is accepted as its older name): characters and weapons owned, none repeated within a party, weapons fitting their characters' class.",
-  // One of the two names is required; the reducer says which is missing (103) or that both were sent (102).
-  request: objWithOptional(
-    {},
-    { managedBattleParties: Parties, battleParties: Parties },
-    'SetAllPlayerBattlePartyRequest',
-  ),
-  response: t.type({ managedBattleParties: t.array(BattlePartyView) }, 'SetAllPlayerBattlePartyResponse'),
-  errors: ['INVALID_PARAMETERS', 'INSUFFICIENT_PARAMETERS', 'NOT_FOUND'],
+const setAll = implementOp(api.setAll, {
   reduce: (s, req, _rng, _now, { master: m }) => {
     if (req.managedBattleParties !== undefined && req.battleParties !== undefined) {
       return fail('INVALID_PARAMETERS', {
@@ -156,15 +117,7 @@ const setAll = defineOp({
   },
 });
 
-const setName = defineOp({
-  name: 'setNamePlayerBattleParty',
-  method: 'POST',
-  path: '/player/battle_party/set_name',
-  group: 'battleParty',
-  summary: 'Renames one battle party (length limit from master data).',
-  request: obj({ managedBattlePartyId: PartyId, name: PartyName }, 'SetNamePlayerBattlePartyRequest'),
-  response: t.type({ managedBattlePartyId: t.number, name: t.string }, 'SetNamePlayerBattlePartyResponse'),
-  errors: ['INVALID_PARAMETERS'],
+const setName = implementOp(api.setName, {
   reduce: (s, req, _rng, _now, { master: m }) => {
     const name = checkName(m, 'name', req.name);
     if (name._tag === 'Left') return name;

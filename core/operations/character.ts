@@ -2,7 +2,7 @@
 // marks, and the support parties of the friend feature.
 import * as t from 'io-ts';
 import { DisplayText, IdList, IntRange, PosInt, obj, objWithOptional } from '../codecs.js';
-import { defineOp } from '../operation.js';
+import { implementOp } from '../operation.js';
 import type { OwnedCharacter, PlayerState } from '../state.js';
 import type { SupportParty } from '../state/progression.js';
 import { fail, ok } from '../shared/result.js';
@@ -17,15 +17,11 @@ import {
   replace,
 } from '../shared/growth.js';
 import { charactersView, type ViewCtx } from '../view.js';
-import { CharacterView, ItemStackView, SupportPartyView } from '../views/codecs.js';
+import { type CharacterView, ItemStackView, SupportPartyView } from '../views/codecs.js';
 import { pay } from '../shared/pay.js';
-
-const VIEW_BASE = 0;
-const VIEW_EVOLVED = 1;
-
-export const ItemAmountRequest = obj({ itemId: PosInt, amount: PosInt }, 'ItemAmount');
-/** An answer that shows the character it changed, as its entry in managedCharacters shows it. */
-const CharacterResponse = (name: string) => t.type({ managedCharacter: CharacterView }, name);
+import * as api from '../api/character.js';
+import { VIEW_BASE, VIEW_EVOLVED } from '../api/character.js';
+export { ItemAmountRequest } from '../api/character.js';
 
 /** One character's wire view (one in, one out). */
 const characterView = (c: OwnedCharacter, ctx: ViewCtx): CharacterView => charactersView([c], ctx)[0] as CharacterView;
@@ -36,19 +32,7 @@ const putCharacter = (s: PlayerState, old: OwnedCharacter, next: OwnedCharacter)
 });
 
 // ---- upgrade ----
-const upgrade = defineOp({
-  name: 'upgradePlayerCharacter',
-  method: 'POST',
-  path: '/player/character/upgrade',
-  group: 'character',
-  summary:
-    "Raises a character's level with exp items; each item used costs coins (level × perLevel + base), exp past the cap is lost.",
-  request: obj({ managedCharacterId: PosInt, items: t.array(ItemAmountRequest) }, 'UpgradePlayerCharacterRequest'),
-  response: t.type(
-    { managedCharacter: CharacterView, usedItems: t.array(ItemStackView), gold: t.number },
-    'UpgradePlayerCharacterResponse',
-  ),
-  errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'CHARACTER_UPGRADE_LIMIT', 'ITEM_IS_SHORT', 'GOLD_IS_SHORT'],
+const upgrade = implementOp(api.upgrade, {
   reduce: (s, req, _rng, now, { master: m }) => {
     const found = findCharacter(s, req.managedCharacterId);
     if (found._tag === 'Left') return found;
@@ -80,16 +64,7 @@ const upgrade = defineOp({
 });
 
 // ---- limitBreak ----
-const limitBreak = defineOp({
-  name: 'limitbreakPlayerCharacter',
-  method: 'POST',
-  path: '/player/character/limitBreak',
-  group: 'character',
-  summary:
-    "Limit-breaks a character with its own limit-break item, or the universal one named by itemId, in its rarity's amount.",
-  request: objWithOptional({ managedCharacterId: PosInt }, { itemId: PosInt }, 'LimitbreakPlayerCharacterRequest'),
-  response: CharacterResponse('LimitbreakPlayerCharacterResponse'),
-  errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'LIMIT_BREAK_LIMIT', 'ITEM_IS_SHORT'],
+const limitBreak = implementOp(api.limitBreak, {
   reduce: (s, req, _rng, now, { master: m }) => {
     const found = findCharacter(s, req.managedCharacterId);
     if (found._tag === 'Left') return found;
@@ -118,16 +93,7 @@ const limitBreak = defineOp({
 });
 
 // ---- evolution ----
-const evolution = defineOp({
-  name: 'evolutionPlayerCharacter',
-  method: 'POST',
-  path: '/player/character/evolution',
-  group: 'character',
-  summary:
-    'Evolves a character at its level cap after its last limit break, paying the master-data items and coins; its cap rises and its view becomes evolved.',
-  request: obj({ managedCharacterId: PosInt }, 'EvolutionPlayerCharacterRequest'),
-  response: CharacterResponse('EvolutionPlayerCharacterResponse'),
-  errors: ['NOT_FOUND', 'STATE_CONFLICT', ...COST_ERRORS],
+const evolution = implementOp(api.evolution, {
   reduce: (s, req, _rng, now, { master: m }) => {
     const found = findCharacter(s, req.managedCharacterId);
     if (found._tag === 'Left') return found;
@@ -154,18 +120,7 @@ const evolution = defineOp({
 });
 
 // ---- set_view ----
-const setView = defineOp({
-  name: 'setViewPlayerCharacter',
-  method: 'POST',
-  path: '/player/character/set_view',
-  group: 'character',
-  summary: "Sets a character's battle view: 0 base form, 1 evolved form (only when evolved).",
-  request: obj(
-    { managedCharacterId: PosInt, view: IntRange(VIEW_BASE, VIEW_EVOLVED) },
-    'SetViewPlayerCharacterRequest',
-  ),
-  response: CharacterResponse('SetViewPlayerCharacterResponse'),
-  errors: ['NOT_FOUND', 'STATE_CONFLICT'],
+const setView = implementOp(api.setView, {
   reduce: (s, req, _rng, now, { master }) => {
     const found = findCharacter(s, req.managedCharacterId);
     if (found._tag === 'Left') return found;
@@ -182,15 +137,7 @@ const setView = defineOp({
 });
 
 // ---- reset_all_view ----
-const resetAllView = defineOp({
-  name: 'resetAllViewPlayerCharacter',
-  method: 'POST',
-  path: '/player/character/reset_all_view',
-  group: 'character',
-  summary: "Resets every character's battle view to its default: evolved if evolved, else base.",
-  request: objWithOptional({}, {}, 'ResetAllViewPlayerCharacterRequest'),
-  response: t.type({ changed: t.number }, 'ResetAllViewPlayerCharacterResponse'),
-  errors: [],
+const resetAllView = implementOp(api.resetAllView, {
   reduce: (s) => {
     let changed = 0;
     const characters = s.characters.map((c) => {
@@ -204,15 +151,7 @@ const resetAllView = defineOp({
 });
 
 // ---- set_shown ----
-const setShown = defineOp({
-  name: 'setShownPlayerCharacter',
-  method: 'POST',
-  path: '/player/character/set_shown',
-  group: 'character',
-  summary: 'Marks the named characters as shown (shown becomes 1).',
-  request: obj({ managedCharacterIds: IdList(500) }, 'SetShownPlayerCharacterRequest'),
-  response: t.type({ managedCharacterIds: t.array(t.number) }, 'SetShownPlayerCharacterResponse'),
-  errors: ['NOT_FOUND', 'INSUFFICIENT_PARAMETERS'],
+const setShown = implementOp(api.setShown, {
   reduce: (s, req) => {
     const ids = [...new Set(req.managedCharacterIds)];
     if (ids.length === 0) return fail('INSUFFICIENT_PARAMETERS', { field: 'managedCharacterIds' });
@@ -229,29 +168,12 @@ const setShown = defineOp({
   },
 });
 
-// ---- support/set_all ----
-// The codec's bounds are generous; the master-data limits are checked by the reducer.
-// Names: DisplayText (no control or format characters, NFC, trimmed); the reducer checks 1 to support.nameMaxLength.
-const SupportPartyRequest = obj(
-  { name: DisplayText(0, 200), managedCharacterIds: t.array(PosInt) },
-  'SupportPartyRequest',
-);
-
 const checkPartyName = (name: string, max: number, field: string) =>
   name.length < 1 || [...name].length > max
     ? fail('INVALID_PARAMETERS', { field, reason: `must be 1 to ${max} characters long` })
     : ok(name);
 
-const supportSetAll = defineOp({
-  name: 'setAllPlayerCharacterSupport',
-  method: 'POST',
-  path: '/player/character/support/set_all',
-  group: 'character',
-  summary:
-    'Replaces all support parties: at most the master-data number of parties (297) of at most the master-data number of owned characters (296), none repeated in a party.',
-  request: obj({ supportParties: t.array(SupportPartyRequest) }, 'SetAllPlayerCharacterSupportRequest'),
-  response: t.type({ supportParties: t.array(SupportPartyView) }, 'SetAllPlayerCharacterSupportResponse'),
-  errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'SUPPORT_LIMIT', 'SUPPORT_CHAR_LIMIT'],
+const supportSetAll = implementOp(api.supportSetAll, {
   reduce: (s, req, _rng, _now, { master: m }) => {
     const cfg = m.progression.support;
     if (req.supportParties.length > cfg.parties) return fail('SUPPORT_LIMIT', { max: cfg.parties });
@@ -277,15 +199,7 @@ const supportSetAll = defineOp({
 });
 
 // ---- support/set_name ----
-const supportSetName = defineOp({
-  name: 'setNamePlayerCharacterSupport',
-  method: 'POST',
-  path: '/player/character/support/set_name',
-  group: 'character',
-  summary: 'Renames one support party (supportPartyNo counts from 1, in the order set_all gave).',
-  request: obj({ supportPartyNo: PosInt, name: DisplayText(0, 200) }, 'SetNamePlayerCharacterSupportRequest'),
-  response: t.type({ supportPartyNo: t.number, name: t.string }, 'SetNamePlayerCharacterSupportResponse'),
-  errors: ['NOT_FOUND', 'INVALID_PARAMETERS'],
+const supportSetName = implementOp(api.supportSetName, {
   reduce: (s, req, _rng, _now, { master: m }) => {
     const named = checkPartyName(req.name, m.progression.support.nameMaxLength, 'name');
     if (named._tag === 'Left') return named;

@@ -3,7 +3,7 @@
 // jackpot, moves to the next step's full box (the last step repeats).
 import * as t from 'io-ts';
 import { PosInt, obj, objWithOptional } from '../codecs.js';
-import { defineOp } from '../operation.js';
+import { implementOp } from '../operation.js';
 import type { Master } from '../master/index.js';
 import type { ChestIndexed, ChestPrize } from '../master/social.js';
 import type { PlayerState } from '../state.js';
@@ -18,54 +18,9 @@ import { optTime, timeText } from '../view.js';
 import { chestRemaining } from '../views/social.js';
 import { WireTime, nullable } from '../views/codecs.js';
 import { GrantKind } from '../master/common.js';
-
-const num = t.number;
-const bool = t.boolean;
-
-/** A chest open now: its cost, and the player's step and box. */
-export const ChestView = t.type(
-  {
-    chestId: num,
-    name: t.string,
-    startAt: WireTime,
-    /** null when the chest has no end. */
-    endAt: nullable(WireTime),
-    /** The item one draw costs, how many, and how many the player holds. */
-    costItemId: num,
-    costAmount: num,
-    held: num,
-    /** The player's step (from 1) of stepCount; the last step repeats. */
-    step: num,
-    stepCount: num,
-    jackpotDrawn: bool,
-    resets: num,
-    /** Prizes left in the current box, and the box's size. */
-    remaining: num,
-    total: num,
-  },
-  'ChestView',
-);
-export type ChestView = t.TypeOf<typeof ChestView>;
-
-const prizeProps = { prizeId: num, kind: GrantKind, objectId: num, amount: num, jackpot: bool };
-/** A prize of the current box: its count and how many are left. */
-const ChestPrizeView = t.type({ ...prizeProps, count: num, remaining: num }, 'ChestPrizeView');
-/** A prize drawn, and the present it went to when it did not fit (null when granted). */
-const ChestDrawResult = t.type({ ...prizeProps, managedPresentId: nullable(num) }, 'ChestDrawResult');
-/** A chest's current step: the box and what is left in it. */
-const ChestStepResponse = (name: string) =>
-  t.type(
-    {
-      chestId: num,
-      step: num,
-      stepCount: num,
-      jackpotDrawn: bool,
-      resets: num,
-      remaining: num,
-      prizes: t.array(ChestPrizeView),
-    },
-    name,
-  );
+import * as api from '../api/chest.js';
+import { type ChestView } from '../api/chest.js';
+export { ChestView } from '../api/chest.js';
 
 const chestOf = (m: Master, chestId: number): Result<ChestIndexed, 'NOT_FOUND'> => {
   const c = m.chest.get(chestId);
@@ -113,16 +68,7 @@ const stepView = (m: Master, c: ChestIndexed, p: ChestProgress) => ({
 });
 
 // ---- get_all ----
-const getAll = defineOp({
-  name: 'getAllPlayerChest',
-  method: 'GET',
-  path: '/player/chest/get_all',
-  group: 'chest',
-  readOnly: true,
-  summary: "Chests open now with their cost, the player's step and the prizes remaining in its box.",
-  request: objWithOptional({}, {}, 'GetAllPlayerChestRequest'),
-  response: t.type({ chests: t.array(ChestView) }, 'GetAllPlayerChestResponse'),
-  errors: [],
+const getAll = implementOp(api.getAll, {
   reduce: (s, _req, _rng, now, { master: m }) => {
     const ctx = { master: m, now };
     const chests = m.chests.flatMap((raw): ChestView[] => {
@@ -153,16 +99,7 @@ const getAll = defineOp({
 });
 
 // ---- get_step ----
-const getStep = defineOp({
-  name: 'getStepPlayerChest',
-  method: 'POST',
-  path: '/player/chest/get_step',
-  group: 'chest',
-  readOnly: true,
-  summary: 'The prizes of the current step of a chest, each with its count and what remains.',
-  request: obj({ chestId: PosInt }, 'GetStepPlayerChestRequest'),
-  response: ChestStepResponse('GetStepPlayerChestResponse'),
-  errors: ['NOT_FOUND'],
+const getStep = implementOp(api.getStep, {
   reduce: (s, req, _rng, _now, { master: m }) => {
     const c = chestOf(m, req.chestId);
     if (c._tag === 'Left') return c;
@@ -171,26 +108,7 @@ const getStep = defineOp({
 });
 
 // ---- draw ----
-const draw = defineOp({
-  name: 'drawPlayerChest',
-  method: 'POST',
-  path: '/player/chest/draw',
-  group: 'chest',
-  summary: 'Draws count prizes from a chest, paying count × its cost; each draw is weighted by the remaining counts.',
-  request: obj({ chestId: PosInt, count: PosInt }, 'DrawPlayerChestRequest'),
-  response: t.type(
-    {
-      chestId: num,
-      /** The step drawn from (from 1). */
-      step: num,
-      results: t.array(ChestDrawResult),
-      /** Prizes left in the box after the draw. */
-      remaining: num,
-      jackpotDrawn: bool,
-    },
-    'DrawPlayerChestResponse',
-  ),
-  errors: ['INVALID_PARAMETERS', 'NOT_FOUND', 'CHEST_OUT_OF_PERIOD', 'STATE_CONFLICT', 'ITEM_IS_SHORT'],
+const draw = implementOp(api.draw, {
   reduce: (s, req, rng, now, { master: m }) => {
     const max = m.social.chest.maxDrawCount;
     if (req.count > max) return fail('INVALID_PARAMETERS', { field: 'count', reason: `must be at most ${max}` });
@@ -251,15 +169,7 @@ const draw = defineOp({
 });
 
 // ---- reset ----
-const reset = defineOp({
-  name: 'resetPlayerChest',
-  method: 'POST',
-  path: '/player/chest/reset',
-  group: 'chest',
-  summary: "After the jackpot is drawn, moves the chest to the next step's full box (the last step repeats).",
-  request: obj({ chestId: PosInt }, 'ResetPlayerChestRequest'),
-  response: ChestStepResponse('ResetPlayerChestResponse'),
-  errors: ['NOT_FOUND', 'CHEST_OUT_OF_PERIOD', 'STATE_CONFLICT'],
+const reset = implementOp(api.reset, {
   reduce: (s, req, _rng, now, { master: m }) => {
     const cr = openChest(m, req.chestId, now);
     if (cr._tag === 'Left') return cr;

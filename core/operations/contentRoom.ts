@@ -2,30 +2,12 @@
 // of that title; up to a master-data number of its characters live there.
 import * as t from 'io-ts';
 import { PosInt, obj } from '../codecs.js';
-import { defineOp } from '../operation.js';
+import { implementOp } from '../operation.js';
 import { fail, ok } from '../shared/result.js';
 import { openRoom, putRoomState, roomState } from '../shared/town.js';
+import * as api from '../api/contentRoom.js';
 
-const ByRoom = (name: string) => obj({ contentRoomId: PosInt }, name);
-
-const getAllMember = defineOp({
-  name: 'getAllPlayerContentRoomMember',
-  method: 'POST',
-  path: '/player/content_room/member/get_all',
-  group: 'contentRoom',
-  readOnly: true,
-  summary: 'The characters living in a content room.',
-  request: ByRoom('GetAllPlayerContentRoomMemberRequest'),
-  response: t.type(
-    {
-      contentRoomId: t.number,
-      capacity: t.number,
-      isNew: t.boolean,
-      members: t.array(t.type({ managedCharacterId: t.number, characterId: t.number })),
-    },
-    'GetAllPlayerContentRoomMemberResponse',
-  ),
-  errors: ['NOT_FOUND'],
+const getAllMember = implementOp(api.getAllMember, {
   reduce: (s, req, _rng, _now, { master: m }) => {
     const room = openRoom(m, s, req.contentRoomId);
     if (room._tag === 'Left') return room;
@@ -41,19 +23,7 @@ const getAllMember = defineOp({
   },
 });
 
-const setAllMember = defineOp({
-  name: 'setAllPlayerContentRoomMember',
-  method: 'POST',
-  path: '/player/content_room/member/set_all',
-  group: 'contentRoom',
-  summary:
-    'Replaces the characters living in a content room: owned characters of its title, each once, up to its capacity.',
-  request: obj({ contentRoomId: PosInt, managedCharacterIds: t.array(PosInt) }, 'SetAllPlayerContentRoomMemberRequest'),
-  response: t.type(
-    { contentRoomId: t.number, managedCharacterIds: t.array(t.number) },
-    'SetAllPlayerContentRoomMemberResponse',
-  ),
-  errors: ['NOT_FOUND', 'INVALID_PARAMETERS'],
+const setAllMember = implementOp(api.setAllMember, {
   reduce: (s, req, _rng, _now, { master: m }) => {
     const room = openRoom(m, s, req.contentRoomId);
     if (room._tag === 'Left') return room;
@@ -91,15 +61,7 @@ const setAllMember = defineOp({
   },
 });
 
-const setShown = defineOp({
-  name: 'setShownPlayerContentRoom',
-  method: 'POST',
-  path: '/player/content_room/set_shown',
-  group: 'contentRoom',
-  summary: 'Marks a content room as seen (no longer new).',
-  request: ByRoom('SetShownPlayerContentRoomRequest'),
-  response: t.type({ contentRoomId: t.number }, 'SetShownPlayerContentRoomResponse'),
-  errors: ['NOT_FOUND'],
+const setShown = implementOp(api.setShown, {
   reduce: (s, req, _rng, _now, { master: m }) => {
     const room = openRoom(m, s, req.contentRoomId);
     if (room._tag === 'Left') return room;

@@ -3,13 +3,15 @@
 // player, character and game day, so every call and server gives the same day.
 import * as t from 'io-ts';
 import { PosInt, obj, objWithOptional } from '../codecs.js';
-import { defineOp } from '../operation.js';
+import { implementOp } from '../operation.js';
 import type { Master } from '../master/index.js';
 import type { PlayerState } from '../state.js';
 import { pickWeighted, rngFromSeed } from '../rng.js';
 import { dayIndex } from '../time.js';
 import { fail, ok } from '../shared/result.js';
 import { putRoomState, readTarget, residents, roomState, touchesPlayer } from '../shared/town.js';
+import * as api from '../api/fieldParty.js';
+import { type FieldPartyMember, type PublicFieldPartyMember } from '../api/fieldParty.js';
 
 const HOURS_A_DAY = 24;
 
@@ -28,17 +30,6 @@ export const scheduleOf = (
   }));
 };
 
-const ScheduleEntry = t.type({ hour: t.number, spotId: t.number }, 'FieldScheduleEntry');
-/** A resident of another player's town: no managed id. */
-const PublicFieldPartyMember = t.type(
-  { characterId: t.number, contentRoomId: t.number, schedule: t.array(ScheduleEntry) },
-  'PublicFieldPartyMember',
-);
-/** One of the caller's own residents. */
-const FieldPartyMember = t.type({ managedCharacterId: t.number, ...PublicFieldPartyMember.props }, 'FieldPartyMember');
-type FieldPartyMember = t.TypeOf<typeof FieldPartyMember>;
-type PublicFieldPartyMember = t.TypeOf<typeof PublicFieldPartyMember>;
-
 const membersView = (m: Master, s: PlayerState, now: number): FieldPartyMember[] => {
   const day = dayIndex(now, m.game.timezoneOffsetMinutes, m.game.dayResetHour);
   return residents(s).map((r) => ({
@@ -53,24 +44,7 @@ const membersView = (m: Master, s: PlayerState, now: number): FieldPartyMember[]
 const publicMembersView = (m: Master, s: PlayerState, now: number): PublicFieldPartyMember[] =>
   membersView(m, s, now).map(({ characterId, contentRoomId, schedule }) => ({ characterId, contentRoomId, schedule }));
 
-const getAll = defineOp({
-  name: 'getAllPlayerFieldPartyMember',
-  method: 'GET',
-  path: '/player/field_party/member/get_all',
-  group: 'fieldParty',
-  readOnly: true,
-  summary:
-    "The characters living in the town of the given player (default: the caller), each with today's schedule: where it goes each hour.",
-  request: objWithOptional({}, { playerId: PosInt }, 'GetAllPlayerFieldPartyMemberRequest'),
-  response: t.type(
-    {
-      playerId: t.number,
-      dayIndex: t.number,
-      fieldPartyMembers: t.union([t.array(FieldPartyMember), t.array(PublicFieldPartyMember)]),
-    },
-    'GetAllPlayerFieldPartyMemberResponse',
-  ),
-  errors: ['PLAYER_NOT_FOUND'],
+const getAll = implementOp(api.getAll, {
   touches: touchesPlayer,
   reduce: (s, req, _rng, now, { master: m, others }) => {
     const r = readTarget(s, req.playerId, others);
@@ -87,15 +61,7 @@ const getAll = defineOp({
   },
 });
 
-const removeAll = defineOp({
-  name: 'removeAllPlayerFieldPartyMember',
-  method: 'POST',
-  path: '/player/field_party/member/remove_all',
-  group: 'fieldParty',
-  summary: 'Makes exactly the named characters stop living in the town (they leave their content rooms).',
-  request: obj({ managedCharacterIds: t.array(PosInt) }, 'RemoveAllPlayerFieldPartyMemberRequest'),
-  response: t.type({ removed: t.array(t.number) }, 'RemoveAllPlayerFieldPartyMemberResponse'),
-  errors: ['INVALID_PARAMETERS', 'NOT_FOUND', 'STATE_CONFLICT'],
+const removeAll = implementOp(api.removeAll, {
   reduce: (s, req, _rng, _now) => {
     const ids = req.managedCharacterIds;
     if (ids.length === 0)

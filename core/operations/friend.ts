@@ -3,14 +3,16 @@
 // the service locks both in a fixed order and commits them together or not at all.
 import * as t from 'io-ts';
 import { Flag, PosInt, Text, obj, objWithOptional } from '../codecs.js';
-import { defineOp, type Env, type OtherRef } from '../operation.js';
+import { implementOp, type Env, type OtherRef } from '../operation.js';
 import type { Master } from '../master/index.js';
 import type { PlayerState } from '../state.js';
-import { FriendState, type FriendRelation } from '../state/social.js';
+import { type FriendState, type FriendRelation } from '../state/social.js';
 import type { Rng } from '../rng.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import { timeText, type ViewCtx } from '../view.js';
-import { PublicPlayerView, WireTime, nullable } from '../views/codecs.js';
+import { type PublicPlayerView, WireTime, nullable } from '../views/codecs.js';
+import * as api from '../api/friend.js';
+import { type FriendEntryView } from '../api/friend.js';
 
 /** Candidates read for guests; how many are shown is master data (social.friend.guestCount). */
 const GUEST_POOL = 30;
@@ -78,44 +80,10 @@ const befriend = (
     o: withRelation(o, s.playerId, { playerId: s.playerId, state: 'friend', since: now, name: s.name }),
   });
 };
-
-const PlayerRequest = (name: string) => obj({ playerId: PosInt }, name);
 const byPlayerId = (req: { playerId: number }): OtherRef[] => [{ by: 'playerId', playerId: req.playerId }];
-/** The caller's relation with the player after the operation (null: none). */
-const RelationResponse = (name: string) => t.type({ playerId: t.number, state: nullable(FriendState) }, name);
-
-/**
- * A relation in the list: the other player's current public summary, the relation's
- * state and since when. myCode, level and lastLoginAt are null only when that player
- * cannot be read (then the name is the one the relation remembers).
- */
-const FriendEntryView = t.type(
-  {
-    playerId: t.number,
-    name: t.string,
-    myCode: nullable(t.string),
-    level: nullable(t.number),
-    lastLoginAt: nullable(WireTime),
-    achievementId: nullable(t.number),
-    supportParties: PublicPlayerView.props.supportParties,
-    state: FriendState,
-    since: WireTime,
-  },
-  'FriendEntry',
-);
-type FriendEntryView = t.TypeOf<typeof FriendEntryView>;
 
 // ---- search ----
-const search = defineOp({
-  name: 'searchPlayerFriend',
-  method: 'POST',
-  path: '/player/friend/search',
-  group: 'friend',
-  readOnly: true,
-  summary: 'Finds a player by friend code: public summary (id, name, level, last log-in, support characters).',
-  request: obj({ myCode: Text(1, 32) }, 'SearchPlayerFriendRequest'),
-  response: t.type({ player: PublicPlayerView, state: nullable(FriendState) }, 'SearchPlayerFriendResponse'),
-  errors: ['PLAYER_NOT_FOUND', 'INVALID_PARAMETERS'],
+const search = implementOp(api.search, {
   touches: (req) => [{ by: 'myCode', myCode: req.myCode.trim().toUpperCase() }],
   reduce: (s, req, _rng, now, env) => {
     const o = env.others[0];
@@ -133,15 +101,7 @@ const search = defineOp({
 });
 
 // ---- propose ----
-const propose = defineOp({
-  name: 'proposePlayerFriend',
-  method: 'POST',
-  path: '/player/friend/propose',
-  group: 'friend',
-  summary: 'Sends a friend request; if that player had already asked the caller, both become friends.',
-  request: PlayerRequest('ProposePlayerFriendRequest'),
-  response: RelationResponse('ProposePlayerFriendResponse'),
-  errors: ['INVALID_PARAMETERS', 'PLAYER_NOT_FOUND', 'ALREADY_FRIEND', 'STATE_CONFLICT', 'FRIEND_LIMIT'],
+const propose = implementOp(api.propose, {
   touches: byPlayerId,
   reduce: (s, req, _rng, now, env) => {
     const m = env.master;
@@ -191,15 +151,7 @@ const dropBoth = (s: PlayerState, o: PlayerState) => ({
 });
 
 // ---- accept ----
-const accept = defineOp({
-  name: 'acceptPlayerFriend',
-  method: 'POST',
-  path: '/player/friend/accept',
-  group: 'friend',
-  summary: 'Accepts a friend request received from another player: both become friends.',
-  request: PlayerRequest('AcceptPlayerFriendRequest'),
-  response: RelationResponse('AcceptPlayerFriendResponse'),
-  errors: ['INVALID_PARAMETERS', 'PLAYER_NOT_FOUND', 'NOT_FOUND', 'ALREADY_FRIEND', 'FRIEND_LIMIT'],
+const accept = implementOp(api.accept, {
   touches: byPlayerId,
   reduce: (s, req, _rng, now, env) => {
     const tr = targetOf(s, req.playerId, env);
@@ -214,15 +166,7 @@ const accept = defineOp({
 });
 
 // ---- refuse ----
-const refuse = defineOp({
-  name: 'refusePlayerFriend',
-  method: 'POST',
-  path: '/player/friend/refuse',
-  group: 'friend',
-  summary: 'Refuses a friend request received from another player: the request is gone on both sides.',
-  request: PlayerRequest('RefusePlayerFriendRequest'),
-  response: RelationResponse('RefusePlayerFriendResponse'),
-  errors: ['INVALID_PARAMETERS', 'PLAYER_NOT_FOUND', 'NOT_FOUND', 'ALREADY_FRIEND'],
+const refuse = implementOp(api.refuse, {
   touches: byPlayerId,
   reduce: (s, req, _rng, _now, env) => {
     const tr = targetOf(s, req.playerId, env);
@@ -234,15 +178,7 @@ const refuse = defineOp({
 });
 
 // ---- cancel ----
-const cancel = defineOp({
-  name: 'cancelPlayerFriend',
-  method: 'POST',
-  path: '/player/friend/cancel',
-  group: 'friend',
-  summary: 'Cancels a friend request the caller proposed: the request is gone on both sides.',
-  request: PlayerRequest('CancelPlayerFriendRequest'),
-  response: RelationResponse('CancelPlayerFriendResponse'),
-  errors: ['INVALID_PARAMETERS', 'PLAYER_NOT_FOUND', 'NOT_FOUND', 'ALREADY_FRIEND'],
+const cancel = implementOp(api.cancel, {
   touches: byPlayerId,
   reduce: (s, req, _rng, _now, env) => {
     const tr = targetOf(s, req.playerId, env);
@@ -254,15 +190,7 @@ const cancel = defineOp({
 });
 
 // ---- terminate ----
-const terminate = defineOp({
-  name: 'terminatePlayerFriend',
-  method: 'POST',
-  path: '/player/friend/terminate',
-  group: 'friend',
-  summary: 'Removes a friend: the friendship ends on both sides.',
-  request: PlayerRequest('TerminatePlayerFriendRequest'),
-  response: RelationResponse('TerminatePlayerFriendResponse'),
-  errors: ['INVALID_PARAMETERS', 'PLAYER_NOT_FOUND', 'NOT_YET_FRIEND'],
+const terminate = implementOp(api.terminate, {
   touches: byPlayerId,
   reduce: (s, req, _rng, _now, env) => {
     const tr = targetOf(s, req.playerId, env);
@@ -286,27 +214,7 @@ const choose = <T>(rng: Rng, xs: ReadonlyArray<T>, count: number): T[] => {
 };
 
 // ---- get_all ----
-const getAll = defineOp({
-  name: 'getAllPlayerFriend',
-  method: 'POST',
-  path: '/player/friend/get_all',
-  group: 'friend',
-  readOnly: true,
-  summary:
-    'Lists friends and requests both ways; with fromQuest (the quest screen) adds guests: recently active non-friends chosen at random.',
-  request: objWithOptional({}, { fromQuest: Flag }, 'GetAllPlayerFriendRequest'),
-  response: t.type(
-    {
-      friends: t.array(FriendEntryView),
-      proposed: t.array(FriendEntryView),
-      received: t.array(FriendEntryView),
-      guests: t.array(PublicPlayerView),
-      friendCount: t.number,
-      friendLimit: t.number,
-    },
-    'GetAllPlayerFriendResponse',
-  ),
-  errors: [],
+const getAll = implementOp(api.getAll, {
   touches: (req) => [
     { by: 'related' },
     ...(req.fromQuest === true ? [{ by: 'recentlyActive', count: GUEST_POOL } as const] : []),

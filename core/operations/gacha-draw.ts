@@ -1,9 +1,9 @@
 // Gacha draws: the draw (ticket or gems chosen by the server; on a re-draw gacha, a result
 // owned at once and re-rolled until the player moves on: core/gacha/kept.ts) and the
 // first-time re-draw gacha's fix. gacha.ts lists them in gachaOps.
-import * as t from 'io-ts';
+import type * as t from 'io-ts';
 import { Flag, Int, IntEnum, PosInt, objWithOptional } from '../codecs.js';
-import { defineOp } from '../operation.js';
+import { implementOp } from '../operation.js';
 import type { GachaIndexed, Master } from '../master/index.js';
 import type { DrawRecord, GachaStat, PendingDraw, PlayerState } from '../state.js';
 import type { Rng } from '../rng.js';
@@ -14,28 +14,13 @@ import { payPrice, priceOf } from '../gacha/price.js';
 import { finalRecord, grantKept, takeBack } from '../gacha/kept.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import { charactersView } from '../view.js';
-import { CharacterView } from '../views/codecs.js';
-import { GachaResult, resultView } from '../views/gacha.js';
+import { type CharacterView } from '../views/codecs.js';
+import { type GachaResult, resultView } from '../views/gacha.js';
 import { countersBumped } from '../shared/counters.js';
 import { withFields } from '../state/copy.js';
 import { applyStep } from './tutorial.js';
-
-/** drawType on the wire (the original's values). */
-export const DrawType = IntEnum('DrawType', {
-  [DRAW_SINGLE]: "single draw: the gacha's ticket when held, else gems (free first)",
-  [DRAW_PAID_SINGLE]: 'single draw with paid gems only',
-  [DRAW_TEN]: 'ten-draw with gems (the first ten-draw may be discounted)',
-});
-
-const num = t.number;
-const bool = t.boolean;
-
-// ---- draw ----
-const DrawRequest = objWithOptional(
-  { gachaId: PosInt, drawType: DrawType },
-  { stepCode: Int, reDraw: Flag },
-  'DrawPlayerGachaRequest',
-);
+import * as api from '../api/gacha-draw.js';
+export { DrawType } from '../api/gacha-draw.js';
 
 const NO_PAYMENT = { ticket: 0, gem: 0, paidGem: 0 };
 
@@ -93,33 +78,7 @@ const reRoll = (
   });
 };
 
-export const draw = defineOp({
-  name: 'drawPlayerGacha',
-  method: 'POST',
-  path: '/player/gacha/draw',
-  group: 'gacha',
-  summary:
-    "Draws a gacha once or ten times; the server pays with the ticket when held, else gems; the characters are owned at once. On a re-draw gacha the result stays replaceable until the player moves on: a further draw of it (reDraw true, or the same draw again) re-rolls it, taking back the last result's characters. stepCode records the tutorial step (4: the tutorial gacha).",
-  request: DrawRequest,
-  response: t.type(
-    {
-      gachaResults: t.array(GachaResult),
-      /** Whether the result is held, not granted: always false since issue 33 (every draw is owned at once). */
-      pending: bool,
-      /** True while a further draw of this re-draw gacha would re-roll the result (until the player moves on). */
-      replaceable: bool,
-      managedCharacters: t.array(CharacterView),
-    },
-    'DrawPlayerGachaResponse',
-  ),
-  errors: [
-    'NOT_FOUND',
-    'GACHA_OUT_OF_PERIOD',
-    'GACHA_DRAW_LIMIT',
-    'INVALID_PARAMETERS',
-    'GEM_IS_SHORT',
-    'UNLIMITED_GEM_IS_SHORT',
-  ],
+export const draw = implementOp(api.draw, {
   reduce: (s, req, rng, now, { master: m }) => {
     const gr = gachaOf(m, req.gachaId);
     if (gr._tag === 'Left') return gr;
@@ -204,22 +163,7 @@ export const draw = defineOp({
   },
 });
 
-// ---- fix ----
-const FixRequest = objWithOptional({}, { gachaId: PosInt }, 'FixPlayerGachaRequest');
-
-export const fix = defineOp({
-  name: 'fixPlayerGacha',
-  method: 'POST',
-  path: '/player/gacha/fix',
-  group: 'gacha',
-  summary:
-    "Makes a re-draw gacha's replaceable result final and closes the gacha for the player (the result is owned already; one held before issue 33 is granted now).",
-  request: FixRequest,
-  response: t.type(
-    { gachaId: num, gachaResults: t.array(GachaResult), managedCharacters: t.array(CharacterView) },
-    'FixPlayerGachaResponse',
-  ),
-  errors: ['NOT_FOUND', 'GACHA_NOTHING_PENDING'],
+export const fix = implementOp(api.fix, {
   reduce: (s, req, _rng, now, { master: m }) => {
     // The spec's body is free-form: without gachaId, the one gacha with a pending draw.
     const st = req.gachaId !== undefined ? statOf(s, req.gachaId) : s.gachaStats.find((x) => x.pending !== null);

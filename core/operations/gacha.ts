@@ -4,7 +4,7 @@
 // The draw and the fix are in gacha-draw.ts, with their helpers in core/gacha/ledger.ts and price.ts.
 import * as t from 'io-ts';
 import { IdList, IntRange, PosInt, obj, objWithOptional } from '../codecs.js';
-import { defineOp } from '../operation.js';
+import { implementOp } from '../operation.js';
 import type { GachaIndexed } from '../master/index.js';
 import type { DrawRecord } from '../state.js';
 import { LocalTime } from '../master/common.js';
@@ -20,7 +20,7 @@ import {
   BoxTarget,
   boxOf,
   drawCounts,
-  GachaStepView,
+  type GachaStepView,
   gachaInfo,
   Guarantee,
   HistoryEntry,
@@ -32,35 +32,15 @@ import {
   type HistoryKind,
 } from '../views/gacha.js';
 import { draw, DrawType, fix } from './gacha-draw.js';
+import * as api from '../api/gacha.js';
 
 // The player's stats of a gacha, read by tests and scripts from here (core/gacha/stats.ts).
 export { statOf };
 // drawType on the wire, with the draw (gacha-draw.ts).
 export { DrawType };
 
-const num = t.number;
-const str = t.string;
-const bool = t.boolean;
-
 // ---- get_all ----
-const getAll = defineOp({
-  name: 'getAllPlayerGacha',
-  method: 'GET',
-  path: '/player/gacha/get_all',
-  group: 'gacha',
-  readOnly: true,
-  summary:
-    "Lists the gachas open now (or those named by gachaIds) with the player's draws and points, in the original's shape.",
-  request: objWithOptional({}, { gachaIds: IdList(100) }, 'GetAllPlayerGachaRequest'),
-  response: t.type(
-    {
-      gachas: t.array(PlayerGachaView),
-      /** Steps of step-up gachas: hoshi has none, so always empty (kept for the original's shape). */
-      gachaSteps: t.array(GachaStepView),
-    },
-    'GetAllPlayerGachaResponse',
-  ),
-  errors: ['NOT_FOUND'],
+const getAll = implementOp(api.getAll, {
   reduce: (s, req, _rng, now, { master: m }) => {
     const named = req.gachaIds ?? [];
     for (const id of named) if (!m.gacha.has(id)) return fail('NOT_FOUND', { entity: 'gacha', id });
@@ -80,34 +60,7 @@ const getAll = defineOp({
 });
 
 // ---- box/get ----
-const box = defineOp({
-  name: 'getPlayerGachaBox',
-  method: 'GET',
-  path: '/player/gacha/box/get',
-  group: 'gacha',
-  readOnly: true,
-  summary:
-    "Pickup and target characters of a gacha and the exact probability of every character per pull, and a whole ten-draw's effective rates with its guarantee, from the tables the draw uses.",
-  request: obj({ gachaId: PosInt }, 'GetPlayerGachaBoxRequest'),
-  response: t.type(
-    {
-      gachaId: num,
-      name: str,
-      /** The player's gacha points of this gacha. */
-      points: num,
-      pickups: t.array(BoxPickup),
-      targets: t.array(BoxTarget),
-      /** Exact probability of each rarity, and of each character, per pull. */
-      rarityRates: t.array(RarityRate),
-      characters: t.array(NamedRate),
-      /** null when the gacha has no ten-draw guarantee. */
-      guarantee: nullable(Guarantee),
-      /** A whole ten-draw's effective per-pull rates and how often its guarantee fires. */
-      tenDraw: TenDraw,
-    },
-    'GetPlayerGachaBoxResponse',
-  ),
-  errors: ['NOT_FOUND'],
+const box = implementOp(api.box, {
   reduce: (s, req, _rng, _now, { master: m }) => {
     const gr = gachaOf(m, req.gachaId);
     if (gr._tag === 'Left') return gr;
@@ -132,25 +85,7 @@ const box = defineOp({
 });
 
 // ---- point_to_character ----
-const pointToCharacter = defineOp({
-  name: 'pointToCharacterPlayerGacha',
-  method: 'POST',
-  path: '/player/gacha/point_to_character',
-  group: 'gacha',
-  summary: 'Spends gacha points for a chosen target character of the gacha.',
-  request: obj({ gachaId: PosInt, characterId: PosInt }, 'PointToCharacterPlayerGachaRequest'),
-  response: t.type(
-    {
-      gachaId: num,
-      characterId: num,
-      /** The gacha points left. */
-      points: num,
-      /** False when the character was owned (it became its limit-break items). */
-      isNew: bool,
-    },
-    'PointToCharacterPlayerGachaResponse',
-  ),
-  errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'GACHA_POINT_IS_SHORT'],
+const pointToCharacter = implementOp(api.pointToCharacter, {
   reduce: (s, req, _rng, now, { master: m }) => {
     const gr = gachaOf(m, req.gachaId);
     if (gr._tag === 'Left') return gr;
@@ -177,45 +112,9 @@ const pointToCharacter = defineOp({
     });
   },
 });
-
-// ---- history ----
-const HISTORY_PAGE_MAX = 100;
 const HISTORY_PAGE_DEFAULT = 20;
 
-const history = defineOp({
-  name: 'getHistoryPlayerGacha',
-  method: 'GET',
-  path: '/player/gacha/history',
-  group: 'gacha',
-  readOnly: true,
-  summary:
-    "The player's own draws (kept gacha.historyDays days, at least 90), newest first: what each paid and drew; by gacha and time, in pages.",
-  request: objWithOptional(
-    {},
-    {
-      gachaId: PosInt,
-      /** Game-local times (YYYY-MM-DDTHH:mm:ss, as answers give them): draws at or after from, and before to. */
-      from: LocalTime,
-      to: LocalTime,
-      /** The page, from 1; pageSize draws a page (default 20, at most 100). */
-      page: PosInt,
-      pageSize: IntRange(1, HISTORY_PAGE_MAX),
-    },
-    'GetHistoryPlayerGachaRequest',
-  ),
-  response: t.type(
-    {
-      draws: t.array(HistoryEntry),
-      /** Records matching the filters, on every page. */
-      total: num,
-      page: num,
-      pageSize: num,
-      /** Days of draws the service keeps (master data gacha.historyDays). */
-      historyDays: num,
-    },
-    'GetHistoryPlayerGachaResponse',
-  ),
-  errors: ['INVALID_PARAMETERS'],
+const history = implementOp(api.history, {
   reduce: (s, req, _rng, now, { master: m }) => {
     const offset = m.game.timezoneOffsetMinutes;
     const from = req.from === undefined ? -Infinity : parseTime(req.from, offset);

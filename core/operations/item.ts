@@ -1,10 +1,10 @@
 // Items: sell for coins, list the trade recipes open now, and trade.
 import * as t from 'io-ts';
 import { PosInt, obj, objWithOptional } from '../codecs.js';
-import { defineOp } from '../operation.js';
+import { implementOp } from '../operation.js';
 import type { Master } from '../master/index.js';
 import { TradeRecipe, type TradeRecipeIndexed } from '../master/progression.js';
-import { Cost, Grant } from '../master/common.js';
+import { type Cost, Grant } from '../master/common.js';
 import type { PlayerState } from '../state.js';
 import type { TradeCount } from '../state/progression.js';
 import { dayIndex, formatTime } from '../time.js';
@@ -13,52 +13,12 @@ import { pay, setItem } from '../shared/pay.js';
 import { itemCount } from '../shared/player.js';
 import { grantOrPresent } from '../shared/grant.js';
 import { WireTime, nullable } from '../views/codecs.js';
-
-const num = t.number;
-
-/** A trade recipe open now, with the player's trades counted against its limit. */
-export const TradeRecipeView = t.type(
-  {
-    recipeId: num,
-    name: t.string,
-    kind: TradeRecipe.props.kind,
-    /** The event period; null for a constant recipe. */
-    startAt: nullable(WireTime),
-    endAt: nullable(WireTime),
-    /** What one trade pays, and what it gives. */
-    source: Cost,
-    result: Grant,
-    /** The most trades one request may make. */
-    maxCount: num,
-    /** null: unlimited. */
-    limit: TradeRecipe.props.limit,
-    /** Trades counted against the limit now (today's for a daily limit). */
-    traded: num,
-    /** Trades left under the limit; null when unlimited. */
-    remaining: nullable(num),
-  },
-  'TradeRecipeView',
-);
-export type TradeRecipeView = t.TypeOf<typeof TradeRecipeView>;
+import * as api from '../api/item.js';
+import { type TradeRecipeView } from '../api/item.js';
+export { TradeRecipeView } from '../api/item.js';
 
 // ---- sale ----
-const sale = defineOp({
-  name: 'salePlayerItem',
-  method: 'POST',
-  path: '/player/item/sale',
-  group: 'item',
-  summary: 'Sells an amount of an item for its sale price in coins (items with no sale price cannot be sold).',
-  request: obj({ itemId: PosInt, amount: PosInt }, 'SalePlayerItemRequest'),
-  response: t.type(
-    {
-      itemId: num,
-      amount: num,
-      /** Coins received. */
-      gold: num,
-    },
-    'SalePlayerItemResponse',
-  ),
-  errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'ITEM_IS_SHORT', 'CURRENCY_LIMIT'],
+const sale = implementOp(api.sale, {
   reduce: (s, req, _rng, _now, { master: m }) => {
     const item = m.item.get(req.itemId);
     if (!item) return fail('NOT_FOUND', { entity: 'item', id: req.itemId });
@@ -122,17 +82,7 @@ const recipeView = (m: Master, s: PlayerState, r: TradeRecipeIndexed, now: numbe
   };
 };
 
-const getAll = defineOp({
-  name: 'getAllPlayerItemTradeRecipe',
-  method: 'GET',
-  path: '/player/item/trade/recipe/get_all',
-  group: 'item',
-  readOnly: true,
-  summary:
-    "The trade recipes open now (constant ones always, event ones in their period) with the player's trade counts and limits.",
-  request: objWithOptional({}, {}, 'GetAllPlayerItemTradeRecipeRequest'),
-  response: t.type({ recipes: t.array(TradeRecipeView) }, 'GetAllPlayerItemTradeRecipeResponse'),
-  errors: [],
+const getAll = implementOp(api.getAll, {
   reduce: (s, _req, _rng, now, { master: m }) => {
     const recipes = m.tradeRecipes
       .map((x) => m.tradeRecipe.get(x.recipeId) as TradeRecipeIndexed)
@@ -141,37 +91,7 @@ const getAll = defineOp({
   },
 });
 
-const trade = defineOp({
-  name: 'tradePlayerItemTrade',
-  method: 'POST',
-  path: '/player/item/trade/trade',
-  group: 'item',
-  summary:
-    'Trades count times by a recipe open now and under its limit: pays count × its source, grants count × its result.',
-  request: obj({ recipeId: PosInt, count: PosInt }, 'TradePlayerItemTradeRequest'),
-  response: t.type(
-    {
-      recipeId: num,
-      count: num,
-      /** What was given: the recipe's result count times over. */
-      result: Grant,
-      /** The present it went to when it did not fit; null when granted. */
-      managedPresentId: nullable(num),
-      /** The recipe after the trade. */
-      recipe: TradeRecipeView,
-    },
-    'TradePlayerItemTradeResponse',
-  ),
-  errors: [
-    'NOT_FOUND',
-    'INVALID_PARAMETERS',
-    'TRADE_OUT_OF_PERIOD',
-    'TRADE_LIMIT',
-    'ITEM_IS_SHORT',
-    'GOLD_IS_SHORT',
-    'GEM_IS_SHORT',
-    'KIRARA_IS_SHORT',
-  ],
+const trade = implementOp(api.trade, {
   reduce: (s, req, _rng, now, { master: m }) => {
     const r = m.tradeRecipe.get(req.recipeId);
     if (!r) return fail('NOT_FOUND', { entity: 'trade recipe', id: req.recipeId });

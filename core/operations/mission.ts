@@ -4,7 +4,7 @@
 // in game-local time (docs/rules/original.md).
 import * as t from 'io-ts';
 import { NonNegInt, PosInt, obj, objWithOptional } from '../codecs.js';
-import { defineOp } from '../operation.js';
+import { implementOp } from '../operation.js';
 import type { Master } from '../master/index.js';
 import { MissionCategory } from '../master/original.js';
 import type { PlayerState } from '../state.js';
@@ -22,34 +22,9 @@ import {
 } from '../shared/missions.js';
 import { GrantView, RewardView, WireTime, nullable } from '../views/codecs.js';
 import { optTime, timeText, type ViewCtx } from '../view.js';
-
-const num = t.number;
-
-/** One mission in its current period, in the original's shape (missionLogs[]) with hoshi's fields beside. */
-export const MissionLogView = t.type(
-  {
-    /** One mission in one period: missionId × 1000000 + the period's number (game day, game week, 0 for an event). */
-    managedMissionId: num,
-    missionId: num,
-    /** What the mission counts, for grouping (master data). */
-    subCode: num,
-    /** Progress in this period, and the progress that achieves it. */
-    rate: num,
-    rateMax: num,
-    /** 0 in progress, 1 achieved (claim it with mission/complete), 99 claimed. */
-    state: num,
-    reward: GrantView,
-    /** When the period ends (the next reset, or the event's end). */
-    limitTime: nullable(WireTime),
-    category: MissionCategory,
-    name: t.string,
-    /** When the period began. */
-    startAt: WireTime,
-    claimedAt: nullable(WireTime),
-  },
-  'MissionLog',
-);
-export type MissionLogView = t.TypeOf<typeof MissionLogView>;
+import * as api from '../api/mission.js';
+import { type MissionLogView } from '../api/mission.js';
+export { MissionLogView } from '../api/mission.js';
 
 const logView = (p: MissionProgress, ctx: ViewCtx): MissionLogView => ({
   managedMissionId: managedMissionIdOf(p.mission.missionId, p.period),
@@ -69,30 +44,11 @@ const logView = (p: MissionProgress, ctx: ViewCtx): MissionLogView => ({
 const logsView = (m: Master, s: PlayerState, now: number): MissionLogView[] =>
   missionProgress(m, s, now).map((p) => logView(p, { master: m, now }));
 
-const getAll = defineOp({
-  name: 'getAllPlayerMission',
-  method: 'GET',
-  path: '/player/mission/get_all',
-  group: 'mission',
-  readOnly: true,
-  summary:
-    "The daily, weekly and event missions offered now with the player's progress, computed by the server from the player's actions since each period began.",
-  request: objWithOptional({}, {}, 'GetAllPlayerMissionRequest'),
-  response: t.type({ missionLogs: t.array(MissionLogView) }, 'GetAllPlayerMissionResponse'),
-  errors: [],
+const getAll = implementOp(api.getAll, {
   reduce: (s, _req, _rng, now, { master: m }) => ok({ state: s, response: { missionLogs: logsView(m, s, now) } }),
 });
 
-const complete = defineOp({
-  name: 'completePlayerMission',
-  method: 'POST',
-  path: '/player/mission/complete',
-  group: 'mission',
-  summary:
-    "Claims an achieved mission's reward (a present when it does not fit). Claimed already is 510; not achieved 511; a period that is over 468.",
-  request: obj({ managedMissionId: PosInt }, 'CompletePlayerMissionRequest'),
-  response: t.type({ missionLog: MissionLogView, reward: RewardView }, 'CompletePlayerMissionResponse'),
-  errors: ['NOT_FOUND', 'MISSION_OUT_OF_PERIOD', 'ALREADY_COMPLETE_MISSION', 'MISSION_NOT_ACHIEVED'],
+const complete = implementOp(api.complete, {
   reduce: (s, req, _rng, now, { master: m }) => {
     const id = req.managedMissionId;
     const { missionId, period } = splitManagedMissionId(id);
@@ -141,21 +97,7 @@ const complete = defineOp({
   },
 });
 
-const set = defineOp({
-  name: 'setPlayerMission',
-  method: 'POST',
-  path: '/player/mission/set',
-  group: 'mission',
-  readOnly: true,
-  summary:
-    "The original clients' progress upload: accepted, its numbers ignored (progress is computed by the server); answers the server's missionLogs. A managedMissionId, when sent, must be one listed now.",
-  request: objWithOptional(
-    {},
-    { managedMissionId: PosInt, missionId: PosInt, rate: NonNegInt, state: NonNegInt },
-    'SetPlayerMissionRequest',
-  ),
-  response: t.type({ missionLogs: t.array(MissionLogView) }, 'SetPlayerMissionResponse'),
-  errors: ['NOT_FOUND'],
+const set = implementOp(api.set, {
   reduce: (s, req, _rng, now, { master: m }) => {
     const logs = logsView(m, s, now);
     if (req.managedMissionId !== undefined && !logs.some((l) => l.managedMissionId === req.managedMissionId)) {

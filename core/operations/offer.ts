@@ -3,9 +3,9 @@
 // timer; complete, once the timer has passed, gives the rewards.
 import * as t from 'io-ts';
 import { PosInt, obj, objWithOptional } from '../codecs.js';
-import { defineOp } from '../operation.js';
+import { implementOp } from '../operation.js';
 import type { Master } from '../master/index.js';
-import { Offer } from '../master/social.js';
+import { type Offer } from '../master/social.js';
 import { Grant } from '../master/common.js';
 import type { PlayerState } from '../state.js';
 import type { OfferRun } from '../state/social.js';
@@ -17,29 +17,9 @@ import { bumpCounter } from '../shared/counters.js';
 import { isDone, startTimer } from '../shared/timer.js';
 import { offerRunView } from '../views/social.js';
 import { OfferRunView, WireTime, nullable } from '../views/codecs.js';
-
-const num = t.number;
-
-/** An offer the player can start now: its master entry and the player's completions. */
-export const OfferView = t.type(
-  {
-    offerId: num,
-    name: t.string,
-    requires: Offer.props.requires,
-    materials: Offer.props.materials,
-    durationSeconds: num,
-    rewards: t.array(Grant),
-    /** How many times a player may complete it; null: without limit. */
-    limit: nullable(num),
-    /** How many times the player completed it. */
-    completed: num,
-  },
-  'OfferView',
-);
-export type OfferView = t.TypeOf<typeof OfferView>;
-
-/** A reward given, and the present it went to when it did not fit (null when granted). */
-const OfferReward = t.type({ ...Grant.props, managedPresentId: nullable(num) }, 'OfferReward');
+import * as api from '../api/offer.js';
+import { type OfferView } from '../api/offer.js';
+export { OfferView } from '../api/offer.js';
 
 const offerOf = (m: Master, offerId: number): Result<Offer, 'NOT_FOUND'> => {
   const o = m.offer.get(offerId);
@@ -73,26 +53,7 @@ const offerView = (s: PlayerState, o: Offer): OfferView => ({
   completed: completions(s, o.offerId),
 });
 
-const getAll = defineOp({
-  name: 'getAllPlayerOffer',
-  method: 'GET',
-  path: '/player/offer/get_all',
-  group: 'offer',
-  readOnly: true,
-  summary: 'The offers the player can start now and those on-going (with their timers).',
-  request: objWithOptional({}, {}, 'GetAllPlayerOfferRequest'),
-  response: t.type(
-    {
-      /** The offers the player can start now. */
-      offers: t.array(OfferView),
-      /** The on-going ones, with their timers. */
-      ongoing: t.array(OfferRunView),
-      /** The most offers on-going at once. */
-      maxActive: num,
-    },
-    'GetAllPlayerOfferResponse',
-  ),
-  errors: [],
+const getAll = implementOp(api.getAll, {
   reduce: (s, _req, _rng, now, { master: m }) =>
     ok({
       state: s,
@@ -104,16 +65,7 @@ const getAll = defineOp({
     }),
 });
 
-const order = defineOp({
-  name: 'orderPlayerOffer',
-  method: 'POST',
-  path: '/player/offer/order',
-  group: 'offer',
-  summary:
-    'Starts an offer: its conditions met, a free slot, under its limit; pays the materials and starts the timer.',
-  request: obj({ offerId: PosInt }, 'OrderPlayerOfferRequest'),
-  response: t.type({ offerId: num, completesAt: WireTime }, 'OrderPlayerOfferResponse'),
-  errors: ['NOT_FOUND', 'STATE_CONFLICT', 'GOLD_IS_SHORT', 'ITEM_IS_SHORT'],
+const order = implementOp(api.order, {
   reduce: (s, req, _rng, now, { master: m }) => {
     const or = offerOf(m, req.offerId);
     if (or._tag === 'Left') return or;
@@ -131,15 +83,7 @@ const order = defineOp({
   },
 });
 
-const complete = defineOp({
-  name: 'completePlayerOffer',
-  method: 'POST',
-  path: '/player/offer/complete',
-  group: 'offer',
-  summary: 'Completes an on-going offer once its duration has passed, giving its rewards.',
-  request: obj({ offerId: PosInt }, 'CompletePlayerOfferRequest'),
-  response: t.type({ offerId: num, rewards: t.array(OfferReward) }, 'CompletePlayerOfferResponse'),
-  errors: ['NOT_FOUND', 'TIMER_RUNNING'],
+const complete = implementOp(api.complete, {
   reduce: (s, req, _rng, now, { master: m }) => {
     const or = offerOf(m, req.offerId);
     if (or._tag === 'Left') return or;

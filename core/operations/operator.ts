@@ -6,7 +6,7 @@ import { DisplayText, NonNegInt, PosInt } from '../codecs.js';
 import { gameError } from '../errors.js';
 import { Grant } from '../master/common.js';
 import { grantTargetExists } from '../master/index.js';
-import { defineOp } from '../operation.js';
+import { implementOp } from '../operation.js';
 import { sendPresent } from '../shared/grant.js';
 import { fail, ok } from '../shared/result.js';
 import { suspensionAt } from '../state/liveops.js';
@@ -15,38 +15,17 @@ import { randomCode } from '../rng.js';
 import { StoredState } from '../player-document.js';
 import { withFields } from '../state/copy.js';
 import { Uuid } from './player.js';
-
-export const SendPresentRequest = t.intersection(
-  [
-    t.type({
-      playerId: PosInt,
-      grant: Grant,
-      title: DisplayText(1, 64),
-      message: DisplayText(0, 1000, { multiline: true }),
-      deadline: t.union([NonNegInt, t.null]),
-    }),
-    /** The operator's send it belongs to (absent in logs from before sends had ids). */
-    t.partial({ sendId: PosInt }),
-  ],
-  'AdminSendPresentRequest',
-);
+import * as api from '../api/operator.js';
+export { SendPresentRequest, ImportPlayerRequest } from '../api/operator.js';
 
 /** One present to one player from the operator: the admin API's adminDeliverPresents runs it once per player it reaches (its name is in the replay log, so it stays). */
-const sendPresentOp = defineOp({
-  name: 'adminSendPresent',
-  method: 'POST',
-  path: '/admin/presents',
-  group: 'operator',
-  summary: "Puts a grant in one player's gift box, from the operator.",
+const sendPresentOp = implementOp(api.sendPresentOp, {
   find: {
     by: 'playerId',
     key: (req) => req.playerId,
     missing: gameError('PLAYER_NOT_FOUND', {}),
     conflict: 'the player changed concurrently; try again',
   },
-  request: SendPresentRequest,
-  response: t.type({}, 'AdminSendPresentResponse'),
-  errors: ['NOT_FOUND'],
   reduce: (s, req, _rng, now, { master }) => {
     if (!grantTargetExists(master, req.grant))
       return fail('NOT_FOUND', { entity: req.grant.kind, id: req.grant.objectId });
@@ -74,24 +53,8 @@ const byPlayerId = {
  * (the epoch is raised) and every request of the player answers 204 meanwhile (the
  * service's gate). A suspension in force is replaced by the new one.
  */
-const suspendOp = defineOp({
-  name: 'adminSuspendPlayer',
-  method: 'POST',
-  path: '/admin/players/:playerId/suspend',
-  group: 'operator',
-  summary: 'Suspends a player (the operator).',
+const suspendOp = implementOp(api.suspendOp, {
   find: byPlayerId,
-  request: t.type(
-    {
-      playerId: PosInt,
-      until: t.union([NonNegInt, t.null]),
-      reason: DisplayText(1, 500, { multiline: true }),
-      by: DisplayText(1, 64),
-    },
-    'AdminSuspendPlayerRequest',
-  ),
-  response: t.type({}, 'AdminSuspendPlayerResponse'),
-  errors: ['INVALID_PARAMETERS'],
   reduce: (s, req, _rng, now) => {
     if (req.until !== null && req.until <= now)
       return fail('INVALID_PARAMETERS', { field: 'until', reason: 'must be later than now' });
@@ -109,17 +72,8 @@ const suspendOp = defineOp({
 });
 
 /** Lifts the suspension in force (the player logs in again); none in force is 317. */
-const liftOp = defineOp({
-  name: 'adminLiftSuspension',
-  // Served as DELETE /admin/players/:playerId/suspend (the admin table says so).
-  method: 'POST',
-  path: '/admin/players/:playerId/suspend',
-  group: 'operator',
-  summary: "Lifts a player's suspension (the operator).",
+const liftOp = implementOp(api.liftOp, {
   find: byPlayerId,
-  request: t.type({ playerId: PosInt }, 'AdminLiftSuspensionRequest'),
-  response: t.type({}, 'AdminLiftSuspensionResponse'),
-  errors: ['STATE_CONFLICT'],
   reduce: (s, _req, _rng, now) => {
     const current = suspensionAt(s, now);
     if (!current) return fail('STATE_CONFLICT', { reason: 'the player is not suspended' });
@@ -131,16 +85,8 @@ const liftOp = defineOp({
 });
 
 /** Takes back the unreceived presents of one operator send from one player; counts those already received. */
-const recallOp = defineOp({
-  name: 'adminRecallPresents',
-  method: 'POST',
-  path: '/admin/presents/recall',
-  group: 'operator',
-  summary: "Removes a send's unreceived presents from one player (the operator's recall, once per player reached).",
+const recallOp = implementOp(api.recallOp, {
   find: byPlayerId,
-  request: t.type({ playerId: PosInt, sendId: PosInt }, 'AdminRecallPresentsRequest'),
-  response: t.type({ removed: t.number, alreadyReceived: t.number }, 'AdminRecallPresentsResponse'),
-  errors: [],
   reduce: (s, req) => {
     const presents = s.presents.filter((p) => p.sendId !== req.sendId);
     const alreadyReceived = s.received.filter((p) => p.sendId === req.sendId).length;
@@ -149,12 +95,6 @@ const recallOp = defineOp({
   },
 });
 
-/** A player's state from an export (POST /admin/players/import, which reads the document), and the device uuid to bind it to. */
-export const ImportPlayerRequest = t.intersection(
-  [t.type({ state: StoredState }), t.partial({ uuid: Uuid })],
-  'AdminImportPlayerRequest',
-);
-
 /**
  * An exported player made a new player: a new id, bound to the document's uuid (or the
  * one given), with a new access token and friend code. Its relations are not carried
@@ -162,21 +102,12 @@ export const ImportPlayerRequest = t.intersection(
  * credential) or the uuids it moved from. Managed ids stay as exported: they are unique
  * within the player, which is all a look-up needs.
  */
-const importPlayerOp = defineOp({
-  name: 'adminImportPlayer',
-  method: 'POST',
-  path: '/admin/players/import',
-  group: 'operator',
-  summary: 'Makes a new player of an exported state, with a new id, access token and friend code.',
+const importPlayerOp = implementOp(api.importPlayerOp, {
   find: {
     by: 'new',
     claims: (req) => req.uuid ?? req.state.account.uuid,
     conflict: 'could not allocate a friend code; try again',
   },
-  issues: 'accessToken',
-  request: ImportPlayerRequest,
-  response: t.type({ playerId: t.number, uuid: t.string, accessToken: Uuid }, 'AdminImportPlayerResponse'),
-  errors: [],
   reduce: (unborn, req, rng, _now, { issued }) => {
     const src = req.state;
     const uuid = req.uuid ?? src.account.uuid;
@@ -205,21 +136,13 @@ const importPlayerOp = defineOp({
  * game reloads everything at its next log-in). Managed ids are never handed out twice:
  * the next one is the later of the two.
  */
-const restorePlayerOp = defineOp({
-  name: 'adminRestorePlayer',
-  method: 'POST',
-  path: '/admin/players/import',
-  group: 'operator',
-  summary: 'Writes an exported state over the same player; its account, friend code and relations stay as they are.',
+const restorePlayerOp = implementOp(api.restorePlayerOp, {
   find: {
     by: 'playerId',
     key: (req) => req.state.playerId,
     missing: gameError('PLAYER_NOT_FOUND', {}),
     conflict: 'the player changed concurrently; try again',
   },
-  request: t.type({ state: StoredState }, 'AdminRestorePlayerRequest'),
-  response: t.type({ playerId: t.number, version: t.number }, 'AdminRestorePlayerResponse'),
-  errors: [],
   reduce: (s, req) => {
     const state = withFields(req.state, {
       playerId: s.playerId,

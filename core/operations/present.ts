@@ -1,8 +1,8 @@
 // The present box: list, receive (each present on its own: what does not fit stays),
 // and the recently received list.
-import * as t from 'io-ts';
+import type * as t from 'io-ts';
 import { IdList, Int, objWithOptional } from '../codecs.js';
-import { defineOp } from '../operation.js';
+import { implementOp } from '../operation.js';
 import type { Master } from '../master/index.js';
 import type { PlayerState, Present, ReceivedPresent } from '../state.js';
 import { DAY } from '../time.js';
@@ -12,22 +12,9 @@ import { RESULT_CODES, messageOf } from '../errors.js';
 import { presentView, timeText, type ViewCtx } from '../view.js';
 import { PresentView, WireTime } from '../views/codecs.js';
 import { applyStep } from './tutorial.js';
-
-/** A present the player received, and when. */
-export const ReceivedPresentView = t.type({ ...PresentView.props, receivedAt: WireTime }, 'ReceivedPresentView');
-export type ReceivedPresentView = t.TypeOf<typeof ReceivedPresentView>;
-
-/** Why a named present was not received. */
-const NotReceivedReason = t.keyof(
-  { NOT_FOUND: null, ALREADY_RECEIVED: null, EXPIRED: null, CAPACITY: null },
-  'NotReceivedReason',
-);
-type NotReceivedReason = t.TypeOf<typeof NotReceivedReason>;
-/** A named present left where it was, with the result code and message it would have had alone (0 for already received or expired). */
-const NotReceived = t.type(
-  { managedPresentId: t.number, reason: NotReceivedReason, resultCode: t.number, resultMessage: t.string },
-  'NotReceivedPresent',
-);
+import * as api from '../api/present.js';
+import { type ReceivedPresentView, type NotReceived, type NotReceivedReason } from '../api/present.js';
+export { ReceivedPresentView } from '../api/present.js';
 
 const newestFirst = <P extends Present>(a: P, b: P): number =>
   b.createdAt - a.createdAt || b.managedPresentId - a.managedPresentId;
@@ -47,16 +34,7 @@ const keepReceived = (m: Master, list: ReadonlyArray<ReceivedPresent>, now: numb
     .slice(0, m.game.presents.receivedKeepCount);
 };
 
-const getAll = defineOp({
-  name: 'getAllPlayerPresent',
-  method: 'GET',
-  path: '/player/present/get_all',
-  group: 'present',
-  readOnly: true,
-  summary: 'Lists unreceived presents whose deadline has not passed, newest first.',
-  request: objWithOptional({}, {}, 'GetAllPlayerPresentRequest'),
-  response: t.type({ presents: t.array(PresentView) }, 'GetAllPlayerPresentResponse'),
-  errors: [],
+const getAll = implementOp(api.getAll, {
   reduce: (s, _req, _rng, now, { master }) =>
     ok({
       state: s,
@@ -69,26 +47,7 @@ const getAll = defineOp({
     }),
 });
 
-const receive = defineOp({
-  name: 'getPlayerPresent',
-  method: 'GET',
-  path: '/player/present/get',
-  group: 'present',
-  summary: 'Receives the named presents (receive-all sends every id); what would pass a capacity stays in the box.',
-  request: t.exact(
-    t.intersection([t.type({ managedPresentId: IdList(1000) }), t.partial({ stepCode: Int })]),
-    'GetPlayerPresentRequest',
-  ),
-  response: t.type(
-    {
-      receivedPresents: t.array(ReceivedPresentView),
-      notReceived: t.array(NotReceived),
-      /** The box after receiving (unreceived, not expired), newest first. */
-      presents: t.array(PresentView),
-    },
-    'GetPlayerPresentResponse',
-  ),
-  errors: ['INVALID_PARAMETERS', 'INSUFFICIENT_PARAMETERS'],
+const receive = implementOp(api.receive, {
   reduce: (s, req, _rng, now, { master: m }) => {
     const ids = [...new Set(req.managedPresentId)];
     if (ids.length === 0) return fail('INSUFFICIENT_PARAMETERS', { field: 'managedPresentId' });
@@ -142,16 +101,7 @@ const receive = defineOp({
   },
 });
 
-const getReceived = defineOp({
-  name: 'getReceivedPlayerPresent',
-  method: 'GET',
-  path: '/player/present/get_received',
-  group: 'present',
-  readOnly: true,
-  summary: 'The recently received presents (configured count and age), newest first.',
-  request: objWithOptional({}, {}, 'GetReceivedPlayerPresentRequest'),
-  response: t.type({ receivedPresents: t.array(ReceivedPresentView) }, 'GetReceivedPlayerPresentResponse'),
-  errors: [],
+const getReceived = implementOp(api.getReceived, {
   reduce: (s, _req, _rng, now, { master }) =>
     ok({
       state: s,

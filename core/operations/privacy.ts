@@ -5,13 +5,14 @@
 import * as t from 'io-ts';
 import { Text, obj } from '../codecs.js';
 import { unbornPlayer } from '../account.js';
-import { defineOp } from '../operation.js';
+import { implementOp } from '../operation.js';
 import { sameHash, tokenHash } from '../secret.js';
 import { fail, ok } from '../shared/result.js';
 import type { PlayerState } from '../state.js';
 import { withFields } from '../state/copy.js';
 import { timeText } from '../view.js';
 import { WireTime } from '../views/codecs.js';
+import * as api from '../api/privacy.js';
 
 /** What a deleted player's state keeps: its id, its version (raised as by any change) and when; every other field empty. */
 export const tombstoneOf = (s: PlayerState, now: number): PlayerState =>
@@ -37,17 +38,7 @@ const unrelated = (o: PlayerState | undefined, playerId: number): PlayerState | 
 /** A deletion as the replay log keeps it: the token presented, as its hash. */
 type LoggedDelete = { readonly accessTokenHash: string };
 
-const deletePlayer = defineOp({
-  name: 'deletePlayer',
-  method: 'POST',
-  path: '/player/delete',
-  group: 'player',
-  summary:
-    "Deletes the caller's account, confirmed with its access token: it no longer logs in, its session ends, and friends and requests drop it. What is kept: docs/privacy.md.",
-  // The access token, which only the device holds (a session id travels with every request): a stolen session alone cannot delete.
-  request: obj({ accessToken: Text(16, 128) }, 'DeletePlayerRequest'),
-  response: t.type({ playerId: t.number, deletedAt: WireTime }, 'DeletePlayerResponse'),
-  errors: ['INVALID_PARAMETERS'],
+const deletePlayer = implementOp(api.deletePlayer, {
   touches: () => [{ by: 'related' }],
   logged: ({ accessToken }): LoggedDelete => ({ accessTokenHash: tokenHash(accessToken) }),
   reduce: (s, req: { readonly accessToken: string } | LoggedDelete, _rng, now, env) => {

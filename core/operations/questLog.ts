@@ -7,7 +7,7 @@
 // ordered and completed as a scene (type 3 or 4, no party: core/questLog/scene.ts).
 import * as t from 'io-ts';
 import { IdAmountList, Int, IntEnum, IntRange, NonNegInt, PosInt, Text, obj, objWithOptional } from '../codecs.js';
-import { defineOp } from '../operation.js';
+import { implementOp } from '../operation.js';
 import type { Master } from '../master/index.js';
 import type { QuestIndexed } from '../master/social.js';
 import type { PlayerState } from '../state.js';
@@ -19,33 +19,10 @@ import { grantClearRewards } from '../questLog/rewards.js';
 import { applyStep } from './tutorial.js';
 import { pay } from '../shared/pay.js';
 import { isSceneOrder, orderScene, orderTypeOf, sceneCompleted } from '../questLog/scene.js';
-
-/** The codec's bound only keeps requests sane; the configured limit (social.quest.questDataMaxLength) is the rule. */
-const QuestData = Text(0, 60000);
-
-/** How a played quest ended (complete's `state`): 2 is a clear, as the original's clients send it. */
-const QuestState = IntEnum('QuestState', {
-  1: 'failed: the party was defeated or the player gave up; counts a failure and gives nothing',
-  2: "cleared: gives the quest's rewards and drops (rolled by the server)",
-});
+import * as api from '../api/questLog.js';
+import { NONE } from '../api/questLog.js';
 const FAILED = 1;
 const CLEARED = 2;
-
-/**
- * The original clients' "id:n,id:n" lists. The codec's bound keeps requests sane;
- * skillExps is bounded by master data (social.quest.skillEntriesMax) in the reducer.
- */
-const ClientList = IdAmountList(100);
-/** What the client says happened in the battle: checked for form, never a source of rewards. */
-const BATTLE_LISTS = {
-  skillExps: ClientList,
-  dropItems: ClientList,
-  killedEnemies: ClientList,
-  weaponSkillExps: ClientList,
-};
-
-/** The original's clients send -1 for "none" (0 is accepted too, the older form). */
-const NONE = -1;
 const isNone = (id: number): boolean => id === NONE || id === 0;
 
 const questOf = (m: Master, questId: number): Result<QuestIndexed, 'NOT_FOUND'> => {
@@ -69,38 +46,7 @@ const activeOf = (s: PlayerState, orderReceiveId: number): Result<ActiveQuest, '
     ? ok(s.activeQuest)
     : fail('NOT_FOUND', { entity: 'quest order', id: orderReceiveId });
 
-// ---- order ----
-/** The original's order types: the quest's own (1 story, 2 event), plus 2 for a scene without a battle. */
-const OrderType = IntEnum('QuestOrderType', {
-  1: 'a story quest with a battle',
-  2: 'an event quest with a battle',
-  3: 'a story scene (an adv-only quest): no party',
-  4: 'an event scene (an adv-only quest): no party',
-});
-
-const OrderRequest = objWithOptional(
-  // -1 (or 0) names no party: what a scene is ordered with; a battle refuses it (102).
-  { questId: PosInt, managedBattlePartyId: IntRange(NONE, PARTY_COUNT) },
-  {
-    type: OrderType,
-    supportCharacterId: IntRange(NONE, Number.MAX_SAFE_INTEGER),
-    // null: none, as KiraraFantasia-Bot sends it for a scene.
-    questData: t.union([QuestData, t.null]),
-  },
-  'OrderPlayerQuestLogRequest',
-);
-
-const order = defineOp({
-  name: 'orderPlayerQuestLog',
-  method: 'POST',
-  path: '/player/quest_log/order',
-  aliases: ['/player/quest_log/add'],
-  group: 'questLog',
-  summary:
-    "Starts a quest: in period, pays stamina, stores it as the one active quest. A battle (type 1 or 2) needs a battle party (-1 is refused, 102) and keeps its questData; supportCharacterId -1 (or 0, or absent) is no support character. An adv-only quest is ordered as a scene (type 3 or 4, the original's) with no party, support or questData read.",
-  request: OrderRequest,
-  response: t.type({ orderReceiveId: t.number, questId: t.number, stamina: t.number }, 'OrderPlayerQuestLogResponse'),
-  errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'QUEST_OUT_OF_PERIOD', 'QUEST_ORDER_LIMIT', 'STAMINA_IS_SHORT'],
+const order = implementOp(api.order, {
   reduce: (s, req, _rng, now, { master: m }) => {
     const qr = questOf(m, req.questId);
     if (qr._tag === 'Left') return qr;
@@ -160,16 +106,7 @@ const order = defineOp({
 });
 
 // ---- save ----
-const save = defineOp({
-  name: 'savePlayerQuestLog',
-  method: 'POST',
-  path: '/player/quest_log/save',
-  group: 'questLog',
-  summary:
-    'Stores the wave state (questData) of the active quest. The battle lists the original\'s clients send (skillExps, dropItems, killedEnemies, weaponSkillExps: "id:n,id:n") are checked for form and otherwise ignored.',
-  request: objWithOptional({ orderReceiveId: PosInt, questData: QuestData }, BATTLE_LISTS, 'SavePlayerQuestLogRequest'),
-  response: t.type({ orderReceiveId: t.number, saves: t.number }, 'SavePlayerQuestLogResponse'),
-  errors: ['NOT_FOUND', 'INVALID_PARAMETERS'],
+const save = implementOp(api.save, {
   reduce: (s, req, _rng, now, { master: m }) => {
     const a = activeOf(s, req.orderReceiveId);
     if (a._tag === 'Left') return a;
@@ -184,15 +121,7 @@ const save = defineOp({
 });
 
 // ---- retry ----
-const retry = defineOp({
-  name: 'retryPlayerQuestLog',
-  method: 'POST',
-  path: '/player/quest_log/retry',
-  group: 'questLog',
-  summary: "Continues the active quest's wave for gems, up to the quest's maximum retries.",
-  request: obj({ orderReceiveId: PosInt }, 'RetryPlayerQuestLogRequest'),
-  response: t.type({ orderReceiveId: t.number, retries: t.number, retryMax: t.number }, 'RetryPlayerQuestLogResponse'),
-  errors: ['NOT_FOUND', 'QUEST_RETRY_LIMIT', 'GEM_IS_SHORT'],
+const retry = implementOp(api.retry, {
   reduce: (s, req, _rng, now, { master: m }) => {
     const a = activeOf(s, req.orderReceiveId);
     if (a._tag === 'Left') return a;
@@ -209,23 +138,6 @@ const retry = defineOp({
     });
   },
 });
-
-// ---- complete ----
-const CompleteRequest = objWithOptional(
-  { orderReceiveId: PosInt, state: QuestState },
-  {
-    clearRank: NonNegInt,
-    ...BATTLE_LISTS,
-    uniqueSkillUseNum: NonNegInt,
-    masterSkillUseNum: NonNegInt,
-    friendUseNum: NonNegInt,
-    stepCode: Int,
-  },
-  'CompletePlayerQuestLogRequest',
-);
-
-/** What a clear gives besides its drops (the quest's master data). */
-const QuestRewardsView = t.type({ gold: t.number, playerExp: t.number, characterExp: t.number }, 'QuestRewards');
 
 const emptyRecord = (questId: number, now: number): QuestRecord => ({
   questId,
@@ -246,31 +158,7 @@ const putRecord = (s: PlayerState, r: QuestRecord): PlayerState => {
   return { ...s, questRecords };
 };
 
-const complete = defineOp({
-  name: 'completePlayerQuestLog',
-  method: 'POST',
-  path: '/player/quest_log/complete',
-  aliases: ['/player/quest_log/set'],
-  group: 'questLog',
-  summary:
-    'Ends the active quest (state 2 cleared, 1 failed). A clear rolls the drops on the server, gives the rewards and the first-clear reward once, keeps the best rank and the skill use counts (skillExps "id:n"); dropItems, killedEnemies and weaponSkillExps are checked for form and never give anything. A scene (ordered with type 3 or 4) clears as viewing it does: its first-clear reward once, the top rank.',
-  request: CompleteRequest,
-  response: t.type(
-    {
-      orderReceiveId: t.number,
-      questId: t.number,
-      cleared: t.boolean,
-      /** The rank of this play (0 for a failure), and the best kept for the quest. */
-      clearRank: t.number,
-      bestClearRank: t.number,
-      /** What the server rolled and gave; a failure gives nothing (rewards null), a scene its first-clear reward only. */
-      drops: t.array(RewardView),
-      rewards: nullable(QuestRewardsView),
-      firstClearRewards: t.array(RewardView),
-    },
-    'CompletePlayerQuestLogResponse',
-  ),
-  errors: ['NOT_FOUND', 'INVALID_PARAMETERS'],
+const complete = implementOp(api.complete, {
   reduce: (s, req, rng, now, { master: m }) => {
     const a = activeOf(s, req.orderReceiveId);
     if (a._tag === 'Left') return a;
@@ -364,15 +252,7 @@ const complete = defineOp({
 });
 
 // ---- reset ----
-const reset = defineOp({
-  name: 'resetPlayerQuestLog',
-  method: 'POST',
-  path: '/player/quest_log/reset',
-  group: 'questLog',
-  summary: 'Discards the active quest and its questData (no refund).',
-  request: objWithOptional({}, { orderReceiveId: PosInt }, 'ResetPlayerQuestLogRequest'),
-  response: t.type({ orderReceiveId: t.number }, 'ResetPlayerQuestLogResponse'),
-  errors: ['NOT_FOUND', 'STATE_CONFLICT'],
+const reset = implementOp(api.reset, {
   reduce: (s, req) => {
     if (s.activeQuest === null) return fail('STATE_CONFLICT', { reason: 'no quest is in progress' });
     if (req.orderReceiveId !== undefined && req.orderReceiveId !== s.activeQuest.orderReceiveId)

@@ -2,40 +2,15 @@
 // owned room objects are placed once, inside the grid and without overlapping.
 import * as t from 'io-ts';
 import { Int, IntEnum, PosInt, obj, objWithOptional } from '../codecs.js';
-import { defineOp } from '../operation.js';
+import { implementOp } from '../operation.js';
 import { fail, ok } from '../shared/result.js';
 import { checkFloor, checkFloorOpen, putFloor, readTarget, touchesPlayer } from '../shared/town.js';
 import { FloorView, PublicFloorView } from '../views/codecs.js';
 import { publicRoomsView, roomsView } from '../views/town.js';
+import * as api from '../api/room.js';
+export { FloorId, Placement, Direction } from '../api/room.js';
 
-/** The floors a player has (SPEC: 1 main room, 2 sub room); their sizes and unlock levels are master data. */
-export const FloorId = IntEnum('FloorId', { 1: 'main room', 2: 'sub room (opens at a player level)' });
-/** How a placed object is turned, in quarter turns; 1 and 3 swap its width and depth. */
-export const Direction = IntEnum('Direction', {
-  0: 'not turned',
-  1: 'a quarter turn (width and depth swap)',
-  2: 'a half turn',
-  3: 'three quarter turns (width and depth swap)',
-});
-
-/** A placement: the top-left cell and a direction. */
-export const Placement = obj({ x: Int, y: Int, dir: Direction });
-
-const getAll = defineOp({
-  name: 'getAllPlayerRoom',
-  method: 'GET',
-  path: '/player/room/get_all',
-  group: 'room',
-  readOnly: true,
-  summary:
-    "The rooms of the given player (default: the caller), or one floor; another player's show object kinds and positions only.",
-  request: objWithOptional({}, { playerId: PosInt, floorId: FloorId }, 'GetAllPlayerRoomRequest'),
-  // The owner sees managed ids; another player sees object kinds and positions only.
-  response: t.type(
-    { playerId: t.number, rooms: t.union([t.array(FloorView), t.array(PublicFloorView)]) },
-    'GetAllPlayerRoomResponse',
-  ),
-  errors: ['PLAYER_NOT_FOUND', 'NOT_FOUND'],
+const getAll = implementOp(api.getAll, {
   touches: touchesPlayer,
   reduce: (s, req, _rng, _now, { master: m, others }) => {
     if (req.floorId !== undefined && !m.floor.has(req.floorId))
@@ -54,18 +29,7 @@ const getAll = defineOp({
   },
 });
 
-const set = defineOp({
-  name: 'setPlayerRoom',
-  method: 'POST',
-  path: '/player/room/set',
-  group: 'room',
-  summary: "Replaces the placements of one floor of the caller's room.",
-  request: obj(
-    { floorId: FloorId, placements: t.array(t.intersection([obj({ managedRoomObjectId: PosInt }), Placement])) },
-    'SetPlayerRoomRequest',
-  ),
-  response: t.type({ floorId: t.number }, 'SetPlayerRoomResponse'),
-  errors: ['NOT_FOUND', 'STATE_CONFLICT', 'ROOM_LIMIT'],
+const set = implementOp(api.set, {
   reduce: (s, req, _rng, _now, { master: m }) => {
     const open = checkFloorOpen(m, s, req.floorId);
     if (open._tag === 'Left') return open;

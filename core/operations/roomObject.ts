@@ -2,7 +2,7 @@
 // bought ones, sell for coins (leaving the room), add storage slots with gems.
 import * as t from 'io-ts';
 import { PosInt, obj, objWithOptional } from '../codecs.js';
-import { defineOp } from '../operation.js';
+import { implementOp } from '../operation.js';
 import type { Master } from '../master/index.js';
 import type { RoomPlacement } from '../state/town.js';
 import { fail, ok } from '../shared/result.js';
@@ -11,6 +11,7 @@ import { addStorageLimit, checkFloor, checkFloorOpen, placementsOf, putFloor } f
 import { FloorId, Placement } from './room.js';
 import { pay } from '../shared/pay.js';
 import { tryGrant } from '../shared/grant.js';
+import * as api from '../api/roomObject.js';
 
 const within = (p: { startsAt: number; endsAt: number | null }, now: number): boolean =>
   now >= p.startsAt && (p.endsAt === null || now < p.endsAt);
@@ -22,29 +23,7 @@ export const priceNow = (m: Master, roomObjectId: number, now: number): number =
   return b && within(b, now) ? b.price : (def?.price ?? 0);
 };
 
-const buySet = defineOp({
-  name: 'buySetPlayerRoomObject',
-  method: 'POST',
-  path: '/player/room_object/buy_set',
-  aliases: ['/player/room_object/buy'],
-  group: 'roomObject',
-  summary:
-    'Buys an amount of one room object with coins (bargain price inside its period) and places the bought ones given positions on a floor.',
-  request: objWithOptional(
-    { roomObjectId: PosInt, amount: PosInt },
-    { floorId: FloorId, placements: t.array(Placement) },
-    'BuySetPlayerRoomObjectRequest',
-  ),
-  response: t.type({ managedRoomObjectIds: t.array(t.number), unitPrice: t.number }, 'BuySetPlayerRoomObjectResponse'),
-  errors: [
-    'INVALID_PARAMETERS',
-    'NOT_FOUND',
-    'BUY_OUT_OF_PERIOD',
-    'ROOM_OBJECT_LIMIT',
-    'STATE_CONFLICT',
-    'ROOM_LIMIT',
-    'GOLD_IS_SHORT',
-  ],
+const buySet = implementOp(api.buySet, {
   reduce: (s, req, _rng, now, { master: m }) => {
     const max = m.town.maxPerRequest;
     if (req.amount > max) return fail('INVALID_PARAMETERS', { field: 'amount', reason: `at most ${max} at once` });
@@ -89,15 +68,7 @@ const buySet = defineOp({
   },
 });
 
-const sale = defineOp({
-  name: 'salePlayerRoomObject',
-  method: 'POST',
-  path: '/player/room_object/sale',
-  group: 'roomObject',
-  summary: 'Sells owned room objects for coins; placed ones leave the room.',
-  request: obj({ managedRoomObjectIds: t.array(PosInt) }, 'SalePlayerRoomObjectRequest'),
-  response: t.type({ managedRoomObjectIds: t.array(t.number), gold: t.number }, 'SalePlayerRoomObjectResponse'),
-  errors: ['INVALID_PARAMETERS', 'NOT_FOUND', 'CURRENCY_LIMIT'],
+const sale = implementOp(api.sale, {
   reduce: (s, req, _rng, now, { master: m }) => {
     const ids = req.managedRoomObjectIds;
     if (ids.length === 0)
@@ -139,15 +110,7 @@ const sale = defineOp({
   },
 });
 
-const limitAdd = defineOp({
-  name: 'addPlayerRoomObjectLimit',
-  method: 'POST',
-  path: '/player/room_object/limit/add',
-  group: 'roomObject',
-  summary: 'Raises the room-object storage by the configured step for gems, up to the cap.',
-  request: objWithOptional({}, {}, 'AddPlayerRoomObjectLimitRequest'),
-  response: t.type({ roomObjectLimit: t.number }, 'AddPlayerRoomObjectLimitResponse'),
-  errors: ['ROOM_OBJECT_EXT_LIMIT', 'GEM_IS_SHORT'],
+const limitAdd = implementOp(api.limitAdd, {
   reduce: (s, _req, _rng, now, { master: m }) => {
     const r = addStorageLimit(m, s, 'roomObject', now);
     if (r._tag === 'Left') return r;

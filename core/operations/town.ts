@@ -1,8 +1,8 @@
 // The town: the layout of content buildings (with the facilities near each) and
 // of the build points. Anyone's layout can be read; only public data is shown.
-import * as t from 'io-ts';
+import type * as t from 'io-ts';
 import { PosInt, obj, objWithOptional } from '../codecs.js';
-import { defineOp } from '../operation.js';
+import { implementOp } from '../operation.js';
 import { nullable } from '../views/codecs.js';
 import type { Master } from '../master/index.js';
 import type { OwnedFacility, PlayerState } from '../state.js';
@@ -10,42 +10,9 @@ import type { TownLayout } from '../state/town.js';
 import { ok } from '../shared/result.js';
 import { checkTown, readTarget, roomState, settleFacility, touchesPlayer } from '../shared/town.js';
 import { BuildPoints } from './townFacility.js';
-
-/** A placed facility as anyone may see it: what it is and its level, never its managed id. */
-const PublicPlacedFacility = t.type(
-  { facilityId: t.number, level: t.number, covered: t.boolean, levelingUp: t.boolean },
-  'PublicPlacedFacility',
-);
-/** The owner's own placed facility: the same with its managed id. */
-const PlacedFacility = t.type({ managedTownFacilityId: t.number, ...PublicPlacedFacility.props }, 'PlacedFacility');
-const PublicResident = t.type({ characterId: t.number }, 'PublicTownResident');
-const Resident = t.type({ managedCharacterId: t.number, characterId: t.number }, 'TownResident');
-
-/** A town as shown: a place names no facility (null) when the one placed there is gone. */
-const townCodec = <F extends t.Mixed, R extends t.Mixed>(facility: F, resident: R, name: string) =>
-  t.type(
-    {
-      playerId: t.number,
-      name: t.string,
-      buildPoints: t.array(t.type({ buildPointId: t.number, facility: nullable(facility) })),
-      contentBuildings: t.array(
-        t.type({
-          lotId: t.number,
-          contentRoomId: t.number,
-          titleId: t.number,
-          residents: t.array(resident),
-          facilities: t.array(t.type({ slot: t.number, facility: nullable(facility) })),
-        }),
-      ),
-    },
-    name,
-  );
-/** The caller's own town, with managed ids. */
-export const TownView = townCodec(PlacedFacility, Resident, 'TownView');
-export type TownView = t.TypeOf<typeof TownView>;
-/** Another player's town: public data only. */
-export const PublicTownView = townCodec(PublicPlacedFacility, PublicResident, 'PublicTownView');
-export type PublicTownView = t.TypeOf<typeof PublicTownView>;
+import * as api from '../api/town.js';
+import { type TownView, type PublicPlacedFacility, type PublicTownView } from '../api/town.js';
+export { TownView, PublicTownView } from '../api/town.js';
 
 /** The layout with each placed facility and resident shown by the given functions. */
 const layoutView = <F, R>(
@@ -105,17 +72,7 @@ export const publicTownView = (m: Master, s: PlayerState, now: number): PublicTo
     (_id, characterId) => ({ characterId }),
   );
 
-const getAll = defineOp({
-  name: 'getAllPlayerTown',
-  method: 'GET',
-  path: '/player/town/get_all',
-  group: 'town',
-  readOnly: true,
-  summary:
-    "The town layout of the given player (default: the caller): content buildings, their residents and nearby facilities, and the build points. Another player's shows public data only.",
-  request: objWithOptional({}, { playerId: PosInt }, 'GetAllPlayerTownRequest'),
-  response: t.type({ town: t.union([TownView, PublicTownView]) }, 'GetAllPlayerTownResponse'),
-  errors: ['PLAYER_NOT_FOUND'],
+const getAll = implementOp(api.getAll, {
   touches: touchesPlayer,
   reduce: (s, req, _rng, now, { master: m, others }) => {
     const r = readTarget(s, req.playerId, others);
@@ -125,28 +82,7 @@ const getAll = defineOp({
   },
 });
 
-const ContentBuildings = t.array(
-  obj({
-    lotId: PosInt,
-    contentRoomId: PosInt,
-    facilities: t.array(obj({ slot: PosInt, managedTownFacilityId: PosInt })),
-  }),
-);
-
-const set = defineOp({
-  name: 'setPlayerTown',
-  method: 'POST',
-  path: '/player/town/set',
-  group: 'town',
-  summary:
-    'Sets the town layout: the content buildings with the facilities near each, and (when given) the build points.',
-  request: objWithOptional(
-    { contentBuildings: ContentBuildings },
-    { buildPoints: BuildPoints },
-    'SetPlayerTownRequest',
-  ),
-  response: t.type({}, 'SetPlayerTownResponse'),
-  errors: ['NOT_FOUND', 'INVALID_PARAMETERS'],
+const set = implementOp(api.set, {
   reduce: (s, req, _rng, _now, { master: m }) => {
     const layout: TownLayout = {
       buildPoints: req.buildPoints ?? s.townLayout.buildPoints,

@@ -2,7 +2,7 @@
 // once for gems, collect production, sell, add storage slots, place on build points.
 import * as t from 'io-ts';
 import { Int, NonNegInt, PosInt, obj, objWithOptional } from '../codecs.js';
-import { defineOp } from '../operation.js';
+import { implementOp } from '../operation.js';
 import type { OwnedFacility, PlayerState } from '../state.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import { itemCount, limitDef, storageLimit } from '../shared/player.js';
@@ -26,8 +26,8 @@ import { formatTime } from '../time.js';
 import { WireTime } from '../views/codecs.js';
 import { pay } from '../shared/pay.js';
 import { tryGrant } from '../shared/grant.js';
-
-const ById = (name: string) => obj({ managedTownFacilityId: PosInt }, name);
+import * as api from '../api/townFacility.js';
+export { BuildPoints } from '../api/townFacility.js';
 
 /** The facility as of now; refused while covered. */
 const openFacility = (
@@ -58,21 +58,7 @@ const running = (f: OwnedFacility): Result<never, 'TIMER_RUNNING'> =>
     completesAt: f.levelUp?.completesAt ?? 0,
   });
 
-// ---- buy_all ----
-const BuyAllRequest = obj(
-  { facilities: t.array(obj({ facilityId: PosInt, amount: PosInt })) },
-  'BuyAllPlayerTownFacilityRequest',
-);
-
-const buyAll = defineOp({
-  name: 'buyAllPlayerTownFacility',
-  method: 'POST',
-  path: '/player/town_facility/buy_all',
-  group: 'townFacility',
-  summary: 'Buys facilities with coins and town points; each new facility is covered until opened.',
-  request: BuyAllRequest,
-  response: t.type({ managedTownFacilityIds: t.array(t.number) }, 'BuyAllPlayerTownFacilityResponse'),
-  errors: ['INVALID_PARAMETERS', 'NOT_FOUND', 'FACILITY_LIMIT', 'GOLD_IS_SHORT', 'KIRARA_IS_SHORT'],
+const buyAll = implementOp(api.buyAll, {
   reduce: (s, req, _rng, now, { master: m }) => {
     if (req.facilities.length === 0)
       return fail('INVALID_PARAMETERS', { field: 'facilities', reason: 'must name at least one facility' });
@@ -105,15 +91,7 @@ const buyAll = defineOp({
 });
 
 // ---- open_up ----
-const openUp = defineOp({
-  name: 'openUpPlayerTownFacility',
-  method: 'POST',
-  path: '/player/town_facility/open_up',
-  group: 'townFacility',
-  summary: 'Removes the cover of a new facility; its production starts now.',
-  request: ById('OpenUpPlayerTownFacilityRequest'),
-  response: t.type({ managedTownFacilityId: t.number }, 'OpenUpPlayerTownFacilityResponse'),
-  errors: ['NOT_FOUND', 'STATE_CONFLICT'],
+const openUp = implementOp(api.openUp, {
   reduce: (s, req, _rng, now) => {
     const found = findFacility(s, req.managedTownFacilityId);
     if (found._tag === 'Left') return found;
@@ -126,18 +104,7 @@ const openUp = defineOp({
 });
 
 // ---- level_up ----
-const levelUp = defineOp({
-  name: 'levelUpPlayerTownFacility',
-  method: 'POST',
-  path: '/player/town_facility/level_up',
-  group: 'townFacility',
-  summary: 'Pays the level-up cost and starts its timer; the level rises when the timer has passed.',
-  request: ById('LevelUpPlayerTownFacilityRequest'),
-  response: t.type(
-    { managedTownFacilityId: t.number, level: t.number, completesAt: WireTime },
-    'LevelUpPlayerTownFacilityResponse',
-  ),
-  errors: ['NOT_FOUND', 'STATE_CONFLICT', 'TIMER_RUNNING', 'GOLD_IS_SHORT', 'ITEM_IS_SHORT'],
+const levelUp = implementOp(api.levelUp, {
   reduce: (s, req, _rng, now, { master: m }) => {
     const opened = openFacility(m, s, req.managedTownFacilityId, now);
     if (opened._tag === 'Left') return opened;
@@ -161,19 +128,7 @@ const levelUp = defineOp({
 });
 
 // ---- gem_level_up ----
-const gemLevelUp = defineOp({
-  name: 'gemLevelUpPlayerTownFacility',
-  method: 'POST',
-  path: '/player/town_facility/gem_level_up',
-  group: 'townFacility',
-  summary:
-    'Finishes a running level-up now for gems priced on the time left, or levels an idle facility at once for its cost and the full gem price.',
-  request: ById('GemLevelUpPlayerTownFacilityRequest'),
-  response: t.type(
-    { managedTownFacilityId: t.number, level: t.number, gemSpent: t.number },
-    'GemLevelUpPlayerTownFacilityResponse',
-  ),
-  errors: ['NOT_FOUND', 'STATE_CONFLICT', 'GEM_IS_SHORT', 'GOLD_IS_SHORT', 'ITEM_IS_SHORT'],
+const gemLevelUp = implementOp(api.gemLevelUp, {
   reduce: (s, req, _rng, now, { master: m }) => {
     const opened = openFacility(m, s, req.managedTownFacilityId, now);
     if (opened._tag === 'Left') return opened;
@@ -193,26 +148,7 @@ const gemLevelUp = defineOp({
   },
 });
 
-// ---- item_up ----
-const ItemUpRequest = objWithOptional(
-  { managedTownFacilityId: PosInt, itemNo: NonNegInt, amount: PosInt },
-  { actionTime: Int },
-  'ItemUpPlayerTownFacilityRequest',
-);
-
-const itemUp = defineOp({
-  name: 'itemUpPlayerTownFacility',
-  method: 'POST',
-  path: '/player/town_facility/item_up',
-  group: 'townFacility',
-  summary:
-    'Collects what a facility produced up to actionTime (clamped to the last collection and now), at most the amount asked.',
-  request: ItemUpRequest,
-  response: t.type(
-    { managedTownFacilityId: t.number, itemNo: t.number, amount: t.number, stock: t.number },
-    'ItemUpPlayerTownFacilityResponse',
-  ),
-  errors: ['NOT_FOUND', 'STATE_CONFLICT', 'TIMER_RUNNING', 'INVALID_PARAMETERS', 'ITEM_LIMIT', 'CURRENCY_LIMIT'],
+const itemUp = implementOp(api.itemUp, {
   reduce: (s, req, _rng, now, { master: m }) => {
     const found = findFacility(s, req.managedTownFacilityId);
     if (found._tag === 'Left') return found;
@@ -267,15 +203,7 @@ const itemUp = defineOp({
 });
 
 // ---- sale ----
-const sale = defineOp({
-  name: 'salePlayerTownFacility',
-  method: 'POST',
-  path: '/player/town_facility/sale',
-  group: 'townFacility',
-  summary: 'Sells a facility for coins and removes it from the town; what it held uncollected goes with it.',
-  request: ById('SalePlayerTownFacilityRequest'),
-  response: t.type({ managedTownFacilityId: t.number, gold: t.number }, 'SalePlayerTownFacilityResponse'),
-  errors: ['NOT_FOUND', 'TIMER_RUNNING', 'CURRENCY_LIMIT'],
+const sale = implementOp(api.sale, {
   reduce: (s, req, _rng, now, { master: m }) => {
     const found = findFacility(s, req.managedTownFacilityId);
     if (found._tag === 'Left') return found;
@@ -299,15 +227,7 @@ const sale = defineOp({
 });
 
 // ---- limit/add ----
-const limitAdd = defineOp({
-  name: 'addPlayerTownFacilityLimit',
-  method: 'POST',
-  path: '/player/town_facility/limit/add',
-  group: 'townFacility',
-  summary: 'Adds facility storage slots (the configured step) for gems, up to the cap.',
-  request: objWithOptional({}, {}, 'AddPlayerTownFacilityLimitRequest'),
-  response: t.type({ facilityLimit: t.number }, 'AddPlayerTownFacilityLimitResponse'),
-  errors: ['FACILITY_EXT_LIMIT', 'GEM_IS_SHORT'],
+const limitAdd = implementOp(api.limitAdd, {
   reduce: (s, _req, _rng, now, { master: m }) => {
     const r = addStorageLimit(m, s, 'facility', now);
     if (r._tag === 'Left') return r;
@@ -315,19 +235,7 @@ const limitAdd = defineOp({
   },
 });
 
-// ---- build_point/set_all ----
-export const BuildPoints = t.array(obj({ buildPointId: PosInt, managedTownFacilityId: PosInt }));
-
-const setBuildPoints = defineOp({
-  name: 'setAllPlayerTownFacilityBuildPoint',
-  method: 'POST',
-  path: '/player/town_facility/build_point/set_all',
-  group: 'townFacility',
-  summary:
-    "Replaces the facilities placed on the town's build points; every facility owned and placed once in the whole town.",
-  request: obj({ buildPoints: BuildPoints }, 'SetAllPlayerTownFacilityBuildPointRequest'),
-  response: t.type({}, 'SetAllPlayerTownFacilityBuildPointResponse'),
-  errors: ['NOT_FOUND', 'INVALID_PARAMETERS'],
+const setBuildPoints = implementOp(api.setBuildPoints, {
   reduce: (s, req, _rng, _now, { master: m }) => {
     const layout = { ...s.townLayout, buildPoints: req.buildPoints };
     const checked = checkTown(m, s, layout);

@@ -2,7 +2,7 @@
 // (a timer kept as data) and gives items, coins and capped character exp on completion.
 import * as t from 'io-ts';
 import { IdList, PosInt, obj, objWithOptional } from '../codecs.js';
-import { defineOp } from '../operation.js';
+import { implementOp } from '../operation.js';
 import type { Master } from '../master/index.js';
 import type { PlayerState } from '../state.js';
 import type { TrainingRun } from '../state/progression.js';
@@ -10,41 +10,12 @@ import { MINUTE, formatTime } from '../time.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import { startTimer, isDone } from '../shared/timer.js';
 import { COST_ERRORS, addCharacterExp } from '../shared/growth.js';
-import { CostView, GrantView, RewardView, TrainingView, nullable } from '../views/codecs.js';
+import { CostView, GrantView, RewardView, type TrainingView, nullable } from '../views/codecs.js';
 import { pay } from '../shared/pay.js';
 import { grantAll } from '../shared/grant.js';
+import * as api from '../api/training.js';
 
 const timeText = (m: Master, ms: number): string => formatTime(ms, m.game.timezoneOffsetMinutes);
-
-/** A training slot: when it opens, and the training on-going in it (null when idle). */
-const TrainingSlotView = t.type(
-  {
-    slotId: t.number,
-    openLevel: t.number,
-    open: t.boolean,
-    ongoing: t.boolean,
-    training: nullable(TrainingView),
-  },
-  'TrainingSlot',
-);
-/** A training of master data, and whether the player's level allows it. */
-const TrainingDefinitionView = t.type(
-  {
-    trainingId: t.number,
-    name: t.string,
-    minPlayerLevel: t.number,
-    available: t.boolean,
-    durationMinutes: t.number,
-    characterCount: t.number,
-    classId: nullable(t.number),
-    cost: CostView,
-    rewards: t.array(GrantView),
-    expPerCharacter: t.number,
-  },
-  'TrainingDefinition',
-);
-/** The exp a character really gained (capped by its level cap) and its level after. */
-const TrainingGainView = t.type({ managedCharacterId: t.number, exp: t.number, level: t.number }, 'TrainingGain');
 
 const slotOf = (m: Master, slotId: number): Result<{ slotId: number; openLevel: number }, 'NOT_FOUND'> => {
   const slot = m.progression.training.slots.find((x) => x.slotId === slotId);
@@ -72,20 +43,7 @@ const runView = (m: Master, run: TrainingRun, now: number): TrainingView => ({
 });
 
 // ---- get_list ----
-const getList = defineOp({
-  name: 'getListPlayerTraining',
-  method: 'POST',
-  path: '/player/training/get_list',
-  group: 'training',
-  readOnly: true,
-  summary:
-    'Every training slot (open or closed by player level, on-going or not, with its training, characters and times) and the trainings.',
-  request: objWithOptional({}, {}, 'GetListPlayerTrainingRequest'),
-  response: t.type(
-    { slots: t.array(TrainingSlotView), trainings: t.array(TrainingDefinitionView) },
-    'GetListPlayerTrainingResponse',
-  ),
-  errors: [],
+const getList = implementOp(api.getList, {
   reduce: (s, _req, _rng, now, { master: m }) => {
     const slots = m.progression.training.slots.map((slot) => {
       const run = runIn(s, slot.slotId);
@@ -114,15 +72,7 @@ const getList = defineOp({
 });
 
 // ---- orders ----
-const orders = defineOp({
-  name: 'ordersPlayerTraining',
-  method: 'POST',
-  path: '/player/training/orders',
-  group: 'training',
-  summary: 'Starts a training in an open, idle slot with owned characters not training elsewhere; pays its cost.',
-  request: obj({ slotId: PosInt, trainingId: PosInt, managedCharacterIds: IdList(50) }, 'OrdersPlayerTrainingRequest'),
-  response: t.type({ slotId: t.number, training: TrainingView }, 'OrdersPlayerTrainingResponse'),
-  errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'STATE_CONFLICT', ...COST_ERRORS],
+const orders = implementOp(api.orders, {
   reduce: (s, req, _rng, now, { master: m }) => {
     const slot = slotOf(m, req.slotId);
     if (slot._tag === 'Left') return slot;
@@ -170,15 +120,7 @@ const orders = defineOp({
 });
 
 // ---- cancel ----
-const cancel = defineOp({
-  name: 'cancelPlayerTraining',
-  method: 'POST',
-  path: '/player/training/cancel',
-  group: 'training',
-  summary: 'Stops the training in a slot: no reward and no refund; the slot and characters are free again.',
-  request: obj({ slotId: PosInt }, 'CancelPlayerTrainingRequest'),
-  response: t.type({ slotId: t.number }, 'CancelPlayerTrainingResponse'),
-  errors: ['NOT_FOUND', 'STATE_CONFLICT'],
+const cancel = implementOp(api.cancel, {
   reduce: (s, req, _rng, _now, { master: m }) => {
     const run = ongoing(m, s, req.slotId);
     if (run._tag === 'Left') return run;
@@ -190,19 +132,7 @@ const cancel = defineOp({
 });
 
 // ---- completes ----
-const completes = defineOp({
-  name: 'completesPlayerTraining',
-  method: 'POST',
-  path: '/player/training/completes',
-  group: 'training',
-  summary:
-    'Completes the training in a slot once its time has passed: gives its rewards (overflow to the present box) and exp to each character (capped), and frees the slot.',
-  request: obj({ slotId: PosInt }, 'CompletesPlayerTrainingRequest'),
-  response: t.type(
-    { slotId: t.number, trainingId: t.number, rewards: t.array(RewardView), characters: t.array(TrainingGainView) },
-    'CompletesPlayerTrainingResponse',
-  ),
-  errors: ['NOT_FOUND', 'STATE_CONFLICT', 'TIMER_RUNNING'],
+const completes = implementOp(api.completes, {
   reduce: (s, req, _rng, now, { master: m }) => {
     const found = ongoing(m, s, req.slotId);
     if (found._tag === 'Left') return found;

@@ -5,13 +5,14 @@
 // quest_log/complete and tutorial/* record a step the same way (applyStep).
 import * as t from 'io-ts';
 import { Int, PosInt, obj } from '../codecs.js';
-import { defineOp } from '../operation.js';
+import { implementOp } from '../operation.js';
 import type { Master } from '../master/index.js';
 import type { OwnedCharacter, PlayerState } from '../state.js';
 import { PARTY_SLOTS } from '../state/social.js';
 import { fail, ok, type Result } from '../shared/result.js';
 import { BattlePartyView } from '../views/codecs.js';
 import { battlePartiesView } from '../views/social.js';
+import * as api from '../api/tutorial.js';
 
 /**
  * Records a tutorial step. Repeating the current step is accepted and changes
@@ -46,31 +47,14 @@ export const applyStep = (
 ): Result<PlayerState, 'INVALID_PARAMETERS'> =>
   stepCode === undefined || stepCode === 0 ? ok(s) : recordStep(m, s, stepCode);
 
-const stepAdd = defineOp({
-  name: 'addPlayerTutorialStep',
-  method: 'POST',
-  path: '/player/tutorial/step/add',
-  group: 'tutorial',
-  summary:
-    'Records tutorial progress; steps only move forward; the last step (5, the party set) or -1 finishes the tutorial.',
-  request: obj({ stepCode: Int }, 'AddPlayerTutorialStepRequest'),
-  response: t.type({ stepCode: t.number }, 'AddPlayerTutorialStepResponse'),
-  errors: ['INVALID_PARAMETERS'],
+const stepAdd = implementOp(api.stepAdd, {
   reduce: (s, req, _rng, _now, { master }) => {
     const r = recordStep(master, s, req.stepCode);
     return r._tag === 'Left' ? r : ok({ state: r.right, response: { stepCode: r.right.tutorial.step } });
   },
 });
 
-const tipAdd = defineOp({
-  name: 'addPlayerTutorialTip',
-  method: 'POST',
-  path: '/player/tutorial/tip/add',
-  group: 'tutorial',
-  summary: 'Records a tip as shown.',
-  request: obj({ tipId: PosInt }, 'AddPlayerTutorialTipRequest'),
-  response: t.type({ tipIds: t.array(t.number) }, 'AddPlayerTutorialTipResponse'),
-  errors: ['INVALID_PARAMETERS'],
+const tipAdd = implementOp(api.tipAdd, {
   reduce: (s, req, _rng, _now, { master }) => {
     if (req.tipId > master.game.tutorial.maxTipId)
       return fail('INVALID_PARAMETERS', { field: 'tipId', reason: `must be 1 to ${master.game.tutorial.maxTipId}` });
@@ -95,28 +79,7 @@ export const tutorialMembers = (m: Master, s: PlayerState): OwnedCharacter[] =>
     .slice(0, PARTY_SLOTS);
 
 // Stryker restore ArithmeticOperator
-const partySet = defineOp({
-  name: 'setPlayerTutorialParty',
-  method: 'POST',
-  path: '/player/tutorial/party/set',
-  group: 'tutorial',
-  summary:
-    "The tutorial's party set: fills battle party 1, when it has no character, with the player's best characters (highest rarity first, up to 5, no weapons) and records the step (5 finishes the tutorial). Answers every battle party, changed or not.",
-  request: obj({ stepCode: Int }, 'SetPlayerTutorialPartyRequest'),
-  response: t.type(
-    {
-      /** The tutorial step after the request (-1: finished). */
-      stepCode: t.number,
-      /** The party the tutorial set (1). */
-      managedBattlePartyId: t.number,
-      /** The characters placed now; empty when the party already had characters (kept as the player arranged it) or none are owned. */
-      managedCharacterIds: t.array(t.number),
-      /** Every battle party, changed or not (the original's clients read managedBattleParties[0] from this answer). */
-      managedBattleParties: t.array(BattlePartyView),
-    },
-    'SetPlayerTutorialPartyResponse',
-  ),
-  errors: ['INVALID_PARAMETERS'],
+const partySet = implementOp(api.partySet, {
   reduce: (s, req, _rng, _now, { master: m }) => {
     const stepped = applyStep(m, s, req.stepCode);
     if (stepped._tag === 'Left') return stepped;

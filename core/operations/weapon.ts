@@ -2,7 +2,7 @@
 // with exp items and coins, evolve at the maximum level, sell, and buy storage.
 import * as t from 'io-ts';
 import { IdList, PosInt, obj, objWithOptional } from '../codecs.js';
-import { defineOp } from '../operation.js';
+import { implementOp } from '../operation.js';
 import type { OwnedWeapon, PlayerState } from '../state.js';
 import { fail, ok } from '../shared/result.js';
 import { limitDef, storageLimit } from '../shared/player.js';
@@ -19,10 +19,11 @@ import {
   weaponTotals,
 } from '../shared/growth.js';
 import { timeText, type ViewCtx } from '../view.js';
-import { ItemStackView, WeaponView } from '../views/codecs.js';
+import { ItemStackView, type WeaponView } from '../views/codecs.js';
 import { ItemAmountRequest } from './character.js';
 import { pay } from '../shared/pay.js';
 import { tryGrant } from '../shared/grant.js';
+import * as api from '../api/weapon.js';
 
 const putWeapon = (s: PlayerState, old: OwnedWeapon, next: OwnedWeapon): PlayerState => ({
   ...s,
@@ -36,21 +37,11 @@ const weaponView = (w: OwnedWeapon, ctx: ViewCtx): WeaponView => ({
   exp: w.exp,
   createdAt: timeText(ctx, w.createdAt),
 });
-/** An answer that shows the weapon it made or changed. */
-const WeaponResponse = (name: string) => t.type({ managedWeapon: WeaponView }, name);
 /** The weapon a grant just added (grants append). */
 const added = (s: PlayerState): OwnedWeapon => s.weapons[s.weapons.length - 1] as OwnedWeapon;
 
 // ---- make ----
-const make = defineOp({
-  name: 'makePlayerWeapon',
-  method: 'POST',
-  path: '/player/weapon/make',
-  group: 'weapon',
-  summary: 'Makes a weapon by its recipe (items and coins used implicitly); storage full is 301.',
-  request: obj({ weaponId: PosInt }, 'MakePlayerWeaponRequest'),
-  response: WeaponResponse('MakePlayerWeaponResponse'),
-  errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'WEAPON_LIMIT', ...COST_ERRORS],
+const make = implementOp(api.make, {
   reduce: (s, req, _rng, now, { master: m }) => {
     const def = m.weapon.get(req.weaponId);
     if (!def) return fail('NOT_FOUND', { entity: 'weapon', id: req.weaponId });
@@ -68,15 +59,7 @@ const make = defineOp({
 });
 
 // ---- receive ----
-const receive = defineOp({
-  name: 'receivePlayerWeapon',
-  method: 'POST',
-  path: '/player/weapon/receive',
-  group: 'weapon',
-  summary: "Receives the character's own weapon, once per character, when the character is at the receive level (100).",
-  request: obj({ managedCharacterId: PosInt }, 'ReceivePlayerWeaponRequest'),
-  response: WeaponResponse('ReceivePlayerWeaponResponse'),
-  errors: ['NOT_FOUND', 'STATE_CONFLICT', 'WEAPON_LIMIT'],
+const receive = implementOp(api.receive, {
   reduce: (s, req, _rng, now, { master: m }) => {
     const found = findCharacter(s, req.managedCharacterId);
     if (found._tag === 'Left') return found;
@@ -97,19 +80,7 @@ const receive = defineOp({
 });
 
 // ---- upgrade ----
-const upgrade = defineOp({
-  name: 'upgradePlayerWeapon',
-  method: 'POST',
-  path: '/player/weapon/upgrade',
-  group: 'weapon',
-  summary:
-    'Levels a weapon with weapon exp items; each item used costs coins (level × perLevel + base); exp past the maximum level is lost; at the maximum is 293.',
-  request: obj({ managedWeaponId: PosInt, items: t.array(ItemAmountRequest) }, 'UpgradePlayerWeaponRequest'),
-  response: t.type(
-    { managedWeapon: WeaponView, usedItems: t.array(ItemStackView), gold: t.number },
-    'UpgradePlayerWeaponResponse',
-  ),
-  errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'WEAPON_UPGRADE_LIMIT', 'ITEM_IS_SHORT', 'GOLD_IS_SHORT'],
+const upgrade = implementOp(api.upgrade, {
   reduce: (s, req, _rng, now, { master: m }) => {
     const found = findWeaponWithDef(m, s, req.managedWeaponId);
     if (found._tag === 'Left') return found;
@@ -137,16 +108,7 @@ const upgrade = defineOp({
 });
 
 // ---- evolution ----
-const evolution = defineOp({
-  name: 'evolutionPlayerWeapon',
-  method: 'POST',
-  path: '/player/weapon/evolution',
-  group: 'weapon',
-  summary:
-    'Evolves a weapon at its maximum level into its evolved form by its evolution recipe; it keeps its level and exp.',
-  request: obj({ managedWeaponId: PosInt }, 'EvolutionPlayerWeaponRequest'),
-  response: WeaponResponse('EvolutionPlayerWeaponResponse'),
-  errors: ['NOT_FOUND', 'STATE_CONFLICT', ...COST_ERRORS],
+const evolution = implementOp(api.evolution, {
   reduce: (s, req, _rng, now, { master: m }) => {
     const found = findWeaponWithDef(m, s, req.managedWeaponId);
     if (found._tag === 'Left') return found;
@@ -167,15 +129,7 @@ const evolution = defineOp({
 });
 
 // ---- sale ----
-const sale = defineOp({
-  name: 'salePlayerWeapon',
-  method: 'POST',
-  path: '/player/weapon/sale',
-  group: 'weapon',
-  summary: 'Sells the named weapons for their sale price in coins; a weapon in a battle party cannot be sold.',
-  request: obj({ managedWeaponIds: IdList(1000) }, 'SalePlayerWeaponRequest'),
-  response: t.type({ managedWeaponIds: t.array(t.number), gold: t.number }, 'SalePlayerWeaponResponse'),
-  errors: ['NOT_FOUND', 'INVALID_PARAMETERS', 'INSUFFICIENT_PARAMETERS', 'STATE_CONFLICT', 'CURRENCY_LIMIT'],
+const sale = implementOp(api.sale, {
   reduce: (s, req, _rng, _now, { master: m }) => {
     const ids = req.managedWeaponIds;
     if (ids.length === 0) return fail('INSUFFICIENT_PARAMETERS', { field: 'managedWeaponIds' });
@@ -200,15 +154,7 @@ const sale = defineOp({
 });
 
 // ---- limit/add ----
-const limitAdd = defineOp({
-  name: 'addPlayerWeaponLimit',
-  method: 'POST',
-  path: '/player/weapon/limit/add',
-  group: 'weapon',
-  summary: 'Adds weapon storage slots (+step) for gems, up to the cap (299 over it; 445 short of gems).',
-  request: objWithOptional({}, {}, 'AddPlayerWeaponLimitRequest'),
-  response: t.type({ weaponLimit: t.number }, 'AddPlayerWeaponLimitResponse'),
-  errors: ['WEAPON_EXT_LIMIT', 'GEM_IS_SHORT'],
+const limitAdd = implementOp(api.limitAdd, {
   reduce: (s, _req, _rng, now, { master: m }) => {
     const l = limitDef(m, 'weapon');
     if (storageLimit(m, s, 'weapon') >= l.cap) return fail('WEAPON_EXT_LIMIT', { max: l.cap });

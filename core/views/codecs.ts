@@ -12,8 +12,12 @@ const num = t.number;
 const str = t.string;
 const bool = t.boolean;
 export const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
-/** A time on the wire: `YYYY-MM-DDTHH:mm:ss` in the game's time zone. */
-export const WireTime = t.string;
+/**
+ * A time on the wire: `YYYY-MM-DDTHH:mm:ss` in the game's time zone (master data's
+ * game.timezoneOffsetMinutes; app/version/get answers it). Named, so the OpenAPI
+ * document has one WireTime component whose description names the zone.
+ */
+export const WireTime = t.refinement(t.string, () => true, 'WireTime');
 
 export const PlayerView = t.type(
   {

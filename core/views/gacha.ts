@@ -3,6 +3,7 @@
 import * as t from 'io-ts';
 import type { GachaIndexed, Master } from '../master/index.js';
 import { Gacha } from '../master/base.js';
+import { described } from '../codecs.js';
 import type { DrawRecord, GachaStat, PlayerState } from '../state.js';
 import { itemCount } from '../shared/player.js';
 import { ownedCharacter } from '../shared/grant.js';
@@ -58,45 +59,39 @@ export const resultView = (m: Master, s: PlayerState, g: GachaIndexed, ids: Read
 const NONE = -1;
 const orNone = (n: number | null): number => n ?? NONE;
 
+/** A weekday flag of the gacha: open on that weekday's game day (from the daily reset hour) or not. */
+const weekday = (day: string) =>
+  described(num, `1: open on ${day}s (game days, from the daily reset hour, in the game's time zone); 0: closed.`);
+
 /** The gacha itself, as the original's `gacha` object, for this player (first10 is -1 once used). */
 export const GachaDefinitionView = t.type(
   {
-    id: num,
+    id: described(num, 'The gacha id (gachaId in requests).'),
     name: str,
-    /** The original's gacha type: 1, a normal gacha (hoshi has no step-up gachas). */
-    type: num,
-    /** hoshi's kind: standard, pickup, or firstTime (the re-draw gacha). */
-    kind: Gacha.props.kind,
-    /** Gems for a single draw (drawType 1 without the ticket). */
-    gem1: num,
-    /** Gems for a ten-draw (drawType 3). */
-    gem10: num,
-    /** Gems for this player's first ten-draw; -1 when there is no discount or it was used. */
-    first10: num,
-    /** Paid gems for a paid single draw (drawType 2); -1 when not offered. */
-    unlimitedGem: num,
-    /** The ticket item a single draw spends when held, and how many; -1 when none. */
-    itemId: num,
-    itemAmount: num,
-    startAt: WireTime,
-    /** null when the gacha has no end. */
-    endAt: nullable(WireTime),
-    /** Open on that weekday (game day): 1, else 0. */
-    sun: num,
-    mon: num,
-    tue: num,
-    wed: num,
-    thu: num,
-    fri: num,
-    sat: num,
-    /** 1 for a re-draw gacha (the first-time gacha), else -1. */
-    reDraw: num,
-    /** Characters a player may draw a game day (a ten-draw counts ten); -1: no limit. */
-    drawLimit: num,
-    /** Characters a player may draw in all; -1: no limit. */
-    allLimit: num,
-    /** Gacha points earned per character drawn. */
-    pointsPerDraw: num,
+    type: described(num, "The original's gacha type: 1, a normal gacha (hoshi has no step-up gachas)."),
+    kind: described(Gacha.props.kind, "hoshi's kind: standard, pickup, or firstTime (the re-draw gacha)."),
+    gem1: described(num, 'Gems for a single draw (drawType 1 without the ticket).'),
+    gem10: described(num, 'Gems for a ten-draw (drawType 3).'),
+    first10: described(
+      num,
+      "Gems for this player's first ten-draw of this gacha (a discount on gem10); -1 when the gacha has no such discount or the player has used it.",
+    ),
+    unlimitedGem: described(num, 'Paid gems for a paid single draw (drawType 2); -1 when not offered.'),
+    itemId: described(num, 'The ticket item a single draw spends when the player holds it; -1 when none.'),
+    itemAmount: described(num, 'How many of itemId a ticket draw spends; -1 when there is no ticket.'),
+    startAt: described(WireTime, 'When the gacha opens.'),
+    endAt: described(nullable(WireTime), 'When the gacha closes (exclusive); null when it has no end.'),
+    sun: weekday('Sunday'),
+    mon: weekday('Monday'),
+    tue: weekday('Tuesday'),
+    wed: weekday('Wednesday'),
+    thu: weekday('Thursday'),
+    fri: weekday('Friday'),
+    sat: weekday('Saturday'),
+    reDraw: described(num, '1 for a re-draw gacha (the first-time gacha, drawn again until fixed), else -1.'),
+    drawLimit: described(num, 'Characters a player may draw a game day (a ten-draw counts ten); -1: no limit.'),
+    allLimit: described(num, 'Characters a player may draw in all; -1: no limit.'),
+    pointsPerDraw: described(num, 'Gacha points earned per character drawn.'),
   },
   'GachaDefinition',
 );

@@ -5,8 +5,7 @@
 // price 0) trading into an Ember Fruit that sells for 150; the spring and summer
 // event recipes now take the result's sale value in coins too (docs/rules/progression.md).
 import test from 'ava';
-import fc from 'fast-check';
-import { operationsProperty, wealth, World } from '../../toolkit/index.js';
+import { assertProperty, fc, operationsProperty, wealth, World } from '../../toolkit/index.js';
 import { master } from '../_support/core.js';
 
 test("no trade raises a player's sale value: coins + items, weapons and presents at sale price", (t) => {
@@ -19,7 +18,7 @@ test("no trade raises a player's sale value: coins + items, weapons and presents
   ];
   const sources = [...new Set(m.tradeRecipes.flatMap((r) => (r.source.items ?? []).map((x) => x.itemId)))];
   const traded = new Set<number>();
-  fc.assert(
+  assertProperty(
     operationsProperty({
       setup: fc.record({
         at: fc.constantFrom(...moments),
@@ -33,9 +32,9 @@ test("no trade raises a player's sale value: coins + items, weapons and presents
       },
       operations: ['tradePlayerItemTrade'],
       minutes: fc.nat(180),
-      check: ({ before, after, playerId, result }) => {
-        if (result._tag === 'Right') traded.add(result.right.response['recipeId'] as number);
-        const [was, now] = [wealth(m, before.get(playerId)!).saleValue, wealth(m, after.get(playerId)!).saleValue];
+      check: (step) => {
+        if (step.ok) traded.add(step.answer.recipeId);
+        const [was, now] = [wealth(m, step.player.before).saleValue, wealth(m, step.player.after).saleValue];
         return now <= was || `sale value rose from ${was} to ${now}`;
       },
     }),

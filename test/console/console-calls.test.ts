@@ -22,7 +22,7 @@ const calls = (): Array<{ method: string; path: string }> => {
 };
 
 test('each call the console makes is an operation of the OpenAPI document, and each operator operation has a screen', (t) => {
-  const doc = buildOpenApi(1).document as { paths: Record<string, Record<string, { operationId: string }>> };
+  const doc = buildOpenApi(1, '+09:00').document as { paths: Record<string, Record<string, { operationId: string }>> };
   const documented = Object.entries(doc.paths)
     .filter(([p]) => p.startsWith('/admin'))
     .flatMap(([path, methods]) =>

@@ -22,7 +22,7 @@ type Operation = Schema & {
   security: Schema[];
 };
 
-const built = buildOpenApi(7);
+const built = buildOpenApi(7, '+09:00');
 const doc = built.document as Schema & {
   paths: Record<string, Record<string, Operation>>;
   components: {
@@ -63,8 +63,8 @@ const refsIn = (u: unknown, out = new Set<string>()): Set<string> => {
 };
 
 test('the document is what GET /api/openapi.json serves, built once per server version', (t) => {
-  t.is(openApiDocument(7), openApiDocument(7));
-  t.deepEqual(openApiDocument(7), built.document);
+  t.is(openApiDocument(7, '+09:00'), openApiDocument(7, '+09:00'));
+  t.deepEqual(openApiDocument(7, '+09:00'), built.document);
   t.is(doc['openapi'], '3.1.0');
   t.is((doc.info as { version: string }).version, '7');
   t.deepEqual(
@@ -144,6 +144,42 @@ test('POST bodies are required; GET fields are query parameters and say so', (t)
     present.parameters?.filter((p) => p['in'] === 'query').map((p) => p['name']),
     ['managedPresentId', 'stepCode'],
   );
+});
+
+test("the game's time zone: in info, in the time components every time field refers to, and answered by app/version/get", (t) => {
+  t.is(doc.info['x-time-zone'], '+09:00');
+  t.regex(String(doc.info['description']), /\*\*Times\.\*\* .*UTC\+09:00.*timeZone/);
+  t.regex(String(doc.components.schemas['WireTime']?.['description']), /game's time zone, UTC\+09:00/);
+  t.regex(String(doc.components.schemas['LocalTime']?.['description']), /game's time zone, UTC\+09:00/);
+  const player = doc.components.schemas['PlayerView'] as { properties: Record<string, Schema> };
+  t.deepEqual(player.properties['createdAt'], { $ref: '#/components/schemas/WireTime' });
+  // Another zone in master data is another document.
+  const west = buildOpenApi(7, '-01:30').document as { info: Schema };
+  t.is(west.info['x-time-zone'], '-01:30');
+  const version = jsonSchemaOf(op('get', '/api/app/version/get').responses['200'] as Schema) as { allOf: Schema[] };
+  const answer = deref(version.allOf[1] as Schema) as { properties: Record<string, Schema>; required: string[] };
+  t.true(answer.required.includes('timeZone'));
+  t.regex(String(answer.properties['timeZone']?.['description']), /\+09:00/);
+});
+
+test("the gacha definition's fields say what -1, first10 and the weekday flags mean", (t) => {
+  const def = doc.components.schemas['GachaDefinition'] as { properties: Record<string, Schema> };
+  const said = (k: string) => String(def.properties[k]?.['description'] ?? '');
+  t.regex(said('first10'), /first ten-draw.*-1 when/);
+  for (const k of ['unlimitedGem', 'itemId', 'itemAmount', 'drawLimit', 'allLimit', 'reDraw'])
+    t.regex(said(k), /-1/, k);
+  for (const [k, day] of [
+    ['sun', 'Sunday'],
+    ['mon', 'Monday'],
+    ['sat', 'Saturday'],
+  ])
+    t.regex(said(k ?? ''), new RegExp(`1: open on ${day}s.*0: closed`), k);
+  t.regex(said('endAt'), /null when it has no end/);
+  t.like(def.properties['first10'], { type: 'number' }, 'the description is beside the schema, not instead of it');
+  const missing = Object.entries(def.properties)
+    .filter(([k, v]) => k !== 'name' && typeof v['description'] !== 'string')
+    .map(([k]) => k);
+  t.deepEqual(missing, [], 'every field but the name is described');
 });
 
 test('drawType is an enum with the meaning of each value', (t) => {
@@ -297,7 +333,7 @@ test('redocly lint with the recommended rules: 0 errors', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'hoshi-openapi-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const file = join(dir, 'openapi.json');
-  writeFileSync(file, JSON.stringify(openApiDocument(1)));
+  writeFileSync(file, JSON.stringify(openApiDocument(1, '+09:00')));
   const bin = join(process.cwd(), 'node_modules', '.bin', 'redocly');
   // Exit code 1 on errors: read the report either way.
   const out = await run(bin, ['lint', '--extends=recommended', '--format=json', file], {
@@ -325,7 +361,9 @@ test('redocly lint with the recommended rules: 0 errors', async (t) => {
 });
 
 test('openapi-typescript: no `unknown` in any generated type', async (t) => {
-  const types = astToString(await openapiTS(openApiDocument(1) as unknown as Parameters<typeof openapiTS>[0]));
+  const types = astToString(
+    await openapiTS(openApiDocument(1, '+09:00') as unknown as Parameters<typeof openapiTS>[0]),
+  );
   // Comments may say "unknown"; response headers are always typed `[name: string]: unknown` by the generator.
   const code = types
     .replace(/\/\*[\s\S]*?\*\//g, '')

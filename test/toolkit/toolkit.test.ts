@@ -11,6 +11,7 @@ import { runNamed } from '../../core/operations/table.js';
 import { rngFromSeed } from '../../core/rng.js';
 import { deriveSeed } from '../../adapters/service/seed.js';
 import {
+  assertProperty,
   DAY,
   HOUR,
   gameTime,
@@ -20,7 +21,9 @@ import {
   setupPlayer,
   wealth,
   World,
+  type Step,
 } from '../../toolkit/index.js';
+import * as toolkit from '../../toolkit/index.js';
 import { master } from '../_support/core.js';
 
 test('World: players sign up as the service signs them up, and each request draws from the seed the server derives', (t) => {
@@ -161,7 +164,7 @@ test("the harness: a failing check is shrunk to a short sequence naming each ste
     operations: ['salePlayerItem', 'getAllPlayerItemTradeRecipe'],
     minutes: fc.constant(0),
     // A deliberately false claim: "coins never rise".
-    check: ({ before, after, playerId }) => after.get(playerId)!.gold <= before.get(playerId)!.gold || 'coins rose',
+    check: ({ player }) => player.after.gold <= player.before.gold || 'coins rose',
   });
   const out = fc.check(property, { numRuns: 100, seed: 1 });
   t.true(out.failed);
@@ -195,4 +198,74 @@ test('the harness checks determinism: the same players, request, seed and time g
     { numRuns: 20, seed: 3 },
   );
   t.true(steps > 50);
+});
+
+test("assertProperty: a failing property's message names the failed check's message, not only the counterexample", (t) => {
+  const m = master();
+  const property = () =>
+    operationsProperty({
+      setup: fc.constant(null),
+      world: () => {
+        const w = new World({ master: m });
+        setupPlayer(w, { ...NO_SETUP, kit: 1 });
+        return w;
+      },
+      operations: ['salePlayerItem'],
+      minutes: fc.constant(0),
+      // A deliberately false claim: "coins never rise".
+      check: ({ player }) => player.after.gold <= player.before.gold || 'coins rose on a sale',
+    });
+  // fast-check 4 alone: the check's message is only the error's cause, which ava does not print.
+  const plain = t.throws(() => fc.assert(property(), { numRuns: 100, seed: 1 }));
+  t.notRegex(plain?.message ?? '', /coins rose on a sale/);
+  const e = t.throws(() => assertProperty(property(), { numRuns: 100, seed: 1 }));
+  t.regex(e?.message ?? '', /^step \d+ salePlayerItem by player 1 \{.*\}: coins rose on a sale\n/);
+  t.regex(e?.message ?? '', /Counterexample: .*salePlayerItem\(player#\d+, \+0min, \{"itemId":\d+,"amount":\d+\}\)/);
+  t.true(e?.cause instanceof Error, "the check's error stays the cause");
+  t.notThrows(() =>
+    assertProperty(
+      fc.property(fc.nat(), (n) => n >= 0),
+      { numRuns: 20, seed: 1 },
+    ),
+  );
+});
+
+test("typed steps: the check's request and answer are the named operation's, the sender's states at hand; fast-check comes with the toolkit", (t) => {
+  t.is(toolkit.fc.nat, fc.nat, 'the toolkit re-exports the same fast-check');
+  const seen: Array<{ gachaId: number; drawn: number; senders: boolean }> = [];
+  const refused: string[] = [];
+  // Written against Step<'drawPlayerGacha'>: no cast reads the request or the answer.
+  const check = (step: Step<'drawPlayerGacha'>): true => {
+    if (!step.ok) {
+      refused.push(step.error.code);
+      return true;
+    }
+    const senders =
+      step.player.before === step.before.get(step.playerId) &&
+      step.player.after === step.after.get(step.playerId) &&
+      step.player.after.version === step.player.before.version + 1;
+    seen.push({ gachaId: step.request.gachaId, drawn: step.answer.gachaResults.length, senders });
+    return true;
+  };
+  assertProperty(
+    operationsProperty({
+      setup: fc.constant(null),
+      world: () => {
+        const w = new World({ master: master() });
+        setupPlayer(w, { ...NO_SETUP, gem: 100_000 });
+        return w;
+      },
+      operations: ['drawPlayerGacha'],
+      maxSteps: 5,
+      check,
+    }),
+    { numRuns: 10, seed: 4 },
+  );
+  t.true(seen.length > 0, 'some draws succeeded');
+  t.true(seen.every((d) => d.gachaId > 0 && d.drawn > 0));
+  t.true(
+    seen.every((d) => d.senders),
+    "step.player is the sender's state before and after the step",
+  );
+  t.true(refused.every((c) => typeof c === 'string'));
 });

@@ -15,7 +15,7 @@ const version = (q: Record<string, unknown>) => {
   return appVersion(m, d.right);
 };
 
-test('app/version/get answers abVer for a current app; an older app is 1 OUTDATED; older assets 30; an unknown platform 102', (t) => {
+test("app/version/get answers abVer and the game's time zone for a current app; an older app is 1 OUTDATED; older assets 30; an unknown platform 102", (t) => {
   t.deepEqual(version({ platform: '2', version: '1.0.3' }), {
     _tag: 'Right',
     right: {
@@ -24,8 +24,13 @@ test('app/version/get answers abVer for a current app; an older app is 1 OUTDATE
       minVersion: '1.0.2',
       latestVersion: '1.0.3',
       storeUrl: 'https://example.com/hoshi/android',
+      timeZone: '+09:00',
     },
   });
+  // The zone is master data's (game.timezoneOffsetMinutes), not the code's.
+  const west = { ...m, game: { ...m.game, timezoneOffsetMinutes: -90 } };
+  const answered = appVersion(west, { platform: 2, version: '1.0.3' });
+  t.is(answered._tag === 'Right' ? answered.right.timeZone : '', '-01:30');
   t.is(version({ platform: 1, version: '1.0.2', abVer: 2 })._tag, 'Right');
   t.is(version({ platform: 1, version: '1.1' })._tag, 'Right');
   const old = version({ platform: 2, version: '1.0.1' });
