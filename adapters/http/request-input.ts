@@ -7,7 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { gameError, type GameError } from '../../core/errors.js';
 import { E } from '../../core/shared/result.js';
 import type { Idem } from '../service/service.js';
-import type { AppConfig } from './app.js';
+import type { Config } from './config.js';
 
 const sha256hex = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
 
@@ -31,7 +31,7 @@ export const sessionIdOf = (ctx: Koa.Context): string | undefined => {
 /** The request hash (WIRE.md): sha256 of [sessionId + " "] + path + [" " + body] + " " + salt; without a session, also " " + path .... */
 export const checkHash = (
   ctx: Koa.Context,
-  cfg: Pick<AppConfig, 'requestHashSalt' | 'requestHashRequired'>,
+  cfg: Pick<Config, 'requestHashSalt' | 'requestHashRequired'>,
 ): GameError | null => {
   const given = header(ctx, 'x-star-requesthash');
   if (!given) return cfg.requestHashRequired ? gameError('INVALID_REQUEST_HASH', {}) : null;
