@@ -272,12 +272,34 @@ export class Metrics {
         end();
       }
     };
+    // A pipelined commit (accept) counts once its fate is known: conflict at once, ok or error at its fsync.
+    const accept = storage.accept?.bind(storage);
+    const accepted: Storage['accept'] = accept
+      ? async (c) => {
+          const end = this.commitLatency.startTimer();
+          const a = await accept(c).catch((e: unknown) => {
+            this.commits.inc({ result: 'error' });
+            end();
+            throw e;
+          });
+          if (!a.result.ok) {
+            this.commits.inc({ result: 'conflict' });
+            end();
+          } else
+            a.durable.then(
+              () => (this.commits.inc({ result: 'ok' }), end()),
+              () => (this.commits.inc({ result: 'error' }), end()),
+            );
+          return a;
+        }
+      : undefined;
     // Each method bound once (a load, a session read: every request asks for some), again only if it is replaced.
     type Fn = (...a: unknown[]) => unknown;
     const bound = new Map<PropertyKey, { readonly fn: Fn; readonly bound: Fn }>();
     return new Proxy(storage, {
       get: (target, prop, receiver) => {
         if (prop === 'commit') return commit;
+        if (prop === 'accept') return accepted;
         const v: unknown = Reflect.get(target, prop, receiver);
         if (typeof v !== 'function') return v;
         const known = bound.get(prop);
