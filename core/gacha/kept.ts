@@ -22,7 +22,7 @@ export const finalRecord = (gachaId: number, characterIds: number[], granted: bo
   granted,
 });
 
-/** Grants the drawn characters, one at a time as any draw does, and records what each changed. */
+/** Grants the drawn characters, one at a time the way every draw does, and records what each changed. */
 export const grantKept = (
   m: Master,
   s: PlayerState,

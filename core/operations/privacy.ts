@@ -23,7 +23,7 @@ export const tombstoneOf = (s: PlayerState, now: number): PlayerState =>
       platform: 0,
       tokenHash: '',
       movedFrom: [],
-      // Raised, as a move raises it: any session the store still held is void.
+      // Raised, as a move raises it, so every session the store still held is void.
       sessionEpoch: s.account.sessionEpoch + 1,
       deletedAt: now,
     },

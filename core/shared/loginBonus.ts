@@ -85,7 +85,7 @@ export const liveStreak = (s: PlayerState, today: number): number => {
  * cannot take them all (presents.boxMax, the bound every present respects) nothing is
  * given and nothing counted: the log-in still succeeds and says so (boxFull), and the
  * next log-in of the game day, once presents are received, gives the day. A game day
- * that ends with its bonus waiting is a missed day, as any other.
+ * that ends with its bonus waiting is a missed day, like every other.
  */
 export const giveLoginBonus = (m: Master, s: PlayerState, now: number): BonusOutcome => {
   const none = { state: s, given: null, boxFull: false };
