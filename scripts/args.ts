@@ -143,12 +143,17 @@ export const flag = (p: Parsed, name: string): boolean => p.values[name] === tru
  * stdout and exit 0 for --help), then runs `main` with it. A UsageError thrown by
  * main (a bad value) is a usage error too; any other error exits 2 with its message.
  */
-export const cli = (spec: CommandSpec, main: (args: Parsed) => Promise<number> | number): void => {
+export const cli = (
+  spec: CommandSpec,
+  main: (args: Parsed) => Promise<number> | number,
+  /** The exit status of an error other than a usage error (its message printed alone): 2 unless a script says. */
+  options: { readonly errorExit?: number } = {},
+): void => {
   const fail = (e: unknown) => {
     process.stderr.write(
       `${e instanceof Error ? e.message : String(e)}\n${e instanceof UsageError ? `\n${usage(spec)}\n` : ''}`,
     );
-    process.exitCode = 2;
+    process.exitCode = e instanceof UsageError ? 2 : (options.errorExit ?? 2);
   };
   let args: Parsed;
   try {

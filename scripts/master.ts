@@ -97,12 +97,5 @@ const main = async (args: Parsed): Promise<number> => {
   return publish(call, resolve(arg), args.values);
 };
 
-cli(SPEC, async (args) => {
-  try {
-    return await main(args);
-  } catch (e) {
-    if (e instanceof UsageError) throw e;
-    process.stderr.write(`${(e as Error).message}\n`);
-    return 1;
-  }
-});
+// A failed call (refused, unreachable) is its message and exit status 1; a bad command line 2.
+cli(SPEC, main, { errorExit: 1 });
