@@ -272,7 +272,7 @@ test('a later field counts only off its group default; a field with no default a
   );
 });
 
-test("stateHash is the same with a `before` hint as without, whatever the lists' edits, also past the bound of kept elements", (t) => {
+test("stateHash is the same with a `before` hint as without, whatever the lists' edits and the fields' changes, also past the bound of kept elements", (t) => {
   const s0 = freshPlayer();
   t.is(stateHash(s0), expectedHash(s0));
   const p = s0.presents;
@@ -291,6 +291,11 @@ test("stateHash is the same with a `before` hint as without, whatever the lists'
     ['reversed', { battleParties: [...b].reverse() }],
     ['emptied', { presents: [] }],
     ['a later list grown past the kept elements', { advSeen: big }],
+    // The hint's hashed parts lent field by field: a changed scalar or part, one left out, another key order.
+    ['a number changed', { gold: s0.gold + 1 }],
+    ['a part changed', { account: { ...s0.account, sessionEpoch: s0.account.sessionEpoch + 1 } }],
+    ['a field left out', { gold: undefined }],
+    ['a field added (another key order)', { zAdded: 1 }],
   ];
   for (const [what, change] of edits) {
     const s1 = as({ ...s0, ...change });
