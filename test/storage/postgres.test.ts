@@ -177,17 +177,21 @@ test('ids committed directly (an import) are never handed out again: the sequenc
   t.deepEqual(got, [8, 9]);
 });
 
-test('states are stored as json compressed with lz4 (what the bench measured cheapest to write)', async (t) => {
+test('states and kept answers are stored as json compressed with lz4 (what the bench measured cheapest to write)', async (t) => {
   const { schema, cleanup } = await openPostgres();
   t.teardown(cleanup);
   const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await c.connect();
   try {
-    const r = await c.query<{ type: string; compression: string }>(
-      `SELECT format_type(atttypid, atttypmod) AS type, attcompression AS compression FROM pg_attribute WHERE attrelid = $1::regclass AND attname = 'state'`,
-      [`${schema}.players`],
-    );
-    t.deepEqual(r.rows[0], { type: 'json', compression: 'l' });
+    const column = async (table: string, name: string) =>
+      (
+        await c.query<{ type: string; compression: string }>(
+          `SELECT format_type(atttypid, atttypmod) AS type, attcompression AS compression FROM pg_attribute WHERE attrelid = $1::regclass AND attname = $2`,
+          [`${schema}.${table}`, name],
+        )
+      ).rows[0];
+    t.deepEqual(await column('players', 'state'), { type: 'json', compression: 'l' });
+    t.deepEqual(await column('idempotency', 'record'), { type: 'json', compression: 'l' });
   } finally {
     await c.end();
   }
