@@ -271,63 +271,25 @@ const atItsDefault = (k: string, v: unknown): boolean => {
 };
 
 /**
- * The hash text of the states hashed most recently, a part a field (in their key
- * order; undefined for a field left out): the next state built on one of them
- * (a commit's, whose `before` it is) rewrites only the parts of the fields that
- * changed. Two weak generations of at most RECENT_STATES each: the states in use
- * (the write mix's 1,000 players) and never more than ~120 kB a thousand.
- */
-interface HashedParts {
-  readonly order: Order;
-  readonly parts: ReadonlyArray<string | undefined>;
-}
-const RECENT_STATES = 1024;
-let youngParts = new WeakMap<object, HashedParts>();
-let oldParts = new WeakMap<object, HashedParts>();
-let youngCount = 0;
-const keepParts = (s: object, h: HashedParts): void => {
-  if (youngCount >= RECENT_STATES) {
-    oldParts = youngParts;
-    youngParts = new WeakMap();
-    youngCount = 0;
-  }
-  youngParts.set(s, h);
-  youngCount++;
-};
-const partsOf = (s: object): HashedParts | undefined => youngParts.get(s) ?? oldParts.get(s);
-
-/** A field's part of the hash text (undefined: left out), its list given by its hash. */
-const fieldPart = (k: string, prefix: string, v: unknown, old: unknown): string | undefined => {
-  if (noJson(v)) return undefined;
-  if (!HASHED_FROM_THE_START.has(k) && atItsDefault(k, v)) return undefined;
-  if (!Array.isArray(v)) return prefix + partOf(v);
-  return `${prefix}#${listHash(v, Array.isArray(old) ? old : undefined).hex}`;
-};
-
-/**
  * What a replay compares: the sha256 of the state's canonical form, its fields in
  * key order as canonicalJson writes them, except that each list is given by its
  * hash (listHash). `before`, the state this one replaced, is a hint: its lists'
- * digests are reused for the elements still there, and when it was hashed lately,
- * the parts of the fields it shares with this one; the hash is the same without it.
+ * digests are reused for the elements still there; the hash is the same without it.
  */
 export const stateHash = (s: PlayerState, before?: PlayerState): string => {
   const o = s as unknown as Record<string, unknown>;
   const was = before as unknown as Record<string, unknown> | undefined;
-  const order = keyOrder(o);
-  const prev = before === undefined ? undefined : partsOf(before);
-  // Parts are by field position: only a state of the same key order lends them.
-  const lent = prev !== undefined && prev.order === order ? prev.parts : undefined;
-  const parts = new Array<string | undefined>(order.length);
-  const text: string[] = [];
-  for (let i = 0; i < order.length; i++) {
-    const [k, prefix] = order[i] as readonly [string, string];
+  const parts: string[] = [];
+  for (const [k, prefix] of keyOrder(o)) {
     const v = o[k];
+    if (noJson(v)) continue;
+    if (!HASHED_FROM_THE_START.has(k) && atItsDefault(k, v)) continue;
+    if (!Array.isArray(v)) {
+      parts.push(prefix + partOf(v));
+      continue;
+    }
     const old = was?.[k];
-    const part = lent !== undefined && v === old ? lent[i] : fieldPart(k, prefix, v, old);
-    parts[i] = part;
-    if (part !== undefined) text.push(part);
+    parts.push(`${prefix}#${listHash(v, Array.isArray(old) ? old : undefined).hex}`);
   }
-  keepParts(s, { order, parts });
-  return hash('sha256', `{${text.join(',')}}`);
+  return hash('sha256', `{${parts.join(',')}}`);
 };
