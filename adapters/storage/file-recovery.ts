@@ -5,7 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decodeState, type PlayerState } from '../../core/state.js';
 import { readCheckpoint } from './checkpoint.js';
-import { holdDir } from './dir-holder.js';
+import { holdDir, refuseHeld } from './dir-holder.js';
 import { withDefaults, type FileOptions, type FileStorageOptions } from './file-options.js';
 import type { IndexLogState } from './index-log.js';
 import type { IndexModel } from './index-model.js';
@@ -33,6 +33,8 @@ export interface OpenedFiles {
 /** The options with their defaults, the data directory made, the checkpoint read, the journal and the oplog opened. */
 export const openFiles = async (o: FileStorageOptions): Promise<OpenedFiles> => {
   const opts = withDefaults(o);
+  // A directory another live process holds is refused before anything is written (its journal has one writer).
+  await refuseHeld(opts.dir, 'opening it again');
   await mkdir(join(opts.dir, 'players'), { recursive: true });
   // The directory marked as this process's (DATA_DIR/server.pid, removed at close): the tools that change files refuse it
   // meanwhile. A mark that cannot be written (a full disk) does not keep the server from starting: it is logged.
