@@ -6,9 +6,8 @@
 // interleave their journals. A file left by a crash names a process that is gone, or (its pid
 // taken since by another process) one that started at another time: not held.
 import { readFileSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeAtomic } from './durable.js';
 import { StorageError } from './storage.js';
 
 export const HOLDER_FILE = 'server.pid';
@@ -45,9 +44,27 @@ export const startOf = (pid: number): string | undefined => {
 export const holderText = (pid: number, start: string | undefined): string =>
   `${start === undefined ? pid : `${pid} ${start}`}\n`;
 
-/** Marks the directory as this process's (a store opened it). */
-export const holdDir = (dir: string): Promise<void> =>
-  writeAtomic(join(dir, HOLDER_FILE), holderText(process.pid, startOf(process.pid)));
+/**
+ * Marks the directory as this process's (a store opened it), or throws DirHeld. The mark is
+ * created exclusively: of two stores opening the directory at once, one makes it and the other
+ * finds it held. A mark already there is taken over only when it holds nothing (a crash's, or
+ * this process's own). Not synced: a mark a power cut left empty holds nothing either.
+ */
+export const holdDir = async (dir: string): Promise<void> => {
+  const path = join(dir, HOLDER_FILE);
+  const text = holderText(process.pid, startOf(process.pid));
+  for (let tries = 0; tries < 3; tries++) {
+    try {
+      await writeFile(path, text, { flag: 'wx' });
+      return;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+    await refuseHeld(dir, 'opening it again');
+    await rm(path, { force: true });
+  }
+  throw new StorageError(`${path} was made again each time it was taken over`);
+};
 
 /** Removes the mark, if it is still this process's (a store closed). */
 export const letGoDir = async (dir: string): Promise<void> => {

@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DirHeld, holderText, startOf } from '../../adapters/storage/dir-holder.js';
+import { DirHeld, holdDir, holderText, startOf } from '../../adapters/storage/dir-holder.js';
 import { FileStorage } from '../../adapters/storage/file.js';
 import { StorageError } from '../../adapters/storage/storage.js';
 import { startChild } from '../_support/child.js';
@@ -77,6 +77,20 @@ test("a crashed holder's mark does not hold the directory: its process gone, or 
     'now this one holds it',
   );
   await storage.close();
+});
+
+test("the mark is made exclusively: one a live process made after a store looked is left as it is, and the store refused; a crash's is taken over", async (t) => {
+  const dir = dirFor(t);
+  const other = otherProcess(t);
+  const pid = other.pid as number;
+  const theirs = holderText(pid, startOf(pid));
+  writeFileSync(join(dir, 'server.pid'), theirs);
+  await t.throwsAsync(holdDir(dir), { instanceOf: DirHeld });
+  t.is(readFileSync(join(dir, 'server.pid'), 'utf8'), theirs, 'their mark is left');
+  other.kill('SIGKILL');
+  await exited(other);
+  await holdDir(dir);
+  t.is(readFileSync(join(dir, 'server.pid'), 'utf8'), holderText(process.pid, startOf(process.pid)));
 });
 
 test('a second server on the same DATA_DIR exits 2 naming the first; the first goes on serving', async (t) => {
