@@ -12,7 +12,6 @@ import { resolve } from 'node:path';
 import { existsSync, writeFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { join } from 'node:path';
-import { loadMaster, masterFromFiles, masterHashOf, readMasterSnapshot } from '../adapters/master/load.js';
 import { PostgresStorage } from '../adapters/storage/postgres.js';
 import { bornBefore, readPlayerLog, replayPlayer, type ReplayOptions } from '../adapters/service/replay.js';
 import { canonicalJson } from '../adapters/storage/canonical.js';
@@ -21,9 +20,9 @@ import { ARCHIVE_DIR, listArchives, readArchives } from '../adapters/storage/opl
 import { keptFromAt } from '../adapters/storage/oplog-segments.js';
 import type { LogFilter } from '../adapters/storage/storage.js';
 import type { StoredLogEntry } from '../adapters/storage/replay-log.js';
-import type { Master } from '../core/master/index.js';
 import type { PlayerState } from '../core/state.js';
 import { cli, flag, int, str, UsageError } from './args.js';
+import { mastersOf } from './lib/masters.js';
 
 const SPEC = {
   command: 'npm run replay --',
@@ -175,24 +174,7 @@ cli(SPEC, async (args) => {
     );
     return 3;
   }
-  const masters = new Map<string, Master>();
-  let fixtures: Master | undefined;
-  const masterFor = (hash: string): Master => {
-    let m = masters.get(hash);
-    if (!m) {
-      const fromDb = kept.get(hash);
-      if (fromDb !== undefined) m = masterFromFiles(fromDb as Record<string, unknown>);
-      else if (!databaseUrl && existsSync(join(dir, 'master', `${hash}.json`))) m = readMasterSnapshot(dir, hash);
-      else {
-        // No snapshot (a run without one): the bundled fixtures, if they are the same data.
-        fixtures ??= loadMaster();
-        if (masterHashOf(fixtures) !== hash) throw new Error(`no master snapshot ${hash} in ${join(dir, 'master')}`);
-        m = fixtures;
-      }
-      masters.set(hash, m);
-    }
-    return m;
-  };
+  const masterFor = mastersOf(dir, { kept, files: !databaseUrl });
   const r = replayPlayer(log, masterFor, playerId, stored, options);
   const ms = Math.round(performance.now() - started);
   const usage = process.resourceUsage();

@@ -6,6 +6,7 @@ import { createApp, type AppConfig, type AppOps } from '../../adapters/http/app.
 import { silentLogger, type Logger } from '../../adapters/http/log.js';
 import { GameService } from '../../adapters/service/service.js';
 import { MemoryStorage } from '../../adapters/storage/memory.js';
+import { FileStorage } from '../../adapters/storage/file.js';
 import type { Storage } from '../../adapters/storage/storage.js';
 import { master, NOW } from './core.js';
 import type { LiveOps } from '../../adapters/liveops/board.js';
@@ -177,4 +178,15 @@ export const receiveAllHttp = async (client: Awaited<ReturnType<typeof signupLog
   if (!list.ok) throw new Error(`present/get_all failed: ${list.resultCode} ${list.resultMessage}`);
   const ids = list.value.presents.map((p) => p.managedPresentId);
   return client.get(`/api/player/present/get?managedPresentId=${ids.join(',')}&stepCode=0`);
+};
+
+/** A JSON-file store (re)opened on `dir` behind a fresh server; both closed when the test ends. */
+export const reopenFiles = async (t: { teardown: (f: () => Promise<void>) => void }, dir: string) => {
+  const storage = await FileStorage.open({ dir });
+  const h = await startHarness({ storage });
+  t.teardown(async () => {
+    await h.close();
+    await storage.close();
+  });
+  return h;
 };

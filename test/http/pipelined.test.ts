@@ -5,75 +5,17 @@
 // the player is served from what is durable. Fsyncs are held and failed through the
 // store's fault options; commits taken are counted, never timed.
 import test from 'ava';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { receiveAllHttp, signupLogin, startHarness } from '../_support/http.js';
-import { FileStorage } from '../../adapters/storage/file.js';
+import { heldStore } from '../_support/held-store.js';
 import { operationByName } from '../../core/operations/table.js';
 import type { Answer } from '../../adapters/service/service.js';
 
-/** A file store whose next fsync the test can hold and then release or fail; commits taken counted. */
-const heldStore = async (t: import('ava').ExecutionContext) => {
-  const dir = mkdtempSync(join(tmpdir(), 'hoshi-pipelined-http-'));
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  const events: string[] = [];
-  let holdNext = false;
-  let arrived: (() => void) | undefined;
-  let go: ((ok: boolean) => void) | undefined;
-  let taken = 0;
-  let onTaken: (() => void) | undefined;
-  const storage = await FileStorage.open({
-    dir,
-    faults: {
-      accepted: () => {
-        taken++;
-        onTaken?.();
-      },
-      sync: async (datasync) => {
-        if (holdNext) {
-          holdNext = false;
-          const ok = await new Promise<boolean>((r) => {
-            go = r;
-            arrived?.();
-          });
-          if (!ok) {
-            events.push('sync failed');
-            throw Object.assign(new Error('I/O error'), { code: 'EIO' });
-          }
-        }
-        await datasync();
-        events.push('synced');
-      },
-    },
-  });
-  const h = await startHarness({ storage, cfg: { checkAnswers: false } });
-  t.teardown(async () => {
-    await h.close();
-    await storage.close();
-  });
-  return {
-    h,
-    storage,
-    events,
-    hold: () => {
-      holdNext = true;
-      return new Promise<void>((r) => {
-        arrived = r;
-      });
-    },
-    release: () => go?.(true),
-    fail: () => go?.(false),
-    count: () => taken,
-    taken: (n: number) =>
-      new Promise<void>((r) => {
-        const check = () => {
-          if (taken >= n) r();
-        };
-        onTaken = check;
-        check();
-      }),
-  };
+/** The held store (held-store.ts) served through the harness. */
+const heldService = async (t: import('ava').ExecutionContext) => {
+  const held = await heldStore(t);
+  const h = await startHarness({ storage: held.store, cfg: { checkAnswers: false } });
+  t.teardown(() => h.close());
+  return { ...held, h, storage: held.store };
 };
 
 const DRAW = operationByName('drawPlayerGacha')!;
@@ -83,7 +25,7 @@ const turn = () => new Promise((r) => setImmediate(r));
 const codeOf = (a: Answer) => (a._tag === 'Left' ? a.left.code : 'OK');
 
 const setUp = async (t: import('ava').ExecutionContext) => {
-  const s = await heldStore(t);
+  const s = await heldService(t);
   const c = await signupLogin(s.h);
   await receiveAllHttp(c);
   const gem = async () => (await s.storage.load(c.playerId))?.gem as number;

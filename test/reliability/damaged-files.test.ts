@@ -7,9 +7,10 @@ import test from 'ava';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { snapshotPath } from '../../adapters/storage/checkpoint.js';
 import { FileStorage } from '../../adapters/storage/file.js';
 import { FileDamaged } from '../../adapters/storage/sealed.js';
-import { ADMIN, signupLogin, startHarness } from '../_support/http.js';
+import { ADMIN, signupLogin, reopenFiles, startHarness } from '../_support/http.js';
 import { startChild } from '../_support/child.js';
 
 const dirFor = (t: import('ava').ExecutionContext) => {
@@ -30,27 +31,14 @@ const twoPlayers = async (dir: string) => {
   return { a, b };
 };
 
-/** The store reopened behind a fresh server, on the same clock and sessions. */
-const reopen = async (t: import('ava').ExecutionContext, dir: string) => {
-  const storage = await FileStorage.open({ dir });
-  const h = await startHarness({ storage });
-  t.teardown(async () => {
-    await h.close();
-    await storage.close();
-  });
-  return h;
-};
-
-const snapshotOf = (dir: string, id: number) => join(dir, 'players', String(id % 256), `${id}.json`);
-
 test('one changed digit in a snapshot: that player gets 503/105 (never the data), the others are served', async (t) => {
   const dir = dirFor(t);
   const { a, b } = await twoPlayers(dir);
-  const path = snapshotOf(dir, a.playerId);
+  const path = snapshotPath(dir, a.playerId);
   const text = readFileSync(path, 'utf8');
   const at = text.indexOf('"gold":') + 7;
   writeFileSync(path, `${text.slice(0, at)}9${text.slice(at)}`); // 60600 → 960600, as in the issue
-  const h = await reopen(t, dir);
+  const h = await reopenFiles(t, dir);
   const session = (c: typeof a) => ({ 'X-STAR-SESSION-ID': c.sessionId });
   for (const [method, p] of [
     ['GET', '/api/player/get_all'],
@@ -73,10 +61,10 @@ test('one changed digit in a snapshot: that player gets 503/105 (never the data)
 test('a snapshot cut in half: 503/105 on every request of that player, never a 500', async (t) => {
   const dir = dirFor(t);
   const { a, b } = await twoPlayers(dir);
-  const path = snapshotOf(dir, a.playerId);
+  const path = snapshotPath(dir, a.playerId);
   const bytes = readFileSync(path);
   writeFileSync(path, bytes.subarray(0, Math.floor(bytes.length / 2)));
-  const h = await reopen(t, dir);
+  const h = await reopenFiles(t, dir);
   for (const p of ['/api/player/get_all', '/api/player/present/get_all']) {
     const r = await h.call('GET', p, undefined, { 'X-STAR-SESSION-ID': a.sessionId });
     t.is(r.status, 503, p);

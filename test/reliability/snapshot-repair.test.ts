@@ -19,8 +19,9 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { snapshotPath } from '../../adapters/storage/checkpoint.js';
 import { FileStorage } from '../../adapters/storage/file.js';
-import { ADMIN, receiveAllHttp, signupLogin, startHarness, type Harness } from '../_support/http.js';
+import { ADMIN, receiveAllHttp, signupLogin, reopenFiles, startHarness, type Harness } from '../_support/http.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const admin = { Authorization: `Bearer ${ADMIN}` };
@@ -44,7 +45,6 @@ const dirFor = (t: ExecutionContext) => {
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 };
-const snapshotOf = (dir: string, id: number) => join(dir, 'players', String(id % 256), `${id}.json`);
 const stateOf = async (h: Harness, id: number) => (await h.call('GET', `/admin/players/${id}`, undefined, admin)).body;
 
 /**
@@ -80,22 +80,11 @@ const played = async (t: ExecutionContext, dir: string) => {
 
 /** One digit of the snapshot's gold changed (its CRC no longer matches). */
 const damage = (dir: string, id: number): Buffer => {
-  const path = snapshotOf(dir, id);
+  const path = snapshotPath(dir, id);
   const text = readFileSync(path, 'utf8');
   const at = text.indexOf('"gold":') + 7;
   writeFileSync(path, `${text.slice(0, at)}9${text.slice(at)}`);
   return readFileSync(path);
-};
-
-/** The store reopened behind a server; closed when the test ends. */
-const reopen = async (t: ExecutionContext, dir: string) => {
-  const storage = await FileStorage.open({ dir });
-  const h = await startHarness({ storage });
-  t.teardown(async () => {
-    await h.close();
-    await storage.close();
-  });
-  return h;
 };
 
 test('a damaged snapshot: 503/105; storage:check names storage:repair, which rebuilds it from the log; the player answers its state', async (t) => {
@@ -117,14 +106,14 @@ test('a damaged snapshot: 503/105; storage:check names storage:repair, which reb
   const r = await repair(['--data', dir, '--player', String(a.playerId)]);
   t.is(r.code, 0, r.out);
   t.regex(r.out, /rebuilt from \d+ replay-log entries .* its state hash the log's last entry's/);
-  t.deepEqual(readFileSync(`${snapshotOf(dir, a.playerId)}.damaged`), damaged, 'the damaged file is kept as it was');
+  t.deepEqual(readFileSync(`${snapshotPath(dir, a.playerId)}.damaged`), damaged, 'the damaged file is kept as it was');
   t.is((await run('scripts/storage-check.ts', [dir])).code, 0, 'storage:check finds nothing damaged now');
   // A second run: nothing to repair, nothing changed.
   const again = await repair(['--data', dir, '--player', String(a.playerId)]);
   t.is(again.code, 1);
   t.regex(again.out, /reads whole .* nothing changed/);
 
-  const h = await reopen(t, dir);
+  const h = await reopenFiles(t, dir);
   const after = await h.call('GET', '/api/player/get_all', undefined, { 'X-STAR-SESSION-ID': a.sessionId });
   t.is(after.status, 200);
   t.is(after.body['resultCode'], 0);
@@ -147,12 +136,12 @@ test("--from an export restores the player; an export older than the log's last 
     refused.out,
     /is not the player's last in the log: it is at version \d+, the log's last entry made \d+; nothing changed/,
   );
-  t.deepEqual(readFileSync(snapshotOf(dir, a.playerId)), damaged);
-  t.false(existsSync(`${snapshotOf(dir, a.playerId)}.damaged`));
+  t.deepEqual(readFileSync(snapshotPath(dir, a.playerId)), damaged);
+  t.false(existsSync(`${snapshotPath(dir, a.playerId)}.damaged`));
 
   const r = await repair(['--data', dir, '--player', String(a.playerId), '--from', good]);
   t.is(r.code, 0, r.out);
-  const h = await reopen(t, dir);
+  const h = await reopenFiles(t, dir);
   t.deepEqual((await stateOf(h, a.playerId))['state'], state);
 });
 

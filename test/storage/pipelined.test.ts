@@ -4,84 +4,16 @@
 // after it, undoing what they did to the indexes and kept answers. The fsyncs are held
 // and failed through the store's fault options; commits taken are counted, never timed.
 import test from 'ava';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { FileStorage } from '../../adapters/storage/file.js';
 import { StorageError, type Commit, type IdempotencyRecord } from '../../adapters/storage/storage.js';
 import { freshPlayer } from '../_support/core.js';
+import { heldStore, pipelinedDir } from '../_support/held-store.js';
 import type { PlayerState } from '../../core/state.js';
 
-const dirFor = (t: import('ava').ExecutionContext) => {
-  const dir = mkdtempSync(join(tmpdir(), 'hoshi-pipelined-'));
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-};
 const player = (id: number): PlayerState => freshPlayer({ playerId: id, seed: `p${id}` });
 const bump = (s: PlayerState, gold: number): PlayerState => ({ ...s, gold, version: s.version + 1 });
 const record = (n: number): IdempotencyRecord => ({ requestHash: `h${n}`, answer: { ok: { n } }, createdAt: 0 });
 const session = (playerId: number) => ({ playerId, epoch: 0, createdAt: 0, lastSeenAt: 0 });
-
-/**
- * A store whose fsyncs the test holds (`hold`, then `release` or `fail` the held one),
- * counting the fsyncs done and the commits taken. Events are logged in order.
- */
-const heldStore = async (t: import('ava').ExecutionContext, dir = dirFor(t)) => {
-  const events: string[] = [];
-  let held: { arrived: () => void; go: (ok: boolean) => void } | undefined;
-  let holdNext = false;
-  let onArrive: (() => void) | undefined;
-  let taken = 0;
-  let onTaken: (() => void) | undefined;
-  const store = await FileStorage.open({
-    dir,
-    faults: {
-      accepted: () => {
-        taken++;
-        onTaken?.();
-      },
-      sync: async (datasync) => {
-        if (holdNext) {
-          holdNext = false;
-          const ok = await new Promise<boolean>((go) => {
-            held = { arrived: () => undefined, go };
-            onArrive?.();
-          });
-          held = undefined;
-          if (!ok) {
-            events.push('sync failed');
-            throw Object.assign(new Error('I/O error'), { code: 'EIO' });
-          }
-        }
-        await datasync();
-        events.push('synced');
-      },
-    },
-  });
-  t.teardown(() => store.close().catch(() => undefined));
-  return {
-    store,
-    events,
-    /** Holds the next fsync; resolves once a batch waits in it. */
-    hold: () => {
-      holdNext = true;
-      return new Promise<void>((r) => {
-        onArrive = r;
-      });
-    },
-    release: () => held?.go(true),
-    fail: () => held?.go(false),
-    /** Resolves once `n` commits have been taken in all. */
-    taken: (n: number) =>
-      new Promise<void>((r) => {
-        const check = () => {
-          if (taken >= n) r();
-        };
-        onTaken = check;
-        check();
-      }),
-  };
-};
 
 const track = (events: string[], name: string, p: Promise<unknown>) =>
   p.then(
@@ -90,7 +22,7 @@ const track = (events: string[], name: string, p: Promise<unknown>) =>
   );
 
 test('a commit is taken on the state of the one before it while that one is not yet durable, and is durable only after its own fsync', async (t) => {
-  const dir = dirFor(t);
+  const dir = pipelinedDir(t);
   const h = await heldStore(t, dir);
   t.true((await h.store.commit({ players: [{ state: player(1), expectedVersion: null }] })).ok);
   const v1 = bump(player(1), 10);
@@ -117,7 +49,7 @@ test('a commit is taken on the state of the one before it while that one is not 
 });
 
 test('a failed fsync fails its batch and every commit taken after it: their keys, sessions and answers undone, the durable state loaded again', async (t) => {
-  const dir = dirFor(t);
+  const dir = pipelinedDir(t);
   const h = await heldStore(t, dir);
   await h.store.commit({
     players: [
