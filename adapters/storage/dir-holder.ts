@@ -10,7 +10,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { StorageError } from './storage.js';
 
-export const HOLDER_FILE = 'server.pid';
+const HOLDER_FILE = 'server.pid';
 
 /** A store or a tool refused a directory a running process holds. */
 export class DirHeld extends StorageError {
@@ -100,7 +100,7 @@ const alive = (pid: number): boolean => {
  * never opens the store itself before asking, so its own pid there is a crashed server's,
  * reused; a live process that started at another time than the mark says has reused it too.
  */
-export const heldBy = async (dir: string): Promise<number | undefined> => {
+const heldBy = async (dir: string): Promise<number | undefined> => {
   const h = await holderOf(dir);
   if (h === undefined || h.pid === process.pid || !alive(h.pid)) return undefined;
   const now = h.start === undefined ? undefined : startOf(h.pid);

@@ -118,7 +118,7 @@ interface Parts {
   hash: number[];
   journal: number[];
 }
-const reads: Parts = { core: [], json: [], hash: [], journal: [] };
+const reads: Pick<Parts, 'core' | 'json'> = { core: [], json: [] };
 const writes: Parts = { core: [], json: [], hash: [], journal: [] };
 /** The journal records of the last run's writes (their median size is the PostgreSQL floor's row). */
 let records: string[] = [];
