@@ -60,6 +60,10 @@ export interface Config {
   readonly pgRetries: number;
   /** How long a PostgreSQL process reuses a session it read (ms). */
   readonly pgSessionCacheMs: number;
+  /** Commits sent to PostgreSQL in one call at most, when several wait (group commit; 1: each alone). */
+  readonly pgCommitBatch: number;
+  /** Commit calls out to PostgreSQL at once at most; more commits wait and go together. */
+  readonly pgCommitCalls: number;
   /** How often the server vacuums its PostgreSQL tables itself when autovacuum is off (s; 0: never). */
   readonly pgVacuumSeconds: number;
   /** How often each process reads the game data's schedule (a store shared by several processes). */
@@ -193,6 +197,8 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): Config => {
     pgStatementTimeoutMs: int(env['PG_STATEMENT_TIMEOUT_MS'], 5000, 'PG_STATEMENT_TIMEOUT_MS'),
     pgRetries: int(env['PG_RETRIES'], 5, 'PG_RETRIES'),
     pgSessionCacheMs: int(env['PG_SESSION_CACHE_MS'], 2000, 'PG_SESSION_CACHE_MS'),
+    pgCommitBatch: Math.max(1, int(env['PG_COMMIT_BATCH'], 16, 'PG_COMMIT_BATCH')),
+    pgCommitCalls: Math.max(1, int(env['PG_COMMIT_CALLS'], 2, 'PG_COMMIT_CALLS')),
     pgVacuumSeconds: int(env['PG_VACUUM_SECONDS'], 30, 'PG_VACUUM_SECONDS'),
     masterPollSeconds: int(env['MASTER_POLL_SECONDS'], 5, 'MASTER_POLL_SECONDS'),
     operatorIdleSeconds: int(env['OPERATOR_IDLE_SECONDS'], 1800, 'OPERATOR_IDLE_SECONDS'),

@@ -77,6 +77,8 @@ const main = async (): Promise<void> => {
         cacheIdleMs: cfg.cacheIdleSeconds * 1000,
         idempotencyTtlMs: cfg.idempotencyTtlSeconds * 1000,
         sessionCacheMs: cfg.pgSessionCacheMs,
+        commitBatch: cfg.pgCommitBatch,
+        commitCallsInFlight: cfg.pgCommitCalls,
         answersPerScope: cfg.idempotencyKeysPerScope,
         replayLogRetentionMs: cfg.replayLogRetentionDays * 86_400_000,
       })

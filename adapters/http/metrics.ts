@@ -123,13 +123,13 @@ export class Metrics {
     });
     this.batches = new Histogram({
       name: 'hoshi_storage_fsync_batch_commits',
-      help: "Commits made durable together by one journal write and fsync (the JSON-file store's group commit).",
+      help: 'Commits made durable together (group commit): by one journal write and fsync (JSON files), or by one call, one transaction (PostgreSQL).',
       buckets: BATCH,
       registers,
     });
     this.fsyncLatency = new Histogram({
       name: 'hoshi_storage_fsync_duration_seconds',
-      help: 'Time one journal write and fsync took (the JSON-file store).',
+      help: 'Time one journal write and fsync took (JSON files), or one commit call (PostgreSQL).',
       buckets: LATENCY,
       registers,
     });

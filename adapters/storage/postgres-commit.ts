@@ -88,6 +88,32 @@ export const commitCall = (
   return { order, rows, values };
 };
 
+/** A commit stored. */
+export const COMMITTED: CommitResult = { ok: true };
+
+/** Every player a commit writes or reads: two commits that share one are not sent in one call. */
+export const playersOf = (commit: Commit): number[] => [
+  ...commit.players.map((p) => p.state.playerId),
+  ...(commit.reads ?? []).map((r) => r.playerId),
+];
+
+/**
+ * The statement that calls commit_v5 `k` times, each with its 26 values after the one's
+ * before: one statement, one transaction, every call stored or none.
+ */
+export const batchText = (s: string, k: number): string =>
+  `SELECT ${Array.from({ length: k }, (_, j) => `${s}.commit_v5(${Array.from({ length: 26 }, (_, i) => `$${j * 26 + i + 1}`).join(', ')})`).join(', ')}`;
+
+/**
+ * The calls of one statement in the order of each one's first player: two processes' calls
+ * of single-player commits then lock their rows in the same order and cannot deadlock.
+ */
+export const byFirstPlayer = (a: { call: CommitCall }, b: { call: CommitCall }): number =>
+  (a.call.order[0]?.p.state.playerId ?? 0) - (b.call.order[0]?.p.state.playerId ?? 0);
+
+/** A failure after which nothing was kept and trying again may pass: a serialization failure or a deadlock. */
+export const retryable = (e: unknown): boolean => RETRYABLE.has((e as { code?: string }).code ?? '');
+
 /** The result of a conflict commit_v3 raised (a version moved on, a unique key taken); undefined for any other failure. */
 export const conflictOf = (e: unknown): CommitResult | undefined => {
   const code = (e as { code?: string }).code;
@@ -101,8 +127,7 @@ export const retried = async (attempts: number, once: () => Promise<CommitResult
     try {
       return await once();
     } catch (e) {
-      const code = (e as { code?: string }).code;
-      if (code && RETRYABLE.has(code) && attempt < attempts) continue;
+      if (retryable(e) && attempt < attempts) continue;
       if (e instanceof StorageError) throw e;
       throw new StorageError(`PostgreSQL commit failed: ${(e as Error).message}`, e);
     }

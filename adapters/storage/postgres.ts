@@ -36,9 +36,8 @@ import { queryOn, type Prepared } from './postgres-query.js';
 import { PostgresMasterRegistry } from './postgres-master.js';
 import { PostgresLiveOpsRecords } from './postgres-liveops.js';
 import { ident, migrate, statementsOf, type Statements } from './postgres-schema.js';
-import type { Chain } from './postgres-rows.js';
 import { KnownStates } from './postgres-states.js';
-import { commitCall, conflictOf, retried } from './postgres-commit.js';
+import { PostgresCommits } from './postgres-commits.js';
 import { SessionReads } from './postgres-sessions.js';
 import { IdempotencyRows } from './postgres-idempotency.js';
 import { MeasuredSizes } from './postgres-sizes.js';
@@ -68,6 +67,8 @@ export class PostgresStorage implements Storage {
   private readonly states: KnownStates;
   private readonly sessions: SessionReads;
   private readonly idempotency: IdempotencyRows;
+  /** Commits, sent alone or several to a call (postgres-commits.ts). */
+  private readonly commits: PostgresCommits;
   /** Where loads are reported, a hit when served from memory (GET /metrics). */
   observer: StorageObserver = {};
   /** Statements sent to the database so far (each one round trip). */
@@ -89,6 +90,20 @@ export class PostgresStorage implements Storage {
     });
     this.sessions = new SessionReads(this.query, s, this.sql, opts);
     this.idempotency = new IdempotencyRows(this.query, pool, s, this.sql, opts);
+    this.commits = new PostgresCommits(pool, s, this.sql.commit, opts, {
+      states: this.states,
+      sessions: this.sessions,
+      idempotency: this.idempotency,
+      observer: () => this.observer,
+      sent: () => {
+        this.roundTrips++;
+      },
+      erased: () => {
+        this.purging = this.purging
+          .then(() => this.purgeErased())
+          .catch((e: unknown) => this.opts.log?.('player.purge_failed', { error: String(e) }));
+      },
+    });
     this.sizes = new MeasuredSizes(
       () => this.replayLogSize(),
       () => this.answersSize(),
@@ -312,40 +327,7 @@ export class PostgresStorage implements Storage {
   }
 
   async commit(commit: Commit): Promise<CommitResult> {
-    return retried(this.opts.retries ?? 5, () => this.commitOnce(commit));
-  }
-
-  /** One round trip: commit_v4 with the commit's parts as arrays (postgres-commit.ts). */
-  private async commitOnce(commit: Commit): Promise<CommitResult> {
-    // The states before, where this process holds the version written over: the log's hashes and the key changes start from them.
-    const befores = commit.players.map((p) => this.states.before(p.state.playerId, p.expectedVersion));
-    const { order, rows, values } = commitCall(
-      commit,
-      befores,
-      (state, before) => this.states.rowOf(state, before),
-      this.opts,
-    );
-    this.roundTrips++;
-    try {
-      await this.pool.query({ name: `${this.s}.commit`, text: this.sql.commit, values });
-    } catch (e) {
-      const conflict = conflictOf(e);
-      if (conflict === undefined) throw e;
-      // What this process holds of the players involved may be stale: read them again on the retry.
-      for (const p of commit.players) this.states.forget(p.state.playerId);
-      for (const r of commit.reads ?? []) this.states.forget(r.playerId);
-      return conflict;
-    }
-    for (const p of commit.players) this.states.remember(p.state);
-    order.forEach(({ p }, i) => this.states.chained(p.state, (rows[i] as { chain: Chain }).chain));
-    const now = Date.now();
-    for (const x of commit.sessions ?? []) this.sessions.keep(x.key, x.session, now);
-    for (const x of commit.idempotency ?? []) this.idempotency.written(x.key);
-    if (commit.erase)
-      this.purging = this.purging
-        .then(() => this.purgeErased())
-        .catch((e: unknown) => this.opts.log?.('player.purge_failed', { error: String(e) }));
-    return { ok: true };
+    return this.commits.commit(commit);
   }
 
   async findByName(name: string, limit: number): Promise<number[]> {

@@ -26,6 +26,11 @@ test('defaults are the documented ones', (t) => {
     account: { rate: 0.2, burst: 10 },
   });
   t.is(c.pgSessionCacheMs, 2000);
+  // Group commit on PostgreSQL: 16 commits a call at most, 2 calls out; PG_COMMIT_BATCH=1 each alone (0 read as 1).
+  t.like(c, { pgCommitBatch: 16, pgCommitCalls: 2 });
+  t.like(configFromEnv({ PG_COMMIT_BATCH: '1', PG_COMMIT_CALLS: '4' }), { pgCommitBatch: 1, pgCommitCalls: 4 });
+  t.like(configFromEnv({ PG_COMMIT_BATCH: '0', PG_COMMIT_CALLS: '0' }), { pgCommitBatch: 1, pgCommitCalls: 1 });
+  t.throws(() => configFromEnv({ PG_COMMIT_BATCH: 'many' }), { message: /PG_COMMIT_BATCH/ });
   t.is(configFromEnv({ RATE_LIMITS: 'off' }).rateLimits, null);
   t.throws(() => configFromEnv({ PORT: 'eighty' }), { message: /PORT/ });
   t.throws(() => configFromEnv({ STORAGE: 'mongo' }), { message: /STORAGE/ });

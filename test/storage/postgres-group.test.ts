@@ -1,0 +1,140 @@
+// PostgreSQL's group commit (postgres-commits.ts): commits that wait while a call is out go
+// together in one call, one transaction. Each is answered as it would have been alone: a
+// conflict answers the commit that conflicts and the others are stored; a failure worth a
+// retry is retried; any other failure is each one's failure, and nothing of the call kept.
+// With one call in flight, the first of several commits made at once goes alone and the
+// rest wait for it, so they go together.
+import test from 'ava';
+import { StorageError, type StorageObserver } from '../../adapters/storage/storage.js';
+import { freshPlayer } from '../_support/core.js';
+import { openStore, sql } from '../_support/pg.js';
+import type { PlayerState } from '../../core/state.js';
+
+const player = (id: number): PlayerState => freshPlayer({ playerId: id, seed: `p${id}` });
+const bump = (s: PlayerState, gold: number): PlayerState => ({ ...s, gold, version: s.version + 1 });
+const IDS = [1, 2, 3, 4, 5, 6];
+
+/** A store with players 1..6 stored, one commit call at a time, the calls' sizes recorded. */
+const storeWithPlayers = async (t: Parameters<typeof openStore>[0], opts = {}) => {
+  const { storage, schema } = await openStore(t, { commitCallsInFlight: 1, ...opts });
+  for (const id of IDS) t.true((await storage.commit({ players: [{ state: player(id), expectedVersion: null }] })).ok);
+  const sizes: number[] = [];
+  const observer: StorageObserver = { batch: (commits) => sizes.push(commits) };
+  storage.observer = observer;
+  const trips = storage.stats().roundTrips ?? 0;
+  return { storage, schema, sizes, trips: () => (storage.stats().roundTrips ?? 0) - trips };
+};
+
+const golds = async (storage: { load(id: number): Promise<PlayerState | undefined> }) =>
+  Promise.all(IDS.map(async (id) => (await storage.load(id))?.gold));
+
+test('commits made at once are stored in one call after the first: six commits, two round trips, each stored', async (t) => {
+  const { storage, sizes, trips } = await storeWithPlayers(t);
+  const results = await Promise.all(
+    IDS.map((id) => storage.commit({ players: [{ state: bump(player(id), id * 10), expectedVersion: 0 }] })),
+  );
+  t.deepEqual(
+    results.map((r) => r.ok),
+    [true, true, true, true, true, true],
+  );
+  t.deepEqual(sizes, [1, 5]);
+  t.is(trips(), 2);
+  t.deepEqual(await golds(storage), [10, 20, 30, 40, 50, 60]);
+});
+
+test('a version conflict in a call of several answers that commit alone; the others are stored, once each', async (t) => {
+  const { storage, schema, sizes } = await storeWithPlayers(t);
+  const results = await Promise.all(
+    IDS.map((id) =>
+      storage.commit({ players: [{ state: bump(player(id), id * 10), expectedVersion: id === 4 ? 7 : 0 }] }),
+    ),
+  );
+  t.deepEqual(
+    results.map((r) => r.ok),
+    [true, true, true, false, true, true],
+  );
+  t.like(results[3], { ok: false, conflict: 'version' });
+  t.deepEqual(sizes, [1, 5], 'the call of five was answered after its commits were sent again alone');
+  t.deepEqual(await golds(storage), [10, 20, 30, player(4).gold, 50, 60]);
+  const versions = await sql<{ player_id: string; version: string }>(
+    `SELECT player_id, version FROM ${schema}.players ORDER BY player_id`,
+  );
+  t.deepEqual(
+    versions.map((r) => Number(r.version)),
+    [1, 1, 1, 0, 1, 1],
+  );
+  const logged = await sql<{ n: string }>(`SELECT count(*) AS n FROM ${schema}.player_deltas`);
+  t.is(Number(logged[0]?.n), 5, 'one delta row for each commit stored, none twice');
+});
+
+test('a unique-key conflict in a call of several answers that commit alone; the others are stored', async (t) => {
+  const { storage } = await storeWithPlayers(t);
+  const taken = (await storage.load(2))?.myCode as string;
+  const results = await Promise.all(
+    IDS.map((id) => {
+      const s = bump(player(id), id * 10);
+      const state = id === 5 ? { ...s, myCode: taken } : s;
+      return storage.commit({ players: [{ state, expectedVersion: 0 }] });
+    }),
+  );
+  t.like(results[4], { ok: false, conflict: 'unique' });
+  t.deepEqual(
+    results.map((r) => r.ok),
+    [true, true, true, true, false, true],
+  );
+  t.deepEqual(await storage.lookup('myCode', taken), 2);
+  t.deepEqual(await golds(storage), [10, 20, 30, 40, player(5).gold, 60]);
+});
+
+/** A trigger failing the first `n` writes of player 4 (a player of the call of five) with SQLSTATE `code`. */
+const plantFailures = (schema: string, n: number, code: string) =>
+  sql(`
+    CREATE SEQUENCE ${schema}.tries;
+    CREATE FUNCTION ${schema}.fail_first() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF NEW.player_id = 4 AND nextval('${schema}.tries') <= ${n} THEN RAISE EXCEPTION 'planted failure' USING ERRCODE = '${code}'; END IF;
+      RETURN NEW;
+    END $$;
+    CREATE TRIGGER fail_first BEFORE UPDATE ON ${schema}.players FOR EACH ROW EXECUTE FUNCTION ${schema}.fail_first();`);
+
+const commitAll = (storage: Awaited<ReturnType<typeof storeWithPlayers>>['storage']) =>
+  Promise.allSettled(
+    IDS.map((id) => storage.commit({ players: [{ state: bump(player(id), id * 10), expectedVersion: 0 }] })),
+  );
+
+test('a serialization failure in a call of several: each of its commits is retried alone, and all are stored', async (t) => {
+  const { storage, schema, sizes, trips } = await storeWithPlayers(t);
+  await plantFailures(schema, 1, '40001');
+  const results = await commitAll(storage);
+  t.true(results.every((r) => r.status === 'fulfilled' && r.value.ok));
+  t.deepEqual(sizes, [1, 5]);
+  t.is(trips(), 7, 'the first alone, the five together, then each of the five alone');
+  t.deepEqual(await golds(storage), [10, 20, 30, 40, 50, 60]);
+});
+
+test("any other failure of a call of several is each of its commits' failure, a StorageError, and nothing of the call is kept", async (t) => {
+  const { storage, schema, trips } = await storeWithPlayers(t);
+  await plantFailures(schema, 1, '23514');
+  const results = await commitAll(storage);
+  t.deepEqual(
+    results.map((r) => r.status),
+    ['fulfilled', 'rejected', 'rejected', 'rejected', 'rejected', 'rejected'],
+    'the first alone, stored; the five together failed on the write of player 4',
+  );
+  for (const r of results.slice(1)) {
+    const reason = r.status === 'rejected' ? (r.reason as Error) : undefined;
+    t.true(reason instanceof StorageError);
+    t.is(reason?.message, 'PostgreSQL commit failed: planted failure');
+  }
+  t.is(trips(), 2, 'not sent again: a failure that is not a conflict or worth a retry is not tried alone');
+  t.deepEqual(await golds(storage), [10, ...[2, 3, 4, 5, 6].map((id) => player(id).gold)], 'none of the five kept');
+});
+
+test('with commitBatch 1 each commit is its own call', async (t) => {
+  const { storage, sizes, trips } = await storeWithPlayers(t, { commitBatch: 1 });
+  await Promise.all(
+    IDS.map((id) => storage.commit({ players: [{ state: bump(player(id), id * 10), expectedVersion: 0 }] })),
+  );
+  t.deepEqual(sizes, [1, 1, 1, 1, 1, 1]);
+  t.is(trips(), 6);
+});
