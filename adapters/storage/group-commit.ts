@@ -20,7 +20,7 @@ export interface GroupCommitOptions {
 interface Waiting<T, R> {
   readonly item: T;
   readonly players: ReadonlyArray<number>;
-  readonly resolve: (r: R) => void;
+  readonly resolve: (r: R | PromiseLike<R>) => void;
   readonly reject: (e: unknown) => void;
 }
 
@@ -31,9 +31,12 @@ export class GroupCommit<T, R> {
   calls = 0;
   items = 0;
 
-  /** `send` writes a batch and gives each item's result in the batch's order, or throws for all of them. */
+  /**
+   * `send` writes a batch and gives each item's result in the batch's order (a promise, for
+   * one that may fail alone: settled before `send` ends), or throws for all of them.
+   */
   constructor(
-    private readonly send: (items: T[]) => Promise<R[]>,
+    private readonly send: (items: T[]) => Promise<ReadonlyArray<R | Promise<R>>>,
     private readonly opts: GroupCommitOptions,
   ) {}
 
@@ -52,7 +55,7 @@ export class GroupCommit<T, R> {
       this.calls++;
       this.items += batch.length;
       void this.send(batch.map((w) => w.item)).then(
-        (results) => this.settle(batch, (w, i) => w.resolve(results[i] as R)),
+        (results) => this.settle(batch, (w, i) => w.resolve(results[i] as R | Promise<R>)),
         (e: unknown) => this.settle(batch, (w) => w.reject(e)),
       );
     }

@@ -112,7 +112,7 @@ export const byFirstPlayer = (a: { call: CommitCall }, b: { call: CommitCall }):
   (a.call.order[0]?.p.state.playerId ?? 0) - (b.call.order[0]?.p.state.playerId ?? 0);
 
 /** A failure after which nothing was kept and trying again may pass: a serialization failure or a deadlock. */
-export const retryable = (e: unknown): boolean => RETRYABLE.has((e as { code?: string }).code ?? '');
+const retryable = (e: unknown): boolean => RETRYABLE.has((e as { code?: string }).code ?? '');
 
 /** The result of a conflict commit_v3 raised (a version moved on, a unique key taken); undefined for any other failure. */
 export const conflictOf = (e: unknown): CommitResult | undefined => {

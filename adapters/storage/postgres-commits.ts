@@ -1,11 +1,12 @@
 // PostgreSQL's commits: each one call of commit_v5, and under load several to a call (group
 // commit, group-commit.ts). A call of several is one statement calling commit_v5 once for
-// each, so one transaction: all are stored or none. When it fails on a conflict or a
-// failure worth retrying, nothing of it was kept, and each commit is sent again alone, so
-// the one that conflicts is answered with its conflict and the others are stored. Any other
-// failure is every commit's failure, as it would have been alone: a call whose end was not
-// seen may have been stored, and sending it again could store a write twice.
-import type pg from 'pg';
+// each, so one transaction: all are stored or none. When PostgreSQL answers it with an
+// error (a conflict, a serialization failure, a timeout, a check), nothing of it was kept,
+// and each commit is sent again alone: the one that fails is answered with its own failure
+// and the others are stored. A call whose answer never came (the connection lost) may have
+// been stored: sending it again could store a write twice, so it is every commit's failure,
+// as it would have been for a commit alone.
+import pg from 'pg';
 import type { PlayerState } from '../../core/state.js';
 import { GroupCommit } from './group-commit.js';
 import {
@@ -16,7 +17,6 @@ import {
   conflictOf,
   playersOf,
   retried,
-  retryable,
   type CommitCall,
 } from './postgres-commit.js';
 import type { IdempotencyRows } from './postgres-idempotency.js';
@@ -38,6 +38,9 @@ export interface CommitDeps {
   readonly erased: () => void;
 }
 
+/** An error PostgreSQL answered with: the transaction was rolled back, nothing of it kept. */
+export const answeredFailure = (e: unknown): boolean => e instanceof pg.DatabaseError;
+
 export class PostgresCommits {
   private readonly batches: GroupCommit<Commit, CommitResult>;
 
@@ -49,8 +52,8 @@ export class PostgresCommits {
     private readonly deps: CommitDeps,
   ) {
     this.batches = new GroupCommit((commits) => this.send(commits), {
-      maxBatch: opts.commitBatch ?? 16,
-      inFlight: opts.commitCallsInFlight ?? 2,
+      maxBatch: opts.commitBatch ?? 32,
+      inFlight: opts.commitCallsInFlight ?? 1,
     });
   }
 
@@ -59,14 +62,14 @@ export class PostgresCommits {
   }
 
   /** The commits the queue gave, as one call; each one's result. */
-  private async send(commits: Commit[]): Promise<CommitResult[]> {
+  private async send(commits: Commit[]): Promise<ReadonlyArray<CommitResult | Promise<CommitResult>>> {
     const started = performance.now();
     const results = commits.length === 1 ? [await this.alone(commits[0] as Commit)] : await this.together(commits);
     this.deps.observer().batch?.(commits.length, (performance.now() - started) / 1000);
     return results;
   }
 
-  private async together(commits: Commit[]): Promise<CommitResult[]> {
+  private async together(commits: Commit[]): Promise<ReadonlyArray<CommitResult | Promise<CommitResult>>> {
     const calls = commits.map((commit) => ({ commit, call: this.callOf(commit) })).sort(byFirstPlayer);
     this.deps.sent();
     try {
@@ -76,9 +79,11 @@ export class PostgresCommits {
         values: calls.flatMap((x) => x.call.values),
       });
     } catch (e) {
-      if (conflictOf(e) === undefined && !retryable(e))
-        throw new StorageError(`PostgreSQL commit failed: ${(e as Error).message}`, e);
-      return Promise.all(commits.map((c) => this.alone(c)));
+      if (!answeredFailure(e)) throw new StorageError(`PostgreSQL commit failed: ${(e as Error).message}`, e);
+      // Each one's own result, its failure too; the call is out until all are settled.
+      const alone = commits.map((c) => this.alone(c));
+      await Promise.allSettled(alone);
+      return alone;
     }
     for (const x of calls) this.committed(x.commit, x.call);
     return commits.map(() => COMMITTED);

@@ -22,9 +22,9 @@ export interface PostgresOptions {
   readonly idempotencyTtlMs?: number;
   /** Answers kept per caller (scope): a commit drops its scopes' older ones (IDEMPOTENCY_KEYS_PER_SCOPE). */
   readonly answersPerScope?: number;
-  /** Commits sent in one call at most, when several wait (group commit; 1: each its own call; default 16). */
+  /** Commits sent in one call at most, when several wait (group commit; 1: each its own call; default 32). */
   readonly commitBatch?: number;
-  /** Commit calls out at once at most; a commit arriving when this many are out waits and goes with the next (default 2). */
+  /** Commit calls out at once at most; a commit arriving when this many are out waits and goes with the next (default 1). */
   readonly commitCallsInFlight?: number;
   /** prune deletes replay-log entries older than this (ms; 0 or none: kept for ever; REPLAY_LOG_RETENTION_DAYS). */
   readonly replayLogRetentionMs?: number;

@@ -26,8 +26,8 @@ test('defaults are the documented ones', (t) => {
     account: { rate: 0.2, burst: 10 },
   });
   t.is(c.pgSessionCacheMs, 2000);
-  // Group commit on PostgreSQL: 16 commits a call at most, 2 calls out; PG_COMMIT_BATCH=1 each alone (0 read as 1).
-  t.like(c, { pgCommitBatch: 16, pgCommitCalls: 2 });
+  // Group commit on PostgreSQL: 32 commits a call at most, 1 call out; PG_COMMIT_BATCH=1 each alone (0 read as 1).
+  t.like(c, { pgCommitBatch: 32, pgCommitCalls: 1 });
   t.like(configFromEnv({ PG_COMMIT_BATCH: '1', PG_COMMIT_CALLS: '4' }), { pgCommitBatch: 1, pgCommitCalls: 4 });
   t.like(configFromEnv({ PG_COMMIT_BATCH: '0', PG_COMMIT_CALLS: '0' }), { pgCommitBatch: 1, pgCommitCalls: 1 });
   t.throws(() => configFromEnv({ PG_COMMIT_BATCH: 'many' }), { message: /PG_COMMIT_BATCH/ });

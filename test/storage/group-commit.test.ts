@@ -100,3 +100,13 @@ test('a failed call fails each of its commits, and the ones waiting are sent aft
   calls[2]?.end();
   t.is(await d, 'd!');
 });
+
+test('a call may answer an item with its own failure: that item fails, the others of the call get their results', async (t) => {
+  const send = async (items: string[]): Promise<Array<string | Promise<string>>> =>
+    items.map((x) => (x === 'bad' ? Promise.reject(new Error('bad alone')) : `${x}!`));
+  const g = new GroupCommit(send, { maxBatch: 16, inFlight: 1 });
+  const [a, bad, c] = await Promise.allSettled([g.submit('a', [1]), g.submit('bad', [2]), g.submit('c', [3])]);
+  t.like(a, { status: 'fulfilled', value: 'a!' });
+  t.like(bad, { status: 'rejected', reason: { message: 'bad alone' } });
+  t.like(c, { status: 'fulfilled', value: 'c!' });
+});

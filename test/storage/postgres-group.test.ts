@@ -1,10 +1,13 @@
 // PostgreSQL's group commit (postgres-commits.ts): commits that wait while a call is out go
 // together in one call, one transaction. Each is answered as it would have been alone: a
-// conflict answers the commit that conflicts and the others are stored; a failure worth a
-// retry is retried; any other failure is each one's failure, and nothing of the call kept.
+// failure PostgreSQL answers (a conflict, a retryable failure, any other) rolled the call
+// back, so each commit is sent again alone and only the one that fails fails; a call whose
+// answer never came (it may have been stored) is each one's failure.
 // With one call in flight, the first of several commits made at once goes alone and the
 // rest wait for it, so they go together.
 import test from 'ava';
+import pg from 'pg';
+import { answeredFailure } from '../../adapters/storage/postgres-commits.js';
 import { StorageError, type StorageObserver } from '../../adapters/storage/storage.js';
 import { freshPlayer } from '../_support/core.js';
 import { openStore, sql } from '../_support/pg.js';
@@ -112,22 +115,26 @@ test('a serialization failure in a call of several: each of its commits is retri
   t.deepEqual(await golds(storage), [10, 20, 30, 40, 50, 60]);
 });
 
-test("any other failure of a call of several is each of its commits' failure, a StorageError, and nothing of the call is kept", async (t) => {
+test('any other failure PostgreSQL answers for a call of several: each commit is sent again alone, and only the one that fails fails', async (t) => {
   const { storage, schema, trips } = await storeWithPlayers(t);
-  await plantFailures(schema, 1, '23514');
+  await plantFailures(schema, 2, '23514');
   const results = await commitAll(storage);
   t.deepEqual(
     results.map((r) => r.status),
-    ['fulfilled', 'rejected', 'rejected', 'rejected', 'rejected', 'rejected'],
-    'the first alone, stored; the five together failed on the write of player 4',
+    ['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled'],
+    "player 4's write failed in the call of five, and again alone",
   );
-  for (const r of results.slice(1)) {
-    const reason = r.status === 'rejected' ? (r.reason as Error) : undefined;
-    t.true(reason instanceof StorageError);
-    t.is(reason?.message, 'PostgreSQL commit failed: planted failure');
-  }
-  t.is(trips(), 2, 'not sent again: a failure that is not a conflict or worth a retry is not tried alone');
-  t.deepEqual(await golds(storage), [10, ...[2, 3, 4, 5, 6].map((id) => player(id).gold)], 'none of the five kept');
+  const reason = results[3]?.status === 'rejected' ? (results[3].reason as Error) : undefined;
+  t.true(reason instanceof StorageError);
+  t.is(reason?.message, 'PostgreSQL commit failed: planted failure');
+  t.is(trips(), 7, 'the first alone, the five together, then each of the five alone');
+  t.deepEqual(await golds(storage), [10, 20, 30, player(4).gold, 50, 60]);
+});
+
+test('a failure PostgreSQL answered (the call rolled back) is tried again commit by commit; a call whose answer never came is not', (t) => {
+  t.true(answeredFailure(new pg.DatabaseError('canceling statement due to statement timeout', 0, 'error')));
+  t.false(answeredFailure(new Error('Connection terminated unexpectedly')), 'it may have been stored');
+  t.false(answeredFailure(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' })));
 });
 
 test('with commitBatch 1 each commit is its own call', async (t) => {
