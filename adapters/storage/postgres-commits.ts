@@ -1,5 +1,5 @@
 // PostgreSQL's commits: each one call of commit_v5, and under load several to a call (group
-// commit, group-commit.ts). A call of several is one statement calling commit_v5 once for
+// commit, grouped-calls.ts). A call of several is one statement calling commit_v5 once for
 // each, so one transaction: all are stored or none. When PostgreSQL answers it with an
 // error (a conflict, a serialization failure, a timeout, a check), nothing of it was kept,
 // and each commit is sent again alone: the one that fails is answered with its own failure
@@ -8,7 +8,7 @@
 // as it would have been for a commit alone.
 import pg from 'pg';
 import type { PlayerState } from '../../core/state.js';
-import { GroupCommit } from './group-commit.js';
+import { GroupedCalls } from './grouped-calls.js';
 import {
   batchText,
   byFirstPlayer,
@@ -42,7 +42,7 @@ export interface CommitDeps {
 export const answeredFailure = (e: unknown): boolean => e instanceof pg.DatabaseError;
 
 export class PostgresCommits {
-  private readonly batches: GroupCommit<Commit, CommitResult>;
+  private readonly batches: GroupedCalls<Commit, CommitResult>;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -51,7 +51,7 @@ export class PostgresCommits {
     private readonly opts: PostgresOptions,
     private readonly deps: CommitDeps,
   ) {
-    this.batches = new GroupCommit((commits) => this.send(commits), {
+    this.batches = new GroupedCalls((commits) => this.send(commits), {
       maxBatch: opts.commitBatch ?? 32,
       inFlight: opts.commitCallsInFlight ?? 1,
     });

@@ -337,7 +337,10 @@ const MIGRATIONS: ReadonlyArray<(s: string) => string> = [
 export const MIGRATION_COUNT = MIGRATIONS.length;
 
 /** The statements a store prepares (each named, parsed and planned once per connection). */
-export type Statements = Record<'commit' | 'load' | 'verify' | 'session' | 'claim' | 'take', string>;
+export type Statements = Record<
+  'commit' | 'load' | 'verify' | 'versions' | 'session' | 'sessions' | 'claim' | 'take',
+  string
+>;
 
 /** The text of the statements a store prepares in schema `s`: commit_v5, take_tokens, and the reads that go with them. */
 export const statementsOf = (s: string): Statements => {
@@ -348,7 +351,9 @@ export const statementsOf = (s: string): Statements => {
         (SELECT json_agg(d.delta ORDER BY d.version)::text FROM ${s}.player_deltas d WHERE d.player_id = p.player_id) END AS deltas
         FROM ${s}.players p WHERE p.player_id = $1`,
     verify: `SELECT count(*)::int AS n FROM unnest($1::bigint[], $2::bigint[]) AS r(id, v) JOIN ${s}.players p ON p.player_id = r.id AND p.version = r.v`,
+    versions: `SELECT player_id, version FROM ${s}.players WHERE player_id = ANY ($1::bigint[])`,
     session: `SELECT session FROM ${s}.sessions WHERE key = $1`,
+    sessions: `SELECT key, session FROM ${s}.sessions WHERE key = ANY ($1::text[])`,
     // The kept answer and the claim in one step: no claim while a live answer is kept, nor while
     // another request's claim is fresh.
     claim: `WITH prior AS (SELECT record, created_at FROM ${s}.idempotency WHERE key = $1),

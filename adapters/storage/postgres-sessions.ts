@@ -1,30 +1,57 @@
 // Sessions on PostgreSQL as a store reads them: by key, kept in memory a short while (another
 // process may end one meanwhile), bounded like the states; and every session of a player.
+// Reads asked while others are out go together, one round trip for several (grouped-calls.ts).
+import { GroupedCalls } from './grouped-calls.js';
 import type { PostgresOptions } from './postgres-options.js';
 import type { Prepared } from './postgres-query.js';
 import type { Statements } from './postgres-schema.js';
 import { decodeStored, SessionCodec, type Session } from './storage.js';
 
+/** Reads name no players: any may go with any other. */
+const NO_PLAYERS: ReadonlyArray<number> = [];
+/** Up to 64 reads a round trip, two round trips out at once. */
+export const READS = { maxBatch: 64, inFlight: 2 };
+
 export class SessionReads {
   private readonly sessions = new Map<string, { session: Session; at: number }>();
+  private readonly reads: GroupedCalls<string, Session | undefined>;
 
   constructor(
     private readonly query: Prepared,
     private readonly s: string,
     private readonly sql: Statements,
     private readonly opts: PostgresOptions,
-  ) {}
+  ) {
+    this.reads = new GroupedCalls((keys) => this.read(keys), READS);
+  }
 
   /** A session, from memory when read in the last two seconds (`fresh`: from the database). */
   async get(key: string, fresh: boolean): Promise<Session | undefined> {
     const now = Date.now();
     const hit = fresh ? undefined : this.sessions.get(key);
     if (hit && now - hit.at < (this.opts.sessionCacheMs ?? 2_000)) return hit.session;
-    const r = await this.query<{ session: unknown }>(this.sql.session, [key], 'session');
-    const row = r.rows[0];
-    const session = row && decodeStored(SessionCodec, row.session, `session ${key}`);
+    const session = await this.reads.submit(key, NO_PLAYERS);
     this.keep(key, session, now);
     return session;
+  }
+
+  /** The sessions under `keys`, each a promise of its own: one that does not decode fails alone. */
+  private async read(keys: string[]): Promise<Array<Promise<Session | undefined>>> {
+    const raw = new Map<string, unknown>();
+    if (keys.length === 1) {
+      const r = await this.query<{ session: unknown }>(this.sql.session, keys, 'session');
+      if (r.rows[0]) raw.set(keys[0] as string, r.rows[0].session);
+    } else {
+      const r = await this.query<{ key: string; session: unknown }>(
+        this.sql.sessions,
+        [[...new Set(keys)]],
+        'sessions',
+      );
+      for (const row of r.rows) raw.set(row.key, row.session);
+    }
+    return keys.map(async (key) =>
+      raw.has(key) ? decodeStored(SessionCodec, raw.get(key), `session ${key}`) : undefined,
+    );
   }
 
   /** A session as read or written at `at` (none: not kept). */

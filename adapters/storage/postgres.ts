@@ -2,8 +2,9 @@
 // indexes as tables with unique keys, and the replay log indexed by player. Any
 // number of server processes can share one database.
 //
-// What a write costs the database (issue 17): one round trip. A commit is one call
-// of a server-side function (commit_v4, a prepared statement) that updates each row
+// What a write costs the database (issue 17): one round trip, or less (issue 34: commits
+// that arrive together go as one call). A commit is one call of a server-side function
+// (commit_v5, a prepared statement) that updates each row
 // only at the version the writer read, checks the versions of the players it only
 // read, writes the index keys that changed, the sessions, the idempotency record and
 // the log entry, and raises a conflict otherwise (nothing is kept). A load served
@@ -18,12 +19,14 @@
 //   postgres-options.ts     the options and the pool made from them;
 //   postgres-query.ts       a statement sent (a round trip counted, prepared when named);
 //   postgres-states.ts      the states this process knows (the cache, those just read, their rows' deltas);
-//   postgres-commit.ts      a commit as commit_v4's call, its conflicts and retries;
+//   postgres-commit.ts      a commit as commit_v5's call, its conflicts and retries;
 //   postgres-erase.ts       a deleted player's purge (its log entries, the answers that showed it);
-//   postgres-sessions.ts    the sessions read, kept in memory a short while;
+//   postgres-sessions.ts    the sessions read, kept in memory a short while, several to a round trip;
+//   postgres-verify.ts      verify: the versions of players answered from memory, several to a round trip;
+//   postgres-commits.ts     the commits, several to a call under load (grouped-calls.ts);
 //   postgres-idempotency.ts the answers kept for Idempotency-Keys and the keys' claims;
 //   postgres-sizes.ts       the replay log's and the answers' sizes the stats report, measured every 30 s;
-//   postgres-schema.ts      the migrations (tables, commit_v1..v4, take_tokens) and the statements prepared;
+//   postgres-schema.ts      the migrations (tables, commit_v1..v5, take_tokens) and the statements prepared;
 //   postgres-rows.ts        a player's row: a base and its deltas, decoded, encoded and folded;
 //   postgres-replay-log.ts  the replay log read, pruned and measured;
 //   postgres-scans.ts       the searches over every row (by name, the draw histories);
@@ -39,6 +42,7 @@ import { ident, migrate, statementsOf, type Statements } from './postgres-schema
 import { KnownStates } from './postgres-states.js';
 import { PostgresCommits } from './postgres-commits.js';
 import { SessionReads } from './postgres-sessions.js';
+import { Verifies } from './postgres-verify.js';
 import { IdempotencyRows } from './postgres-idempotency.js';
 import { MeasuredSizes } from './postgres-sizes.js';
 import { vacuumTables } from './postgres-vacuum.js';
@@ -66,6 +70,7 @@ export class PostgresStorage implements Storage {
   /** The player states this process knows (postgres-states.ts). */
   private readonly states: KnownStates;
   private readonly sessions: SessionReads;
+  private readonly verifies: Verifies;
   private readonly idempotency: IdempotencyRows;
   /** Commits, sent alone or several to a call (postgres-commits.ts). */
   private readonly commits: PostgresCommits;
@@ -89,6 +94,7 @@ export class PostgresStorage implements Storage {
       this.roundTrips++;
     });
     this.sessions = new SessionReads(this.query, s, this.sql, opts);
+    this.verifies = new Verifies(this.query, this.sql, this.states);
     this.idempotency = new IdempotencyRows(this.query, pool, s, this.sql, opts);
     this.commits = new PostgresCommits(pool, s, this.sql.commit, opts, {
       states: this.states,
@@ -159,17 +165,9 @@ export class PostgresStorage implements Storage {
     return this.states.decode(playerId, row);
   }
 
+  /** Whether each state is still its player's current version (postgres-verify.ts). */
   async verify(states: ReadonlyArray<PlayerState>): Promise<boolean> {
-    const unsure = this.states.unsure(states);
-    if (unsure.length === 0) return true;
-    const r = await this.query<{ n: number }>(
-      this.sql.verify,
-      [unsure.map((s) => s.playerId), unsure.map((s) => s.version)],
-      'verify',
-    );
-    if (r.rows[0]?.n === unsure.length) return true;
-    for (const s of unsure) this.states.forget(s.playerId);
-    return false;
+    return this.verifies.verify(states);
   }
 
   async lookup(index: IndexName, key: string): Promise<number | undefined> {

@@ -145,3 +145,51 @@ test('with commitBatch 1 each commit is its own call', async (t) => {
   t.deepEqual(sizes, [1, 1, 1, 1, 1, 1]);
   t.is(trips(), 6);
 });
+
+// Reads grouped the same way: two round trips out at once, the reads asked meanwhile in the next.
+
+test('session reads asked at once: two go alone, the rest in one round trip, each its own session (none where there is none)', async (t) => {
+  const { storage, trips } = await storeWithPlayers(t);
+  const sessionOf = (id: number) => ({ playerId: id, epoch: 0, createdAt: id, lastSeenAt: id });
+  await storage.commit({ players: [], sessions: IDS.map((id) => ({ key: `k${id}`, session: sessionOf(id) })) });
+  const before = trips();
+  const keys = [...IDS.map((id) => `k${id}`), 'gone', 'k3'];
+  const read = await Promise.all(keys.map((k) => storage.getSession(k, true)));
+  t.deepEqual(read, [...IDS.map(sessionOf), undefined, sessionOf(3)]);
+  t.is(trips() - before, 3, 'k1 and k2 alone, the other six in one');
+});
+
+test('a session that does not decode fails its own read alone; the others of its round trip are answered', async (t) => {
+  const { storage, schema } = await storeWithPlayers(t);
+  const session = { playerId: 1, epoch: 0, createdAt: 1, lastSeenAt: 1 };
+  await storage.commit({ players: [], sessions: ['a', 'b', 'c', 'd'].map((key) => ({ key, session })) });
+  await sql(`UPDATE ${schema}.sessions SET session = '{"playerId":1}' WHERE key = 'd'`);
+  const read = await Promise.allSettled(['a', 'b', 'c', 'd'].map((k) => storage.getSession(k, true)));
+  t.deepEqual(
+    read.map((r) => r.status),
+    ['fulfilled', 'fulfilled', 'fulfilled', 'rejected'],
+  );
+  t.like(read[2], { status: 'fulfilled', value: session }, 'c and d went in one round trip');
+  t.like(read[3], { status: 'rejected', reason: { message: 'session d does not decode as stored' } });
+});
+
+test('verifies asked at once: the players held still current are confirmed, one another process moved on is not, and is read again', async (t) => {
+  const { storage, schema, trips } = await storeWithPlayers(t);
+  // Loaded twice: held in memory and no longer just read, so verify asks the database.
+  for (const id of IDS) await storage.load(id);
+  const held = await Promise.all(IDS.map(async (id) => (await storage.load(id)) as PlayerState));
+  await sql(`UPDATE ${schema}.players SET version = 3 WHERE player_id = 5`);
+  const before = trips();
+  const ok = await Promise.all(held.map((s) => storage.verify([s])));
+  t.deepEqual(ok, [true, true, true, true, false, true]);
+  t.is(trips() - before, 3, 'players 1 and 2 alone, the other four in one');
+  t.true(await storage.verify([held[0] as PlayerState, held[1] as PlayerState]), 'several players in one verify');
+  const two = await Promise.all([storage.verify([held[2] as PlayerState]), storage.verify(held.slice(3))]);
+  t.deepEqual(two, [true, false], "a verify naming player 5 among others is refused, another's is not");
+  const held5 = trips();
+  await storage.load(5);
+  t.is(trips() - held5, 1, 'player 5 was forgotten: its load reads it again');
+  const held1 = trips();
+  await storage.load(1);
+  t.is(trips() - held1, 0, 'player 1 is still held');
+});

@@ -1,9 +1,9 @@
-// Group commit (group-commit.ts): a commit goes at once while fewer than `inFlight` calls
+// Group commit (grouped-calls.ts): a commit goes at once while fewer than `inFlight` calls
 // are out; those arriving meanwhile go together in the next call, in the order they came,
 // never two sharing a player, never more than `maxBatch`; a failed call fails each of its
 // commits and the queue goes on.
 import test from 'ava';
-import { GroupCommit } from '../../adapters/storage/group-commit.js';
+import { GroupedCalls } from '../../adapters/storage/grouped-calls.js';
 
 /** A send whose calls the test ends by hand, each recorded with the items it carried. */
 const heldSend = () => {
@@ -19,7 +19,7 @@ const tick = () => new Promise((r) => setImmediate(r));
 
 test('with no call out a commit is sent at once, alone, and gets its own result', async (t) => {
   const { calls, send } = heldSend();
-  const g = new GroupCommit(send, { maxBatch: 16, inFlight: 2 });
+  const g = new GroupedCalls(send, { maxBatch: 16, inFlight: 2 });
   const a = g.submit('a', [1]);
   t.deepEqual(
     calls.map((c) => c.items),
@@ -32,7 +32,7 @@ test('with no call out a commit is sent at once, alone, and gets its own result'
 
 test('commits arriving while the calls allowed are out go together in the next call, in the order they came', async (t) => {
   const { calls, send } = heldSend();
-  const g = new GroupCommit(send, { maxBatch: 16, inFlight: 2 });
+  const g = new GroupedCalls(send, { maxBatch: 16, inFlight: 2 });
   const results = ['a', 'b', 'c', 'd', 'e'].map((x, i) => g.submit(x, [i + 1]));
   t.deepEqual(
     calls.map((c) => c.items),
@@ -50,7 +50,7 @@ test('commits arriving while the calls allowed are out go together in the next c
 
 test('a call carries at most maxBatch commits; the rest go in the next', async (t) => {
   const { calls, send } = heldSend();
-  const g = new GroupCommit(send, { maxBatch: 3, inFlight: 1 });
+  const g = new GroupedCalls(send, { maxBatch: 3, inFlight: 1 });
   const all = Promise.all(['a', 'b', 'c', 'd', 'e', 'f'].map((x, i) => g.submit(x, [i + 1])));
   calls[0]?.end();
   await tick();
@@ -65,7 +65,7 @@ test('a call carries at most maxBatch commits; the rest go in the next', async (
 
 test('two commits sharing a player are never in one call: the call stops before the second, which goes next, after it', async (t) => {
   const { calls, send } = heldSend();
-  const g = new GroupCommit(send, { maxBatch: 16, inFlight: 1 });
+  const g = new GroupedCalls(send, { maxBatch: 16, inFlight: 1 });
   const all = Promise.all([
     g.submit('first', [9]),
     g.submit('p1', [1, 2]),
@@ -85,7 +85,7 @@ test('two commits sharing a player are never in one call: the call stops before 
 
 test('a failed call fails each of its commits, and the ones waiting are sent after it', async (t) => {
   const { calls, send } = heldSend();
-  const g = new GroupCommit(send, { maxBatch: 16, inFlight: 1 });
+  const g = new GroupedCalls(send, { maxBatch: 16, inFlight: 1 });
   const a = g.submit('a', [1]);
   const b = g.submit('b', [2]);
   const c = g.submit('c', [3]);
@@ -104,7 +104,7 @@ test('a failed call fails each of its commits, and the ones waiting are sent aft
 test('a call may answer an item with its own failure: that item fails, the others of the call get their results', async (t) => {
   const send = async (items: string[]): Promise<Array<string | Promise<string>>> =>
     items.map((x) => (x === 'bad' ? Promise.reject(new Error('bad alone')) : `${x}!`));
-  const g = new GroupCommit(send, { maxBatch: 16, inFlight: 1 });
+  const g = new GroupedCalls(send, { maxBatch: 16, inFlight: 1 });
   const [a, bad, c] = await Promise.allSettled([g.submit('a', [1]), g.submit('bad', [2]), g.submit('c', [3])]);
   t.like(a, { status: 'fulfilled', value: 'a!' });
   t.like(bad, { status: 'rejected', reason: { message: 'bad alone' } });

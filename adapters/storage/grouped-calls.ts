@@ -1,19 +1,19 @@
-// Group commit (issue 34): commits that arrive while earlier ones are being written are sent
-// together, as one call. On PostgreSQL a call is a transaction, and a transaction's fixed
-// cost (the protocol, its start, its commit record and the WAL flush waited for) is most
-// of a small commit's: measured, a draw's commit took 380 µs of PostgreSQL's CPU alone and
-// 200 µs each four to a call. Under light load nothing waits: a commit is sent at once
-// while fewer than `inFlight` calls are out. Under load the queue fills while the calls are
-// out, and the next call takes what has gathered.
+// Calls grouped (issue 34): items that arrive while earlier calls are out go together, as
+// one call. On PostgreSQL a call is a round trip and a transaction, whose fixed cost (the
+// protocol, its start, its commit record and the WAL flush waited for) is most of a small
+// commit's or a one-row read's: measured, a draw's commit took 380 µs of PostgreSQL's CPU
+// alone and 200 µs each four to a call. Under light load nothing waits: an item is sent at
+// once while fewer than `inFlight` calls are out. Under load the queue fills while the
+// calls are out, and the next call takes what has gathered.
 //
-// Two commits that share a player are never in one call: a call takes the queue in order
-// and stops before the first commit that shares a player with one it has taken, so one
-// player's commits are still sent, and settled, in the order they came.
+// Two items that share a player are never in one call: a call takes the queue in order and
+// stops before the first item that shares a player with one it has taken, so one player's
+// commits are still sent, and settled, in the order they came. Reads name no players.
 
-export interface GroupCommitOptions {
-  /** Commits in one call at most (1: each commit its own call). */
+export interface GroupedCallsOptions {
+  /** Items in one call at most (1: each its own call). */
   readonly maxBatch: number;
-  /** Calls out at once at most; a commit arriving when this many are out waits for one to end. */
+  /** Calls out at once at most; an item arriving when this many are out waits for one to end. */
   readonly inFlight: number;
 }
 
@@ -24,10 +24,10 @@ interface Waiting<T, R> {
   readonly reject: (e: unknown) => void;
 }
 
-export class GroupCommit<T, R> {
+export class GroupedCalls<T, R> {
   private readonly queue: Array<Waiting<T, R>> = [];
   private out = 0;
-  /** Calls sent and the commits they carried (the stats' mean batch). */
+  /** Calls sent and the items they carried. */
   calls = 0;
   items = 0;
 
@@ -37,10 +37,10 @@ export class GroupCommit<T, R> {
    */
   constructor(
     private readonly send: (items: T[]) => Promise<ReadonlyArray<R | Promise<R>>>,
-    private readonly opts: GroupCommitOptions,
+    private readonly opts: GroupedCallsOptions,
   ) {}
 
-  /** The result of `item`, written in some call with others that share none of its `players`. */
+  /** The result of `item`, sent in some call with others that share none of its `players`. */
   submit(item: T, players: ReadonlyArray<number>): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.queue.push({ item, players, resolve, reject });
