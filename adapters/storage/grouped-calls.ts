@@ -27,9 +27,6 @@ interface Waiting<T, R> {
 export class GroupedCalls<T, R> {
   private readonly queue: Array<Waiting<T, R>> = [];
   private out = 0;
-  /** Calls sent and the items they carried. */
-  calls = 0;
-  items = 0;
 
   /**
    * `send` writes a batch and gives each item's result in the batch's order (a promise, for
@@ -52,8 +49,6 @@ export class GroupedCalls<T, R> {
     while (this.out < this.opts.inFlight && this.queue.length > 0) {
       const batch = this.take();
       this.out++;
-      this.calls++;
-      this.items += batch.length;
       void this.send(batch.map((w) => w.item)).then(
         (results) => this.settle(batch, (w, i) => w.resolve(results[i] as R | Promise<R>)),
         (e: unknown) => this.settle(batch, (w) => w.reject(e)),

@@ -27,7 +27,7 @@ test('with no call out a commit is sent at once, alone, and gets its own result'
   );
   calls[0]?.end();
   t.is(await a, 'a!');
-  t.deepEqual([g.calls, g.items], [1, 1]);
+  t.is(calls.length, 1);
 });
 
 test('commits arriving while the calls allowed are out go together in the next call, in the order they came', async (t) => {
@@ -45,7 +45,7 @@ test('commits arriving while the calls allowed are out go together in the next c
   calls[1]?.end();
   calls[2]?.end();
   t.deepEqual(await Promise.all(results), ['a!', 'b!', 'c!', 'd!', 'e!']);
-  t.deepEqual([g.calls, g.items], [3, 5]);
+  t.is(calls.length, 3);
 });
 
 test('a call carries at most maxBatch commits; the rest go in the next', async (t) => {
