@@ -8,7 +8,8 @@
 //
 // Two items that share a player are never in one call: a call takes the queue in order and
 // stops before the first item that shares a player with one it has taken, so one player's
-// commits are still sent, and settled, in the order they came. Reads name no players.
+// commits are still sent, and settled, in the order they came. Reads name no players. An
+// item submitted `alone` goes in a call of its own.
 
 export interface GroupedCallsOptions {
   /** Items in one call at most (1: each its own call). */
@@ -20,6 +21,7 @@ export interface GroupedCallsOptions {
 interface Waiting<T, R> {
   readonly item: T;
   readonly players: ReadonlyArray<number>;
+  readonly alone: boolean;
   readonly resolve: (r: R | PromiseLike<R>) => void;
   readonly reject: (e: unknown) => void;
 }
@@ -37,10 +39,10 @@ export class GroupedCalls<T, R> {
     private readonly opts: GroupedCallsOptions,
   ) {}
 
-  /** The result of `item`, sent in some call with others that share none of its `players`. */
-  submit(item: T, players: ReadonlyArray<number>): Promise<R> {
+  /** The result of `item`, sent in some call with others that share none of its `players` (`alone`: in a call of its own). */
+  submit(item: T, players: ReadonlyArray<number>, alone = false): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ item, players, resolve, reject });
+      this.queue.push({ item, players, alone, resolve, reject });
       this.pump();
     });
   }
@@ -62,15 +64,16 @@ export class GroupedCalls<T, R> {
     this.pump();
   }
 
-  /** The queue's head, as far as the batch's bound and no player twice. */
+  /** The queue's head, as far as the batch's bound, no player twice and no item that goes alone with another. */
   private take(): Array<Waiting<T, R>> {
     const taken = new Set<number>();
     let n = 0;
     while (n < this.queue.length && n < this.opts.maxBatch) {
       const w = this.queue[n] as Waiting<T, R>;
-      if (n > 0 && w.players.some((p) => taken.has(p))) break;
+      if (n > 0 && (w.alone || w.players.some((p) => taken.has(p)))) break;
       for (const p of w.players) taken.add(p);
       n++;
+      if (w.alone) break;
     }
     return this.queue.splice(0, n);
   }

@@ -104,10 +104,7 @@ export const playersOf = (commit: Commit): number[] => [
 export const batchText = (s: string, k: number): string =>
   `SELECT ${Array.from({ length: k }, (_, j) => `${s}.commit_v5(${Array.from({ length: 26 }, (_, i) => `$${j * 26 + i + 1}`).join(', ')})`).join(', ')}`;
 
-/**
- * The calls of one statement in the order of each one's first player: two processes' calls
- * of single-player commits then lock their rows in the same order and cannot deadlock.
- */
+/** The calls of one statement in the order of their players (each has one, or none: postgres-commits.ts). */
 export const byFirstPlayer = (a: { call: CommitCall }, b: { call: CommitCall }): number =>
   (a.call.order[0]?.p.state.playerId ?? 0) - (b.call.order[0]?.p.state.playerId ?? 0);
 

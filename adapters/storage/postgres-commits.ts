@@ -57,8 +57,14 @@ export class PostgresCommits {
     });
   }
 
+  /**
+   * A commit of one player goes with others; one that writes or reads several goes alone.
+   * A call's commits then each lock one row, in the order of their players, so two
+   * processes' calls take their locks in the same order and cannot deadlock each other.
+   */
   commit(commit: Commit): Promise<CommitResult> {
-    return this.batches.submit(commit, playersOf(commit));
+    const players = playersOf(commit);
+    return this.batches.submit(commit, players, players.length > 1);
   }
 
   /** The commits the queue gave, as one call; each one's result. */

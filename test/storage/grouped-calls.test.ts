@@ -110,3 +110,25 @@ test('a call may answer an item with its own failure: that item fails, the other
   t.like(bad, { status: 'rejected', reason: { message: 'bad alone' } });
   t.like(c, { status: 'fulfilled', value: 'c!' });
 });
+
+test('an item submitted alone goes in a call of its own: the call before it stops before it, the one after starts after it', async (t) => {
+  const { calls, send } = heldSend();
+  const g = new GroupedCalls(send, { maxBatch: 16, inFlight: 1 });
+  const all = Promise.all([
+    g.submit('first', [1]),
+    g.submit('a', [2]),
+    g.submit('b', [3]),
+    g.submit('pair', [4, 5], true),
+    g.submit('c', [6]),
+    g.submit('d', [7]),
+  ]);
+  for (let i = 0; i < 4; i++) {
+    calls[i]?.end();
+    await tick();
+  }
+  t.deepEqual(
+    calls.map((c) => c.items),
+    [['first'], ['a', 'b'], ['pair'], ['c', 'd']],
+  );
+  t.deepEqual(await all, ['first!', 'a!', 'b!', 'pair!', 'c!', 'd!']);
+});

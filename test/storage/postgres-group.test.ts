@@ -89,6 +89,23 @@ test('a unique-key conflict in a call of several answers that commit alone; the 
   t.deepEqual(await golds(storage), [10, 20, 30, 40, player(5).gold, 60]);
 });
 
+test('a commit of several players goes in a call of its own; those of one player before and after it go together', async (t) => {
+  const { storage, sizes } = await storeWithPlayers(t);
+  const one = (id: number) => storage.commit({ players: [{ state: bump(player(id), id * 10), expectedVersion: 0 }] });
+  const results = await Promise.all([
+    one(1),
+    one(2),
+    one(3),
+    storage.commit({
+      players: [4, 5].map((id) => ({ state: bump(player(id), id * 10), expectedVersion: 0 })),
+    }),
+    one(6),
+  ]);
+  t.true(results.every((r) => r.ok));
+  t.deepEqual(sizes, [1, 2, 1, 1], 'player 1 alone (nothing was out), 2 and 3 together, 4 and 5 alone, then 6');
+  t.deepEqual(await golds(storage), [10, 20, 30, 40, 50, 60]);
+});
+
 /** A trigger failing the first `n` writes of player 4 (a player of the call of five) with SQLSTATE `code`. */
 const plantFailures = (schema: string, n: number, code: string) =>
   sql(`
