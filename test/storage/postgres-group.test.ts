@@ -8,9 +8,10 @@
 import test from 'ava';
 import pg from 'pg';
 import { answeredFailure } from '../../adapters/storage/postgres-commits.js';
+import { PostgresStorage } from '../../adapters/storage/postgres.js';
 import { StorageError, type StorageObserver } from '../../adapters/storage/storage.js';
 import { freshPlayer } from '../_support/core.js';
-import { openStore, sql } from '../_support/pg.js';
+import { openStore, sql, TEST_DATABASE_URL } from '../_support/pg.js';
 import type { PlayerState } from '../../core/state.js';
 
 const player = (id: number): PlayerState => freshPlayer({ playerId: id, seed: `p${id}` });
@@ -28,11 +29,18 @@ const storeWithPlayers = async (t: Parameters<typeof openStore>[0], opts = {}) =
   return { storage, schema, sizes, trips: () => (storage.stats().roundTrips ?? 0) - trips };
 };
 
-const golds = async (storage: { load(id: number): Promise<PlayerState | undefined> }) =>
-  Promise.all(IDS.map(async (id) => (await storage.load(id))?.gold));
+/** Each player's gold as the database holds it: read by a second store that keeps nothing in memory. */
+const golds = async (schema: string) => {
+  const reader = await PostgresStorage.open({ connectionString: TEST_DATABASE_URL, schema, cacheSize: 0, poolSize: 1 });
+  try {
+    return await Promise.all(IDS.map(async (id) => (await reader.load(id))?.gold));
+  } finally {
+    await reader.close();
+  }
+};
 
 test('commits made at once are stored in one call after the first: six commits, two round trips, each stored', async (t) => {
-  const { storage, sizes, trips } = await storeWithPlayers(t);
+  const { storage, schema, sizes, trips } = await storeWithPlayers(t);
   const results = await Promise.all(
     IDS.map((id) => storage.commit({ players: [{ state: bump(player(id), id * 10), expectedVersion: 0 }] })),
   );
@@ -42,7 +50,7 @@ test('commits made at once are stored in one call after the first: six commits, 
   );
   t.deepEqual(sizes, [1, 5]);
   t.is(trips(), 2);
-  t.deepEqual(await golds(storage), [10, 20, 30, 40, 50, 60]);
+  t.deepEqual(await golds(schema), [10, 20, 30, 40, 50, 60]);
 });
 
 test('a version conflict in a call of several answers that commit alone; the others are stored, once each', async (t) => {
@@ -58,7 +66,7 @@ test('a version conflict in a call of several answers that commit alone; the oth
   );
   t.like(results[3], { ok: false, conflict: 'version' });
   t.deepEqual(sizes, [1, 5], 'the call of five was answered after its commits were sent again alone');
-  t.deepEqual(await golds(storage), [10, 20, 30, player(4).gold, 50, 60]);
+  t.deepEqual(await golds(schema), [10, 20, 30, player(4).gold, 50, 60]);
   const versions = await sql<{ player_id: string; version: string }>(
     `SELECT player_id, version FROM ${schema}.players ORDER BY player_id`,
   );
@@ -71,7 +79,7 @@ test('a version conflict in a call of several answers that commit alone; the oth
 });
 
 test('a unique-key conflict in a call of several answers that commit alone; the others are stored', async (t) => {
-  const { storage } = await storeWithPlayers(t);
+  const { storage, schema } = await storeWithPlayers(t);
   const taken = (await storage.load(2))?.myCode as string;
   const results = await Promise.all(
     IDS.map((id) => {
@@ -86,11 +94,11 @@ test('a unique-key conflict in a call of several answers that commit alone; the 
     [true, true, true, true, false, true],
   );
   t.deepEqual(await storage.lookup('myCode', taken), 2);
-  t.deepEqual(await golds(storage), [10, 20, 30, 40, player(5).gold, 60]);
+  t.deepEqual(await golds(schema), [10, 20, 30, 40, player(5).gold, 60]);
 });
 
 test('a commit of several players goes in a call of its own; those of one player before and after it go together', async (t) => {
-  const { storage, sizes } = await storeWithPlayers(t);
+  const { storage, schema, sizes } = await storeWithPlayers(t);
   const one = (id: number) => storage.commit({ players: [{ state: bump(player(id), id * 10), expectedVersion: 0 }] });
   const results = await Promise.all([
     one(1),
@@ -103,7 +111,7 @@ test('a commit of several players goes in a call of its own; those of one player
   ]);
   t.true(results.every((r) => r.ok));
   t.deepEqual(sizes, [1, 2, 1, 1], 'player 1 alone (nothing was out), 2 and 3 together, 4 and 5 alone, then 6');
-  t.deepEqual(await golds(storage), [10, 20, 30, 40, 50, 60]);
+  t.deepEqual(await golds(schema), [10, 20, 30, 40, 50, 60]);
 });
 
 /** A trigger failing the first `n` writes of player 4 (a player of the call of five) with SQLSTATE `code`. */
@@ -129,7 +137,7 @@ test('a serialization failure in a call of several: each of its commits is retri
   t.true(results.every((r) => r.status === 'fulfilled' && r.value.ok));
   t.deepEqual(sizes, [1, 5]);
   t.is(trips(), 7, 'the first alone, the five together, then each of the five alone');
-  t.deepEqual(await golds(storage), [10, 20, 30, 40, 50, 60]);
+  t.deepEqual(await golds(schema), [10, 20, 30, 40, 50, 60]);
 });
 
 test('any other failure PostgreSQL answers for a call of several: each commit is sent again alone, and only the one that fails fails', async (t) => {
@@ -145,7 +153,7 @@ test('any other failure PostgreSQL answers for a call of several: each commit is
   t.true(reason instanceof StorageError);
   t.is(reason?.message, 'PostgreSQL commit failed: planted failure');
   t.is(trips(), 7, 'the first alone, the five together, then each of the five alone');
-  t.deepEqual(await golds(storage), [10, 20, 30, player(4).gold, 50, 60]);
+  t.deepEqual(await golds(schema), [10, 20, 30, player(4).gold, 50, 60]);
 });
 
 test('a failure PostgreSQL answered (the call rolled back) is tried again commit by commit; a call whose answer never came is not', (t) => {
