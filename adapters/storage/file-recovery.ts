@@ -5,7 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decodeState, type PlayerState } from '../../core/state.js';
 import { readCheckpoint } from './checkpoint.js';
-import { DirHeld, holdDir, refuseHeld } from './dir-holder.js';
+import { DirHeld, holdDir } from './dir-holder.js';
 import { withDefaults, type FileOptions, type FileStorageOptions } from './file-options.js';
 import type { IndexLogState } from './index-log.js';
 import type { IndexModel } from './index-model.js';
@@ -33,16 +33,16 @@ export interface OpenedFiles {
 /** The options with their defaults, the data directory made, the checkpoint read, the journal and the oplog opened. */
 export const openFiles = async (o: FileStorageOptions): Promise<OpenedFiles> => {
   const opts = withDefaults(o);
-  // A directory another live process holds is refused before anything is written (its journal has one writer).
-  await refuseHeld(opts.dir, 'opening it again');
-  await mkdir(join(opts.dir, 'players'), { recursive: true });
-  // The directory marked as this process's (DATA_DIR/server.pid, removed at close): the tools that change files refuse it
-  // meanwhile, and so does another store (made exclusively, the mark settles two opens at once). A mark that cannot
-  // be written (a full disk) does not keep the server from starting: it is logged.
+  await mkdir(opts.dir, { recursive: true });
+  // The directory marked as this process's (DATA_DIR/server.pid, removed at close), before anything is written in it:
+  // a directory another live process holds is refused (its journal has one writer), and so are the tools that change
+  // files meanwhile. Made exclusively, the mark settles two opens at once. A mark that cannot be written (a full
+  // disk) does not keep the server from starting: it is logged.
   await holdDir(opts.dir).catch((e: unknown) => {
     if (e instanceof DirHeld) throw e;
     opts.log?.('storage.hold_failed', { dir: opts.dir, error: e instanceof Error ? e.message : String(e) });
   });
+  await mkdir(join(opts.dir, 'players'), { recursive: true });
   const { index, seq, indexLog } = await readCheckpoint(opts.dir);
   // Damage a crash cannot explain throws here (JournalDamaged), before any file is changed.
   const { journal, records, torn } = await Journal.open(opts.dir, opts.faults, seq);

@@ -11,6 +11,9 @@
 // commits are still sent, and settled, in the order they came. Reads name no players. An
 // item submitted `alone` goes in a call of its own.
 
+/** What a read names: no players, so any two reads may share a call. */
+const NO_PLAYERS: ReadonlyArray<number> = [];
+
 export interface GroupedCallsOptions {
   /** Items in one call at most (1: each its own call). */
   readonly maxBatch: number;
@@ -40,7 +43,7 @@ export class GroupedCalls<T, R> {
   ) {}
 
   /** The result of `item`, sent in some call with others that share none of its `players` (`alone`: in a call of its own). */
-  submit(item: T, players: ReadonlyArray<number>, alone = false): Promise<R> {
+  submit(item: T, players: ReadonlyArray<number> = NO_PLAYERS, alone = false): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.queue.push({ item, players, alone, resolve, reject });
       this.pump();

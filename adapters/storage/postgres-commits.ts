@@ -81,7 +81,7 @@ export class PostgresCommits {
     try {
       await this.pool.query({
         name: `${this.s}.commit${calls.length}`,
-        text: batchText(this.s, calls.length),
+        text: this.textOf(calls.length),
         values: calls.flatMap((x) => x.call.values),
       });
     } catch (e) {
@@ -93,6 +93,17 @@ export class PostgresCommits {
     }
     for (const x of calls) this.committed(x.commit, x.call);
     return commits.map(() => COMMITTED);
+  }
+
+  /** The statement of `k` commits, made once per size: it is ~100 bytes a commit. */
+  private readonly texts = new Map<number, string>();
+  private textOf(k: number): string {
+    let text = this.texts.get(k);
+    if (text === undefined) {
+      text = batchText(this.s, k);
+      this.texts.set(k, text);
+    }
+    return text;
   }
 
   private alone(commit: Commit): Promise<CommitResult> {

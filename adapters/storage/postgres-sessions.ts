@@ -7,8 +7,6 @@ import type { Prepared } from './postgres-query.js';
 import type { Statements } from './postgres-schema.js';
 import { decodeStored, SessionCodec, type Session } from './storage.js';
 
-/** Reads name no players: any may go with any other. */
-const NO_PLAYERS: ReadonlyArray<number> = [];
 /** Up to 64 reads a round trip, two round trips out at once. */
 export const READS = { maxBatch: 64, inFlight: 2 };
 
@@ -30,7 +28,7 @@ export class SessionReads {
     const now = Date.now();
     const hit = fresh ? undefined : this.sessions.get(key);
     if (hit && now - hit.at < (this.opts.sessionCacheMs ?? 2_000)) return hit.session;
-    const session = await this.reads.submit(key, NO_PLAYERS);
+    const session = await this.reads.submit(key);
     this.keep(key, session, now);
     return session;
   }

@@ -24,7 +24,7 @@ export class Verifies {
   async verify(states: ReadonlyArray<PlayerState>): Promise<boolean> {
     const unsure = this.states.unsure(states);
     if (unsure.length === 0) return true;
-    const ok = await this.calls.submit(unsure, []);
+    const ok = await this.calls.submit(unsure);
     if (!ok) for (const s of unsure) this.states.forget(s.playerId);
     return ok;
   }
