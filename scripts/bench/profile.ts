@@ -1,7 +1,9 @@
-// Profiles the service under one mix: npx tsx scripts/bench/profile.ts [--mix read|write|hot] [--seconds N] [--compiled]
-// Starts the server with --cpu-prof (the compiled one in dist/ with --compiled, as
-// npm start runs it), loads it, stops it and prints where the profile is.
-import { mkdtempSync, rmSync } from 'node:fs';
+// Profiles the service under one mix: npx tsx scripts/bench/profile.ts [--mix read|write|hot] [--seconds N] [--compiled] [--cold]
+// Starts the server (the compiled one in dist/ with --compiled, as npm start runs it),
+// warms it up as the bench does (every player loaded, the compiler warm), profiles the
+// load alone and prints where the profile is. --cold profiles from the process's start
+// instead (--cpu-prof): start-up and each player's first load are then in it.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadMaster } from '../../adapters/master/load.js';
@@ -33,6 +35,10 @@ const args = cliArgs({
       type: 'boolean',
       description: 'profile the compiled server (dist/, npm run build first) rather than TypeScript through tsx',
     },
+    cold: {
+      type: 'boolean',
+      description: "profile from the process's start, without the warm-up (start-up and first loads included)",
+    },
     'database-url': {
       type: 'string',
       value: 'URL',
@@ -47,12 +53,48 @@ if (!['read', 'write', 'hot'].includes(mix)) {
 }
 const secs = num(args, 'seconds');
 const compiled = flag(args, 'compiled');
+const cold = flag(args, 'cold');
 const databaseUrl = str(args, 'database-url', '');
 const schema = `hoshi_profile_${Date.now()}`;
 const m = loadMaster();
 const now = Date.now();
 const dir = mkdtempSync(join(tmpdir(), 'hoshi-profile-'));
 const profDir = mkdtempSync(join(tmpdir(), 'hoshi-cpuprof-'));
+// Loaded into the server: the first SIGUSR2 starts the profiler, the second writes its profile.
+const probe = join(dir, 'profile-probe.mjs');
+writeFileSync(
+  probe,
+  `import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
+const session = new Session();
+session.connect();
+let on = false;
+process.on('SIGUSR2', async () => {
+  if (!on) {
+    on = true;
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+    process.stderr.write('profiler started\\n');
+  } else {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
+    process.stderr.write('profile written\\n');
+  }
+});
+`,
+);
+/** Sends SIGUSR2 and waits for the probe's line on the server's stderr. */
+const signal = (proc: import('node:child_process').ChildProcess, line: string): Promise<void> =>
+  new Promise((resolve) => {
+    const on = (b: Buffer) => {
+      if (b.toString().includes(line)) {
+        proc.stderr?.off('data', on);
+        resolve();
+      }
+    };
+    proc.stderr?.on('data', on);
+    proc.kill('SIGUSR2');
+  });
 try {
   const extra = [activePlayer(m, 1001, now, 2000)];
   const gen = databaseUrl
@@ -63,14 +105,26 @@ try {
     : { DATA_DIR: dir };
   const svc = await startServer(
     compiled ? 'dist/adapters/http/main.js' : 'adapters/http/main.ts',
-    { ...env, REQUEST_HASH_SALT: BENCH_SALT },
-    { nodeArgs: [...(compiled ? START_FLAGS : ['--import', 'tsx']), '--cpu-prof', `--cpu-prof-dir=${profDir}`] },
+    { ...env, REQUEST_HASH_SALT: BENCH_SALT, PROFILE_OUT: join(profDir, 'load.cpuprofile') },
+    {
+      nodeArgs: [
+        ...(compiled ? START_FLAGS : ['--import', 'tsx']),
+        ...(cold ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : ['--import', probe]),
+      ],
+    },
   );
   const loggedIn = await logIn(svc.url, [...gen.active, ...gen.extra]);
   const active = loggedIn.slice(0, gen.active.length);
   const hot = loggedIn.slice(gen.active.length);
   const requests = mix === 'read' ? readMix(active) : mix === 'hot' ? writeMix(hot) : writeMix(active);
+  if (!cold) {
+    // As the bench warms up: every player loaded from its snapshot, read and written.
+    await runLoad(svc.url, readMix(loggedIn), { amount: loggedIn.length * 6 });
+    await runLoad(svc.url, writeMix(loggedIn), { amount: loggedIn.length * 4 });
+  }
+  if (!cold) await signal(svc.proc, 'profiler started');
   const r = await runLoad(svc.url, requests, { duration: secs });
+  if (!cold) await signal(svc.proc, 'profile written');
   process.stdout.write(
     `${mix}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.failed} failed ${r.badSample}\n`,
   );
