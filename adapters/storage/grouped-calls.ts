@@ -9,10 +9,13 @@
 // Two items that share a player are never in one call: a call takes the queue in order and
 // stops before the first item that shares a player with one it has taken, so one player's
 // commits are still sent, and settled, in the order they came. Reads name no players. An
-// item submitted `alone` goes in a call of its own.
+// item submitted `alone` goes in a call of its own. What an item names may be a player's
+// id or any other key (an Idempotency-Key's claim names its key: one call claims a key once).
 
+/** What an item names, that no other item of its call may name. */
+type Names = ReadonlyArray<number | string>;
 /** What a read names: no players, so any two reads may share a call. */
-const NO_PLAYERS: ReadonlyArray<number> = [];
+const NO_PLAYERS: Names = [];
 
 export interface GroupedCallsOptions {
   /** Items in one call at most (1: each its own call). */
@@ -23,7 +26,7 @@ export interface GroupedCallsOptions {
 
 interface Waiting<T, R> {
   readonly item: T;
-  readonly players: ReadonlyArray<number>;
+  readonly players: Names;
   readonly alone: boolean;
   readonly resolve: (r: R | PromiseLike<R>) => void;
   readonly reject: (e: unknown) => void;
@@ -43,7 +46,7 @@ export class GroupedCalls<T, R> {
   ) {}
 
   /** The result of `item`, sent in some call with others that share none of its `players` (`alone`: in a call of its own). */
-  submit(item: T, players: ReadonlyArray<number> = NO_PLAYERS, alone = false): Promise<R> {
+  submit(item: T, players: Names = NO_PLAYERS, alone = false): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.queue.push({ item, players, alone, resolve, reject });
       this.pump();
@@ -69,7 +72,7 @@ export class GroupedCalls<T, R> {
 
   /** The queue's head, as far as the batch's bound, no player twice and no item that goes alone with another. */
   private take(): Array<Waiting<T, R>> {
-    const taken = new Set<number>();
+    const taken = new Set<number | string>();
     let n = 0;
     while (n < this.queue.length && n < this.opts.maxBatch) {
       const w = this.queue[n] as Waiting<T, R>;

@@ -1,9 +1,14 @@
 // The answers kept for Idempotency-Keys on PostgreSQL (the idempotency table) and the claims of
 // the keys of requests running (idempotency_claims): read, claimed, released, pruned, measured.
+// Claims asked while others are out go together, one round trip and one transaction for
+// several keys (grouped-calls.ts): the typed client sends a key with every write, so each
+// keyed write made a round trip of its own before its commit.
 import type pg from 'pg';
+import { GroupedCalls } from './grouped-calls.js';
+import { answeredFailure } from './postgres-commits.js';
 import type { PostgresOptions } from './postgres-options.js';
 import type { Prepared } from './postgres-query.js';
-import type { Statements } from './postgres-schema.js';
+import type { Statements } from './postgres-statements.js';
 import {
   decodeStored,
   IdempotencyRecordCodec,
@@ -11,6 +16,16 @@ import {
   type IdempotencyClaim,
   type IdempotencyRecord,
 } from './storage.js';
+
+/** Up to 32 claims a round trip, one round trip out at once (as the commits: each is a transaction). */
+const CLAIMS = { maxBatch: 32, inFlight: 1 };
+
+/** A claim's values, as claim's statement takes them: the key, now, claims older than this taken over, answers kept since this live. */
+type ClaimArgs = readonly [key: string, now: number, takeBefore: number, liveAfter: number];
+interface ClaimRow {
+  readonly record: unknown;
+  readonly claimed: boolean;
+}
 
 /** A claim older than this belongs to a request that died with its process: taken over. */
 const CLAIM_STALE_MS = 60_000;
@@ -32,6 +47,7 @@ export class IdempotencyRows {
    * than ours unless it took ours over already), not after CLAIM_STALE_MS.
    */
   private readonly unreleased = new Map<string, number>();
+  private readonly claims: GroupedCalls<ClaimArgs, ClaimRow | undefined>;
 
   constructor(
     private readonly query: Prepared,
@@ -39,7 +55,9 @@ export class IdempotencyRows {
     private readonly s: string,
     private readonly sql: Statements,
     private readonly opts: PostgresOptions,
-  ) {}
+  ) {
+    this.claims = new GroupedCalls((calls) => this.send(calls), CLAIMS);
+  }
 
   async get(key: string): Promise<IdempotencyRecord | undefined> {
     const r = await this.query<{ record: unknown }>(
@@ -56,18 +74,39 @@ export class IdempotencyRows {
     const own = this.unreleased.get(key);
     // A claim row older than this is taken over: a dead process's, or this process's own failed one.
     const takeBefore = own === undefined ? now - CLAIM_STALE_MS : Math.max(now - CLAIM_STALE_MS, own + 1);
-    const r = await this.query<{ record: unknown; claimed: boolean }>(
-      this.sql.claim,
-      [key, now, takeBefore, now - ttl],
-      'claim',
-    );
-    const row = r.rows[0];
+    const row = await this.claims.submit([key, now, takeBefore, now - ttl], [key]);
     this.released.delete(key);
     this.unreleased.delete(key);
     if (row?.claimed === true) this.held.set(key, now);
     const record =
       row?.record == null ? undefined : decodeStored(IdempotencyRecordCodec, row.record, `the answer kept for ${key}`);
     return { claimed: row?.claimed === true, ...(record ? { record } : {}) };
+  }
+
+  /** One claim alone (claim's statement), or several in one statement (claims'), each one's row in order. */
+  private async send(
+    calls: ReadonlyArray<ClaimArgs>,
+  ): Promise<ReadonlyArray<ClaimRow | undefined | Promise<ClaimRow | undefined>>> {
+    if (calls.length === 1) return [await this.alone(calls[0] as ClaimArgs)];
+    try {
+      const r = await this.query<ClaimRow>(
+        this.sql.claims,
+        [0, 1, 2, 3].map((i) => calls.map((c) => c[i])),
+        'claims',
+      );
+      return r.rows;
+    } catch (e) {
+      // Answered with an error: nothing of the call was kept, so each is asked alone and gets its own answer.
+      if (!(e instanceof StorageError && answeredFailure(e.cause))) throw e;
+      const alone = calls.map((c) => this.alone(c));
+      await Promise.allSettled(alone);
+      return alone;
+    }
+  }
+
+  private async alone(args: ClaimArgs): Promise<ClaimRow | undefined> {
+    const r = await this.query<ClaimRow>(this.sql.claim, [...args], 'claim');
+    return r.rows[0];
   }
 
   /** A commit wrote the key's record: its claim went with it. */

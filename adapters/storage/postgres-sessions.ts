@@ -4,7 +4,7 @@
 import { GroupedCalls } from './grouped-calls.js';
 import type { PostgresOptions } from './postgres-options.js';
 import type { Prepared } from './postgres-query.js';
-import type { Statements } from './postgres-schema.js';
+import type { Statements } from './postgres-statements.js';
 import { decodeStored, SessionCodec, type Session } from './storage.js';
 
 /** Up to 64 reads a round trip, two round trips out at once. */

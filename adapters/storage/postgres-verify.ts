@@ -5,7 +5,7 @@
 import type { PlayerState } from '../../core/state.js';
 import { GroupedCalls } from './grouped-calls.js';
 import type { Prepared } from './postgres-query.js';
-import type { Statements } from './postgres-schema.js';
+import type { Statements } from './postgres-statements.js';
 import { READS } from './postgres-sessions.js';
 import type { KnownStates } from './postgres-states.js';
 

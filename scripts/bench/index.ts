@@ -14,7 +14,17 @@ import { join, resolve as resolvePath } from 'node:path';
 import { loadMaster } from '../../adapters/master/load.js';
 import type { Master } from '../../core/master/index.js';
 import { commitsPerSecond, drawsPerSecond, playerDaysPerSecond, simPlayerDaysPerSecond } from './core.js';
-import { drawMix, echoMix, presentsExhausted, readMix, runLoad, writeMix, CONNECTIONS, type Figures } from './load.js';
+import {
+  drawMix,
+  echoMix,
+  presentsExhausted,
+  readMix,
+  runLoad,
+  sendKeys,
+  writeMix,
+  CONNECTIONS,
+  type Figures,
+} from './load.js';
 import { activePlayer, BENCH_SALT, fillStore, generateStore, logIn } from './players.js';
 import { PostgresStorage } from '../../adapters/storage/postgres.js';
 import { fileSizeCpu } from './file-size.js';
@@ -102,6 +112,11 @@ const args = cliArgs({
       defaultText: 'all',
       description: `the sections to run, comma-separated: ${SECTIONS.join(', ')}`,
     },
+    keyed: {
+      type: 'boolean',
+      description:
+        "every POST of the mixes carries an Idempotency-Key of its own, as the typed client's writes do (default: none)",
+    },
     tsx: {
       type: 'boolean',
       description:
@@ -122,6 +137,7 @@ const SERVICE = flag(args, 'tsx')
 const startService = (env: Record<string, string>) => startServer(SERVICE.script, env, SERVICE.opts);
 const num = (k: string, d: number) => numArg(args, k, d);
 const JSON_OUT = flag(args, 'json');
+sendKeys(flag(args, 'keyed'));
 const DURATION = num('duration', 5);
 const RUNS = num('runs', 3);
 const PLAYERS = num('players', 1000);

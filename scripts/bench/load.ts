@@ -3,6 +3,7 @@
 // connection to the next player (round robin over the players given), so a
 // spread mix touches every player evenly and the hot mix only one.
 import autocannon from 'autocannon';
+import { randomUUID } from 'node:crypto';
 import type { BenchPlayer } from './players.js';
 import { CANDY, GACHA_ID } from './players.js';
 
@@ -37,6 +38,12 @@ const check = (status: number, body: string) => {
 
 const session = (p: BenchPlayer) => ({ 'x-star-session-id': p.sessionId, 'content-type': 'application/json' });
 
+/** With keys (the bench's --keyed), every POST carries an Idempotency-Key of its own, as the typed client sends. */
+let keyed = false;
+export const sendKeys = (on: boolean): void => {
+  keyed = on;
+};
+
 /** Per-player cursors, so receives take each present once and upgrades rotate characters. */
 const cursors = new Map<number, { present: number; character: number }>();
 const cursorOf = (p: BenchPlayer) => {
@@ -66,7 +73,8 @@ const post = (path: string, body: (p: BenchPlayer) => unknown, first = false, ne
     const ctx = context as Ctx;
     if (first && next) ctx.player = next();
     const p = ctx.player as BenchPlayer;
-    return { ...req, method: 'POST', path, headers: session(p), body: JSON.stringify(body(p)) };
+    const headers = keyed ? { ...session(p), 'idempotency-key': randomUUID() } : session(p);
+    return { ...req, method: 'POST', path, headers, body: JSON.stringify(body(p)) };
   },
   onResponse: (status, body) => check(status, body),
 });
