@@ -9,13 +9,14 @@ import pg from 'pg';
 /** Clock ticks a second of /proc's utime and stime (USER_HZ: 100 on Linux). */
 const HZ = 100;
 
-const statOf = (pid: number | string): { cpu: number; children: number } | undefined => {
+/** A process's CPU, its ended children's, and its parent, from one read of its stat (undefined: it has ended). */
+const statOf = (pid: number | string): { cpu: number; children: number; ppid: string } | undefined => {
   try {
     const s = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command (which may hold spaces), from field 3 on.
     const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
     const n = (i: number) => Number(f[i - 3]);
-    return { cpu: (n(14) + n(15)) / HZ, children: (n(16) + n(17)) / HZ };
+    return { cpu: (n(14) + n(15)) / HZ, children: (n(16) + n(17)) / HZ, ppid: f[1] ?? '' };
   } catch {
     return undefined;
   }
@@ -40,9 +41,9 @@ export const postgresCpuSeconds = (): number => {
     const st = statOf(pid);
     if (!st) continue;
     total += st.cpu;
-    // The postmaster (its parent is not postgres) holds the ended backends' time.
-    const ppid = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1];
-    if (ppid && commOf(ppid) !== 'postgres') total += st.children;
+    // The postmaster (its parent is not postgres) holds the ended backends' time. Read from the
+    // same stat: a backend that ends between two reads (a pool closing an idle connection) is no error.
+    if (st.ppid && commOf(st.ppid) !== 'postgres') total += st.children;
   }
   return total;
 };
