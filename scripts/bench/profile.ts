@@ -1,4 +1,4 @@
-// Profiles the service under one mix: npx tsx scripts/bench/profile.ts [--mix read|write|hot] [--seconds N] [--compiled] [--cold]
+// Profiles the service under one mix: npx tsx scripts/bench/profile.ts [--mix read|write|hot] [--seconds N] [--compiled] [--cold] [--keyed]
 // Starts the server (the compiled one in dist/ with --compiled, as npm start runs it),
 // warms it up as the bench does (every player loaded, the compiler warm), profiles the
 // load alone and prints where the profile is. --cold profiles from the process's start
@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadMaster } from '../../adapters/master/load.js';
-import { readMix, runLoad, writeMix } from './load.js';
+import { readMix, runLoad, sendKeys, writeMix } from './load.js';
 import { activePlayer, BENCH_SALT, fillStore, generateStore, logIn } from './players.js';
 import { PostgresStorage } from '../../adapters/storage/postgres.js';
 import { START_FLAGS, startServer } from './servers.js';
@@ -35,6 +35,10 @@ const args = cliArgs({
       type: 'boolean',
       description: 'profile the compiled server (dist/, npm run build first) rather than TypeScript through tsx',
     },
+    keyed: {
+      type: 'boolean',
+      description: 'every POST carries an Idempotency-Key of its own, as the typed client sends',
+    },
     cold: {
       type: 'boolean',
       description: "profile from the process's start, without the warm-up (start-up and first loads included)",
@@ -54,6 +58,7 @@ if (!['read', 'write', 'hot'].includes(mix)) {
 const secs = num(args, 'seconds');
 const compiled = flag(args, 'compiled');
 const cold = flag(args, 'cold');
+sendKeys(flag(args, 'keyed'));
 const databaseUrl = str(args, 'database-url', '');
 const schema = `hoshi_profile_${Date.now()}`;
 const m = loadMaster();
