@@ -6,7 +6,7 @@
 // and the others are stored. A call whose answer never came (the connection lost) may have
 // been stored: sending it again could store a write twice, so it is every commit's failure,
 // as it would have been for a commit alone.
-import pg from 'pg';
+import type pg from 'pg';
 import type { PlayerState } from '../../core/state.js';
 import { GroupedCalls } from './grouped-calls.js';
 import {
@@ -21,6 +21,7 @@ import {
 } from './postgres-commit.js';
 import type { IdempotencyRows } from './postgres-idempotency.js';
 import type { PostgresOptions } from './postgres-options.js';
+import { answeredFailure } from './postgres-query.js';
 import type { Chain } from './postgres-rows.js';
 import type { SessionReads } from './postgres-sessions.js';
 import type { KnownStates } from './postgres-states.js';
@@ -37,9 +38,6 @@ export interface CommitDeps {
   /** A deletion stored: its purge is to start. */
   readonly erased: () => void;
 }
-
-/** An error PostgreSQL answered with: the transaction was rolled back, nothing of it kept. */
-export const answeredFailure = (e: unknown): boolean => e instanceof pg.DatabaseError;
 
 export class PostgresCommits {
   private readonly batches: GroupedCalls<Commit, CommitResult>;

@@ -5,9 +5,8 @@
 // keyed write made a round trip of its own before its commit.
 import type pg from 'pg';
 import { GroupedCalls } from './grouped-calls.js';
-import { answeredFailure } from './postgres-commits.js';
 import type { PostgresOptions } from './postgres-options.js';
-import type { Prepared } from './postgres-query.js';
+import { answeredFailure, type Prepared } from './postgres-query.js';
 import type { Statements } from './postgres-statements.js';
 import {
   decodeStored,

@@ -1,6 +1,6 @@
 // How PostgreSQL storage sends a statement: one round trip, counted; a failure thrown as a
 // StorageError; with a name, a prepared statement (parsed and planned once per connection).
-import type pg from 'pg';
+import pg from 'pg';
 import { StorageError } from './storage.js';
 
 /** The store's query: a Query (postgres-options.ts) that a `name` makes a prepared statement. */
@@ -25,3 +25,6 @@ export const queryOn =
       throw new StorageError(`PostgreSQL: ${(e as Error).message}`, e);
     }
   };
+
+/** An error PostgreSQL answered with: the transaction was rolled back, nothing of it kept (a lost connection's may have been kept). */
+export const answeredFailure = (e: unknown): boolean => e instanceof pg.DatabaseError;

@@ -7,7 +7,7 @@
 // rest wait for it, so they go together.
 import test from 'ava';
 import pg from 'pg';
-import { answeredFailure } from '../../adapters/storage/postgres-commits.js';
+import { answeredFailure } from '../../adapters/storage/postgres-query.js';
 import { PostgresStorage } from '../../adapters/storage/postgres.js';
 import { StorageError, type StorageObserver } from '../../adapters/storage/storage.js';
 import { freshPlayer } from '../_support/core.js';
