@@ -126,8 +126,8 @@ try {
     // As the bench warms up: every player loaded from its snapshot, read and written.
     await runLoad(svc.url, readMix(loggedIn), { amount: loggedIn.length * 6 });
     await runLoad(svc.url, writeMix(loggedIn), { amount: loggedIn.length * 4 });
+    await signal(svc.proc, 'profiler started');
   }
-  if (!cold) await signal(svc.proc, 'profiler started');
   const r = await runLoad(svc.url, requests, { duration: secs });
   if (!cold) await signal(svc.proc, 'profile written');
   process.stdout.write(
