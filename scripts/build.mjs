@@ -9,7 +9,7 @@ import { cpSync, existsSync, readdirSync, rmSync, statSync, writeFileSync } from
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { plainArgs } from './lib/plain-args.mjs';
 
 const USAGE = `usage: npm run build [-- --if-stale] [--quiet]
 
@@ -20,25 +20,13 @@ options:
   --quiet      print nothing when nothing is built (default: off)
   --help       print this and exit`;
 
-let args;
-try {
-  args = parseArgs({
-    options: {
-      'if-stale': { type: 'boolean', default: false },
-      quiet: { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-    strict: true,
-    allowPositionals: false,
-  }).values;
-} catch (e) {
-  process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n${USAGE}\n`);
-  process.exit(2);
-}
-if (args.help) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
+const args = plainArgs(
+  {
+    'if-stale': { type: 'boolean', default: false },
+    quiet: { type: 'boolean', default: false },
+  },
+  USAGE,
+);
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');

@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { plainArgs } from './lib/plain-args.mjs';
 
 const USAGE = `usage: npm run check
 
@@ -15,21 +15,7 @@ Runs the type check (tsc --noEmit -p .), ESLint and Prettier's check at once; ex
 options:
   --help   print this and exit`;
 
-let args;
-try {
-  args = parseArgs({
-    options: { help: { type: 'boolean', default: false } },
-    strict: true,
-    allowPositionals: false,
-  }).values;
-} catch (e) {
-  process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n${USAGE}\n`);
-  process.exit(2);
-}
-if (args.help) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
+plainArgs({}, USAGE);
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);

@@ -9,14 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const script = fileURLToPath(new URL('../../scripts/checks.mjs', import.meta.url));
+const scripts = fileURLToPath(new URL('../../scripts/', import.meta.url));
 
 /** A tree with the script and the three tools, each printing its arguments and exiting with the code given. */
 const tree = (codes: Readonly<Record<'tsc' | 'eslint' | 'prettier', number>>): string => {
   const dir = mkdtempSync(join(tmpdir(), 'hoshi-checks-'));
-  mkdirSync(join(dir, 'scripts'));
+  mkdirSync(join(dir, 'scripts', 'lib'), { recursive: true });
   mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
-  copyFileSync(script, join(dir, 'scripts', 'checks.mjs'));
+  for (const f of ['checks.mjs', 'lib/plain-args.mjs']) copyFileSync(join(scripts, f), join(dir, 'scripts', f));
   for (const [tool, code] of Object.entries(codes)) {
     const path = join(dir, 'node_modules', '.bin', tool);
     // Each marks its start and waits (up to 30 s) for the other two's marks, then says how many it saw.
