@@ -85,7 +85,8 @@ const startServer = (cmd: string, args: string[], cwd: string, env: Record<strin
       detached: true,
     });
     let out = '';
-    const exited = new Promise<number | null>((done) => proc.once('exit', (code) => done(code)));
+    // 'close', not 'exit': the process's last lines may still be in its pipes when it exits.
+    const exited = new Promise<number | null>((done) => proc.once('close', (code) => done(code)));
     const timer = setTimeout(() => {
       try {
         process.kill(-(proc.pid as number), 'SIGKILL');
