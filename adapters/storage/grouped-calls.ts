@@ -84,3 +84,17 @@ export class GroupedCalls<T, R> {
     return this.queue.splice(0, n);
   }
 }
+
+/**
+ * Each item's result asked alone, as a call's results (`send`'s), all settled before it
+ * ends: after a call PostgreSQL answered with an error (rolled back, nothing kept), each
+ * item gets the answer it would have had alone, a failure only its own.
+ */
+export const eachAlone = async <T, R>(
+  items: ReadonlyArray<T>,
+  alone: (item: T) => Promise<R>,
+): Promise<Array<Promise<R>>> => {
+  const results = items.map(alone);
+  await Promise.allSettled(results);
+  return results;
+};

@@ -8,7 +8,7 @@
 // as it would have been for a commit alone.
 import type pg from 'pg';
 import type { PlayerState } from '../../core/state.js';
-import { GroupedCalls } from './grouped-calls.js';
+import { eachAlone, GroupedCalls } from './grouped-calls.js';
 import {
   batchText,
   byFirstPlayer,
@@ -85,9 +85,7 @@ export class PostgresCommits {
     } catch (e) {
       if (!answeredFailure(e)) throw new StorageError(`PostgreSQL commit failed: ${(e as Error).message}`, e);
       // Each one's own result, its failure too; the call is out until all are settled.
-      const alone = commits.map((c) => this.alone(c));
-      await Promise.allSettled(alone);
-      return alone;
+      return eachAlone(commits, (c) => this.alone(c));
     }
     for (const x of calls) this.committed(x.commit, x.call);
     return commits.map(() => COMMITTED);

@@ -4,7 +4,7 @@
 // several keys (grouped-calls.ts): the typed client sends a key with every write, so each
 // keyed write made a round trip of its own before its commit.
 import type pg from 'pg';
-import { GroupedCalls } from './grouped-calls.js';
+import { eachAlone, GroupedCalls } from './grouped-calls.js';
 import type { PostgresOptions } from './postgres-options.js';
 import { answeredFailure, type Prepared } from './postgres-query.js';
 import type { Statements } from './postgres-statements.js';
@@ -95,11 +95,8 @@ export class IdempotencyRows {
       );
       return r.rows;
     } catch (e) {
-      // Answered with an error: nothing of the call was kept, so each is asked alone and gets its own answer.
-      if (!(e instanceof StorageError && answeredFailure(e.cause))) throw e;
-      const alone = calls.map((c) => this.alone(c));
-      await Promise.allSettled(alone);
-      return alone;
+      if (!answeredFailure(e)) throw e;
+      return eachAlone(calls, (c) => this.alone(c));
     }
   }
 

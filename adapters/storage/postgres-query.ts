@@ -26,5 +26,10 @@ export const queryOn =
     }
   };
 
-/** An error PostgreSQL answered with: the transaction was rolled back, nothing of it kept (a lost connection's may have been kept). */
-export const answeredFailure = (e: unknown): boolean => e instanceof pg.DatabaseError;
+/**
+ * An error PostgreSQL answered with, as thrown or as the cause of the StorageError `queryOn`
+ * wraps it in: the transaction was rolled back, nothing of it kept (a lost connection's may
+ * have been kept).
+ */
+export const answeredFailure = (e: unknown): boolean =>
+  (e instanceof StorageError ? e.cause : e) instanceof pg.DatabaseError;

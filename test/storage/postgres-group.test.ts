@@ -160,6 +160,9 @@ test('a failure PostgreSQL answered (the call rolled back) is tried again commit
   t.true(answeredFailure(new pg.DatabaseError('canceling statement due to statement timeout', 0, 'error')));
   t.false(answeredFailure(new Error('Connection terminated unexpectedly')), 'it may have been stored');
   t.false(answeredFailure(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' })));
+  // As the store's query throws them (queryOn): the cause decides.
+  t.true(answeredFailure(new StorageError('PostgreSQL: x', new pg.DatabaseError('x', 0, 'error'))));
+  t.false(answeredFailure(new StorageError('PostgreSQL: lost', new Error('Connection terminated unexpectedly'))));
 });
 
 test('with commitBatch 1 each commit is its own call', async (t) => {
