@@ -86,10 +86,11 @@ const args = cliArgs({
     'size-draws': {
       type: 'string',
       value: 'N',
-      default: '400',
+      default: '1200',
       kind: 'integer',
       min: 1,
-      description: "single draws a run on each of the postgres size check's players (4 connections)",
+      description:
+        "single draws a run on each of the postgres size check's players (4 connections; 400, ~0.4 s, swung with where a major GC fell)",
     },
     hot: {
       type: 'string',
@@ -144,7 +145,7 @@ const PLAYERS = num('players', 1000);
 const SCALE = num('scale', 100_000);
 const HOT_REQUESTS = num('hot', 800);
 const SEASONED = num('seasoned', 20_000);
-const SIZE_DRAWS = num('size-draws', 400);
+const SIZE_DRAWS = num('size-draws', 1200);
 /** Bytes the padded baseline adds to its GET answers: about the read mix's mean answer. */
 const PAD = num('pad', 9000);
 const only = typeof args.values['only'] === 'string' ? new Set(args.values['only'].split(',')) : null;
@@ -768,8 +769,13 @@ const main = async () => {
           into: Array<typeof reads>,
           label: string,
           app: string,
+          run: number,
         ): Promise<void> => {
-          for (const [k, p] of players.entries())
+          // The two sizes take turns at going first, so neither always follows the write
+          // mix's garbage (a major GC in a window of under a second moved the ratio 1.0–1.75×).
+          const order = [...players.entries()];
+          if (run % 2 === 1) order.reverse();
+          for (const [k, p] of order)
             into[k]!.push(
               await measured(
                 [pid],
@@ -812,6 +818,7 @@ const main = async () => {
               oldDraws,
               `run ${i + 1} postgres, before (${old.label})`,
               APP_BEFORE,
+              i,
             );
           }
           reads.push(
@@ -830,7 +837,7 @@ const main = async () => {
               { url, app: APP_NOW },
             ),
           );
-          await drawRuns(one.url, pid1, sized, draws, `run ${i + 1} postgres`, APP_NOW);
+          await drawRuns(one.url, pid1, sized, draws, `run ${i + 1} postgres`, APP_NOW, i);
           log(
             `  CPU per request: write: node ${Math.round(single.at(-1)!.cpu.node)} µs, postgres ${Math.round(single.at(-1)!.cpu.postgres)} µs, load generator ${Math.round(single.at(-1)!.cpu.bench)} µs`,
           );

@@ -1,4 +1,4 @@
-// Profiles the service under one mix: npx tsx scripts/bench/profile.ts [--mix read|write|hot] [--seconds N] [--compiled] [--cold] [--keyed]
+// Profiles the service under one mix: npx tsx scripts/bench/profile.ts [--mix read|write|hot|draws-small|draws-large] [--seconds N] [--compiled] [--cold] [--keyed]
 // Starts the server (the compiled one in dist/ with --compiled, as npm start runs it),
 // warms it up as the bench does (every player loaded, the compiler warm), profiles the
 // load alone and prints where the profile is. --cold profiles from the process's start
@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadMaster } from '../../adapters/master/load.js';
-import { readMix, runLoad, sendKeys, writeMix } from './load.js';
+import { drawMix, readMix, runLoad, sendKeys, writeMix } from './load.js';
+import { seasonedPlayer, smallPlayer } from './pg-size.js';
 import { activePlayer, BENCH_SALT, fillStore, generateStore, logIn } from './players.js';
 import { PostgresStorage } from '../../adapters/storage/postgres.js';
 import { START_FLAGS, startServer } from './servers.js';
@@ -19,9 +20,10 @@ const args = cliArgs({
   options: {
     mix: {
       type: 'string',
-      value: 'read|write|hot',
+      value: 'read|write|hot|draws-small|draws-large',
       default: 'write',
-      description: 'the load: the read mix, the write mix, or one hot player',
+      description:
+        "the load: the read mix, the write mix, one hot player, or the postgres size check's single draws (4 connections) on its ~25 kB or its ~768 kB player",
     },
     seconds: {
       type: 'string',
@@ -51,8 +53,9 @@ const args = cliArgs({
   },
 });
 const mix = str(args, 'mix');
-if (!['read', 'write', 'hot'].includes(mix)) {
-  process.stderr.write('--mix must be read, write or hot\n');
+const MIXES = ['read', 'write', 'hot', 'draws-small', 'draws-large'];
+if (!MIXES.includes(mix)) {
+  process.stderr.write(`--mix must be one of ${MIXES.join(', ')}\n`);
   process.exit(2);
 }
 const secs = num(args, 'seconds');
@@ -101,7 +104,14 @@ const signal = (proc: import('node:child_process').ChildProcess, line: string): 
     proc.kill('SIGUSR2');
   });
 try {
-  const extra = [activePlayer(m, 1001, now, 2000)];
+  // The hot player, or the size check's player whose draws are profiled.
+  const extra = [
+    mix === 'draws-large'
+      ? { state: seasonedPlayer(m, 1001, now) }
+      : mix === 'draws-small'
+        ? { state: smallPlayer(m, 1001, now) }
+        : activePlayer(m, 1001, now, 2000),
+  ];
   const gen = databaseUrl
     ? await fillStore(await PostgresStorage.open({ connectionString: databaseUrl, schema }), m, 1000, 1, now, extra)
     : await generateStore(m, dir, 1000, 1, now, extra);
@@ -121,14 +131,17 @@ try {
   const loggedIn = await logIn(svc.url, [...gen.active, ...gen.extra]);
   const active = loggedIn.slice(0, gen.active.length);
   const hot = loggedIn.slice(gen.active.length);
-  const requests = mix === 'read' ? readMix(active) : mix === 'hot' ? writeMix(hot) : writeMix(active);
+  const draws = mix.startsWith('draws-');
+  const requests =
+    mix === 'read' ? readMix(active) : mix === 'hot' ? writeMix(hot) : draws ? drawMix(hot) : writeMix(active);
   if (!cold) {
     // As the bench warms up: every player loaded from its snapshot, read and written.
     await runLoad(svc.url, readMix(loggedIn), { amount: loggedIn.length * 6 });
     await runLoad(svc.url, writeMix(loggedIn), { amount: loggedIn.length * 4 });
+    if (draws) await runLoad(svc.url, drawMix(hot), { amount: 50, connections: 4 });
     await signal(svc.proc, 'profiler started');
   }
-  const r = await runLoad(svc.url, requests, { duration: secs });
+  const r = await runLoad(svc.url, requests, { duration: secs, ...(draws ? { connections: 4 } : {}) });
   if (!cold) await signal(svc.proc, 'profile written');
   process.stdout.write(
     `${mix}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.failed} failed ${r.badSample}\n`,
