@@ -527,6 +527,8 @@ const main = async () => {
       await load(base.url, echoMix(players), 'warm-up baseline', { duration: 2 });
       await load(svc.url, readMix(players), 'warm-up read', { amount: players.length * 6 });
       await load(svc.url, writeMix(players), 'warm-up write', { amount: players.length * 4 });
+      // The hot players are loaded too, by reads (a write would spend a present of its run).
+      await load(svc.url, readMix(hot), 'warm-up hot players, reads', { amount: 64, connections: 4 });
       const b: Figures[] = [],
         bp: Figures[] = [],
         r: Figures[] = [],
@@ -585,7 +587,7 @@ const main = async () => {
         bf,
         `baseline; node CPU ${Math.round(median(fileWriteCpu))} µs/req`,
       );
-      httpRow('hot player (write mix, one player)', h, bf, 'baseline');
+      const hf = httpRow('hot player (write mix, one player)', h, bf, 'baseline');
       small = { read: rf, write: wf };
       // Issue 34's figures: each mix against the echo padded to the read mix's bytes.
       const ratioRow = (name: string, ratio: number, vs: string) =>
@@ -613,6 +615,12 @@ const main = async () => {
       });
       targets.push({ target: 'write mix p99 ≤ 25 ms (32 connections)', value: `${wf.p99} ms`, met: wf.p99 <= 25 });
       targets.push({ target: 'read mix p99 ≤ 25 ms (32 connections)', value: `${rf.p99} ms`, met: rf.p99 <= 25 });
+      // Issue 34's: the write mix on one player, its commits pipelined.
+      targets.push({
+        target: 'hot player ≥ 3,000 req/s (write mix, one player)',
+        value: `${Math.round(hf.rps)} req/s`,
+        met: hf.rps >= 3000,
+      });
       for (const s of servers.splice(0)) await s.stop();
     }
 
