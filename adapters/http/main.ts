@@ -225,10 +225,18 @@ const main = async (): Promise<void> => {
     server.close(() => {
       clearInterval(idle);
       clearTimeout(hard);
-      void storage.close().then(() => {
-        log('notice', 'stopped', {});
-        process.exit(0);
-      });
+      void storage.close().then(
+        () => {
+          log('notice', 'stopped', {});
+          process.exit(0);
+        },
+        // The last flush failed (its data directory gone, a full disk): said, and exit 1 so
+        // a supervisor sees it; what was acknowledged is in the journal if the directory is.
+        (e: unknown) => {
+          log('error', 'stop.failed', { error: e instanceof Error ? e.message : String(e) });
+          process.exit(1);
+        },
+      );
     });
     const idle = setInterval(() => server.closeIdleConnections(), 50);
     const hard = setTimeout(() => server.closeAllConnections(), cfg.shutdownGraceSeconds * 1000);

@@ -61,3 +61,39 @@ test('SIGTERM finishes in-flight requests, flushes and exits 0; nothing acknowle
   );
   t.true(readFileSync(join(dir, 'checkpoint.json'), 'utf8').length > 0);
 });
+
+test('SIGTERM with the data directory gone: the failed flush is a logged error and exit 1, not a crash', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'hoshi-term-gone-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const lines: string[] = [];
+  const server = await startChild({ DATA_DIR: dir, RATE_LIMITS: 'off' }, { onLine: (l) => lines.push(l) });
+  let stderr = '';
+  server.proc.stderr?.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
+  // A player written, so the stop has a checkpoint to make.
+  const r = await fetch(`${server.url}/api/player/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ uuid: 'e1000000-0000-4000-8000-000000000002', platform: 1 }),
+  });
+  t.is(r.status, 200);
+  // An operator's mistake: the directory deleted under the live server.
+  rmSync(dir, { recursive: true, force: true });
+  t.is(await server.kill('SIGTERM'), 1, 'exits 1: its changes were not all flushed');
+  const events = lines.flatMap((l) => {
+    try {
+      return [JSON.parse(l) as { level: string; event: string; error?: string }];
+    } catch {
+      return [];
+    }
+  });
+  const failed = events.find((e) => e.event === 'stop.failed');
+  t.is(failed?.level, 'error', `logged: ${lines.join('\n')}`);
+  t.regex(failed?.error ?? '', /ENOENT/);
+  t.false(
+    events.some((e) => e.event === 'stopped'),
+    'not reported as stopped',
+  );
+  t.notRegex(stderr, /\n\s+at /, 'no stack trace on stderr');
+});
