@@ -146,6 +146,12 @@ const SCALE = num('scale', 100_000);
 const HOT_REQUESTS = num('hot', 800);
 const SEASONED = num('seasoned', 20_000);
 const SIZE_DRAWS = num('size-draws', 1200);
+/**
+ * Presents each of the postgres section's players holds: a present for each receive its runs
+ * make (on a 2-core EPYC ~21 a run for the half that also carries the half-load run), so that
+ * no receive is answered without a write (the 40 of the other sections ran out there).
+ */
+const PG_PRESENTS = 16 + 24 * RUNS;
 /** Bytes the padded baseline adds to its GET answers: about the read mix's mean answer. */
 const PAD = num('pad', 9000);
 const only = typeof args.values['only'] === 'string' ? new Set(args.values['only'].split(',')) : null;
@@ -283,6 +289,7 @@ const startBefore = async (
     1,
     now,
     extra,
+    PG_PRESENTS,
   );
   // Before issue 17 the id sequence did not move past players committed with ids of their own: moved here.
   const c = new pg.Client({ connectionString: url });
@@ -741,6 +748,7 @@ const main = async () => {
         1,
         now,
         sizes,
+        PG_PRESENTS,
       );
       const pgEnv = {
         DATABASE_URL: namedUrl(url, APP_NOW),

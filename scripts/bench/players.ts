@@ -163,6 +163,7 @@ export const fillStore = async (
   activeEvery: number,
   now: number,
   extra: ReadonlyArray<{ state: PlayerState }> = [],
+  presents = PRESENTS,
 ): Promise<{ active: StoredPlayer[]; extra: StoredPlayer[] }> => {
   const active: StoredPlayer[] = [];
   const template = newPlayer(m, 1, now - DAY);
@@ -176,7 +177,7 @@ export const fillStore = async (
   };
   for (let id = 1; id <= total; id++) {
     if (id % activeEvery === 0) {
-      const a = activePlayer(m, id, now);
+      const a = activePlayer(m, id, now, presents);
       commit.players.push({ state: a.state, expectedVersion: null });
       active.push(a.player);
     } else {
