@@ -81,3 +81,39 @@ test('a claim a commit released, then the same key claimed in a call of several:
   t.deepEqual(got[1]?.record, record(NOW));
   t.is(trips() - from, 2);
 });
+
+test('two stores on one schema (two processes) claim the same keys in opposite orders: each key claimed once, no deadlock, no call sent again alone', async (t) => {
+  const { storage: a, schema } = await openStore(t);
+  const { storage: b } = await openStore(t, {}, schema);
+  // A kept answer both are refused by.
+  await a.commit({ players: [], idempotency: [{ key: 'p2:kept', record: record(NOW - 1000) }] });
+  // Each claim's insert takes a millisecond, so the two stores' calls overlap for tens of ms.
+  await sql(`CREATE FUNCTION ${schema}.slow() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN PERFORM pg_sleep(0.001); RETURN NEW; END $$`);
+  await sql(
+    `CREATE TRIGGER slow BEFORE INSERT ON ${schema}.idempotency_claims FOR EACH ROW EXECUTE FUNCTION ${schema}.slow()`,
+  );
+  for (let round = 0; round < 4; round++) {
+    const keys = [...Array.from({ length: 40 }, (_, i) => `p2:r${round}:${String(i).padStart(2, '0')}`), 'p2:kept'];
+    const tripsA = a.stats().roundTrips ?? 0;
+    const tripsB = b.stats().roundTrips ?? 0;
+    // Each store's calls insert in key order: were they inserted as asked, A's ascending and
+    // B's descending calls would each hold a key the other waits for.
+    const [ga, gb] = await Promise.all([
+      Promise.all(keys.map((k) => a.claimIdempotency(k, NOW))),
+      Promise.all([...keys].reverse().map((k) => b.claimIdempotency(k, NOW))),
+    ]);
+    const byA = new Map(keys.map((k, i) => [k, ga[i]?.claimed]));
+    const byB = new Map([...keys].reverse().map((k, i) => [k, gb[i]?.claimed]));
+    t.deepEqual(
+      keys.filter((k) => byA.get(k) === byB.get(k)),
+      ['p2:kept'],
+      `round ${round}: each key claimed by exactly one store; the kept answer's key by neither`,
+    );
+    // 41 claims a store: the first alone, then calls of at most 32 (a failed call would send each again alone).
+    t.is((a.stats().roundTrips ?? 0) - tripsA, 3, `round ${round}: store A's round trips`);
+    t.is((b.stats().roundTrips ?? 0) - tripsB, 3, `round ${round}: store B's round trips`);
+  }
+  const held = await sql<{ n: string }>(`SELECT count(*) AS n FROM ${schema}.idempotency_claims`);
+  t.is(Number(held[0]?.n), 4 * 40);
+});
