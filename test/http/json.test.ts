@@ -64,6 +64,26 @@ test("with no answer cache (the default) a player's views go unmarked and unkept
   t.deepEqual(Object.keys(marked), ['managedCharacterId'], 'the mark is no key');
 });
 
+test('answerJson with a head of members already written: the head first, then the body, as JSON.stringify of both; an empty head or body adds no comma', (t) => {
+  fc.assert(
+    fc.property(
+      fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 3 }),
+      fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue({ maxDepth: 3 })),
+      (headObject, body) => {
+        // The head's keys are left out of the body, as the envelope's (apart) are.
+        const rest = Object.fromEntries(Object.entries(body).filter(([k]) => !(k in headObject)));
+        const head = JSON.stringify(headObject).slice(1, -1);
+        const want = JSON.parse(JSON.stringify({ ...headObject, ...rest })) as unknown;
+        const got = answerJson(rest, head);
+        return JSON.stringify(JSON.parse(got)) === JSON.stringify(want) && got.startsWith(`{${head}`);
+      },
+    ),
+  );
+  t.is(answerJson({}, '"a":1'), '{"a":1}');
+  t.is(answerJson({ b: 2 }, ''), '{"b":2}');
+  t.is(answerJson({ b: 2, c: undefined }, '"a":1'), '{"a":1,"b":2}');
+});
+
 test('answerJson leaves out what JSON.stringify leaves out, and writes null in lists for it', (t) => {
   const body = {
     a: undefined,
