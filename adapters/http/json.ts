@@ -7,6 +7,7 @@
 // ~50 MB resident), a smaller bound thrashes, and side by side it did not pay for
 // itself (docs/performance.md, memory, sixth look).
 import { isCommon, isShared, keepPlayerViews } from '../../core/view.js';
+import { keptPayloadJson } from '../storage/kept-answer-json.js';
 
 let keepBytes = 0;
 /** The JSON of views every player is shown (master data's): few, and kept as long as they live. */
@@ -91,6 +92,12 @@ const part = (v: unknown): string => {
  * which Koa's Buffer.byteLength then flattened into a second copy of the ~10 kB answer.
  */
 export const answerJson = (body: Readonly<Record<string, unknown>>, head?: string): string => {
+  // A keyed write's payload, encoded by the commit that kept it: its members after the head.
+  const kept = keptPayloadJson(body);
+  if (kept !== undefined) {
+    if (head === undefined || head === '') return kept;
+    return kept === '{}' ? `{${head}}` : ['{', head, ',', kept.slice(1)].join('');
+  }
   const pieces: string[] = ['{'];
   let sep = '';
   if (head !== undefined && head !== '') {

@@ -1,6 +1,7 @@
 // A commit on PostgreSQL as one call of commit_v4: its parts as the call's arrays, the conflicts
 // the call raises as a commit's result, and the retries of a serialization failure or a deadlock.
 import type { PlayerState } from '../../core/state.js';
+import { recordJson } from './kept-answer-json.js';
 import { KEPT_PER_SCOPE } from './kept-answers.js';
 import type { PostgresOptions } from './postgres-options.js';
 import { keyChanges, type Chain } from './postgres-rows.js';
@@ -74,7 +75,7 @@ export const commitCall = (
     sessions.map((x) => x.key),
     sessions.map((x) => (x.session === null ? null : JSON.stringify(x.session))),
     idem.map((x) => x.key),
-    `[${idem.map((x) => JSON.stringify(x.record)).join(',')}]`,
+    `[${idem.map((x) => recordJson(x.record)).join(',')}]`,
     idem.map((x) => x.record.createdAt),
     idem.length > 0 ? Math.min(...idem.map((x) => x.record.createdAt)) - ttl : 0,
     entry ? JSON.stringify(entry) : null,

@@ -3,6 +3,7 @@
 import test from 'ava';
 import fc from 'fast-check';
 import { answerJson, setAnswerCacheBytes } from '../../adapters/http/json.js';
+import { recordJson } from '../../adapters/storage/kept-answer-json.js';
 import { freshPlayer, ok, receiveAll } from '../_support/core.js';
 import { common, fullView, isCommon, isShared, shared } from '../../core/view.js';
 import { loadMaster } from '../../adapters/master/load.js';
@@ -118,4 +119,33 @@ test("whatever the cache's bound (none, or smaller than one answer), answers are
     t.is(answerJson(view), JSON.stringify(view), `bound ${bytes}`);
     t.is(answerJson(view), JSON.stringify(view), `bound ${bytes}, again`);
   }
+});
+
+test("a keyed write's payload: PostgreSQL's record JSON is JSON.stringify's, and answerJson then writes the payload from it, with or without a head", (t) => {
+  fc.assert(
+    fc.property(
+      fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue({ maxDepth: 3 })),
+      fc.constantFrom(undefined, '', '"resultCode":0,"resultMessage":""'),
+      fc.option(fc.array(fc.string({ maxLength: 5 }), { minLength: 1, maxLength: 2 }), { nil: undefined }),
+      (payload, head, withheld) => {
+        const want = answerJson(payload, head);
+        const record = {
+          requestHash: 'h',
+          answer: { ok: payload },
+          createdAt: 1_700_000_000_000,
+          ...(withheld === undefined ? {} : { withheld }),
+        };
+        return recordJson(record) === JSON.stringify(record) && answerJson(payload, head) === want;
+      },
+    ),
+  );
+  const error = { requestHash: 'h', answer: { error: { code: 'NOT_FOUND' } }, createdAt: 1 };
+  t.is(recordJson(error), JSON.stringify(error));
+  // Taken, not encoded again: a payload changed after its record (which never happens: views
+  // are never mutated) still answers as it was kept.
+  const payload: Record<string, unknown> = { n: 1 };
+  recordJson({ requestHash: 'h', answer: { ok: payload }, createdAt: 1 });
+  payload['n'] = 2;
+  t.is(answerJson(payload, '"resultCode":0'), '{"resultCode":0,"n":1}');
+  t.is(answerJson({ n: 2 }, '"resultCode":0'), '{"resultCode":0,"n":2}', 'another object is encoded');
 });
