@@ -92,15 +92,16 @@ const part = (v: unknown): string => {
  * which Koa's Buffer.byteLength then flattened into a second copy of the ~10 kB answer.
  */
 export const answerJson = (body: Readonly<Record<string, unknown>>, head?: string): string => {
+  const hasHead = head !== undefined && head !== '';
   // A keyed write's payload, encoded by the commit that kept it: its members after the head.
   const kept = keptPayloadJson(body);
   if (kept !== undefined) {
-    if (head === undefined || head === '') return kept;
+    if (!hasHead) return kept;
     return kept === '{}' ? `{${head}}` : ['{', head, ',', kept.slice(1)].join('');
   }
   const pieces: string[] = ['{'];
   let sep = '';
-  if (head !== undefined && head !== '') {
+  if (hasHead) {
     pieces.push(head);
     sep = ',';
   }

@@ -20,6 +20,7 @@
 //   postgres-query.ts       a statement sent (a round trip counted, prepared when named);
 //   postgres-states.ts      the states this process knows (the cache, those just read, their rows' deltas);
 //   postgres-commit.ts      a commit as commit_v5's call, its conflicts and retries;
+//   kept-answer-json.ts     a kept answer's record as the commit writes it, its payload encoded once for the answer too;
 //   postgres-erase.ts       a deleted player's purge (its log entries, the answers that showed it);
 //   postgres-sessions.ts    the sessions read, kept in memory a short while, several to a round trip;
 //   postgres-verify.ts      verify: the versions of players answered from memory, several to a round trip;

@@ -25,7 +25,7 @@ import {
   CONNECTIONS,
   type Figures,
 } from './load.js';
-import { activePlayer, BENCH_SALT, fillStore, generateStore, logIn } from './players.js';
+import { activePlayer, BENCH_SALT, fillStore, generateStore, hotPlayer, logIn } from './players.js';
 import { PostgresStorage } from '../../adapters/storage/postgres.js';
 import { fileSizeCpu } from './file-size.js';
 import { ROOT, START_FLAGS, startServer, type Server } from './servers.js';
@@ -514,9 +514,7 @@ const main = async () => {
       const dir = tmp('1k');
       cleanup.push(dir);
       // One hot player per run, each from the same state, holding a present for every receive of its run.
-      const hotStates = Array.from({ length: RUNS }, (_, i) =>
-        activePlayer(m, PLAYERS + 1 + i, now, Math.ceil(HOT_REQUESTS / 4) + 8),
-      );
+      const hotStates = Array.from({ length: RUNS }, (_, i) => hotPlayer(m, PLAYERS + 1 + i, now, HOT_REQUESTS));
       const gen = await generateStore(m, dir, PLAYERS, 1, now, hotStates);
       const base = await startServer('scripts/bench/baseline.ts', {});
       servers.push(base);

@@ -118,6 +118,14 @@ export const activePlayer = (
   return { state: s, player: { playerId, facilityId: facility.managedTownFacilityId, characterIds, presentIds } };
 };
 
+/** A hot player for `requests` of the write mix: a present for each of its receives (one request in four), and a few over. */
+export const hotPlayer = (
+  m: Master,
+  playerId: number,
+  now: number,
+  requests: number,
+): { state: PlayerState; player: StoredPlayer } => activePlayer(m, playerId, now, Math.ceil(requests / 4) + 8);
+
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** A friend code unique to the id (base 32 in the code alphabet), so fillers need no rng. */
 const codeOf = (id: number): string => {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { loadMaster } from '../../adapters/master/load.js';
 import { drawMix, readMix, runLoad, sendKeys, writeMix } from './load.js';
 import { seasonedPlayer, smallPlayer } from './pg-size.js';
-import { activePlayer, BENCH_SALT, fillStore, generateStore, logIn, type BenchPlayer } from './players.js';
+import { BENCH_SALT, fillStore, generateStore, hotPlayer, logIn, type BenchPlayer } from './players.js';
 import { PostgresStorage } from '../../adapters/storage/postgres.js';
 import { START_FLAGS, startServer } from './servers.js';
 import { cliArgs, flag, num, str } from '../args.js';
@@ -136,7 +136,7 @@ try {
   // seconds, and its upgrades refused), or the size check's player whose draws are profiled.
   const extra =
     mix === 'hot'
-      ? Array.from({ length: hotPlayers }, (_, i) => activePlayer(m, 1001 + i, now, HOT_REQUESTS / 4 + 8))
+      ? Array.from({ length: hotPlayers }, (_, i) => hotPlayer(m, 1001 + i, now, HOT_REQUESTS))
       : mix === 'draws-large'
         ? [{ state: seasonedPlayer(m, 1001, now) }]
         : mix === 'draws-small'

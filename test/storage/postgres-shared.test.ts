@@ -172,6 +172,10 @@ test('an Idempotency-Key in flight in one process is 110 in the other; once answ
   t.is(done.body['resultCode'], 0);
   const again = await b.call('POST', '/api/player/gacha/draw', body, headers);
   t.deepEqual(again.body['gachaResults'], done.body['gachaResults'], 'the kept answer, not a second draw');
+  // The whole answer as kept (its record's JSON written around the payload's), but its time.
+  const { serverTime: _replayedAt, ...replayed } = again.body;
+  const { serverTime: _answeredAt, ...answered } = done.body;
+  t.deepEqual(replayed, answered, 'the replay is the first answer, member for member');
 });
 
 test('a claim left by a process that died is taken over once it is a minute old', async (t) => {
