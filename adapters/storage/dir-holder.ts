@@ -5,8 +5,9 @@
 // refuse a directory a live process still holds, and change nothing: two writers would
 // interleave their journals. A file left by a crash names a process that is gone, or (its pid
 // taken since by another process) one that started at another time: not held.
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { StorageError } from './storage.js';
 
@@ -44,13 +45,20 @@ export const startOf = (pid: number): string | undefined => {
 export const holderText = (pid: number, start: string | undefined): string =>
   `${start === undefined ? pid : `${pid} ${start}`}\n`;
 
+/** Test seams of holdDir: `beforeTakeover` runs between judging a mark to hold nothing and taking it over. */
+export interface HoldSeams {
+  readonly beforeTakeover?: () => Promise<void>;
+}
+
 /**
  * Marks the directory as this process's (a store opened it), or throws DirHeld. The mark is
  * created exclusively: of two stores opening the directory at once, one makes it and the other
  * finds it held. A mark already there is taken over only when it holds nothing (a crash's, or
- * this process's own). Not synced: a mark a power cut left empty holds nothing either.
+ * this process's own), and only that mark (takeOver): of two stores taking over one crash's
+ * mark at once, one holds the directory and the other finds it held. Not synced: a mark a
+ * power cut left empty holds nothing either.
  */
-export const holdDir = async (dir: string): Promise<void> => {
+export const holdDir = async (dir: string, seams: HoldSeams = {}): Promise<void> => {
   const path = join(dir, HOLDER_FILE);
   const text = holderText(process.pid, startOf(process.pid));
   for (let tries = 0; tries < 3; tries++) {
@@ -60,25 +68,61 @@ export const holdDir = async (dir: string): Promise<void> => {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
     }
-    await refuseHeld(dir, 'opening it again');
-    await rm(path, { force: true });
+    const seen = await markText(path);
+    // Gone since (its store closed): make ours.
+    if (seen === undefined) continue;
+    const pid = heldByMark(seen);
+    if (pid !== undefined) throw new DirHeld(dir, pid, 'opening it again');
+    await seams.beforeTakeover?.();
+    await takeOver(path, seen);
   }
   throw new StorageError(`${path} was made again each time it was taken over`);
 };
 
-/** Removes the mark, if it is still this process's (a store closed). */
-export const letGoDir = async (dir: string): Promise<void> => {
-  if ((await holderOf(dir))?.pid === process.pid) await rm(join(dir, HOLDER_FILE), { force: true });
+/**
+ * Removes the mark judged to hold nothing (`seen`), and no other. Removing by name would
+ * remove a mark another store made after taking the same crash's mark over first, and both
+ * would then hold the directory. So the mark is moved aside (a rename: of two, one moves it
+ * and the other finds it gone) and read there: the crash's is dropped; any other is put
+ * back, made exclusively (a mark made meanwhile is left as it is), and the next try judges it.
+ */
+const takeOver = async (path: string, seen: string): Promise<void> => {
+  const aside = `${path}.${randomUUID()}`;
+  try {
+    await rename(path, aside);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw e;
+  }
+  try {
+    const moved = await readFile(aside, 'utf8');
+    if (moved === seen) return;
+    await writeFile(path, moved, { flag: 'wx' }).catch((e: unknown) => {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    });
+  } finally {
+    await rm(aside, { force: true });
+  }
 };
 
-/** The process the directory's holder file names (undefined: none, or not a pid); its start time when written. */
-const holderOf = async (dir: string): Promise<{ pid: number; start?: string } | undefined> => {
-  let text: string;
+/** The mark's text (undefined: there is none). */
+const markText = async (path: string): Promise<string | undefined> => {
   try {
-    text = await readFile(join(dir, HOLDER_FILE), 'utf8');
-  } catch {
-    return undefined;
+    return await readFile(path, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
   }
+};
+
+/** Removes the mark, if it is still this process's (a store closed). */
+export const letGoDir = async (dir: string): Promise<void> => {
+  const text = await markText(join(dir, HOLDER_FILE)).catch(() => undefined);
+  if (text !== undefined && holderOf(text)?.pid === process.pid) await rm(join(dir, HOLDER_FILE), { force: true });
+};
+
+/** The process a holder file's text names (undefined: not a pid); its start time when written. */
+const holderOf = (text: string): { pid: number; start?: string } | undefined => {
   const [p, start] = text.trim().split(' ');
   const pid = Number.parseInt(p ?? '', 10);
   if (!Number.isSafeInteger(pid) || pid <= 0) return undefined;
@@ -96,12 +140,12 @@ const alive = (pid: number): boolean => {
 };
 
 /**
- * The live process other than this one that holds the directory (undefined: none). A tool
+ * The live process other than this one that a mark's text names (undefined: none). A tool
  * never opens the store itself before asking, so its own pid there is a crashed server's,
  * reused; a live process that started at another time than the mark says has reused it too.
  */
-const heldBy = async (dir: string): Promise<number | undefined> => {
-  const h = await holderOf(dir);
+const heldByMark = (text: string): number | undefined => {
+  const h = holderOf(text);
   if (h === undefined || h.pid === process.pid || !alive(h.pid)) return undefined;
   const now = h.start === undefined ? undefined : startOf(h.pid);
   return now !== undefined && now !== h.start ? undefined : h.pid;
@@ -109,6 +153,7 @@ const heldBy = async (dir: string): Promise<number | undefined> => {
 
 /** Throws DirHeld when a running process holds the directory; `what`: what the tool was about to do. */
 export const refuseHeld = async (dir: string, what: string): Promise<void> => {
-  const pid = await heldBy(dir);
+  const text = await markText(join(dir, HOLDER_FILE)).catch(() => undefined);
+  const pid = text === undefined ? undefined : heldByMark(text);
   if (pid !== undefined) throw new DirHeld(dir, pid, what);
 };

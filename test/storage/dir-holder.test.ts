@@ -4,7 +4,7 @@
 // process that started at another time) does not hold it.
 import test from 'ava';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DirHeld, holdDir, holderText, startOf } from '../../adapters/storage/dir-holder.js';
@@ -91,6 +91,51 @@ test("the mark is made exclusively: one a live process made after a store looked
   await exited(other);
   await holdDir(dir);
   t.is(readFileSync(join(dir, 'server.pid'), 'utf8'), holderText(process.pid, startOf(process.pid)));
+});
+
+/** A crash's mark: a process's that was killed. */
+const crashedMark = async (t: { teardown: (f: () => void) => void }): Promise<string> => {
+  const gone = otherProcess(t);
+  const pid = gone.pid as number;
+  const mark = holderText(pid, startOf(pid));
+  gone.kill('SIGKILL');
+  await exited(gone);
+  return mark;
+};
+
+test("of two stores taking over one crash's mark at once, the later finds the earlier's mark, leaves it and is refused", async (t) => {
+  const dir = dirFor(t);
+  const path = join(dir, 'server.pid');
+  writeFileSync(path, await crashedMark(t));
+  const other = otherProcess(t);
+  const pid = other.pid as number;
+  const theirs = holderText(pid, startOf(pid));
+  // Between this store's look at the crash's mark and its takeover, another store took the
+  // same mark over and made its own: removed by name, theirs would go and both would hold.
+  const err = await t.throwsAsync(
+    holdDir(dir, {
+      beforeTakeover: async () => {
+        writeFileSync(path, theirs);
+      },
+    }),
+    { instanceOf: DirHeld },
+  );
+  t.true(err.message.includes(`held by a running process (${pid}`), err.message);
+  t.is(readFileSync(path, 'utf8'), theirs, 'their mark is left');
+  t.deepEqual(readdirSync(dir), ['server.pid'], 'nothing left aside');
+});
+
+test("a crash's mark gone before the takeover (another store took it over and closed): the store makes its own", async (t) => {
+  const dir = dirFor(t);
+  const path = join(dir, 'server.pid');
+  writeFileSync(path, await crashedMark(t));
+  await holdDir(dir, {
+    beforeTakeover: async () => {
+      unlinkSync(path);
+    },
+  });
+  t.is(readFileSync(path, 'utf8'), holderText(process.pid, startOf(process.pid)));
+  t.deepEqual(readdirSync(dir), ['server.pid']);
 });
 
 test('a second server on the same DATA_DIR exits 2 naming the first; the first goes on serving', async (t) => {
