@@ -23,6 +23,7 @@
 import { availableParallelism } from 'node:os';
 import { loadMaster } from '../../adapters/master/load.js';
 import { answerJson } from '../../adapters/http/json.js';
+import { PostgresStorage } from '../../adapters/storage/postgres.js';
 import { stateHash } from '../../adapters/storage/canonical.js';
 import { encodeRecord, journaled } from '../../adapters/storage/journal-records.js';
 import { entryOf } from '../../adapters/storage/replay-log.js';
@@ -239,42 +240,37 @@ out.push(
 const url = str(args, 'database-url', '');
 if (url) {
   const row = [...records].sort((a, b) => a.length - b.length)[Math.floor(records.length / 2)] ?? '{}';
-  const schema = `hoshi_budget_${Date.now()}`;
-  const floors = [];
-  for (let r = 0; r < RUNS; r++)
-    floors.push(
-      await pgFloor(url, schema, JSON.stringify({ row }), {
-        clients: 32,
-        seconds: 3,
-        column: 'json',
-        compression: 'lz4',
-      }),
-    );
-  const nodeRoundTrip = median(floors.map((f) => f.benchCpuUs));
-  const pgOwn = median(floors.map((f) => f.pgCpuUs));
-  const nodeFloor = echoCpu + median(writes.core) + median(writes.json) + median(writes.hash) + nodeRoundTrip;
   // The write mix's ratio target is against the bench's own floor: a bench player's whole state a row.
-  const stateRows = [];
-  for (let r = 0; r < RUNS; r++)
-    stateRows.push(
-      await pgFloor(url, schema, JSON.stringify(players[0]?.state), {
-        clients: 32,
-        seconds: 3,
-        column: 'json',
-        compression: 'lz4',
-      }),
+  const stateJson = JSON.stringify(players[0]?.state ?? {});
+  const schema = `hoshi_budget_${Date.now()}`;
+  /** RUNS floors of one row's text, 32 clients, json with lz4 (the bench's). */
+  const floorRuns = async (text: string) => {
+    const runs = [];
+    for (let r = 0; r < RUNS; r++)
+      runs.push(await pgFloor(url, schema, text, { clients: 32, seconds: 3, column: 'json', compression: 'lz4' }));
+    return runs;
+  };
+  try {
+    const floors = await floorRuns(JSON.stringify({ row }));
+    const stateRows = await floorRuns(stateJson);
+    const nodeRoundTrip = median(floors.map((f) => f.benchCpuUs));
+    const pgOwn = median(floors.map((f) => f.pgCpuUs));
+    const nodeFloor = echoCpu + median(writes.core) + median(writes.json) + median(writes.hash) + nodeRoundTrip;
+    const floorTps = median(stateRows.map((f) => f.tps));
+    // One process at half the floor: its one thread may spend this a write.
+    const ratioBudget = 1e6 / (0.5 * floorTps);
+    // And the machine, all its cores, at that rate: the least of Node, PostgreSQL and the load generator a write.
+    const machineBudget = (availableParallelism() * 1e6) / (0.5 * floorTps);
+    const machineFloor = nodeFloor + pgOwn + median(padded.load);
+    out.push(
+      `| PostgreSQL: Node's CPU a write ≤ 350 µs | 350 | ${fmt(nodeFloor)} | echo / run / JSON / hash / a round trip of ${fmt(row.length)} bytes: ${[echoCpu, median(writes.core), median(writes.json), median(writes.hash), nodeRoundTrip].map(fmt).join(' / ')} | ${nodeFloor <= 350 ? 'yes' : 'no'} |`,
+      `| PostgreSQL: its CPU a write ≤ 300 µs | 300 | ${fmt(pgOwn)} | one prepared UPDATE of that row, 32 clients (${fmt(median(floors.map((f) => f.tps)))} tx/s) | ${pgOwn <= 300 ? 'yes' : 'no'} |`,
+      `| PostgreSQL: write mix ≥ 0.50 of its floor, one process | ${fmt(ratioBudget)} | ${fmt(nodeFloor)} | Node's least, as above; the floor ${fmt(floorTps)} tx/s (a ${fmt(stateJson.length)}-byte state a row, json, lz4, 32 clients), so everything else a write does may take ${fmt(ratioBudget - nodeFloor)} µs | ${nodeFloor <= ratioBudget ? 'yes' : 'no'} |`,
+      `| the same, the machine's ${availableParallelism()} cores | ${fmt(machineBudget)} | ${fmt(machineFloor)} | Node / PostgreSQL / the load generator: ${[nodeFloor, pgOwn, median(padded.load)].map(fmt).join(' / ')} | ${machineFloor <= machineBudget ? 'yes' : 'no'} |`,
     );
-  const floorTps = median(stateRows.map((f) => f.tps));
-  // One process at half the floor: its one thread may spend this a write.
-  const ratioBudget = 1e6 / (0.5 * floorTps);
-  // And the machine, all its cores, at that rate: the least of Node, PostgreSQL and the load generator a write.
-  const machineBudget = (availableParallelism() * 1e6) / (0.5 * floorTps);
-  const machineFloor = nodeFloor + pgOwn + median(padded.load);
-  out.push(
-    `| PostgreSQL: Node's CPU a write ≤ 350 µs | 350 | ${fmt(nodeFloor)} | echo / run / JSON / hash / a round trip of ${fmt(row.length)} bytes: ${[echoCpu, median(writes.core), median(writes.json), median(writes.hash), nodeRoundTrip].map(fmt).join(' / ')} | ${nodeFloor <= 350 ? 'yes' : 'no'} |`,
-    `| PostgreSQL: its CPU a write ≤ 300 µs | 300 | ${fmt(pgOwn)} | one prepared UPDATE of that row, 32 clients (${fmt(median(floors.map((f) => f.tps)))} tx/s) | ${pgOwn <= 300 ? 'yes' : 'no'} |`,
-    `| PostgreSQL: write mix ≥ 0.50 of its floor, one process | ${fmt(ratioBudget)} | ${fmt(nodeFloor)} | Node's least, as above; the floor ${fmt(floorTps)} tx/s (a ${fmt(JSON.stringify(players[0]?.state).length)}-byte state a row, json, lz4, 32 clients), so everything else a write does may take ${fmt(ratioBudget - nodeFloor)} µs | ${nodeFloor <= ratioBudget ? 'yes' : 'no'} |`,
-    `| the same, the machine's ${availableParallelism()} cores | ${fmt(machineBudget)} | ${fmt(machineFloor)} | Node / PostgreSQL / the load generator: ${[nodeFloor, pgOwn, median(padded.load)].map(fmt).join(' / ')} | ${machineFloor <= machineBudget ? 'yes' : 'no'} |`,
-  );
+  } finally {
+    // pgFloor drops its tables; the schema it made them in goes here (it was left behind).
+    await PostgresStorage.dropSchema(url, schema);
+  }
 }
 process.stdout.write(`${out.join('\n')}\n`);
