@@ -115,9 +115,12 @@ const markText = async (path: string): Promise<string | undefined> => {
   }
 };
 
+/** The directory's mark as a tool or a closing store reads it: one it cannot read is none. */
+const markIn = (dir: string): Promise<string | undefined> => markText(join(dir, HOLDER_FILE)).catch(() => undefined);
+
 /** Removes the mark, if it is still this process's (a store closed). */
 export const letGoDir = async (dir: string): Promise<void> => {
-  const text = await markText(join(dir, HOLDER_FILE)).catch(() => undefined);
+  const text = await markIn(dir);
   if (text !== undefined && holderOf(text)?.pid === process.pid) await rm(join(dir, HOLDER_FILE), { force: true });
 };
 
@@ -153,7 +156,7 @@ const heldByMark = (text: string): number | undefined => {
 
 /** Throws DirHeld when a running process holds the directory; `what`: what the tool was about to do. */
 export const refuseHeld = async (dir: string, what: string): Promise<void> => {
-  const text = await markText(join(dir, HOLDER_FILE)).catch(() => undefined);
+  const text = await markIn(dir);
   const pid = text === undefined ? undefined : heldByMark(text);
   if (pid !== undefined) throw new DirHeld(dir, pid, what);
 };
